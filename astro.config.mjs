@@ -1,0 +1,21 @@
+// @ts-check
+import { defineConfig, passthroughImageService } from 'astro/config';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+
+// The site is static: pages are generated at build time from the API and
+// served, with the API, by the server in src/server. SITE_URL gives canonical
+// URLs; the API origin used by build-time loaders comes from SITE_API_URL.
+export default defineConfig({
+  site: process.env.SITE_URL ?? 'http://localhost:4321',
+  output: 'static',
+  cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  integrations: [react()],
+  devToolbar: { enabled: false },
+  image: { service: passthroughImageService() },
+  vite: {
+    plugins: [tailwindcss()],
+  },
+});

@@ -1,0 +1,3 @@
+import { main } from '../src/server/main.ts';
+
+await main();

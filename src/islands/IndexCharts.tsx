@@ -1,0 +1,104 @@
+import { AreaSeries, ColorType, createChart, type IChartApi } from 'lightweight-charts';
+import { useEffect, useRef, useState } from 'react';
+import { api } from '../lib/api-client.ts';
+import { describeChange, formatPrice } from '../lib/format.ts';
+import ErrorBoundary from './ErrorBoundary.tsx';
+
+export interface IndexChartData {
+  symbol: string;
+  name: string;
+  points: { date: string; close: number }[];
+}
+
+function palette() {
+  const css = getComputedStyle(document.documentElement);
+  return {
+    text: css.getPropertyValue('--color-muted').trim() || '#888',
+    grid: css.getPropertyValue('--color-line').trim() || '#333',
+  };
+}
+
+function Chart({ data }: { data: IndexChartData }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [points, setPoints] = useState(data.points);
+
+  useEffect(() => {
+    // The page carries the history as of its build; fetch today's in case it is newer.
+    let cancelled = false;
+    api
+      .get(`market/indices/${data.symbol}/history`, { searchParams: { range: '1M' } })
+      .json<{ data: { date: string; close: number }[] }>()
+      .then((body) => {
+        if (!cancelled && body.data.length > 0) setPoints(body.data);
+      })
+      .catch(() => {});
+    return () => {
+      cancelled = true;
+    };
+  }, [data.symbol]);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || points.length === 0) return;
+    const first = points[0]?.close ?? 0;
+    const last = points[points.length - 1]?.close ?? 0;
+    const up = last >= first;
+    const colors = palette();
+    const chart: IChartApi = createChart(el, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: 'transparent' },
+        textColor: colors.text,
+        attributionLogo: false,
+      },
+      grid: { vertLines: { visible: false }, horzLines: { color: colors.grid } },
+      rightPriceScale: { borderVisible: false },
+      timeScale: { borderVisible: false },
+      handleScroll: false,
+      handleScale: false,
+    });
+    const series = chart.addSeries(AreaSeries, {
+      lineColor: up ? '#16a34a' : '#dc2626',
+      topColor: up ? 'rgba(22,163,74,0.35)' : 'rgba(220,38,38,0.35)',
+      bottomColor: 'rgba(0,0,0,0)',
+      lineWidth: 2,
+    });
+    series.setData(points.map((p) => ({ time: p.date, value: p.close })));
+    chart.timeScale().fitContent();
+    return () => chart.remove();
+  }, [points]);
+
+  const first = points[0]?.close ?? 0;
+  const last = points[points.length - 1]?.close ?? 0;
+  const change = describeChange(first ? ((last - first) / first) * 100 : 0);
+  return (
+    <figure className="card flex flex-col gap-2 p-4" data-testid={`index-chart-${data.symbol}`}>
+      <figcaption className="flex items-baseline justify-between gap-2">
+        <span className="font-semibold">{data.name}</span>
+        <span className="text-sm">
+          <span className="font-mono">{formatPrice(last)}</span>{' '}
+          <span className={change.direction === 'up' ? 'text-up' : 'text-down'}>{change.text}</span>
+          <span className="text-muted"> 1M</span>
+        </span>
+      </figcaption>
+      <div
+        ref={ref}
+        className="h-40 w-full"
+        role="img"
+        aria-label={`${data.name}, last month: ${formatPrice(last)}, ${change.text}`}
+      />
+    </figure>
+  );
+}
+
+export default function IndexCharts({ indices }: { indices: IndexChartData[] }) {
+  return (
+    <ErrorBoundary>
+      <div className="grid gap-4 md:grid-cols-3">
+        {indices.map((index) => (
+          <Chart key={index.symbol} data={index} />
+        ))}
+      </div>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,31 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { SNACKBAR_HIDE_MS } from '../lib/messages.ts';
+import { $snackbar, hideSnackbar } from '../stores/snackbar.ts';
+
+/** Shows the current snackbar message and hides it after six seconds. */
+export default function SnackbarHost() {
+  const message = useStore($snackbar);
+  useEffect(() => {
+    if (!message) return;
+    const timer = setTimeout(() => hideSnackbar(message.id), SNACKBAR_HIDE_MS);
+    return () => clearTimeout(timer);
+  }, [message]);
+  return (
+    <div className="snackbar-region" aria-live="polite" aria-atomic="true">
+      {message && (
+        <div role="status" className={`snackbar snackbar-${message.severity}`} data-testid="snackbar">
+          <span>{message.text}</span>
+          <button
+            type="button"
+            className="snackbar-close"
+            aria-label="Dismiss"
+            onClick={() => hideSnackbar(message.id)}
+          >
+            ×
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

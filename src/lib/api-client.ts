@@ -1,0 +1,49 @@
+/**
+ * The browser's client for the site API: same-origin cookies, the 10-second
+ * timeout, and the navigation rules for 401 (sign in again) and 403 (home).
+ */
+import ky, { HTTPError, TimeoutError } from 'ky';
+import { API_TIMEOUT_MS } from './messages.ts';
+
+export const API_BASE = '/api/';
+
+/** Called on 401: the store clears the session; set by the session module's users. */
+let onUnauthorized: () => void = () => {};
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+export const api = ky.create({
+  prefix: API_BASE,
+  timeout: API_TIMEOUT_MS,
+  credentials: 'same-origin',
+  retry: 0,
+  hooks: {
+    afterResponse: [
+      ({ response }) => {
+        if (response.status === 401) {
+          onUnauthorized();
+          if (!location.pathname.startsWith('/login')) location.assign('/login');
+        } else if (response.status === 403) {
+          location.assign('/');
+        }
+      },
+    ],
+  },
+});
+
+/** The server's `{ message }` of a failed call, when it sent one. */
+export async function serverMessage(error: unknown): Promise<string | null> {
+  if (error instanceof HTTPError) {
+    try {
+      const body = (await error.response.clone().json()) as { message?: unknown };
+      return typeof body.message === 'string' ? body.message : null;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+export const isHttpError = (error: unknown): error is HTTPError => error instanceof HTTPError;
+export const isTimeout = (error: unknown): boolean => error instanceof TimeoutError;

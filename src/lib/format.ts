@@ -1,0 +1,80 @@
+/** Number and time formats shared by pages, islands and the server (spec 001 §9, 000 §9). */
+
+const UNITS: readonly (readonly [number, string])[] = [
+  [1e12, 'T'],
+  [1e9, 'B'],
+  [1e6, 'M'],
+  [1e3, 'K'],
+];
+
+/**
+ * Values at or above 1K, 1M, 1B or 1T are abbreviated with 2 decimals;
+ * values below 0.01 keep 3 decimals so penny moves stay visible.
+ */
+export function formatCompact(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  const abs = Math.abs(value);
+  for (const [size, unit] of UNITS) {
+    if (abs >= size) return `${(value / size).toFixed(2)}${unit}`;
+  }
+  if (abs > 0 && abs < 0.01) return value.toFixed(3);
+  return value.toFixed(2);
+}
+
+/** Prices show two decimals (three below one cent). */
+export function formatPrice(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  if (Math.abs(value) > 0 && Math.abs(value) < 0.01) return value.toFixed(3);
+  return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/** Market cap is shown in millions with two decimals. */
+export function formatMarketCapMillions(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  return `${(value / 1e6).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}M`;
+}
+
+export interface ChangeDisplay {
+  text: string;
+  direction: 'up' | 'down';
+}
+
+/** Percent change: up (green, ▲) when above 0, otherwise down (red, ▼). */
+export function describeChange(percent: number | null | undefined): ChangeDisplay {
+  const value = percent !== null && percent !== undefined && Number.isFinite(percent) ? percent : 0;
+  const direction = value > 0 ? 'up' : 'down';
+  const sign = value > 0 ? '+' : '';
+  return { text: `${direction === 'up' ? '▲' : '▼'} ${sign}${value.toFixed(2)}%`, direction };
+}
+
+const RELATIVE_UNITS: readonly (readonly [string, number])[] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** '3 days ago', '1 hour ago', 'just now' (months count 30 days). */
+export function formatRelativeTime(instant: Date, now: Date = new Date()): string {
+  const seconds = Math.floor((now.getTime() - instant.getTime()) / 1000);
+  if (seconds < 60) return 'just now';
+  for (const [unit, size] of RELATIVE_UNITS) {
+    const count = Math.floor(seconds / size);
+    if (count >= 1) return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+  }
+  return 'just now';
+}
+
+const nyDate = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+/** A calendar date as New York readers see it, e.g. 'Mar 29, 2024'. */
+export function formatNewYorkDate(instant: Date): string {
+  return nyDate.format(instant);
+}

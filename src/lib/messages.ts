@@ -1,0 +1,29 @@
+/**
+ * User-facing texts whose wording is fixed by the product spec. Keep them
+ * here so pages, islands, the server and the tests all use the same words.
+ */
+export const MESSAGES = {
+  newsletter: {
+    subscribed: 'You are part of our newsletter!',
+    success: 'Thank you for subscribing to our newsletter!',
+    failed: 'Failed to subscribe. Please try again later.',
+    unexpected: 'An unexpected error occurred. Please try again.',
+  },
+  errorFallback: {
+    title: 'Something went wrong',
+    retry: 'Try again',
+  },
+  notFound: {
+    title: '404 - Page Not Found',
+    body: 'The page you are looking for does not exist.',
+  },
+} as const;
+
+/** How long a snackbar stays before it hides itself. */
+export const SNACKBAR_HIDE_MS = 6000;
+/** Client-side API timeout. */
+export const API_TIMEOUT_MS = 10_000;
+/** Below this width the bottom navigation replaces the side navigation. */
+export const MOBILE_BREAKPOINT_PX = 600;
+/** The number of small caps the banner promises. */
+export const UNIVERSE_SIZE_LABEL = '4000';

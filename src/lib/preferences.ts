@@ -1,0 +1,31 @@
+/**
+ * Display preferences kept in localStorage under the spec's keys (000 §3):
+ * theme ('true' means dark; dark when nothing is stored), fontSize (default
+ * 16px) and animationsEnabled.
+ */
+export const PREFERENCE_KEYS = {
+  theme: 'theme',
+  fontSize: 'fontSize',
+  animationsEnabled: 'animationsEnabled',
+} as const;
+
+export const DEFAULT_FONT_SIZE_PX = 16;
+export const FONT_SIZES_PX = [14, 16, 18, 20] as const;
+
+export interface Preferences {
+  dark: boolean;
+  fontSizePx: number;
+  animationsEnabled: boolean;
+}
+
+type Storage = Pick<globalThis.Storage, 'getItem'>;
+
+export function readPreferences(storage: Storage): Preferences {
+  const theme = storage.getItem(PREFERENCE_KEYS.theme);
+  const size = Number.parseInt(storage.getItem(PREFERENCE_KEYS.fontSize) ?? '', 10);
+  return {
+    dark: theme === null ? true : theme === 'true',
+    fontSizePx: Number.isFinite(size) && size >= 10 && size <= 32 ? size : DEFAULT_FONT_SIZE_PX,
+    animationsEnabled: storage.getItem(PREFERENCE_KEYS.animationsEnabled) !== 'false',
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * The HTTP application: the JSON API under /api, operational endpoints at the
+ * root (/healthz, /readyz, /openapi.json, /api-docs), and the static site for
+ * everything else.
+ */
+import { randomUUID } from 'node:crypto';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { AppDeps, AppEnv } from './context.ts';
+import { ApiError } from './http/errors.ts';
+import { renderApiReference } from './http/api-reference.ts';
+import { validationHook } from './http/validation.ts';
+import { marketRoutes } from './routes/market.ts';
+import { siteRoutes } from './routes/site.ts';
+import { subscriptionRoutes } from './routes/subscriptions.ts';
+import { serveSite } from './site/static.ts';
+
+export const API_PREFIX = '/api';
+
+const API_DESCRIPTION =
+  'Data, identity and content API of the small-cap research site. Paths below are relative to the site origin.';
+
+function errorBody(c: Context, status: number, message: string, headers: Record<string, string> = {}): Response {
+  return c.json({ message }, status as 400, headers);
+}
+
+export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const { logger } = deps;
+
+  app.use('*', async (c, next) => {
+    const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
+    c.set('deps', deps);
+    c.set('db', deps.database.db);
+    c.set('requestId', requestId);
+    const started = performance.now();
+    await next();
+    c.header('X-Request-Id', requestId);
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const status = c.res.status;
+    const entry = { reqId: requestId, method: c.req.method, path: c.req.path, status, ms };
+    if (status >= 500) logger.error(entry, 'request failed');
+    else if (c.req.path.startsWith(API_PREFIX) || status >= 400) logger.info(entry, 'request');
+    else logger.debug(entry, 'request');
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return errorBody(c, err.status, err.message, err.headers);
+    if (err instanceof HTTPException) {
+      const message = err.status === 413 ? 'Request body is too large' : err.message || 'Bad request';
+      return errorBody(c, err.status, message);
+    }
+    if (err instanceof SyntaxError) return errorBody(c, 400, 'Malformed JSON body');
+    logger.error({ reqId: c.var.requestId, err }, 'unhandled error');
+    return errorBody(c, 500, 'Internal server error');
+  });
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', async (c) => {
+    try {
+      await deps.database.ping();
+      return c.json({ status: 'ready', database: deps.database.kind });
+    } catch (err) {
+      logger.warn({ err }, 'readiness check failed');
+      return c.json({ status: 'unavailable', message: 'Database is not reachable' }, 503);
+    }
+  });
+
+  const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: deps.config.bodyLimitBytes,
+      onError: (c) => errorBody(c, 413, 'Request body is too large'),
+    }),
+  );
+  api.route('/email-subscriptions', subscriptionRoutes);
+  api.route('/market', marketRoutes);
+  api.route('/site', siteRoutes);
+  api.notFound((c) => errorBody(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
+  app.route(API_PREFIX, api);
+
+  const documentConfig = {
+    openapi: '3.1.0',
+    info: { title: 'RedCap', version: '1.0.0', description: API_DESCRIPTION },
+    servers: [{ url: deps.config.siteUrl }],
+  };
+  app.get('/openapi.json', (c) => c.json(app.getOpenAPI31Document(documentConfig)));
+  app.get('/api-docs', (c) =>
+    c.html(renderApiReference(app.getOpenAPI31Document(documentConfig) as unknown as Record<string, unknown>)),
+  );
+
+  // Everything else is the static site.
+  app.on(['GET', 'HEAD'], '*', (c) => serveSite(c, deps.site.currentDir()));
+  app.notFound((c) => errorBody(c, c.req.method === 'GET' ? 404 : 405, 'Not found'));
+  return app;
+}

@@ -1,0 +1,93 @@
+/**
+ * Server configuration, read from the environment once and validated, so a
+ * wrong value stops the start with a message that names it.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(4321),
+    DATA_DIR: z.string().min(1).default('data'),
+    SITE_DIR: z.string().min(1).optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    SITE_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(50 * 1024 * 1024)
+      .default(1024 * 1024),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    DEMO_SEED: z.string().min(1).default('smallcap-demo-1'),
+    SEED_DEMO_DATA: flag(true),
+    BUILD_SITE: flag(true),
+    TRUST_PROXY: flag(false),
+  })
+  .transform((env) => {
+    const dataDir = path.resolve(env.DATA_DIR);
+    const port = env.PORT;
+    return {
+      env: env.NODE_ENV,
+      host: env.HOST,
+      port,
+      dataDir,
+      siteDir: path.resolve(env.SITE_DIR ?? 'dist'),
+      database: env.DATABASE_URL
+        ? ({ kind: 'postgres', url: env.DATABASE_URL, maxConnections: env.DATABASE_POOL_SIZE } as const)
+        : ({ kind: 'pglite', dataDir } as const),
+      siteUrl: (env.SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+      logLevel: env.LOG_LEVEL,
+      bodyLimitBytes: env.BODY_LIMIT_BYTES,
+      shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+      demoSeed: env.DEMO_SEED,
+      seedDemoData: env.SEED_DEMO_DATA,
+      buildSite: env.BUILD_SITE,
+      trustProxy: env.TRUST_PROXY,
+    };
+  });
+
+export type Config = z.output<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty variables count as unset, as in most shells' `VAR= cmd`.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ConfigSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const key = issue.path.join('.') || 'environment';
+        return `${key}=${JSON.stringify(cleaned[key] ?? '')}: ${issue.message}`;
+      }),
+    );
+  }
+  return parsed.data;
+}

@@ -1,0 +1,27 @@
+/** What every request handler can reach: configuration, database, logger, the published site. */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Logger } from './http/logger.ts';
+import { validationHook } from './http/validation.ts';
+import type { SiteState } from './site/state.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  site: SiteState;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    db: Db;
+    requestId: string;
+  };
+}
+
+/** A route group: an OpenAPI-aware router whose validation failures answer 400. */
+export function createRouter(): OpenAPIHono<AppEnv> {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+}

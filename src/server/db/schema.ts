@@ -1,0 +1,142 @@
+/**
+ * The one database schema, shared by the embedded PGlite and PostgreSQL.
+ * Migrations in /drizzle are generated from this file by drizzle-kit.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Small key/value facts about the database itself (demo seed, versions). */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The industry lookup: SIC code to sector, subdivision and description. */
+export const industries = pgTable('industries', {
+  sicCode: smallint('sic_code').primaryKey(),
+  sector: text('sector').notNull(),
+  subdivision: text('subdivision').notNull(),
+  description: text('description').notNull(),
+});
+
+/**
+ * One row per listed company: its identity and the latest market snapshot
+ * the screener reads (spec 002 §3). Snapshot fields are null after the
+ * 3:30am ET reset until the day's first quote arrives.
+ */
+export const companies = pgTable(
+  'companies',
+  {
+    symbol: text('symbol').primaryKey(),
+    name: text('name').notNull(),
+    sicCode: smallint('sic_code').notNull(),
+    sectorName: text('sector_name').notNull(),
+    industry: text('industry').notNull(),
+    market: text('market').notNull(),
+    country: text('country').notNull(),
+    ipoYear: smallint('ipo_year'),
+    logo: text('logo'),
+    isClient: boolean('is_client').notNull().default(false),
+    lastSale: doublePrecision('last_sale'),
+    preClose: doublePrecision('pre_close'),
+    open: doublePrecision('open'),
+    dayHigh: doublePrecision('day_high'),
+    dayLow: doublePrecision('day_low'),
+    netChange: doublePrecision('net_change'),
+    changePercent: doublePrecision('change_pre'),
+    volume: bigint('volume', { mode: 'number' }),
+    volumeAvg: bigint('volume_avg', { mode: 'number' }),
+    marketCap: doublePrecision('market_cap'),
+    week52Low: doublePrecision('week52_low'),
+    week52High: doublePrecision('week52_high'),
+    sharesOutstanding: bigint('shares_outstanding', { mode: 'number' }),
+    floatShares: bigint('float_shares', { mode: 'number' }),
+    freeFloat: doublePrecision('free_float'),
+    latestRsi: doublePrecision('latest_rsi'),
+    latestEma: doublePrecision('latest_ema'),
+    latestSma: doublePrecision('latest_sma'),
+    latestMacd: doublePrecision('latest_macd'),
+    institutionalBuying: doublePrecision('institutional_buying'),
+    institutionalOwnership: doublePrecision('institutional_ownership'),
+    yearOverYearRevenue: doublePrecision('year_over_year_revenue'),
+    quarterOverQuarterRevenue: doublePrecision('quarter_over_quarter_revenue'),
+    bioPhasePipelines: text('bio_phase_pipelines'),
+    insiderOwnershipPercent: doublePrecision('insider_ownership_percent'),
+    insiderTransactions: integer('insider_transactions'),
+    priceTarget: doublePrecision('price_target'),
+    highPriceTarget: doublePrecision('high_price_target'),
+    lowPriceTarget: doublePrecision('low_price_target'),
+    priceTargetUpside: doublePrecision('price_target_upside'),
+    buyRatings: smallint('buy_ratings').notNull().default(0),
+    holdRatings: smallint('hold_ratings').notNull().default(0),
+    sellRatings: smallint('sell_ratings').notNull().default(0),
+    totalAnalysts: smallint('total_analysts').notNull().default(0),
+    quoteUpdatedAt: timestamp('quote_updated_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('companies_sic_code_idx').on(t.sicCode),
+    index('companies_market_cap_idx').on(t.marketCap),
+    index('companies_name_lower_idx').on(sql`lower(${t.name})`),
+  ],
+);
+
+/** One year (or more) of daily bars per company. */
+export const dailyPrices = pgTable(
+  'daily_prices',
+  {
+    symbol: text('symbol').notNull(),
+    date: date('date').notNull(),
+    open: doublePrecision('open').notNull(),
+    high: doublePrecision('high').notNull(),
+    low: doublePrecision('low').notNull(),
+    close: doublePrecision('close').notNull(),
+    volume: bigint('volume', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.symbol, t.date] })],
+);
+
+/** The small-cap benchmark indices shown on the home page. */
+export const marketIndices = pgTable('market_indices', {
+  symbol: text('symbol').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  sortOrder: smallint('sort_order').notNull(),
+});
+
+export const indexPrices = pgTable(
+  'index_prices',
+  {
+    indexSymbol: text('index_symbol').notNull(),
+    date: date('date').notNull(),
+    close: doublePrecision('close').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.indexSymbol, t.date] })],
+);
+
+/** Newsletter sign-ups from the footer and home page form. */
+export const emailSubscriptions = pgTable(
+  'email_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    source: text('source').notNull().default('site'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('email_subscriptions_email_lower_idx').on(sql`lower(${t.email})`)],
+);

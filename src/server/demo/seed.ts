@@ -1,0 +1,107 @@
+/**
+ * Fills an empty database with the demo universe. Idempotent: a database
+ * that already holds companies is left alone. A seed interrupted half-way
+ * (the process was killed) is detected by its start marker and redone.
+ */
+import { count, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { appMeta, companies, dailyPrices, indexPrices, industries, marketIndices } from '../db/schema.ts';
+import { INDUSTRIES } from '../../lib/industries.ts';
+import { DEMO_META_KEY, type DemoSeedInfo } from '../services/site-info.ts';
+import { generateUniverse } from './universe.ts';
+
+const STARTED_KEY = 'demo_seed_started';
+export const DEMO_COMPANY_COUNT = 4200;
+
+export interface SeedOptions {
+  seed: string;
+  asOf: string;
+  companies?: number;
+  onProgress?: (message: string) => void;
+}
+
+export type SeedOutcome = { seeded: false; reason: string } | { seeded: true; info: DemoSeedInfo; ms: number };
+
+const INSERT_BATCH = 400;
+
+export async function seedDemoData(database: Database, options: SeedOptions): Promise<SeedOutcome> {
+  const { db } = database;
+  const progress = options.onProgress ?? (() => {});
+  const [started] = await db.select().from(appMeta).where(eq(appMeta.key, STARTED_KEY));
+  const [done] = await db.select().from(appMeta).where(eq(appMeta.key, DEMO_META_KEY));
+  if (done) return { seeded: false, reason: 'demo data already present' };
+  if (started) {
+    progress('An earlier demo seed did not finish; clearing it and starting again.');
+    await db.execute(sql`truncate ${companies}, ${dailyPrices}, ${industries}, ${marketIndices}, ${indexPrices}`);
+  } else {
+    const [row] = await db.select({ n: count() }).from(companies);
+    if (Number(row?.n ?? 0) > 0) return { seeded: false, reason: 'the database already holds companies' };
+  }
+
+  const t0 = performance.now();
+  const total = options.companies ?? DEMO_COMPANY_COUNT;
+  await db
+    .insert(appMeta)
+    .values({ key: STARTED_KEY, value: { seed: options.seed, at: new Date().toISOString() } })
+    .onConflictDoNothing();
+
+  progress(`Demo data: writing the industry lookup (${INDUSTRIES.length} codes)`);
+  await db
+    .insert(industries)
+    .values(
+      INDUSTRIES.map((i) => ({
+        sicCode: i.code,
+        sector: i.sector,
+        subdivision: i.subdivision,
+        description: i.description,
+      })),
+    );
+
+  progress(`Demo data: generating ${total.toLocaleString('en-US')} companies with a year of prices`);
+  const universe = generateUniverse({ seed: options.seed, asOf: options.asOf, count: total });
+
+  for (let i = 0; i < universe.companies.length; i += INSERT_BATCH) {
+    await db.insert(companies).values(universe.companies.slice(i, i + INSERT_BATCH).map((c) => c.row));
+  }
+  progress(`Demo data: ${universe.companies.length.toLocaleString('en-US')} companies written`);
+
+  const barCount = universe.companies.reduce((s, c) => s + c.bars.length, 0);
+  progress(`Demo data: loading ${barCount.toLocaleString('en-US')} daily prices`);
+  let written = 0;
+  const tenth = Math.ceil(universe.companies.length / 10);
+  for (let i = 0; i < universe.companies.length; i += tenth) {
+    const slice = universe.companies.slice(i, i + tenth);
+    written += await database.copyRows(
+      'daily_prices',
+      ['symbol', 'date', 'open', 'high', 'low', 'close', 'volume'],
+      (function* () {
+        for (const c of slice)
+          for (const b of c.bars) yield [c.row.symbol, b.date, b.open, b.high, b.low, b.close, b.volume];
+      })(),
+    );
+    progress(`Demo data: daily prices ${Math.round((written / barCount) * 100)}%`);
+  }
+
+  await db
+    .insert(marketIndices)
+    .values(
+      universe.indices.map(({ symbol, name, description, sortOrder }) => ({ symbol, name, description, sortOrder })),
+    );
+  await database.copyRows(
+    'index_prices',
+    ['index_symbol', 'date', 'close'],
+    universe.indices.flatMap((index) => index.closes.map((p) => [index.symbol, p.date, p.close])),
+  );
+
+  const info: DemoSeedInfo = {
+    seed: options.seed,
+    generatedAt: new Date().toISOString(),
+    asOf: options.asOf,
+    companies: universe.companies.length,
+  };
+  await db.insert(appMeta).values({ key: DEMO_META_KEY, value: info });
+  await db.delete(appMeta).where(eq(appMeta.key, STARTED_KEY));
+  const ms = Math.round(performance.now() - t0);
+  progress(`Demo data: done in ${(ms / 1000).toFixed(1)} s`);
+  return { seeded: true, info, ms };
+}

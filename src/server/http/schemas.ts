@@ -1,0 +1,18 @@
+/** Response shapes shared by many routes. */
+import { z } from '@hono/zod-openapi';
+
+export const ErrorSchema = z.object({ message: z.string() }).openapi('Error');
+
+export const errorResponses = {
+  400: { description: 'Bad input', content: { 'application/json': { schema: ErrorSchema } } },
+  413: { description: 'Body too large', content: { 'application/json': { schema: ErrorSchema } } },
+} as const;
+
+export const notFoundResponse = {
+  404: { description: 'Not found', content: { 'application/json': { schema: ErrorSchema } } },
+} as const;
+
+export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});

@@ -1,0 +1,152 @@
+/**
+ * Starts everything in one process: configuration, database (migrated and,
+ * when empty, seeded with demo data), the HTTP server for API and site, and
+ * the site build. Stops cleanly on SIGTERM/SIGINT.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { DataDirectoryLockedError } from './db/lock.ts';
+import { seedDemoData } from './demo/seed.ts';
+import { createLogger } from './http/logger.ts';
+import { readDemoSeed } from './services/site-info.ts';
+import { createSiteBuilder, type SiteBuilder } from './site/builder.ts';
+import type { SiteState } from './site/state.ts';
+import { lastCompletedTradingDay } from '../lib/market-calendar.ts';
+
+/** Human-readable progress on the console, separate from the JSON logs. */
+const say = (message: string) => process.stdout.write(`▸ ${message}\n`);
+
+function fail(message: string): never {
+  process.stderr.write(`\n✖ ${message}\n\n`);
+  process.exit(1);
+}
+
+const NO_SITE: SiteState = {
+  currentDir: () => null,
+  status: () => ({
+    state: 'idle',
+    currentBuild: null,
+    startedAt: null,
+    finishedAt: null,
+    durationMs: null,
+    lastError: null,
+    progress: [],
+  }),
+};
+
+async function openAndSeed(config: Config): Promise<Database> {
+  const started = performance.now();
+  say(
+    config.database.kind === 'postgres' ? 'Opening PostgreSQL' : `Opening the embedded database in ${config.dataDir}`,
+  );
+  let database: Database;
+  try {
+    database = await openDatabase(config.database);
+  } catch (error) {
+    if (error instanceof DataDirectoryLockedError) fail(error.message);
+    throw error;
+  }
+  if (database.recovered) say('The previous run did not shut down cleanly; the database was recovered.');
+  say(`Database ready (${database.kind}, migrations applied) in ${Math.round(performance.now() - started)} ms`);
+  if (config.seedDemoData) {
+    const outcome = await seedDemoData(database, {
+      seed: config.demoSeed,
+      asOf: lastCompletedTradingDay(new Date()),
+      onProgress: say,
+    });
+    if (!outcome.seeded && outcome.reason !== 'demo data already present')
+      say(`Demo data not loaded: ${outcome.reason}`);
+  }
+  return database;
+}
+
+export async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const database = await openAndSeed(config);
+
+  let builder: SiteBuilder | null = null;
+  const site: SiteState = {
+    currentDir: () => builder?.currentDir() ?? NO_SITE.currentDir(),
+    status: () => builder?.status() ?? NO_SITE.status(),
+  };
+  const app = createApp({ config, database, logger, site });
+  // Plain HTTP/1.1 server (the adapter's default), so its connection controls are available.
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE')
+        fail(`Port ${config.port} is already in use. Stop the other server or set PORT.`);
+      reject(error);
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const localUrl = `http://localhost:${port}`;
+  say(`API listening on ${localUrl} (health: ${localUrl}/healthz, API reference: ${localUrl}/api-docs)`);
+
+  let shuttingDown = false;
+  const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    say(`${signal} received: finishing requests in flight, then stopping`);
+    const deadline = setTimeout(
+      () => {
+        logger.warn('shutdown deadline reached; closing remaining connections');
+        server.closeAllConnections();
+      },
+      Math.max(100, config.shutdownTimeoutMs - 2000),
+    );
+    deadline.unref();
+    server.close(() => {
+      clearTimeout(deadline);
+      void (async () => {
+        await builder?.stop();
+        await database.close();
+        say('Stopped cleanly');
+        process.exit(0);
+      })().catch((error: unknown) => {
+        logger.error({ err: error }, 'error while stopping');
+        process.exit(1);
+      });
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  if (!config.buildSite) {
+    say('Site build disabled (BUILD_SITE=false): serving the API only');
+    return;
+  }
+  builder = createSiteBuilder({
+    siteDir: config.siteDir,
+    apiUrl: `http://127.0.0.1:${port}/api`,
+    siteUrl: config.siteUrl,
+    logger,
+    dataVersion: async () => JSON.stringify(await readDemoSeed(database.db)),
+    onOutput: (line) => {
+      if (/\[build\]|generating|✓|error|Error/.test(line)) say(`site: ${line}`);
+    },
+  });
+  const buildStarted = performance.now();
+  if (!builder.currentDir()) say('Building the site for the first time (about a minute)...');
+  try {
+    await builder.ensureBuilt();
+    say(`Site ready in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s: open ${localUrl}`);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    say(`Site build failed: ${message}`);
+    if (builder.currentDir()) say(`The previous site keeps serving at ${localUrl}`);
+  }
+}

@@ -1,0 +1,273 @@
+/**
+ * Builds the static site in a child process and publishes it atomically.
+ *
+ * Each build goes to <siteDir>/builds/<id>. When it succeeds its text files
+ * are precompressed and the <siteDir>/current symlink is swapped by rename,
+ * which is atomic: requests see the old site or the new one, never a mix.
+ * A failed build leaves the previous site serving. Only one build runs at a
+ * time; a request for another while one runs is coalesced into one rerun.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Logger } from '../http/logger.ts';
+import { COMPRESSIBLE } from './static.ts';
+import type { BuildStatus, SiteState } from './state.ts';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const ASTRO_CLI = path.join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
+/** Inputs whose change makes the published site stale. */
+const SOURCE_INPUTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
+const KEEP_BUILDS = 3;
+const STAMP_FILE = '.build-stamp';
+/** Terminal colour codes in the build output. */
+const ANSI_ESCAPES = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+export interface SiteBuilderOptions {
+  siteDir: string;
+  /** Origin of the API the build-time loaders read. */
+  apiUrl: string;
+  siteUrl: string;
+  logger: Logger;
+  /** Data fingerprint: when it changes, the site is rebuilt. */
+  dataVersion: () => Promise<string>;
+  /** Echo build output lines (the CLI start shows progress). */
+  onOutput?: (line: string) => void;
+}
+
+export interface SiteBuilder extends SiteState {
+  /** Builds unless the published site matches the current sources and data. */
+  ensureBuilt(): Promise<void>;
+  /** Builds now (or right after the running build). */
+  rebuild(reason: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function listFiles(dir: string, out: string[] = []): string[] {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return out;
+  }
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      // Server code does not end up in the static site.
+      if (full === path.join(ROOT, 'src', 'server')) continue;
+      listFiles(full, out);
+    } else if (entry.isFile()) out.push(full);
+  }
+  return out;
+}
+
+/** A hash of every source input (path, size, mtime) and the data version. */
+export function sourceFingerprint(dataVersion: string): string {
+  const hash = createHash('sha256');
+  hash.update(dataVersion);
+  for (const input of SOURCE_INPUTS) {
+    const full = path.join(ROOT, input);
+    const files = fs.existsSync(full) && fs.statSync(full).isDirectory() ? listFiles(full) : [full];
+    for (const file of files.sort()) {
+      try {
+        const stat = fs.statSync(file);
+        hash.update(`${path.relative(ROOT, file)}:${stat.size}:${Math.floor(stat.mtimeMs)}\n`);
+      } catch {
+        hash.update(`${file}:missing\n`);
+      }
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function precompress(dir: string): Promise<void> {
+  const files = listFiles(dir).filter((f) => COMPRESSIBLE.has(path.extname(f)));
+  for (const file of files) {
+    const data = fs.readFileSync(file);
+    if (data.byteLength < 1024) continue;
+    const [br, gz] = await Promise.all([
+      brotli(data, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: data.byteLength > 1_000_000 ? 6 : 11,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.byteLength,
+        },
+      }),
+      gzip(data, { level: 9 }),
+    ]);
+    if (br.byteLength < data.byteLength) fs.writeFileSync(`${file}.br`, br);
+    if (gz.byteLength < data.byteLength) fs.writeFileSync(`${file}.gz`, gz);
+  }
+}
+
+export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
+  const { siteDir, logger } = options;
+  const buildsDir = path.join(siteDir, 'builds');
+  const currentLink = path.join(siteDir, 'current');
+  let current: string | null = null;
+  let child: ChildProcess | null = null;
+  let running: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  let stopped = false;
+  const status: BuildStatus = {
+    state: 'idle',
+    currentBuild: null,
+    startedAt: null,
+    finishedAt: null,
+    durationMs: null,
+    lastError: null,
+    progress: [],
+  };
+
+  try {
+    current = fs.realpathSync(currentLink);
+    status.currentBuild = path.basename(current);
+  } catch {
+    current = null;
+  }
+
+  const readStamp = (dir: string | null): string | null => {
+    if (!dir) return null;
+    try {
+      return fs.readFileSync(path.join(dir, STAMP_FILE), 'utf8').trim();
+    } catch {
+      return null;
+    }
+  };
+
+  function runAstro(outDir: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const proc = spawn(process.execPath, [ASTRO_CLI, 'build', '--outDir', outDir, '--silent'], {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          ASTRO_TELEMETRY_DISABLED: '1',
+          SITE_API_URL: options.apiUrl,
+          SITE_URL: options.siteUrl,
+          ASTRO_CACHE_DIR: path.join(siteDir, 'cache'),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child = proc;
+      const tail: string[] = [];
+      const onData = (chunk: Buffer) => {
+        for (const line of chunk.toString('utf8').split('\n')) {
+          const clean = line.replace(ANSI_ESCAPES, '').trimEnd();
+          if (!clean) continue;
+          tail.push(clean);
+          if (tail.length > 40) tail.shift();
+          status.progress = tail.slice(-20);
+          options.onOutput?.(clean);
+        }
+      };
+      proc.stdout?.on('data', onData);
+      proc.stderr?.on('data', onData);
+      proc.on('error', reject);
+      proc.on('close', (code, signal) => {
+        child = null;
+        if (code === 0) resolve();
+        else
+          reject(
+            new Error(
+              `astro build ${signal ? `was stopped (${signal})` : `exited with ${code}`}: ${tail.slice(-8).join(' | ')}`,
+            ),
+          );
+      });
+    });
+  }
+
+  function publish(dir: string): void {
+    const tmpLink = `${currentLink}.${process.pid}.tmp`;
+    fs.rmSync(tmpLink, { force: true });
+    fs.symlinkSync(path.relative(siteDir, dir), tmpLink);
+    fs.renameSync(tmpLink, currentLink);
+    current = dir;
+    status.currentBuild = path.basename(dir);
+  }
+
+  function prune(): void {
+    // Older builds stay a while: pages already open keep loading their assets.
+    const builds = fs.existsSync(buildsDir) ? fs.readdirSync(buildsDir).sort() : [];
+    for (const name of builds.slice(0, Math.max(0, builds.length - KEEP_BUILDS))) {
+      const dir = path.join(buildsDir, name);
+      if (dir !== current) fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  async function buildOnce(reason: string): Promise<void> {
+    const stamp = sourceFingerprint(await options.dataVersion());
+    const id = `${new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '')}-${stamp.slice(0, 8)}`;
+    const outDir = path.join(buildsDir, id);
+    const started = Date.now();
+    Object.assign(status, {
+      state: 'building',
+      startedAt: new Date(started).toISOString(),
+      finishedAt: null,
+      progress: [],
+    });
+    logger.info({ build: id, reason }, 'site build started');
+    try {
+      fs.mkdirSync(buildsDir, { recursive: true });
+      fs.rmSync(outDir, { recursive: true, force: true });
+      await runAstro(outDir);
+      await precompress(outDir);
+      fs.writeFileSync(path.join(outDir, STAMP_FILE), stamp);
+      publish(outDir);
+      prune();
+      Object.assign(status, { state: 'idle', lastError: null });
+      logger.info({ build: id, ms: Date.now() - started }, 'site build published');
+    } catch (error) {
+      fs.rmSync(outDir, { recursive: true, force: true });
+      const message = error instanceof Error ? error.message : String(error);
+      Object.assign(status, { state: 'failed', lastError: message });
+      logger.error({ build: id, err: message }, 'site build failed; the previous site keeps serving');
+      throw error;
+    } finally {
+      status.finishedAt = new Date().toISOString();
+      status.durationMs = Date.now() - started;
+    }
+  }
+
+  function rebuild(reason: string): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (!running) {
+      running = buildOnce(reason).finally(() => {
+        running = null;
+      });
+      return running;
+    }
+    // One build at a time; every request made during it shares one rerun.
+    queued ??= running
+      .catch(() => {})
+      .then(() => {
+        queued = null;
+        return rebuild(reason);
+      });
+    return queued;
+  }
+
+  return {
+    currentDir: () => current,
+    status: () => ({ ...status, progress: [...status.progress] }),
+    async ensureBuilt() {
+      const wanted = sourceFingerprint(await options.dataVersion());
+      if (current && readStamp(current) === wanted) {
+        logger.info({ build: status.currentBuild }, 'site is up to date');
+        return;
+      }
+      await rebuild(current ? 'sources or data changed' : 'no site built yet');
+    },
+    rebuild,
+    async stop() {
+      stopped = true;
+      if (child) child.kill('SIGTERM');
+      await running?.catch(() => {});
+    },
+  };
+}

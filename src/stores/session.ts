@@ -1,0 +1,61 @@
+/**
+ * The signed-in user as the site knows it. The session token itself lives in
+ * an HttpOnly cookie that scripts cannot read; what is kept here (and in
+ * localStorage under the spec's keys) is only what the UI shows.
+ */
+import { atom, computed } from 'nanostores';
+
+export interface Session {
+  email: string;
+  phone: string;
+  username: string;
+  messagePreference: 'email' | 'phone';
+  googleUser: boolean;
+  isVerified: boolean;
+}
+
+export const SESSION_KEYS = ['email', 'phone', 'username', 'messagePreference', 'googleUser'] as const;
+
+function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+}
+
+function readStoredSession(): Session | null {
+  if (typeof localStorage === 'undefined') return null;
+  const email = localStorage.getItem('email');
+  const username = localStorage.getItem('username');
+  if (!email && !username) return null;
+  return {
+    email: email ?? '',
+    phone: localStorage.getItem('phone') ?? '',
+    username: username ?? '',
+    messagePreference: localStorage.getItem('messagePreference') === 'phone' ? 'phone' : 'email',
+    googleUser: localStorage.getItem('googleUser') === 'true',
+    isVerified: readCookie('isVerified') === 'true',
+  };
+}
+
+export const $session = atom<Session | null>(readStoredSession());
+export const $isLoggedIn = computed($session, (s) => s !== null);
+
+function reflect(session: Session | null): void {
+  if (typeof document !== 'undefined') document.documentElement.dataset.auth = session ? 'in' : 'out';
+}
+
+export function setSession(session: Session): void {
+  localStorage.setItem('email', session.email);
+  localStorage.setItem('phone', session.phone);
+  localStorage.setItem('username', session.username);
+  localStorage.setItem('messagePreference', session.messagePreference);
+  localStorage.setItem('googleUser', String(session.googleUser));
+  $session.set(session);
+  reflect(session);
+}
+
+export function clearSession(): void {
+  for (const key of SESSION_KEYS) localStorage.removeItem(key);
+  $session.set(null);
+  reflect(null);
+}
