@@ -51,7 +51,12 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.onError((err, c) => {
     if (err instanceof ApiError) return errorBody(c, err.status, err.message, err.headers);
     if (err instanceof HTTPException) {
-      const message = err.status === 413 ? 'Request body is too large' : err.message || 'Bad request';
+      const message =
+        err.status === 413
+          ? 'Request body is too large'
+          : err.status === 415
+            ? 'Content-Type must be application/json'
+            : err.message || 'Bad request';
       return errorBody(c, err.status, message);
     }
     if (err instanceof SyntaxError) return errorBody(c, 400, 'Malformed JSON body');
@@ -81,8 +86,9 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   api.route('/email-subscriptions', subscriptionRoutes);
   api.route('/market', marketRoutes);
   api.route('/site', siteRoutes);
-  api.notFound((c) => errorBody(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
   app.route(API_PREFIX, api);
+  // Unknown API paths answer JSON, never the site's 404 page.
+  app.all(`${API_PREFIX}/*`, (c) => errorBody(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
 
   const documentConfig = {
     openapi: '3.1.0',

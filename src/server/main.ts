@@ -55,6 +55,7 @@ async function openAndSeed(config: Config): Promise<Database> {
   if (config.seedDemoData) {
     const outcome = await seedDemoData(database, {
       seed: config.demoSeed,
+      companies: config.demoCompanyCount,
       asOf: lastCompletedTradingDay(new Date()),
       onProgress: say,
     });

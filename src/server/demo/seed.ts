@@ -46,16 +46,14 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
     .onConflictDoNothing();
 
   progress(`Demo data: writing the industry lookup (${INDUSTRIES.length} codes)`);
-  await db
-    .insert(industries)
-    .values(
-      INDUSTRIES.map((i) => ({
-        sicCode: i.code,
-        sector: i.sector,
-        subdivision: i.subdivision,
-        description: i.description,
-      })),
-    );
+  await db.insert(industries).values(
+    INDUSTRIES.map((i) => ({
+      sicCode: i.code,
+      sector: i.sector,
+      subdivision: i.subdivision,
+      description: i.description,
+    })),
+  );
 
   progress(`Demo data: generating ${total.toLocaleString('en-US')} companies with a year of prices`);
   const universe = generateUniverse({ seed: options.seed, asOf: options.asOf, count: total });

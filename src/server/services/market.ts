@@ -1,14 +1,22 @@
 /** The small-cap benchmark indices and their daily history. */
-import { and, asc, desc, eq, gte, max } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, max } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { indexPrices, marketIndices } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
-import { addDays } from '../../lib/market-calendar.ts';
 
 export const HISTORY_RANGES = ['1M', '3M', '6M', '1Y'] as const;
 export type HistoryRange = (typeof HISTORY_RANGES)[number];
 
-const RANGE_DAYS: Record<HistoryRange, number> = { '1M': 31, '3M': 92, '6M': 183, '1Y': 366 };
+const RANGE_MONTHS: Record<HistoryRange, number> = { '1M': 1, '3M': 3, '6M': 6, '1Y': 12 };
+
+/** The same calendar day `months` earlier, clamped to the month's end (Mar 31 → Feb 29). */
+export function monthsBefore(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(y, m - 1 - months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d, lastDay));
+  return target.toISOString().slice(0, 10);
+}
 
 export interface IndexSummary {
   symbol: string;
@@ -57,10 +65,10 @@ export async function indexHistory(db: Db, symbol: string, range: HistoryRange):
     .from(indexPrices)
     .where(eq(indexPrices.indexSymbol, symbol));
   if (!latest?.date) return [];
-  const from = addDays(latest.date, -RANGE_DAYS[range]);
+  const from = monthsBefore(latest.date, RANGE_MONTHS[range]);
   return db
     .select({ date: indexPrices.date, close: indexPrices.close })
     .from(indexPrices)
-    .where(and(eq(indexPrices.indexSymbol, symbol), gte(indexPrices.date, from)))
+    .where(and(eq(indexPrices.indexSymbol, symbol), gt(indexPrices.date, from)))
     .orderBy(asc(indexPrices.date));
 }

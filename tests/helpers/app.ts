@@ -1,0 +1,70 @@
+/** An in-process API over a fresh test database, optionally seeded with a small demo universe. */
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { createApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import type { AppEnv } from '../../src/server/context.ts';
+import { seedDemoData } from '../../src/server/demo/seed.ts';
+import { createLogger } from '../../src/server/http/logger.ts';
+import type { SiteState } from '../../src/server/site/state.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+
+export const TEST_AS_OF = '2026-11-20';
+
+export interface TestApp extends TestDatabase {
+  app: OpenAPIHono<AppEnv>;
+  /** JSON request helper: returns status, headers and parsed body. */
+  call(
+    method: string,
+    path: string,
+    options?: { json?: unknown; body?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; headers: Headers; body: unknown; text: string }>;
+}
+
+const NO_SITE: SiteState = {
+  currentDir: () => null,
+  status: () => ({
+    state: 'idle',
+    currentBuild: null,
+    startedAt: null,
+    finishedAt: null,
+    durationMs: null,
+    lastError: null,
+    progress: [],
+  }),
+};
+
+export async function createTestApp(options: { seedCompanies?: number; site?: SiteState } = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase();
+  if (options.seedCompanies) {
+    await seedDemoData(testDb.database, { seed: 'test-seed', asOf: TEST_AS_OF, companies: options.seedCompanies });
+  }
+  const config = loadConfig({ LOG_LEVEL: 'silent', BODY_LIMIT_BYTES: String(64 * 1024) });
+  const app = createApp({
+    config,
+    database: testDb.database,
+    logger: createLogger('silent'),
+    site: options.site ?? NO_SITE,
+  });
+  return {
+    ...testDb,
+    app,
+    async call(method, path, { json, body, headers = {} } = {}) {
+      const init: RequestInit = { method, headers: { ...headers } };
+      if (json !== undefined) {
+        init.body = JSON.stringify(json);
+        (init.headers as Record<string, string>)['content-type'] = 'application/json';
+      } else if (body !== undefined) {
+        init.body = body;
+      }
+      const response = await app.request(path, init);
+      const text = await response.text();
+      let parsed: unknown = undefined;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      return { status: response.status, headers: response.headers, body: parsed, text };
+    },
+  };
+}
