@@ -20,19 +20,20 @@ function Form({ compact = false }: { compact?: boolean }) {
     () => null,
   );
   const [phase, setPhase] = useState<Phase>('idle');
-  const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
   const errorId = useId();
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (phase === 'submitting') return;
+    // Read the field itself: text typed before the island hydrated is kept.
+    const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
     setPhase('submitting');
     setError(null);
     try {
       await api.post('email-subscriptions/subscribe', { json: { email } });
-      localStorage.setItem(STORAGE_KEY, email.trim().toLowerCase());
+      localStorage.setItem(STORAGE_KEY, email.toLowerCase());
       setPhase('subscribed');
       showSnackbar(MESSAGES.newsletter.success, 'success');
     } catch (err) {
@@ -70,8 +71,7 @@ function Form({ compact = false }: { compact?: boolean }) {
         required
         autoComplete="email"
         placeholder="Your email address"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        name="email"
         className="input min-w-0 flex-1"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}

@@ -1,0 +1,51 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// The browser tests run against the real server, started the README way
+// (scripts/start.ts) with its own data and site directories, on Debian's Chromium.
+const port = Number(process.env.E2E_PORT ?? 4391);
+const workDir = path.join(os.tmpdir(), 'redcap-e2e');
+export const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: `"${process.execPath}" tests/e2e/serve.ts`,
+    url: `${baseURL}/`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: path.join(workDir, 'data'),
+      SITE_DIR: path.join(workDir, 'site'),
+      E2E_WORK_DIR: workDir,
+      DEMO_COMPANY_COUNT: '400',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,53 @@
+/**
+ * Starts the real server (`scripts/start.ts`) as a child process, the way
+ * `npm start` does, with its own data directory and an OS-assigned port.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  output(): string;
+  /** Resolves with the exit code (or signal name) when the process ends. */
+  exited: Promise<number | string>;
+}
+
+export function tempDataDir(prefix = 'redcap-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export function startServer(env: Record<string, string>, { waitForListening = true } = {}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', BUILD_SITE: 'false', SEED_DEMO_DATA: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  const exited = new Promise<number | string>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
+  const server: Omit<ServerProcess, 'url'> = { child, output: () => log, exited };
+  if (!waitForListening) return Promise.resolve({ ...server, url: '' });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 90_000);
+    const check = () => {
+      const match = /API listening on (http:\/\/localhost:\d+)/.exec(log);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve({ ...server, url: match[1] });
+      }
+    };
+    child.stdout?.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before listening:\n${log}`));
+    });
+  });
+}
