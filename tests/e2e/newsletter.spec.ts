@@ -60,7 +60,9 @@ test('a server failure keeps the address and says to try again later', async ({ 
   await expect(input).toHaveValue('kept@example.com');
 });
 
-test('a network failure says an unexpected error occurred, and the snackbar hides itself after 6 s', async ({ page }) => {
+test('a network failure says an unexpected error occurred, and the snackbar hides itself after 6 s', async ({
+  page,
+}) => {
   await page.clock.install();
   await page.route('**/api/email-subscriptions/subscribe', (route) => route.abort('connectionrefused'));
   await page.goto('/terms');

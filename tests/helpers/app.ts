@@ -58,11 +58,11 @@ export async function createTestApp(options: { seedCompanies?: number; site?: Si
       }
       const response = await app.request(path, init);
       const text = await response.text();
-      let parsed: unknown = undefined;
+      let parsed: unknown;
       try {
         parsed = text ? JSON.parse(text) : undefined;
       } catch {
-        parsed = undefined;
+        // Not JSON (an HTML page, say): callers read `text`.
       }
       return { status: response.status, headers: response.headers, body: parsed, text };
     },

@@ -20,7 +20,9 @@ describe('server lifecycle', () => {
     try {
       const second = await startServer({ DATA_DIR: dataDir }, { waitForListening: false });
       expect(await second.exited).toBe(1);
-      expect(second.output()).toContain(`The database in ${dataDir} is in use by another process (pid ${first.child.pid})`);
+      expect(second.output()).toContain(
+        `The database in ${dataDir} is in use by another process (pid ${first.child.pid})`,
+      );
       expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
     } finally {
       first.child.kill('SIGTERM');

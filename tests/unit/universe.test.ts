@@ -51,7 +51,7 @@ describe('demo universe', () => {
       expect(r.dayHigh!).toBeGreaterThanOrEqual(Math.max(r.open!, last));
       expect(Math.abs(r.marketCap! - last * r.sharesOutstanding!)).toBeLessThan(1);
       expect(r.floatShares!).toBeLessThanOrEqual(r.sharesOutstanding!);
-      expect(r.buyRatings + r.holdRatings + r.sellRatings).toBe(r.totalAnalysts);
+      expect(r.buyRatings! + r.holdRatings! + r.sellRatings!).toBe(r.totalAnalysts);
       if (r.totalAnalysts === 0) expect(r.priceTarget).toBeNull();
       else expect(r.lowPriceTarget!).toBeLessThanOrEqual(r.highPriceTarget!);
       expect(r.latestRsi!).toBeGreaterThanOrEqual(0);
