@@ -73,12 +73,12 @@ function Chart({ data }: { data: IndexChartData }) {
   const change = describeChange(first ? ((last - first) / first) * 100 : 0);
   return (
     <figure className="card flex flex-col gap-2 p-4" data-testid={`index-chart-${data.symbol}`}>
-      <figcaption className="flex items-baseline justify-between gap-2">
-        <span className="font-semibold">{data.name}</span>
-        <span className="text-sm">
-          <span className="font-mono">{formatPrice(last)}</span>{' '}
+      <figcaption>
+        <span className="block font-semibold">{data.name}</span>
+        <span className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          <span className="font-mono text-lg font-semibold">{formatPrice(last)}</span>
           <span className={change.direction === 'up' ? 'text-up' : 'text-down'}>{change.text}</span>
-          <span className="text-muted"> 1M</span>
+          <span className="text-muted">1M</span>
         </span>
       </figcaption>
       <div
