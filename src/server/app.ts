@@ -12,7 +12,10 @@ import type { AppDeps, AppEnv } from './context.ts';
 import { ApiError } from './http/errors.ts';
 import { renderApiReference } from './http/api-reference.ts';
 import { validationHook } from './http/validation.ts';
+import { loadSession } from './http/session.ts';
+import { authRoutes } from './routes/auth.ts';
 import { marketRoutes } from './routes/market.ts';
+import { profileRoutes } from './routes/profile.ts';
 import { siteRoutes } from './routes/site.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { serveSite } from './site/static.ts';
@@ -22,8 +25,14 @@ export const API_PREFIX = '/api';
 const API_DESCRIPTION =
   'Data, identity and content API of the small-cap research site. Paths below are relative to the site origin.';
 
-function errorBody(c: Context, status: number, message: string, headers: Record<string, string> = {}): Response {
-  return c.json({ message }, status as 400, headers);
+function errorBody(
+  c: Context,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+  extra: Record<string, unknown> = {},
+): Response {
+  return c.json({ ...extra, message }, status as 400, headers);
 }
 
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
@@ -49,7 +58,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   });
 
   app.onError((err, c) => {
-    if (err instanceof ApiError) return errorBody(c, err.status, err.message, err.headers);
+    if (err instanceof ApiError) return errorBody(c, err.status, err.message, err.headers, err.extra);
     if (err instanceof HTTPException) {
       const message =
         err.status === 413
@@ -83,6 +92,9 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
       onError: (c) => errorBody(c, 413, 'Request body is too large'),
     }),
   );
+  api.use('*', loadSession);
+  api.route('/auth', authRoutes);
+  api.route('/profile', profileRoutes);
   api.route('/email-subscriptions', subscriptionRoutes);
   api.route('/market', marketRoutes);
   api.route('/site', siteRoutes);

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Logger } from './http/logger.ts';
 import { validationHook } from './http/validation.ts';
+import type { UserRow } from './services/sessions.ts';
 import type { SiteState } from './site/state.ts';
 
 export interface AppDeps {
@@ -18,6 +19,10 @@ export interface AppEnv {
     deps: AppDeps;
     db: Db;
     requestId: string;
+    /** The signed-in user, when the request carries a valid session. */
+    user?: UserRow;
+    sessionId?: number;
+    authVia?: 'bearer' | 'cookie';
   };
 }
 

@@ -8,12 +8,20 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 export class ApiError extends Error {
   readonly status: ContentfulStatusCode;
   readonly headers: Record<string, string>;
+  /** Fields sent next to `message`, e.g. `success: false` on a refused login. */
+  readonly extra: Record<string, unknown>;
 
-  constructor(status: ContentfulStatusCode, message: string, headers: Record<string, string> = {}) {
+  constructor(
+    status: ContentfulStatusCode,
+    message: string,
+    headers: Record<string, string> = {},
+    extra: Record<string, unknown> = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.headers = headers;
+    this.extra = extra;
   }
 }
 
