@@ -102,7 +102,8 @@ export function validateSignup(input: SignupInput): Partial<Record<keyof SignupI
   if (!input.email.trim()) errors.email = AUTH_MESSAGES.emailRequired;
   else if (!isValidEmail(input.email)) errors.email = AUTH_MESSAGES.invalidEmail;
   // The intended rule: a phone is required, in (XXX) XXX-XXXX, when texts are the contact method.
-  if (input.messagePreference === 'phone' && !isFormattedUsPhone(input.phone)) errors.phone = AUTH_MESSAGES.invalidPhone;
+  if (input.messagePreference === 'phone' && !isFormattedUsPhone(input.phone))
+    errors.phone = AUTH_MESSAGES.invalidPhone;
   else if (input.phone && !isFormattedUsPhone(input.phone)) errors.phone = AUTH_MESSAGES.invalidPhone;
   const password = passwordProblem(input.password);
   if (password) errors.password = password;

@@ -93,6 +93,10 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     }),
   );
   api.use('*', loadSession);
+  api.use('/auth/*', async (c, next) => {
+    await next();
+    if (c.req.method === 'POST' && c.res.status < 300) deps.onMessageQueued?.();
+  });
   api.route('/auth', authRoutes);
   api.route('/profile', profileRoutes);
   api.route('/email-subscriptions', subscriptionRoutes);

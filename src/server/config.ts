@@ -42,6 +42,20 @@ const ConfigSchema = z
     SEED_DEMO_DATA: flag(true),
     BUILD_SITE: flag(true),
     TRUST_PROXY: flag(false),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('RedCap <no-reply@localhost>'),
+    SMS_API_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+    SMS_ACCOUNT_SID: z.string().min(1).optional(),
+    SMS_AUTH_TOKEN: z.string().min(1).optional(),
+    SMS_FROM: z.string().min(1).optional(),
+    OUTBOX_DIR: z.string().min(1).optional(),
+  })
+  .refine((env) => !env.SMS_API_URL || (env.SMS_ACCOUNT_SID && env.SMS_AUTH_TOKEN && env.SMS_FROM), {
+    message: 'SMS_API_URL needs SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM',
+    path: ['SMS_API_URL'],
   })
   .transform((env) => {
     const dataDir = path.resolve(env.DATA_DIR);
@@ -64,6 +78,17 @@ const ConfigSchema = z
       seedDemoData: env.SEED_DEMO_DATA,
       buildSite: env.BUILD_SITE,
       trustProxy: env.TRUST_PROXY,
+      mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
+      sms:
+        env.SMS_API_URL && env.SMS_ACCOUNT_SID && env.SMS_AUTH_TOKEN && env.SMS_FROM
+          ? {
+              baseUrl: env.SMS_API_URL,
+              accountSid: env.SMS_ACCOUNT_SID,
+              authToken: env.SMS_AUTH_TOKEN,
+              from: env.SMS_FROM,
+            }
+          : null,
+      outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
     };
   });
 

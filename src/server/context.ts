@@ -12,6 +12,8 @@ export interface AppDeps {
   database: Database;
   logger: Logger;
   site: SiteState;
+  /** Called after a request that may have queued a message, so delivery starts at once. */
+  onMessageQueued?: () => void;
 }
 
 export interface AppEnv {

@@ -11,6 +11,8 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { DataDirectoryLockedError } from './db/lock.ts';
 import { seedDemoData } from './demo/seed.ts';
+import { createFileTransport, createSmsHttpTransport, createSmtpTransport } from './delivery/transports.ts';
+import { createOutboxWorker } from './jobs/outbox.ts';
 import { createLogger } from './http/logger.ts';
 import { readDemoSeed } from './services/site-info.ts';
 import { createSiteBuilder, type SiteBuilder } from './site/builder.ts';
@@ -76,12 +78,24 @@ export async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const database = await openAndSeed(config);
 
+  const fileTransport = createFileTransport(config.outboxDir, (line) => say(`Outbox: ${line}`));
+  const outbox = createOutboxWorker({
+    db: database.db,
+    email: config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl, config.mail.from) : fileTransport,
+    sms: config.sms ? createSmsHttpTransport(config.sms) : fileTransport,
+    logger,
+  });
+  outbox.start();
+  if (!config.mail.smtpUrl || !config.sms) {
+    say(`Messages without a configured provider are written to ${config.outboxDir} (codes are shown here too)`);
+  }
+
   let builder: SiteBuilder | null = null;
   const site: SiteState = {
     currentDir: () => builder?.currentDir() ?? NO_SITE.currentDir(),
     status: () => builder?.status() ?? NO_SITE.status(),
   };
-  const app = createApp({ config, database, logger, site });
+  const app = createApp({ config, database, logger, site, onMessageQueued: () => outbox.nudge() });
   // Plain HTTP/1.1 server (the adapter's default), so its connection controls are available.
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
   await new Promise<void>((resolve, reject) => {
@@ -113,6 +127,7 @@ export async function main(): Promise<void> {
       clearTimeout(deadline);
       void (async () => {
         await builder?.stop();
+        await outbox.stop();
         await database.close();
         say('Stopped cleanly');
         process.exit(0);

@@ -10,6 +10,8 @@ import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export const TEST_AS_OF = '2026-11-20';
 
+const rnd = () => Math.floor(Math.random() * 250) + 1;
+
 export interface TestApp extends TestDatabase {
   app: OpenAPIHono<AppEnv>;
   /** JSON request helper: returns status, headers and parsed body. */
@@ -33,12 +35,20 @@ const NO_SITE: SiteState = {
   }),
 };
 
-export async function createTestApp(options: { seedCompanies?: number; site?: SiteState } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { seedCompanies?: number; site?: SiteState; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const testDb = await createTestDatabase();
   if (options.seedCompanies) {
     await seedDemoData(testDb.database, { seed: 'test-seed', asOf: TEST_AS_OF, companies: options.seedCompanies });
   }
-  const config = loadConfig({ LOG_LEVEL: 'silent', BODY_LIMIT_BYTES: String(64 * 1024) });
+  // Behind a trusted proxy each test call can speak for a client address of its own.
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    BODY_LIMIT_BYTES: String(64 * 1024),
+    TRUST_PROXY: 'true',
+    ...options.env,
+  });
   const app = createApp({
     config,
     database: testDb.database,
@@ -49,7 +59,10 @@ export async function createTestApp(options: { seedCompanies?: number; site?: Si
     ...testDb,
     app,
     async call(method, path, { json, body, headers = {} } = {}) {
-      const init: RequestInit = { method, headers: { ...headers } };
+      const init: RequestInit = {
+        method,
+        headers: { 'x-forwarded-for': `10.${rnd()}.${rnd()}.${rnd()}`, ...headers },
+      };
       if (json !== undefined) {
         init.body = JSON.stringify(json);
         (init.headers as Record<string, string>)['content-type'] = 'application/json';

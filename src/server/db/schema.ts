@@ -154,7 +154,9 @@ export const users = pgTable(
     username: text('username').notNull(),
     phone: text('phone'),
     passwordHash: text('password_hash'),
-    messagePreference: text('message_preference', { enum: ['email', 'phone'] }).notNull().default('email'),
+    messagePreference: text('message_preference', { enum: ['email', 'phone'] })
+      .notNull()
+      .default('email'),
     verified: boolean('verified').notNull().default(false),
     googleSubject: text('google_subject'),
     role: text('role', { enum: USER_ROLES }).notNull().default('user'),

@@ -151,7 +151,10 @@ const meRoute = createRoute({
   path: '/me',
   tags: ['Identity'],
   summary: 'The signed-in user',
-  responses: { 200: jsonContent(z.object({ user: UserSchema }), 'Signed in'), 401: jsonContent(z.object({ message: z.string() }), 'Not signed in') },
+  responses: {
+    200: jsonContent(z.object({ user: UserSchema }), 'Signed in'),
+    401: jsonContent(z.object({ message: z.string() }), 'Not signed in'),
+  },
 });
 const logoutRoute = createRoute({
   method: 'post',
@@ -177,7 +180,10 @@ export const authRoutes = createRouter()
   .openapi(registerRoute, async (c) => {
     const user = await register(c.var.db, c.req.valid('json'), clientIp(c));
     const via = user.message_preference === 'phone' ? 'text message' : 'email';
-    return c.json({ success: true as const, message: `Account created. We sent a verification code by ${via}.`, user }, 201);
+    return c.json(
+      { success: true as const, message: `Account created. We sent a verification code by ${via}.`, user },
+      201,
+    );
   })
   .openapi(loginRoute, async (c) => {
     const body = c.req.valid('json');
@@ -197,7 +203,10 @@ export const authRoutes = createRouter()
     const body = c.req.valid('json');
     if (!contact(body)) throw badRequest(AUTH_MESSAGES.forgotRequired);
     await resendVerification(c.var.db, body, clientIp(c));
-    return c.json({ success: true as const, message: 'If the account needs verifying, a new code is on its way.' }, 200);
+    return c.json(
+      { success: true as const, message: 'If the account needs verifying, a new code is on its way.' },
+      200,
+    );
   })
   .openapi(forgotRoute, async (c) => {
     const body = c.req.valid('json');

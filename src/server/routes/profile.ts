@@ -71,10 +71,15 @@ const putPreference = createRoute({
 
 export const profileRoutes = createRouter()
   .openapi(getProfile, (c) => c.json({ data: profileOf(requireUser(c)) }, 200))
-  .openapi(putProfile, async (c) => c.json({ data: await updateProfile(c.var.db, requireUser(c), c.req.valid('json')) }, 200))
+  .openapi(putProfile, async (c) =>
+    c.json({ data: await updateProfile(c.var.db, requireUser(c), c.req.valid('json')) }, 200),
+  )
   .openapi(getPreference, (c) => {
     const user = requireUser(c);
-    return c.json({ data: { message_preference: user.messagePreference, googleUser: user.googleSubject !== null } }, 200);
+    return c.json(
+      { data: { message_preference: user.messagePreference, googleUser: user.googleSubject !== null } },
+      200,
+    );
   })
   .openapi(putPreference, async (c) => {
     const user = requireUser(c);

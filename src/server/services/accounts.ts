@@ -101,7 +101,11 @@ async function issueCode(tx: Db, user: UserRow, purpose: Purpose, prefer?: 'emai
     .update(verificationCodes)
     .set({ usedAt: new Date() })
     .where(
-      and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.usedAt)),
+      and(
+        eq(verificationCodes.userId, user.id),
+        eq(verificationCodes.purpose, purpose),
+        isNull(verificationCodes.usedAt),
+      ),
     );
   await tx.insert(verificationCodes).values({
     userId: user.id,
@@ -120,7 +124,11 @@ async function consumeCode(db: Db, user: UserRow, purpose: Purpose, rawCode: str
     .select()
     .from(verificationCodes)
     .where(
-      and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.usedAt)),
+      and(
+        eq(verificationCodes.userId, user.id),
+        eq(verificationCodes.purpose, purpose),
+        isNull(verificationCodes.usedAt),
+      ),
     )
     .orderBy(desc(verificationCodes.id))
     .limit(1);
@@ -142,6 +150,13 @@ async function consumeCode(db: Db, user: UserRow, purpose: Purpose, rawCode: str
   return false;
 }
 
+function checkName(name: string): void {
+  if (!name) throw badRequest(AUTH_MESSAGES.nameRequired);
+  if (name.length > 120) throw badRequest('Full name must be at most 120 characters');
+  // Names are shown across the site and in emails; markup has no place in them.
+  if (/[<>]/.test(name)) throw badRequest('Full name must not contain < or >');
+}
+
 function checkPassword(password: string): void {
   const problem = passwordProblem(password);
   if (problem) throw badRequest(problem);
@@ -160,8 +175,7 @@ export interface RegisterInput {
 export async function register(db: Db, input: RegisterInput, ip: string): Promise<PublicUser> {
   await enforce(db, { key: `register:ip:${ip}`, max: 20, windowSeconds: 3600 });
   const name = input.name.trim();
-  if (!name) throw badRequest(AUTH_MESSAGES.nameRequired);
-  if (name.length > 120) throw badRequest('Full name must be at most 120 characters');
+  checkName(name);
   if (!input.email.trim()) throw badRequest(AUTH_MESSAGES.emailRequired);
   if (!isValidEmail(input.email)) throw badRequest(AUTH_MESSAGES.invalidEmail);
   const messagePreference = parseContactMethod(input.message_preference);
@@ -339,8 +353,7 @@ export async function updateProfile(
   input: { name?: string; phone_number?: string },
 ): Promise<Profile> {
   const name = input.name === undefined ? user.name : input.name.trim();
-  if (!name) throw badRequest(AUTH_MESSAGES.nameRequired);
-  if (name.length > 120) throw badRequest('Full name must be at most 120 characters');
+  checkName(name);
   let phone = user.phone;
   if (input.phone_number !== undefined) {
     const raw = input.phone_number.trim();
