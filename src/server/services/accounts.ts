@@ -384,3 +384,30 @@ export async function setMessagePreference(db: Db, user: UserRow, value: string)
   await db.update(users).set({ messagePreference: method, updatedAt: new Date() }).where(eq(users.id, user.id));
   return method;
 }
+
+/** Creates a verified staff account, or promotes (and re-passwords) an existing one. */
+export async function upsertStaff(
+  db: Db,
+  input: { email: string; password: string; name?: string },
+): Promise<{ user: PublicUser; created: boolean }> {
+  if (!isValidEmail(input.email)) throw badRequest(AUTH_MESSAGES.invalidEmail);
+  checkPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  const existing = await findByEmail(db, input.email);
+  if (existing) {
+    const [updated] = await db
+      .update(users)
+      .set({ role: 'staff', verified: true, passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, existing.id))
+      .returning();
+    await revokeAllSessions(db, existing.id);
+    return { user: publicUser(updated!), created: false };
+  }
+  const name = input.name?.trim() || input.email.split('@')[0]!;
+  checkName(name);
+  const [created] = await db
+    .insert(users)
+    .values({ email: normalizeEmail(input.email), name, username: name, passwordHash, role: 'staff', verified: true })
+    .returning();
+  return { user: publicUser(created!), created: true };
+}
