@@ -6,6 +6,7 @@ import ky, { HTTPError, TimeoutError } from 'ky';
 import { API_TIMEOUT_MS } from './messages.ts';
 
 export const API_BASE = '/api/';
+const AUTH_PAGES = ['/login', '/signup', '/forgot-password', '/reset-password', '/verify'];
 
 /** Called on 401: the store clears the session; set by the session module's users. */
 let onUnauthorized: () => void = () => {};
@@ -20,10 +21,13 @@ export const api = ky.create({
   retry: 0,
   hooks: {
     afterResponse: [
-      ({ response }) => {
+      ({ request, response }) => {
         if (response.status === 401) {
           onUnauthorized();
-          if (!location.pathname.startsWith('/login')) location.assign('/login');
+          // Auth pages handle their own 401s (a wrong password is not an expired session).
+          if (!AUTH_PAGES.some((p) => location.pathname.startsWith(p)) && !request.url.includes('/auth/me')) {
+            location.assign('/login');
+          }
         } else if (response.status === 403) {
           location.assign('/');
         }

@@ -45,6 +45,7 @@ function reflect(session: Session | null): void {
 }
 
 export function setSession(session: Session): void {
+  document.cookie = `isVerified=${session.isVerified}; path=/; max-age=${7 * 86400}; samesite=lax`;
   localStorage.setItem('email', session.email);
   localStorage.setItem('phone', session.phone);
   localStorage.setItem('username', session.username);

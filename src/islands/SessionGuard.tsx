@@ -1,0 +1,66 @@
+import { useEffect } from 'react';
+import { api, setUnauthorizedHandler } from '../lib/api-client.ts';
+import { guardRoute } from '../lib/routes.ts';
+import { $session, clearSession, setSession, type Session } from '../stores/session.ts';
+import { showSnackbar } from '../stores/snackbar.ts';
+
+interface MeUser {
+  email: string;
+  phone_number: string;
+  message_preference: 'email' | 'phone';
+  username: string;
+  verified: boolean;
+  googleUser: boolean;
+}
+
+export const GUEST_FLAG = 'guestAuthFailed';
+
+export function sessionFromUser(user: MeUser): Session {
+  return {
+    email: user.email,
+    phone: user.phone_number,
+    username: user.username,
+    messagePreference: user.message_preference,
+    googleUser: user.googleUser,
+    isVerified: user.verified,
+  };
+}
+
+/**
+ * Keeps the session store true to the server on every page, and applies the
+ * route rules: guests leave private pages, unverified users go to /verify.
+ */
+export default function SessionGuard() {
+  useEffect(() => {
+    setUnauthorizedHandler(clearSession);
+    if (sessionStorage.getItem(GUEST_FLAG)) {
+      sessionStorage.removeItem(GUEST_FLAG);
+      showSnackbar('Please log in to see that page.', 'info');
+    }
+    const apply = (loggedIn: boolean, verified: boolean | null) => {
+      const decision = guardRoute(location.pathname, { loggedIn, verified });
+      if (decision.redirect) {
+        if (decision.reason === 'guest') sessionStorage.setItem(GUEST_FLAG, '1');
+        location.replace(decision.redirect);
+      }
+    };
+    const known = $session.get();
+    if (!known) {
+      apply(false, null);
+      return;
+    }
+    api
+      .get('auth/me')
+      .json<{ user: MeUser }>()
+      .then(({ user }) => {
+        setSession(sessionFromUser(user));
+        apply(true, user.verified);
+      })
+      .catch(() => {
+        // 401 already cleared the session (and leaves private pages); offline keeps the last known state.
+        const now = $session.get();
+        apply(now !== null, now?.isVerified ?? null);
+      });
+  }, []);
+  return null;
+}

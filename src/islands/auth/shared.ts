@@ -1,0 +1,43 @@
+/** What the account screens share: flash messages across page loads and error decoding. */
+import { isHttpError, isTimeout, serverMessage } from '../../lib/api-client.ts';
+
+const FLASH_KEY = 'flash';
+const CONTACT_KEY = 'resetContact';
+
+/** A message for the next page (e.g. "account created" shown on /login). */
+export function setFlash(text: string): void {
+  sessionStorage.setItem(FLASH_KEY, text);
+}
+
+export const peekFlash = (): string | null => sessionStorage.getItem(FLASH_KEY);
+export const clearFlash = (): void => sessionStorage.removeItem(FLASH_KEY);
+
+/** The email or phone the reset page receives from the forgot-password page. */
+export function setResetContact(contact: { email: string; phone_number: string }): void {
+  sessionStorage.setItem(CONTACT_KEY, JSON.stringify(contact));
+}
+
+export const readResetContact = (): string | null => sessionStorage.getItem(CONTACT_KEY);
+
+export function parseResetContact(raw: string | null): { email: string; phone_number: string } | null {
+  try {
+    const parsed = JSON.parse(raw ?? 'null') as { email?: string; phone_number?: string } | null;
+    return parsed ? { email: parsed.email ?? '', phone_number: parsed.phone_number ?? '' } : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface CallFailure {
+  /** The HTTP status, or null when the call never got an answer. */
+  status: number | null;
+  message: string | null;
+}
+
+export async function describeFailure(error: unknown): Promise<CallFailure> {
+  if (isHttpError(error)) return { status: error.response.status, message: await serverMessage(error) };
+  if (isTimeout(error)) return { status: null, message: null };
+  return { status: null, message: null };
+}
+
+export const navigate = (path: string) => location.assign(path);

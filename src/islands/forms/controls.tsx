@@ -1,0 +1,103 @@
+/** Accessible form controls shared by the account screens. */
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  error?: string | null;
+  hint?: ReactNode;
+}
+
+export function Field({ label, error, hint, id, className, ...input }: FieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const errorId = `${inputId}-error`;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={inputId} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={inputId}
+        className={`input ${className ?? ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...input}
+      />
+      {hint && !error && <p className="text-xs text-muted">{hint}</p>}
+      {error && (
+        <p id={errorId} className="text-sm text-down">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function PasswordField(props: Omit<FieldProps, 'type'>) {
+  const [visible, setVisible] = useState(false);
+  const autoId = useId();
+  const id = props.id ?? autoId;
+  const errorId = `${id}-error`;
+  const { label, error, hint, ...input } = props;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          {...input}
+          id={id}
+          type={visible ? 'text' : 'password'}
+          className="input w-full pr-20"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        <button
+          type="button"
+          className="absolute inset-y-0 right-1 my-1 rounded px-3 text-sm font-medium text-muted hover:text-fg"
+          onClick={() => setVisible((v) => !v)}
+          aria-pressed={visible}
+          aria-controls={id}
+        >
+          {visible ? 'Hide' : 'Show'}
+        </button>
+      </div>
+      {hint && !error && <p className="text-xs text-muted">{hint}</p>}
+      {error && (
+        <p id={errorId} className="text-sm text-down">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function FormMessage({ kind, children }: { kind: 'error' | 'success' | 'info'; children: ReactNode }) {
+  const styles = {
+    error: 'border-down/40 bg-down/10 text-down',
+    success: 'border-up/40 bg-up/10 text-up',
+    info: 'border-line bg-surface-2 text-fg',
+  }[kind];
+  return (
+    <div
+      role={kind === 'error' ? 'alert' : 'status'}
+      className={`rounded-lg border px-3 py-2 text-sm ${styles}`}
+      data-testid={`form-${kind}`}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** The submit button with its busy label. */
+export function SubmitButton({ busy, children, busyLabel }: { busy: boolean; children: ReactNode; busyLabel: string }) {
+  return (
+    <button type="submit" className="btn-primary w-full" disabled={busy} aria-busy={busy}>
+      {busy ? busyLabel : children}
+    </button>
+  );
+}
+
+/** Reads a named field straight from the form, so text typed before hydration counts. */
+export const formValue = (form: HTMLFormElement, name: string): string => String(new FormData(form).get(name) ?? '');

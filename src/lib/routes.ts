@@ -1,0 +1,33 @@
+/**
+ * Route types of the spec (002 §2): auth pages, public pages and private
+ * pages. A private page needs a session; any page but /verify needs a
+ * verified account when signed in.
+ */
+export const AUTH_ROUTES = ['/login', '/signup', '/forgot-password', '/reset-password', '/verify', '/verify-success'];
+
+export const PRIVATE_PREFIXES = [
+  '/settings/Profile_Info',
+  '/settings/Change_Password',
+  '/settings/Notifications',
+  '/settings/Data_Usage',
+  '/favorites',
+  '/tools',
+];
+
+const clean = (path: string) => path.replace(/\/+$/, '') || '/';
+
+export function isPrivateRoute(path: string): boolean {
+  const p = clean(path);
+  return PRIVATE_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
+}
+
+export type GuardDecision = { redirect: null } | { redirect: string; reason: 'guest' | 'unverified' };
+
+/** Where a visitor must go instead of this path, if anywhere. */
+export function guardRoute(path: string, session: { loggedIn: boolean; verified: boolean | null }): GuardDecision {
+  if (session.loggedIn && session.verified === false && !path.includes('/verify')) {
+    return { redirect: '/verify', reason: 'unverified' };
+  }
+  if (!session.loggedIn && isPrivateRoute(path)) return { redirect: '/', reason: 'guest' };
+  return { redirect: null };
+}
