@@ -39,7 +39,7 @@ function Form({ compact = false }: { compact?: boolean }) {
     } catch (err) {
       const message = isHttpError(err)
         ? err.response.status < 500
-          ? ((await serverMessage(err)) ?? MESSAGES.newsletter.failed)
+          ? (serverMessage(err) ?? MESSAGES.newsletter.failed)
           : MESSAGES.newsletter.failed
         : MESSAGES.newsletter.unexpected;
       setError(message);

@@ -37,14 +37,11 @@ export const api = ky.create({
 });
 
 /** The server's `{ message }` of a failed call, when it sent one. */
-export async function serverMessage(error: unknown): Promise<string | null> {
-  if (error instanceof HTTPError) {
-    try {
-      const body = (await error.response.clone().json()) as { message?: unknown };
-      return typeof body.message === 'string' ? body.message : null;
-    } catch {
-      return null;
-    }
+export function serverMessage(error: unknown): string | null {
+  // ky reads the error body into `data` (the response body itself is already consumed).
+  if (error instanceof HTTPError && error.data && typeof error.data === 'object') {
+    const message = (error.data as { message?: unknown }).message;
+    return typeof message === 'string' ? message : null;
   }
   return null;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { AUTH_MESSAGES, validateLogin } from '../../lib/validation.ts';
 import { setSession } from '../../stores/session.ts';
@@ -6,7 +6,7 @@ import ErrorBoundary from '../ErrorBoundary.tsx';
 import { Field, FormMessage, PasswordField, SubmitButton, formValue } from '../forms/controls.tsx';
 import { sessionFromUser } from '../SessionGuard.tsx';
 import { useBrowserValue } from '../forms/useBrowserValue.ts';
-import { clearFlash, describeFailure, navigate, peekFlash } from './shared.ts';
+import { describeFailure, navigate, takeFlash } from './shared.ts';
 
 type LoginAnswer = { success: boolean; user: Parameters<typeof sessionFromUser>[0] };
 
@@ -15,8 +15,7 @@ function Login() {
   const [error, setError] = useState<string | null>(null);
   const [emphasiseSignup, setEmphasiseSignup] = useState(false);
   // A message left by the previous page (sign-up): shown once, then forgotten.
-  const flash = useBrowserValue(peekFlash, null);
-  useEffect(() => clearFlash(), []);
+  const flash = useBrowserValue(takeFlash, null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

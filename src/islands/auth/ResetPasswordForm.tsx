@@ -54,6 +54,7 @@ function Reset() {
     }
   };
 
+  if (done) return <FormMessage kind="success">{AUTH_MESSAGES.resetSuccess}</FormMessage>;
   if (rawContact === '') return <p className="text-sm text-muted">Loading…</p>;
   if (!contact) {
     return (
@@ -66,7 +67,6 @@ function Reset() {
       </FormMessage>
     );
   }
-  if (done) return <FormMessage kind="success">{AUTH_MESSAGES.resetSuccess}</FormMessage>;
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate data-testid="reset-form">

@@ -9,8 +9,16 @@ export function setFlash(text: string): void {
   sessionStorage.setItem(FLASH_KEY, text);
 }
 
-export const peekFlash = (): string | null => sessionStorage.getItem(FLASH_KEY);
-export const clearFlash = (): void => sessionStorage.removeItem(FLASH_KEY);
+let flashThisPage: string | null | undefined;
+
+/** The flash for this page load: read and removed from storage once, then the same value. */
+export function takeFlash(): string | null {
+  if (flashThisPage === undefined) {
+    flashThisPage = sessionStorage.getItem(FLASH_KEY);
+    sessionStorage.removeItem(FLASH_KEY);
+  }
+  return flashThisPage;
+}
 
 /** The email or phone the reset page receives from the forgot-password page. */
 export function setResetContact(contact: { email: string; phone_number: string }): void {
@@ -35,7 +43,7 @@ export interface CallFailure {
 }
 
 export async function describeFailure(error: unknown): Promise<CallFailure> {
-  if (isHttpError(error)) return { status: error.response.status, message: await serverMessage(error) };
+  if (isHttpError(error)) return { status: error.response.status, message: serverMessage(error) };
   if (isTimeout(error)) return { status: null, message: null };
   return { status: null, message: null };
 }

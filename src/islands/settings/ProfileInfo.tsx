@@ -103,10 +103,12 @@ function ProfileCard() {
       <div className="flex gap-2">
         {editing ? (
           <>
-            <button type="submit" className="btn-primary" disabled={saving}>
+            {/* Distinct keys: reusing the Edit button's element as a submit button would submit on that same click. */}
+            <button key="save" type="submit" className="btn-primary" disabled={saving}>
               {saving ? 'Saving…' : 'Save'}
             </button>
             <button
+              key="cancel"
               type="button"
               className="btn-secondary"
               onClick={() => {
@@ -120,7 +122,7 @@ function ProfileCard() {
             </button>
           </>
         ) : (
-          <button type="button" className="btn-primary" onClick={() => setEditing(true)}>
+          <button key="edit" type="button" className="btn-primary" onClick={() => setEditing(true)}>
             Edit Profile
           </button>
         )}
