@@ -1,0 +1,64 @@
+/** Starts the real server for a benchmark, on a free port with its own data directory. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+export interface BenchServer {
+  url: string;
+  child: ChildProcess;
+  dataDir: string;
+  /** Resident and peak memory of the server process, MiB. */
+  memory(): { rss: number; peak: number };
+  stop(): Promise<void>;
+}
+
+export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-bench-'));
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', DATA_DIR: dataDir, SITE_DIR: path.join(dataDir, 'site'), ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const match = /API listening on (http:\/\/localhost:\d+)/.exec(out);
+      if (match?.[1]) {
+        clearInterval(timer);
+        resolve(match[1]);
+      } else if (child.exitCode !== null) {
+        clearInterval(timer);
+        reject(new Error(out));
+      }
+    }, 20);
+  });
+  return {
+    url,
+    child,
+    dataDir,
+    memory() {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+      return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.on('exit', resolve));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export const emitter =
+  (bench: string) =>
+  (metric: string, value: number, unit: string): void =>
+    console.log(JSON.stringify({ bench, metric, value: Math.round(value * 100) / 100, unit }));
