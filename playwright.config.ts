@@ -7,9 +7,11 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4391);
 const workDir = path.join(os.tmpdir(), 'redcap-e2e');
 export const baseURL = `http://localhost:${port}`;
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 4392);
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
@@ -45,6 +47,10 @@ export default defineConfig({
       SITE_DIR: path.join(workDir, 'site'),
       E2E_WORK_DIR: workDir,
       DEMO_COMPANY_COUNT: '400',
+      SITE_URL: baseURL,
+      GOOGLE_CLIENT_ID: 'test-client',
+      GOOGLE_CLIENT_SECRET: 'test-secret',
+      GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
       LOG_LEVEL: 'warn',
     },
   },

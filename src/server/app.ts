@@ -14,6 +14,7 @@ import { renderApiReference } from './http/api-reference.ts';
 import { validationHook } from './http/validation.ts';
 import { loadSession } from './http/session.ts';
 import { authRoutes } from './routes/auth.ts';
+import { googleRoutes } from './routes/google.ts';
 import { marketRoutes } from './routes/market.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { siteRoutes } from './routes/site.ts';
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     if (c.req.method === 'POST' && c.res.status < 300) deps.onMessageQueued?.();
   });
   api.route('/auth', authRoutes);
+  api.route('/auth', googleRoutes);
   api.route('/profile', profileRoutes);
   api.route('/email-subscriptions', subscriptionRoutes);
   api.route('/market', marketRoutes);

@@ -52,6 +52,13 @@ const ConfigSchema = z
     SMS_AUTH_TOKEN: z.string().min(1).optional(),
     SMS_FROM: z.string().min(1).optional(),
     OUTBOX_DIR: z.string().min(1).optional(),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_ISSUER: z.url({ message: 'must be an absolute http(s) URL' }).default('https://accounts.google.com'),
+  })
+  .refine((env) => !env.GOOGLE_CLIENT_ID === !env.GOOGLE_CLIENT_SECRET, {
+    message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
+    path: ['GOOGLE_CLIENT_ID'],
   })
   .refine((env) => !env.SMS_API_URL || (env.SMS_ACCOUNT_SID && env.SMS_AUTH_TOKEN && env.SMS_FROM), {
     message: 'SMS_API_URL needs SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM',
@@ -89,6 +96,10 @@ const ConfigSchema = z
             }
           : null,
       outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
+      google:
+        env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+          ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }
+          : null,
     };
   });
 

@@ -182,3 +182,16 @@ test('the password changes in two steps with a code, and the old session ends', 
   await logIn(page, email, 'Better!Pass7');
   await expect(page).toHaveURL(/localhost:\d+\/$/);
 });
+
+test('Sign in with Google brings the user back logged in, with the notification method locked', async ({ page }) => {
+  await page.goto('/login');
+  await waitForIsland(page, 'login-form');
+  await page.getByTestId('google-signin').click();
+  await expect(page).toHaveURL(/localhost:\d+\/$/);
+  await waitForIsland(page, 'profile-menu-button');
+  expect(await page.evaluate(() => localStorage.getItem('googleUser'))).toBe('true');
+  await page.goto('/settings/Notifications');
+  await waitForIsland(page, 'notification-settings');
+  await expect(page.getByText('Accounts that sign in with Google get messages by email.')).toBeVisible();
+  await expect(page.getByTestId('save-notification-method')).toBeDisabled();
+});
