@@ -1,15 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { logIn, uniqueEmail, verifiedAccount } from './account-helpers.ts';
 import { waitForIsland } from './hydration.ts';
-
-// Signs in once per test (the init script runs on every navigation, so it marks that it has).
-const signIn = async (page: Page) => {
-  await page.addInitScript(() => {
-    if (sessionStorage.getItem('signedInOnce')) return;
-    sessionStorage.setItem('signedInOnce', '1');
-    localStorage.setItem('email', 'ann@example.com');
-    localStorage.setItem('username', 'Ann Investor');
-  });
-};
 
 test.describe('desktop layout at 1280px', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
@@ -33,9 +24,10 @@ test.describe('desktop layout at 1280px', () => {
     await expect(page.getByTestId('side-nav').getByRole('link', { name: 'Screener' })).toBeVisible();
   });
 
-  test('shows private items and a keyboard-usable profile menu to a signed-in user', async ({ page }) => {
-    await signIn(page);
-    await page.goto('/');
+  test('shows private items and a keyboard-usable profile menu to a signed-in user', async ({ page, request }) => {
+    const email = uniqueEmail('menu');
+    await verifiedAccount(request, email);
+    await logIn(page, email);
     await expect(page.getByTestId('side-nav').getByRole('link', { name: 'Favorites' })).toBeVisible();
     await expect(page.getByTestId('login-link')).toHaveCount(0);
     await waitForIsland(page, 'profile-menu-button');
@@ -52,8 +44,10 @@ test.describe('desktop layout at 1280px', () => {
     await expect(button).toBeFocused();
   });
 
-  test('logs out from the profile menu and returns home as a guest', async ({ page }) => {
-    await signIn(page);
+  test('logs out from the profile menu and returns home as a guest', async ({ page, request }) => {
+    const email = uniqueEmail('logout');
+    await verifiedAccount(request, email);
+    await logIn(page, email);
     await page.goto('/terms');
     await waitForIsland(page, 'profile-menu-button');
     await page.getByTestId('profile-menu-button').click();

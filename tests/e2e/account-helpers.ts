@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { waitForIsland } from './hydration.ts';
 
 /** Where the test server writes messages (see playwright.config.ts). */
 export const OUTBOX_DIR = path.join(os.tmpdir(), 'redcap-e2e', 'data', 'outbox');
@@ -48,4 +49,19 @@ export async function verifiedAccount(request: APIRequestContext, email: string)
   expect(register.status()).toBe(201);
   const verify = await request.post('/api/auth/verify', { data: { email, code: await codeFor(email) } });
   expect(verify.status()).toBe(200);
+}
+
+/** Logs in through the login page; by default waits to land on the home page. */
+export async function logIn(
+  page: Page,
+  email: string,
+  password = PASSWORD,
+  { landOnHome = true }: { landOnHome?: boolean } = {},
+): Promise<void> {
+  await page.goto('/login');
+  await waitForIsland(page, 'login-form');
+  await page.getByRole('main').getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('main').getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  if (landOnHome) await expect(page).toHaveURL(/localhost:\d+\/$/);
 }
