@@ -19,7 +19,14 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-bench-'));
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', DATA_DIR: dataDir, SITE_DIR: path.join(dataDir, 'site'), ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      SITE_DIR: path.join(dataDir, 'site'),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
