@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
   test: {
     name,
+    // One copy of graphql: let Vite resolve graphql-http's import of it the way it resolves ours.
+    server: { deps: { inline: ['graphql-http'] } },
     include: ['tests/api/**/*.test.ts'],
     env: { TEST_DB_DRIVER: driver },
     testTimeout: 60_000,

@@ -19,6 +19,8 @@ import { marketRoutes } from './routes/market.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { siteRoutes } from './routes/site.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
+import { createGraphqlHandler, type GraphqlContext } from './screener/graphql.ts';
+import { createSnapshotStore } from './screener/snapshot.ts';
 import { serveSite } from './site/static.ts';
 
 export const API_PREFIX = '/api';
@@ -102,6 +104,14 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   api.route('/auth', googleRoutes);
   api.route('/profile', profileRoutes);
   api.route('/email-subscriptions', subscriptionRoutes);
+
+  const snapshots = deps.snapshots ?? createSnapshotStore(deps.database.db);
+  const graphqlContexts = new WeakMap<Request, GraphqlContext>();
+  const graphql = createGraphqlHandler((req) => graphqlContexts.get(req)!);
+  api.on(['GET', 'POST'], '/graphql', (c) => {
+    graphqlContexts.set(c.req.raw, { db: c.var.db, user: c.var.user, snapshots });
+    return graphql(c.req.raw);
+  });
   api.route('/market', marketRoutes);
   api.route('/site', siteRoutes);
   app.route(API_PREFIX, api);

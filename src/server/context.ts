@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Logger } from './http/logger.ts';
 import { validationHook } from './http/validation.ts';
+import type { SnapshotStore } from './screener/snapshot.ts';
 import type { UserRow } from './services/sessions.ts';
 import type { SiteState } from './site/state.ts';
 
@@ -12,6 +13,8 @@ export interface AppDeps {
   database: Database;
   logger: Logger;
   site: SiteState;
+  /** The screener's in-memory snapshot (made by createApp when not given). */
+  snapshots?: SnapshotStore;
   /** Called after a request that may have queued a message, so delivery starts at once. */
   onMessageQueued?: () => void;
 }

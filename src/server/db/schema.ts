@@ -236,3 +236,18 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   hits: integer('hits').notNull(),
 });
+
+/** Companies a user follows (the screener's heart, the favorites page). */
+export const favoriteCompanies = pgTable(
+  'favorite_companies',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    symbol: text('symbol')
+      .notNull()
+      .references(() => companies.symbol, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.symbol] })],
+);

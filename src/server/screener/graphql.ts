@@ -1,0 +1,238 @@
+/**
+ * POST /api/graphql: the screener query filteredCompanies and the market-data
+ * query by symbol, served by graphql-http (GraphQL over HTTP). Queries are
+ * limited in size, depth and number of fields; bad input answers GraphQL
+ * errors (400 for invalid documents, 200 with errors for bad arguments).
+ */
+import {
+  GraphQLError,
+  Kind,
+  buildSchema,
+  type ASTNode,
+  type GraphQLScalarType,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
+import { createHandler } from 'graphql-http/lib/use/fetch';
+import { FilterError, SORT_FIELDS, isSortField, type ScreenerRow } from '../../lib/screener.ts';
+import type { Db } from '../db/client.ts';
+import type { UserRow } from '../services/sessions.ts';
+import { favoriteSymbols } from '../services/favorites.ts';
+import { runScreen } from './query.ts';
+import type { SnapshotStore } from './snapshot.ts';
+
+export const MAX_QUERY_LENGTH = 10_000;
+export const MAX_DEPTH = 6;
+export const MAX_FIELDS = 200;
+
+const NUMBER_FIELDS = [
+  'last_sale',
+  'ipo_year',
+  'market_cap',
+  'volume',
+  'week52low',
+  'week52high',
+  'shares_outstanding',
+  'pre_close',
+  'volume_avg',
+  'open',
+  'change_pre',
+  'net_change',
+  'latest_rsi',
+  'latest_ema',
+  'latest_sma',
+  'latest_macd',
+  'institutionalBuying',
+  'institutionalOwnership',
+  'yearOverYearRevenue',
+  'quarterOverQuarterRevenue',
+  'Insider_Ownership_Percent',
+  'Insider_Transactions',
+  'priceTarget',
+  'buyRatings',
+  'highPriceTarget',
+  'lowPriceTarget',
+  'priceTargetUpside',
+  'sellRatings',
+  'totalAnalysts',
+  'holdRatings',
+  'float_shares',
+  'free_float',
+  'daylow',
+  'dayhigh',
+];
+
+const SDL = /* GraphQL */ `
+  "Filter values by filter name: ranges as 'min to max', fixed values comma-separated, plus symbol, Industries and Sector."
+  scalar FilterMap
+
+  input PageInput {
+    page: Int!
+    pageSize: Int!
+  }
+
+  enum SortDirection {
+    asc
+    desc
+  }
+
+  type Company {
+    symbol: String!
+    name: String!
+    sic_code: Int!
+    sector_name: String
+    industry: String
+    market: String
+    country: String
+    logo: String
+    is_client: Boolean!
+    bioPhasePipelines: String
+    isFavorite: Boolean!
+    ${NUMBER_FIELDS.map((f) => `${f}: Float`).join('\n    ')}
+  }
+
+  type FilteredCompanies {
+    companies: [Company!]!
+    totalPages: Int!
+    totalItems: Int!
+  }
+
+  type Query {
+    "One page of the screen: filters, sort on any column (ties by symbol), page from 1."
+    filteredCompanies(data: PageInput!, filters: FilterMap, sortField: String, sortDirection: SortDirection): FilteredCompanies!
+    "The market record of one company."
+    company(symbol: String!): Company
+  }
+`;
+
+function parseFilterMap(value: unknown): Record<string, string> {
+  if (value === null || value === undefined) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw new GraphQLError('filters must be an object of strings');
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length > 60) throw new GraphQLError('Too many filters');
+  for (const [key, v] of entries) {
+    if (typeof v !== 'string' || v.length > 500 || key.length > 60) {
+      throw new GraphQLError(`Filter "${key.slice(0, 60)}" must be a string of at most 500 characters`);
+    }
+  }
+  return Object.fromEntries(entries) as Record<string, string>;
+}
+
+function literalValue(node: ASTNode): unknown {
+  switch (node.kind) {
+    case Kind.OBJECT:
+      return Object.fromEntries(node.fields.map((f) => [f.name.value, literalValue(f.value)]));
+    case Kind.STRING:
+      return node.value;
+    case Kind.NULL:
+      return null;
+    default:
+      throw new GraphQLError('filters must be an object of strings');
+  }
+}
+
+export const schema = buildSchema(SDL);
+Object.assign(schema.getType('FilterMap') as GraphQLScalarType, {
+  parseValue: parseFilterMap,
+  parseLiteral: (node: ASTNode) => parseFilterMap(literalValue(node)),
+  serialize: (value: unknown) => value,
+});
+
+/** Refuses documents nested deeper than MAX_DEPTH or selecting more than MAX_FIELDS fields. */
+const costLimit: ValidationRule = (context: ValidationContext) => {
+  let fields = 0;
+  let depth = 0;
+  return {
+    Field: {
+      enter() {
+        fields++;
+        depth++;
+        if (depth > MAX_DEPTH) context.reportError(new GraphQLError(`Query is nested deeper than ${MAX_DEPTH} levels`));
+        if (fields === MAX_FIELDS + 1)
+          context.reportError(new GraphQLError(`Query selects more than ${MAX_FIELDS} fields`));
+      },
+      leave() {
+        depth--;
+      },
+    },
+    FragmentSpread() {
+      // Fragments could hide depth; the screener's clients do not need them.
+      context.reportError(new GraphQLError('Fragments are not supported'));
+    },
+  };
+};
+
+export interface GraphqlContext extends Record<PropertyKey, unknown> {
+  db: Db;
+  user: UserRow | undefined;
+  snapshots: SnapshotStore;
+}
+
+function withFavorite(row: ScreenerRow, favorites: Set<string>) {
+  return { ...row, daylow: null, dayhigh: null, isFavorite: favorites.has(row.symbol) };
+}
+
+const rootValue = {
+  async filteredCompanies(
+    args: {
+      data: { page: number; pageSize: number };
+      filters?: Record<string, string>;
+      sortField?: string;
+      sortDirection?: 'asc' | 'desc';
+    },
+    ctx: GraphqlContext,
+  ) {
+    const sortField = args.sortField ?? 'symbol';
+    if (!isSortField(sortField)) {
+      throw new GraphQLError(`Unknown sortField "${sortField.slice(0, 60)}". Use one of: ${SORT_FIELDS.join(', ')}`, {
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+    }
+    const snapshot = await ctx.snapshots.get();
+    try {
+      const result = runScreen(snapshot, {
+        page: args.data.page,
+        pageSize: args.data.pageSize,
+        filters: args.filters ?? {},
+        sortField,
+        sortDirection: args.sortDirection ?? 'asc',
+      });
+      const favorites = ctx.user ? await favoriteSymbols(ctx.db, ctx.user.id) : new Set<string>();
+      return { ...result, companies: result.companies.map((r) => withFavorite(r, favorites)) };
+    } catch (error) {
+      if (error instanceof FilterError)
+        throw new GraphQLError(error.message, { extensions: { code: 'BAD_USER_INPUT' } });
+      throw error;
+    }
+  },
+  async company(args: { symbol: string }, ctx: GraphqlContext) {
+    const snapshot = await ctx.snapshots.get();
+    const row = snapshot.bySymbol.get(args.symbol.trim().toUpperCase());
+    if (!row) return null;
+    const favorites = ctx.user ? await favoriteSymbols(ctx.db, ctx.user.id) : new Set<string>();
+    return withFavorite(row, favorites);
+  },
+};
+
+/** A fetch-style handler; `contextFor` gives each request its database, user and snapshot store. */
+export function createGraphqlHandler(contextFor: (req: Request) => GraphqlContext) {
+  return createHandler<GraphqlContext>({
+    schema,
+    rootValue,
+    context: (req) => contextFor(req.raw),
+    validationRules: [costLimit],
+    onSubscribe(_req, params) {
+      if (typeof params.query === 'string' && params.query.length > MAX_QUERY_LENGTH) {
+        return [new GraphQLError(`Query is longer than ${MAX_QUERY_LENGTH} characters`)];
+      }
+      return undefined;
+    },
+    formatError(error) {
+      // Errors we did not mean for users (bugs) are masked; the rest keep their message.
+      if (error instanceof GraphQLError && error.originalError && !(error.originalError instanceof GraphQLError)) {
+        return new GraphQLError('Internal error', { nodes: error.nodes, path: error.path });
+      }
+      return error;
+    },
+  });
+}

@@ -1,0 +1,130 @@
+/**
+ * The screener answers from an in-memory snapshot of every company, not by
+ * querying per request: filtering 4,000 rows in memory takes microseconds.
+ * Sorted orders are computed once per field and direction and reused until
+ * the data changes (the market-data job bumps the version).
+ */
+import type { Db } from '../db/client.ts';
+import { companies } from '../db/schema.ts';
+import { NUMERIC_FIELDS, type ScreenerRow, type SortField } from '../../lib/screener.ts';
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface Snapshot {
+  readonly version: number;
+  readonly rows: readonly ScreenerRow[];
+  readonly bySymbol: ReadonlyMap<string, ScreenerRow>;
+  /** Row positions in sort order; ties go by symbol, empty values last in both directions. */
+  order(field: SortField, direction: SortDirection): Int32Array;
+}
+
+const NUMERIC = new Set<string>(NUMERIC_FIELDS);
+
+export function buildSnapshot(rows: ScreenerRow[], version: number): Snapshot {
+  const orders = new Map<string, Int32Array>();
+  const bySymbol = new Map(rows.map((r) => [r.symbol, r]));
+  return {
+    version,
+    rows,
+    bySymbol,
+    order(field, direction) {
+      const key = `${field}:${direction}`;
+      let cached = orders.get(key);
+      if (!cached) {
+        const sign = direction === 'asc' ? 1 : -1;
+        const numeric = NUMERIC.has(field);
+        const idx = Int32Array.from(rows.keys());
+        idx.sort((a, b) => {
+          const va = rows[a]![field];
+          const vb = rows[b]![field];
+          const aEmpty = va === null || va === undefined;
+          const bEmpty = vb === null || vb === undefined;
+          if (aEmpty !== bEmpty) return aEmpty ? 1 : -1;
+          if (!aEmpty && !bEmpty && va !== vb) {
+            const diff = numeric ? (va as number) - (vb as number) : String(va).localeCompare(String(vb));
+            if (diff !== 0) return sign * diff;
+          }
+          return rows[a]!.symbol < rows[b]!.symbol ? -1 : rows[a]!.symbol > rows[b]!.symbol ? 1 : 0;
+        });
+        cached = idx;
+        orders.set(key, cached);
+      }
+      return cached;
+    },
+  };
+}
+
+/** Database row to the screener's field names (spec 002 §3). */
+export function toScreenerRow(c: typeof companies.$inferSelect): ScreenerRow {
+  return {
+    symbol: c.symbol,
+    name: c.name,
+    sic_code: c.sicCode,
+    sector_name: c.sectorName,
+    industry: c.industry,
+    market: c.market,
+    country: c.country,
+    ipo_year: c.ipoYear,
+    logo: c.logo,
+    is_client: c.isClient,
+    last_sale: c.lastSale,
+    pre_close: c.preClose,
+    open: c.open,
+    net_change: c.netChange,
+    change_pre: c.changePercent,
+    volume: c.volume,
+    volume_avg: c.volumeAvg,
+    market_cap: c.marketCap,
+    week52low: c.week52Low,
+    week52high: c.week52High,
+    shares_outstanding: c.sharesOutstanding,
+    float_shares: c.floatShares,
+    free_float: c.freeFloat,
+    latest_rsi: c.latestRsi,
+    latest_ema: c.latestEma,
+    latest_sma: c.latestSma,
+    latest_macd: c.latestMacd,
+    institutionalBuying: c.institutionalBuying,
+    institutionalOwnership: c.institutionalOwnership,
+    yearOverYearRevenue: c.yearOverYearRevenue,
+    quarterOverQuarterRevenue: c.quarterOverQuarterRevenue,
+    bioPhasePipelines: c.bioPhasePipelines,
+    Insider_Ownership_Percent: c.insiderOwnershipPercent,
+    Insider_Transactions: c.insiderTransactions,
+    priceTarget: c.priceTarget,
+    highPriceTarget: c.highPriceTarget,
+    lowPriceTarget: c.lowPriceTarget,
+    priceTargetUpside: c.priceTargetUpside,
+    buyRatings: c.buyRatings,
+    holdRatings: c.holdRatings,
+    sellRatings: c.sellRatings,
+    totalAnalysts: c.totalAnalysts,
+  };
+}
+
+export interface SnapshotStore {
+  /** The current snapshot (loaded on first use). */
+  get(): Promise<Snapshot>;
+  /** Marks the snapshot stale after the data changed. */
+  invalidate(): void;
+}
+
+export function createSnapshotStore(db: Db): SnapshotStore {
+  let current: Promise<Snapshot> | null = null;
+  let version = 0;
+  return {
+    get() {
+      current ??= db
+        .select()
+        .from(companies)
+        .then((rows) => buildSnapshot(rows.map(toScreenerRow), ++version));
+      current.catch(() => {
+        current = null;
+      });
+      return current;
+    },
+    invalidate() {
+      current = null;
+    },
+  };
+}
