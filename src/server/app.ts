@@ -18,6 +18,7 @@ import { googleRoutes } from './routes/google.ts';
 import { marketRoutes } from './routes/market.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { siteRoutes } from './routes/site.ts';
+import { stockRoutes } from './routes/stock.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { createGraphqlHandler, type GraphqlContext } from './screener/graphql.ts';
 import { createSnapshotStore } from './screener/snapshot.ts';
@@ -104,6 +105,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   api.route('/auth', googleRoutes);
   api.route('/profile', profileRoutes);
   api.route('/email-subscriptions', subscriptionRoutes);
+  api.route('/stock', stockRoutes);
 
   const snapshots = deps.snapshots ?? createSnapshotStore(deps.database.db);
   const graphqlContexts = new WeakMap<Request, GraphqlContext>();

@@ -85,7 +85,8 @@ describe('screen queries', () => {
         fc.integer({ min: 1, max: 6 }),
         fc.constantFrom(5, 10, 20, 50, 100),
         fc.array(fc.double({ min: 0, max: 5e9, noNaN: true }), { minLength: 2, maxLength: 2 }),
-        (keys, sortField, direction, page, size, [a, b]) => {
+        (keys, sortField, direction, page, size, ends) => {
+          const [a, b] = ends as [number, number];
           // Turn the random keys into valid values of their kind.
           const filters: Record<string, string> = {};
           for (const key of Object.keys(keys)) {
