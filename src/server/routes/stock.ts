@@ -48,7 +48,7 @@ const toggleFavorite = createRoute({
               .trim()
               .min(1)
               .max(12)
-              .regex(/^[A-Za-z.\-]+$/),
+              .regex(/^[A-Za-z.-]+$/),
           }),
         },
       },
