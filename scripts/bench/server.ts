@@ -15,8 +15,12 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-bench-'));
+/** Starts a server; with `existingDataDir` it reopens that directory instead of a new one. */
+export async function startBenchServer(
+  env: Record<string, string> = {},
+  existingDataDir?: string,
+): Promise<BenchServer> {
+  const dataDir = existingDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-bench-'));
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.ts')], {
     cwd: ROOT,
     env: {

@@ -8,6 +8,9 @@ import {
   GraphQLError,
   Kind,
   buildSchema,
+  parse,
+  validate,
+  type DocumentNode,
   type ASTNode,
   type GraphQLScalarType,
   type ValidationContext,
@@ -215,10 +218,39 @@ const rootValue = {
 };
 
 /** A fetch-style handler; `contextFor` gives each request its database, user and snapshot store. */
+// Clients send the same few documents over and over: parse and validate each once.
+const PARSE_CACHE_SIZE = 200;
+const parsed = new Map<string, DocumentNode>();
+const validated = new WeakMap<DocumentNode, readonly GraphQLError[]>();
+
+function cachedParse(...args: Parameters<typeof parse>): DocumentNode {
+  const [source, options] = args;
+  if (typeof source !== 'string') return parse(source, options);
+  let document = parsed.get(source);
+  if (!document) {
+    document = parse(source, options);
+    if (parsed.size >= PARSE_CACHE_SIZE) parsed.delete(parsed.keys().next().value!);
+    parsed.set(source, document);
+  }
+  return document;
+}
+
+function cachedValidate(...args: Parameters<typeof validate>): readonly GraphQLError[] {
+  const document = args[1];
+  let errors = validated.get(document);
+  if (!errors) {
+    errors = validate(...args);
+    validated.set(document, errors);
+  }
+  return errors;
+}
+
 export function createGraphqlHandler(contextFor: (req: Request) => GraphqlContext) {
   return createHandler<GraphqlContext>({
     schema,
     rootValue,
+    parse: cachedParse,
+    validate: cachedValidate,
     context: (req) => contextFor(req.raw),
     validationRules: [costLimit],
     onSubscribe(_req, params) {

@@ -3,8 +3,16 @@
  * the presorted order, counts matches and keeps one page.
  */
 import { cardCodeRanges, SECTOR_CARDS } from '../../lib/sectors.ts';
-import { FilterError, filterDefinition, parseRange, type ScreenerRow, type SortField } from '../../lib/screener.ts';
-import type { Snapshot, SortDirection } from './snapshot.ts';
+import {
+  FilterError,
+  filterDefinition,
+  parseRange,
+  type NumericField,
+  type ScreenerRow,
+  type SortField,
+  type TextField,
+} from '../../lib/screener.ts';
+import type { Snapshot, SortDirection, TextColumn } from './snapshot.ts';
 
 export const MAX_PAGE_SIZE = 1000;
 
@@ -22,7 +30,8 @@ export interface ScreenResult {
   totalPages: number;
 }
 
-type Predicate = (row: ScreenerRow) => boolean;
+/** Tests the row at a position of the snapshot. */
+type Predicate = (index: number) => boolean;
 
 const list = (value: string) =>
   value
@@ -30,48 +39,71 @@ const list = (value: string) =>
     .map((v) => v.trim())
     .filter(Boolean);
 
-/** Filter map to predicates; throws FilterError for unknown keys or malformed values. */
-export function compileFilters(filters: Record<string, string>): Predicate[] {
+/** A membership table over a text column's codes. */
+function allowedCodes(column: TextColumn, values: Iterable<string>): Uint8Array {
+  const allowed = new Uint8Array(column.values.size + 1);
+  for (const value of values) {
+    const code = column.values.get(value);
+    if (code !== undefined) allowed[code] = 1;
+  }
+  return allowed;
+}
+
+/** Filter map to predicates over row positions; throws FilterError for unknown keys or malformed values. */
+export function compileFilters(snapshot: Snapshot, filters: Record<string, string>): Predicate[] {
   const predicates: Predicate[] = [];
   for (const [key, raw] of Object.entries(filters)) {
     if (typeof raw !== 'string') throw new FilterError(`Filter "${key}" must be a string`);
     const value = raw.trim();
     if (!value) continue;
     if (key === 'symbol') {
-      const symbols = new Set(list(value).map((s) => s.toUpperCase()));
-      predicates.push((r) => symbols.has(r.symbol));
+      const column = snapshot.texts('symbol');
+      const allowed = allowedCodes(
+        column,
+        list(value).map((s) => s.toUpperCase()),
+      );
+      const codes = column.codes;
+      predicates.push((i) => allowed[codes[i]!] === 1);
       continue;
     }
     if (key === 'Industries') {
       const wanted = list(value);
       const codes = new Set(wanted.filter((w) => /^\d{3,4}$/.test(w)).map(Number));
       const names = new Set(wanted.map((w) => w.toLowerCase()));
-      predicates.push((r) => codes.has(r.sic_code) || names.has((r.industry ?? '').toLowerCase()));
+      const industry = snapshot.texts('industry');
+      const allowed = allowedCodes(
+        industry,
+        [...industry.values.keys()].filter((n) => names.has(n.toLowerCase())),
+      );
+      const sic = snapshot.numbers('sic_code');
+      predicates.push((i) => allowed[industry.codes[i]!] === 1 || codes.has(sic[i]!));
       continue;
     }
     if (key === 'Sector') {
       const cards = list(value).map((v) => SECTOR_CARDS.find((c) => c.id === v || c.name === v));
       if (cards.some((c) => !c)) throw new FilterError(`Unknown sector: ${value}`);
       const ranges = cards.flatMap((c) => cardCodeRanges(c!));
-      predicates.push((r) => ranges.some(([lo, hi]) => r.sic_code >= lo && r.sic_code <= hi));
+      const sic = snapshot.numbers('sic_code');
+      predicates.push((i) => ranges.some(([lo, hi]) => sic[i]! >= lo && sic[i]! <= hi));
       continue;
     }
     const definition = filterDefinition(key);
     if (!definition) throw new FilterError(`Unknown filter: ${key}`);
-    const field = definition.field;
     if (definition.kind === 'range') {
       const range = parseRange(value);
       if (!range) continue; // equal ends: the range is dropped
-      predicates.push((r) => {
-        const v = r[field];
-        return typeof v === 'number' && v >= range.min && v <= range.max;
-      });
+      const column = snapshot.numbers(definition.field as NumericField);
+      const { min, max } = range;
+      // NaN (an empty value) fails both comparisons.
+      predicates.push((i) => column[i]! >= min && column[i]! <= max);
     } else {
-      const values = new Set(list(value).map((v) => definition.aliases?.[v] ?? v));
-      predicates.push((r) => {
-        const v = r[field];
-        return typeof v === 'string' && values.has(v);
-      });
+      const column = snapshot.texts(definition.field as TextField);
+      const allowed = allowedCodes(
+        column,
+        list(value).map((v) => definition.aliases?.[v] ?? v),
+      );
+      const codes = column.codes;
+      predicates.push((i) => allowed[codes[i]!] === 1);
     }
   }
   return predicates;
@@ -82,7 +114,7 @@ export function runScreen(snapshot: Snapshot, request: ScreenRequest): ScreenRes
   if (!Number.isInteger(request.pageSize) || request.pageSize < 1 || request.pageSize > MAX_PAGE_SIZE) {
     throw new FilterError(`pageSize must be between 1 and ${MAX_PAGE_SIZE}`);
   }
-  const predicates = compileFilters(request.filters);
+  const predicates = compileFilters(snapshot, request.filters);
   const order = snapshot.order(request.sortField, request.sortDirection);
   const start = (request.page - 1) * request.pageSize;
   const end = start + request.pageSize;
@@ -90,16 +122,16 @@ export function runScreen(snapshot: Snapshot, request: ScreenRequest): ScreenRes
   const page: ScreenerRow[] = [];
   let total = 0;
   for (let i = 0; i < order.length; i++) {
-    const row = rows[order[i]!]!;
+    const index = order[i]!;
     let ok = true;
     for (let p = 0; p < predicates.length; p++) {
-      if (!predicates[p]!(row)) {
+      if (!predicates[p]!(index)) {
         ok = false;
         break;
       }
     }
     if (!ok) continue;
-    if (total >= start && total < end) page.push(row);
+    if (total >= start && total < end) page.push(rows[index]!);
     total++;
   }
   return { companies: page, totalItems: total, totalPages: Math.ceil(total / request.pageSize) };

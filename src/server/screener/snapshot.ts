@@ -6,9 +6,21 @@
  */
 import type { Db } from '../db/client.ts';
 import { companies } from '../db/schema.ts';
-import { NUMERIC_FIELDS, type ScreenerRow, type SortField } from '../../lib/screener.ts';
+import {
+  NUMERIC_FIELDS,
+  type NumericField,
+  type ScreenerRow,
+  type SortField,
+  type TextField,
+} from '../../lib/screener.ts';
 
 export type SortDirection = 'asc' | 'desc';
+
+export interface TextColumn {
+  /** Per row: the position of its value in `values`, or -1 when empty. */
+  codes: Int32Array;
+  values: Map<string, number>;
+}
 
 export interface Snapshot {
   readonly version: number;
@@ -16,17 +28,58 @@ export interface Snapshot {
   readonly bySymbol: ReadonlyMap<string, ScreenerRow>;
   /** Row positions in sort order; ties go by symbol, empty values last in both directions. */
   order(field: SortField, direction: SortDirection): Int32Array;
+  /** A numeric field as a column (NaN where empty): filters test typed arrays, not objects. */
+  numbers(field: NumericField | 'sic_code'): Float64Array;
+  /** A text field dictionary-encoded as a column. */
+  texts(field: TextField): TextColumn;
 }
 
 const NUMERIC = new Set<string>(NUMERIC_FIELDS);
 
 export function buildSnapshot(rows: ScreenerRow[], version: number): Snapshot {
   const orders = new Map<string, Int32Array>();
+  const numberColumns = new Map<string, Float64Array>();
+  const textColumns = new Map<string, TextColumn>();
   const bySymbol = new Map(rows.map((r) => [r.symbol, r]));
   return {
     version,
     rows,
     bySymbol,
+    numbers(field) {
+      let column = numberColumns.get(field);
+      if (!column) {
+        column = new Float64Array(rows.length);
+        for (let i = 0; i < rows.length; i++) {
+          const v = rows[i]![field];
+          column[i] = typeof v === 'number' ? v : Number.NaN;
+        }
+        numberColumns.set(field, column);
+      }
+      return column;
+    },
+    texts(field) {
+      let column = textColumns.get(field);
+      if (!column) {
+        const values = new Map<string, number>();
+        const codes = new Int32Array(rows.length);
+        for (let i = 0; i < rows.length; i++) {
+          const v = rows[i]![field];
+          if (typeof v !== 'string') {
+            codes[i] = -1;
+            continue;
+          }
+          let code = values.get(v);
+          if (code === undefined) {
+            code = values.size;
+            values.set(v, code);
+          }
+          codes[i] = code;
+        }
+        column = { codes, values };
+        textColumns.set(field, column);
+      }
+      return column;
+    },
     order(field, direction) {
       const key = `${field}:${direction}`;
       let cached = orders.get(key);
