@@ -18,7 +18,7 @@ import { googleRoutes } from './routes/google.ts';
 import { marketRoutes } from './routes/market.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { siteRoutes } from './routes/site.ts';
-import { stockRoutes } from './routes/stock.ts';
+import { stockCatalogRoutes, stockRoutes } from './routes/stock.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { createGraphqlHandler, type GraphqlContext } from './screener/graphql.ts';
 import { createSnapshotStore } from './screener/snapshot.ts';
@@ -42,11 +42,13 @@ function errorBody(
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const { logger } = deps;
+  const snapshots = deps.snapshots ?? createSnapshotStore(deps.database.db);
 
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
     c.set('deps', deps);
     c.set('db', deps.database.db);
+    c.set('snapshots', snapshots);
     c.set('requestId', requestId);
     const started = performance.now();
     await next();
@@ -106,8 +108,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   api.route('/profile', profileRoutes);
   api.route('/email-subscriptions', subscriptionRoutes);
   api.route('/stock', stockRoutes);
+  api.route('/stock', stockCatalogRoutes);
 
-  const snapshots = deps.snapshots ?? createSnapshotStore(deps.database.db);
   const graphqlContexts = new WeakMap<Request, GraphqlContext>();
   const graphql = createGraphqlHandler((req) => graphqlContexts.get(req)!);
   api.on(['GET', 'POST'], '/graphql', (c) => {

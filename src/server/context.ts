@@ -24,6 +24,7 @@ export interface AppEnv {
     deps: AppDeps;
     db: Db;
     requestId: string;
+    snapshots: SnapshotStore;
     /** The signed-in user, when the request carries a valid session. */
     user?: UserRow;
     sessionId?: number;

@@ -5,6 +5,9 @@ import { companies } from '../db/schema.ts';
 import { errorResponses, jsonContent, notFoundResponse } from '../http/schemas.ts';
 import { requireUser } from '../http/session.ts';
 import { favoriteSymbols, toggleFavoriteCompany } from '../services/favorites.ts';
+import { exportCsv, filterOptions, leadersLaggards, searchCompanies, sectorCards } from '../screener/catalog.ts';
+import { badRequest } from '../http/errors.ts';
+import { FilterError, isSortField } from '../../lib/screener.ts';
 
 const Unauthorized = { 401: jsonContent(z.object({ message: z.string() }), 'Not signed in') };
 
@@ -89,4 +92,206 @@ export const stockRoutes = createRouter()
     const { symbol } = c.req.valid('json');
     const isFavorite = await toggleFavoriteCompany(c.var.db, user.id, symbol);
     return c.json({ data: { symbol: symbol.toUpperCase(), isFavorite } }, 200);
+  });
+
+const SearchHit = z
+  .object({
+    symbol: z.string(),
+    name: z.string(),
+    market: z.string().nullable(),
+    sector_name: z.string().nullable(),
+    last_sale: z.number().nullable(),
+    change_pre: z.number().nullable(),
+    logo: z.string().nullable(),
+  })
+  .openapi('SearchHit');
+
+const pageQuery = (defaultSize: number, max: number) => ({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(max).default(defaultSize),
+});
+
+const searchRoute = createRoute({
+  method: 'get',
+  path: '/search',
+  tags: ['Stocks'],
+  summary: 'Find companies by symbol or name',
+  request: {
+    query: z.object({
+      query: z.string().max(100).default(''),
+      type: z.enum(['all', 'symbol', 'name']).default('all'),
+      ...pageQuery(10, 100),
+    }),
+  },
+  responses: {
+    200: jsonContent(
+      z.object({ data: z.array(SearchHit), totalItems: z.number(), page: z.number(), pageSize: z.number() }),
+      'Matches, best first',
+    ),
+    ...errorResponses,
+  },
+});
+
+const top3Route = createRoute({
+  method: 'get',
+  path: '/searchTop3',
+  tags: ['Stocks'],
+  summary: 'The three best matches, for the search box',
+  request: { query: z.object({ input: z.string().max(100).default('') }) },
+  responses: { 200: jsonContent(z.object({ data: z.array(SearchHit) }), 'Up to three matches'), ...errorResponses },
+});
+
+const filtersRoute = createRoute({
+  method: 'get',
+  path: '/filters',
+  tags: ['Stocks'],
+  summary: 'Screener filters with their buckets, default state and group',
+  responses: {
+    200: jsonContent(
+      z.object({
+        data: z.array(
+          z.object({
+            name: z.string(),
+            options: z.array(z.string()),
+            active: z.boolean(),
+            group: z.string(),
+            kind: z.enum(['range', 'values']),
+          }),
+        ),
+      }),
+      'Filters',
+    ),
+  },
+});
+
+const sectorsRoute = createRoute({
+  method: 'get',
+  path: '/getAllSectors',
+  tags: ['Stocks'],
+  summary: 'The nine sector cards with their code ranges and sub-sectors',
+  responses: {
+    200: jsonContent(
+      z.object({
+        data: z.array(
+          z.object({
+            id: z.string(),
+            name: z.string(),
+            codes: z.string(),
+            companies: z.number(),
+            subSectors: z.array(z.object({ code: z.number(), description: z.string() })),
+          }),
+        ),
+      }),
+      'Sector cards',
+    ),
+  },
+});
+
+const leadersRoute = createRoute({
+  method: 'get',
+  path: '/leadersLaggards',
+  tags: ['Stocks'],
+  summary: 'Top leaders (biggest rise since the previous close) or laggards (biggest fall)',
+  request: {
+    query: z.object({
+      order: z.enum(['leaders', 'laggards', 'desc', 'asc']).default('leaders'),
+      ...pageQuery(10, 100),
+    }),
+  },
+  responses: {
+    200: jsonContent(
+      z.object({ data: z.array(z.record(z.string(), z.unknown())), totalItems: z.number(), totalPages: z.number() }),
+      'Page',
+    ),
+    ...errorResponses,
+  },
+});
+
+const exportRoute = createRoute({
+  method: 'get',
+  path: '/export',
+  tags: ['Stocks'],
+  summary: 'The whole screen (every page) as CSV',
+  description: 'filters is a JSON object of filter name to value, as for filteredCompanies.',
+  request: {
+    query: z.object({
+      filters: z.string().max(10_000).optional(),
+      sortField: z.string().max(60).default('symbol'),
+      sortDirection: z.enum(['asc', 'desc']).default('asc'),
+    }),
+  },
+  responses: { 200: { description: 'CSV file', content: { 'text/csv': { schema: z.string() } } }, ...errorResponses },
+});
+
+function parseFiltersParam(raw: string | undefined): Record<string, string> {
+  if (!raw) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw badRequest('filters must be a JSON object of strings');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw badRequest('filters must be a JSON object of strings');
+  for (const value of Object.values(parsed)) {
+    if (typeof value !== 'string') throw badRequest('filters must be a JSON object of strings');
+  }
+  return parsed as Record<string, string>;
+}
+
+export const stockCatalogRoutes = createRouter()
+  .openapi(searchRoute, async (c) => {
+    const { query, type, page, pageSize } = c.req.valid('query');
+    const hits = searchCompanies(await c.var.snapshots.get(), query, type);
+    return c.json(
+      { data: hits.slice((page - 1) * pageSize, page * pageSize), totalItems: hits.length, page, pageSize },
+      200,
+    );
+  })
+  .openapi(top3Route, async (c) => {
+    const hits = searchCompanies(await c.var.snapshots.get(), c.req.valid('query').input, 'all');
+    return c.json({ data: hits.slice(0, 3) }, 200);
+  })
+  .openapi(filtersRoute, async (c) => c.json({ data: filterOptions(await c.var.snapshots.get()) }, 200))
+  .openapi(sectorsRoute, async (c) => c.json({ data: sectorCards(await c.var.snapshots.get()) }, 200))
+  .openapi(leadersRoute, async (c) => {
+    const { order, page, pageSize } = c.req.valid('query');
+    const kind = order === 'leaders' || order === 'desc' ? 'leaders' : 'laggards';
+    return c.json(leadersLaggards(await c.var.snapshots.get(), kind, page, pageSize), 200);
+  })
+  .openapi(exportRoute, async (c) => {
+    const query = c.req.valid('query');
+    if (!isSortField(query.sortField)) throw badRequest(`Unknown sortField "${query.sortField}"`);
+    const filters = parseFiltersParam(query.filters);
+    const snapshot = await c.var.snapshots.get();
+    const lines = exportCsv(snapshot, { filters, sortField: query.sortField, sortDirection: query.sortDirection });
+    // The first chunk (header) and the filter check happen before the answer starts.
+    let first: IteratorResult<string>;
+    try {
+      first = lines.next();
+      const second = lines.next();
+      const stream = new ReadableStream<string>({
+        start(controller) {
+          controller.enqueue(first.value as string);
+          if (!second.done) controller.enqueue(second.value);
+        },
+        pull(controller) {
+          const next = lines.next();
+          if (next.done) controller.close();
+          else controller.enqueue(next.value);
+        },
+      });
+      const date = new Date().toISOString().slice(0, 10);
+      return new Response(stream.pipeThrough(new TextEncoderStream()), {
+        status: 200,
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="screener-${date}.csv"`,
+          'Cache-Control': 'no-store',
+        },
+      }) as never;
+    } catch (error) {
+      if (error instanceof FilterError) throw badRequest(error.message);
+      throw error;
+    }
   });
