@@ -42,8 +42,12 @@ async function load(url: string, connections: number) {
     body,
     connections,
     duration: DURATION_S,
+    // A GraphQL error also comes with status 200: count a body without the page as a failure.
+    verifyBody: (body) => String(body ?? '').startsWith('{"data":{"filteredCompanies":{"totalItems":'),
   });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${result.non2xx} non-2xx and ${result.errors} errors`);
+  const failures = result.non2xx + result.errors + (result.mismatches ?? 0);
+  if (failures > 0)
+    throw new Error(`${result.non2xx} non-2xx, ${result.errors} errors, ${result.mismatches} wrong bodies`);
   return result;
 }
 

@@ -10,13 +10,17 @@ import {
   buildSchema,
   parse,
   validate,
+  execute,
   type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
   type ASTNode,
   type GraphQLScalarType,
   type ValidationContext,
   type ValidationRule,
 } from 'graphql';
 import { createHandler } from 'graphql-http/lib/use/fetch';
+import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { FilterError, SORT_FIELDS, isSortField, type ScreenerRow } from '../../lib/screener.ts';
 import type { Db } from '../db/client.ts';
 import type { UserRow } from '../services/sessions.ts';
@@ -175,7 +179,7 @@ function withFavorite(row: ScreenerRow, favorites: Set<string>) {
   return { ...row, daylow: null, dayhigh: null, isFavorite: favorites.has(row.symbol) };
 }
 
-const rootValue = {
+const resolvers = {
   async filteredCompanies(
     args: {
       data: { page: number; pageSize: number };
@@ -245,12 +249,41 @@ function cachedValidate(...args: Parameters<typeof validate>): readonly GraphQLE
   return errors;
 }
 
+// Each validated document is compiled once into plain functions (graphql-jit): the
+// screener's few query shapes then run without re-walking the schema per row.
+const compiled = new WeakMap<DocumentNode, Map<string, CompiledQuery | null>>();
+
+function compiledExecute(args: ExecutionArgs): ReturnType<typeof execute> {
+  let byOperation = compiled.get(args.document);
+  if (!byOperation) {
+    byOperation = new Map();
+    compiled.set(args.document, byOperation);
+  }
+  const key = args.operationName ?? '';
+  let query = byOperation.get(key);
+  if (query === undefined) {
+    const result = compileQuery(args.schema, args.document, args.operationName ?? undefined);
+    query = isCompiledQuery(result) ? result : null;
+    byOperation.set(key, query);
+  }
+  if (!query) return execute(args);
+  return query.query(args.rootValue, args.contextValue, args.variableValues ?? {}) as
+    ExecutionResult | Promise<ExecutionResult>;
+}
+
+// Resolvers live on the schema's fields (not on a root value), which every executor honours.
+const queryFields = schema.getQueryType()!.getFields();
+queryFields.filteredCompanies!.resolve = (_root, args, ctx) =>
+  resolvers.filteredCompanies(args as Parameters<typeof resolvers.filteredCompanies>[0], ctx as GraphqlContext);
+queryFields.company!.resolve = (_root, args, ctx) =>
+  resolvers.company(args as { symbol: string }, ctx as GraphqlContext);
+
 export function createGraphqlHandler(contextFor: (req: Request) => GraphqlContext) {
   return createHandler<GraphqlContext>({
     schema,
-    rootValue,
     parse: cachedParse,
     validate: cachedValidate,
+    execute: compiledExecute,
     context: (req) => contextFor(req.raw),
     validationRules: [costLimit],
     onSubscribe(_req, params) {
