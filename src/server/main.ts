@@ -12,7 +12,9 @@ import { openDatabase, type Database } from './db/client.ts';
 import { DataDirectoryLockedError } from './db/lock.ts';
 import { seedDemoData } from './demo/seed.ts';
 import { createFileTransport, createSmsHttpTransport, createSmtpTransport } from './delivery/transports.ts';
+import { createMarketDataJob, createDemoQuoteProvider, type MarketDataJob } from './jobs/market-data.ts';
 import { createOutboxWorker } from './jobs/outbox.ts';
+import { createSnapshotStore } from './screener/snapshot.ts';
 import { createLogger } from './http/logger.ts';
 import { readDemoSeed } from './services/site-info.ts';
 import { createSiteBuilder, type SiteBuilder } from './site/builder.ts';
@@ -90,12 +92,27 @@ export async function main(): Promise<void> {
     say(`Messages without a configured provider are written to ${config.outboxDir} (codes are shown here too)`);
   }
 
+  // Quotes move the demo universe only: real data comes with a real quote provider.
+  const snapshots = createSnapshotStore(database.db);
+  let marketData: MarketDataJob | null = null;
+  if (await readDemoSeed(database.db)) {
+    marketData = createMarketDataJob({
+      db: database.db,
+      provider: createDemoQuoteProvider(config.demoSeed),
+      logger,
+      onChange: () => snapshots.invalidate(),
+    });
+    marketData.start();
+  } else {
+    say('No quote provider for this data: prices stay as imported');
+  }
+
   let builder: SiteBuilder | null = null;
   const site: SiteState = {
     currentDir: () => builder?.currentDir() ?? NO_SITE.currentDir(),
     status: () => builder?.status() ?? NO_SITE.status(),
   };
-  const app = createApp({ config, database, logger, site, onMessageQueued: () => outbox.nudge() });
+  const app = createApp({ config, database, logger, site, snapshots, onMessageQueued: () => outbox.nudge() });
   // Plain HTTP/1.1 server (the adapter's default), so its connection controls are available.
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
   await new Promise<void>((resolve, reject) => {
@@ -127,6 +144,7 @@ export async function main(): Promise<void> {
       clearTimeout(deadline);
       void (async () => {
         await builder?.stop();
+        await marketData?.stop();
         await outbox.stop();
         await database.close();
         say('Stopped cleanly');

@@ -8,6 +8,7 @@ import type { Database } from '../db/client.ts';
 import { appMeta, companies, dailyPrices, indexPrices, industries, marketIndices } from '../db/schema.ts';
 import { INDUSTRIES } from '../../lib/industries.ts';
 import { DEMO_META_KEY, type DemoSeedInfo } from '../services/site-info.ts';
+import { META_CLOSE, META_RESET } from '../jobs/market-data.ts';
 import { generateUniverse } from './universe.ts';
 
 const STARTED_KEY = 'demo_seed_started';
@@ -98,6 +99,14 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
     companies: universe.companies.length,
   };
   await db.insert(appMeta).values({ key: DEMO_META_KEY, value: info });
+  // The seeded day is a finished session: the market-data job starts from the next one.
+  await db
+    .insert(appMeta)
+    .values([
+      { key: META_RESET, value: options.asOf },
+      { key: META_CLOSE, value: options.asOf },
+    ])
+    .onConflictDoNothing();
   await db.delete(appMeta).where(eq(appMeta.key, STARTED_KEY));
   const ms = Math.round(performance.now() - t0);
   progress(`Demo data: done in ${(ms / 1000).toFixed(1)} s`);
