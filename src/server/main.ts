@@ -18,7 +18,7 @@ import { createSnapshotStore } from './screener/snapshot.ts';
 import { createLogger } from './http/logger.ts';
 import { readDemoSeed } from './services/site-info.ts';
 import { createSiteBuilder, type SiteBuilder } from './site/builder.ts';
-import type { SiteState } from './site/state.ts';
+import { NO_SITE, type SiteState } from './site/state.ts';
 import { lastCompletedTradingDay } from '../lib/market-calendar.ts';
 
 /** Human-readable progress on the console, separate from the JSON logs. */
@@ -28,19 +28,6 @@ function fail(message: string): never {
   process.stderr.write(`\n✖ ${message}\n\n`);
   process.exit(1);
 }
-
-const NO_SITE: SiteState = {
-  currentDir: () => null,
-  status: () => ({
-    state: 'idle',
-    currentBuild: null,
-    startedAt: null,
-    finishedAt: null,
-    durationMs: null,
-    lastError: null,
-    progress: [],
-  }),
-};
 
 async function openAndSeed(config: Config): Promise<Database> {
   const started = performance.now();

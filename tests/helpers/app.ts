@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import type { AppEnv } from '../../src/server/context.ts';
 import { seedDemoData } from '../../src/server/demo/seed.ts';
 import { createLogger } from '../../src/server/http/logger.ts';
-import type { SiteState } from '../../src/server/site/state.ts';
+import { NO_SITE, type SiteState } from '../../src/server/site/state.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export const TEST_AS_OF = '2026-11-20';
@@ -21,19 +21,6 @@ export interface TestApp extends TestDatabase {
     options?: { json?: unknown; body?: string; headers?: Record<string, string> },
   ): Promise<{ status: number; headers: Headers; body: unknown; text: string }>;
 }
-
-const NO_SITE: SiteState = {
-  currentDir: () => null,
-  status: () => ({
-    state: 'idle',
-    currentBuild: null,
-    startedAt: null,
-    finishedAt: null,
-    durationMs: null,
-    lastError: null,
-    progress: [],
-  }),
-};
 
 export async function createTestApp(
   options: { seedCompanies?: number; site?: SiteState; env?: Record<string, string> } = {},

@@ -1,6 +1,18 @@
 /** Accessible form controls shared by the account screens. */
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 
+/** The hint under a field, or its error instead when there is one. */
+function FieldNote({ id, error, hint }: { id: string; error?: string | null; hint?: ReactNode }) {
+  if (error) {
+    return (
+      <p id={id} className="text-sm text-down">
+        {error}
+      </p>
+    );
+  }
+  return hint ? <p className="text-xs text-muted">{hint}</p> : null;
+}
+
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string | null;
@@ -23,12 +35,7 @@ export function Field({ label, error, hint, id, className, ...input }: FieldProp
         aria-describedby={error ? errorId : undefined}
         {...input}
       />
-      {hint && !error && <p className="text-xs text-muted">{hint}</p>}
-      {error && (
-        <p id={errorId} className="text-sm text-down">
-          {error}
-        </p>
-      )}
+      <FieldNote id={errorId} error={error} hint={hint} />
     </div>
   );
 }
@@ -63,12 +70,7 @@ export function PasswordField(props: Omit<FieldProps, 'type'>) {
           {visible ? 'Hide' : 'Show'}
         </button>
       </div>
-      {hint && !error && <p className="text-xs text-muted">{hint}</p>}
-      {error && (
-        <p id={errorId} className="text-sm text-down">
-          {error}
-        </p>
-      )}
+      <FieldNote id={errorId} error={error} hint={hint} />
     </div>
   );
 }

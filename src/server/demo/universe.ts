@@ -5,6 +5,7 @@
  */
 import { INDUSTRIES, SECTORS, type Industry, type SectorName } from '../../lib/industries.ts';
 import { ema, macd, rsi, sma } from '../../lib/indicators.ts';
+import { BIO_PHASE_OPTIONS } from '../../lib/screener.ts';
 import { addDays, tradingDaysBetween } from '../../lib/market-calendar.ts';
 import { createRandom, type Random } from '../../lib/random.ts';
 import type { companies } from '../db/schema.ts';
@@ -34,25 +35,7 @@ export interface DemoIndex {
   closes: { date: string; close: number }[];
 }
 
-export const BIO_PHASES = [
-  'Phase 1',
-  'Phase 1a',
-  'Phase 1b',
-  'Phase 1/2',
-  'Phase 2',
-  'Phase 2a',
-  'Phase 2b',
-  'Phase 2/3',
-  'Phase 3',
-  'Phase 4',
-  'NDA',
-  'sNDA',
-  'BLA',
-  'PDUFA',
-  'IND',
-  'Approved',
-  'Failed',
-] as const;
+export const BIO_PHASES = BIO_PHASE_OPTIONS;
 
 const SECTOR_WEIGHTS: readonly (readonly [SectorName, number])[] = [
   [SECTORS.L, 22],

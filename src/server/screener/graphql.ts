@@ -21,7 +21,7 @@ import {
 } from 'graphql';
 import { createHandler } from 'graphql-http/lib/use/fetch';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
-import { FilterError, SORT_FIELDS, isSortField, type ScreenerRow } from '../../lib/screener.ts';
+import { FilterError, NUMERIC_FIELDS, SORT_FIELDS, isSortField, type ScreenerRow } from '../../lib/screener.ts';
 import type { Db } from '../db/client.ts';
 import type { UserRow } from '../services/sessions.ts';
 import { favoriteSymbols } from '../services/favorites.ts';
@@ -32,42 +32,8 @@ export const MAX_QUERY_LENGTH = 10_000;
 export const MAX_DEPTH = 6;
 export const MAX_FIELDS = 200;
 
-const NUMBER_FIELDS = [
-  'last_sale',
-  'ipo_year',
-  'market_cap',
-  'volume',
-  'week52low',
-  'week52high',
-  'shares_outstanding',
-  'pre_close',
-  'volume_avg',
-  'open',
-  'change_pre',
-  'net_change',
-  'latest_rsi',
-  'latest_ema',
-  'latest_sma',
-  'latest_macd',
-  'institutionalBuying',
-  'institutionalOwnership',
-  'yearOverYearRevenue',
-  'quarterOverQuarterRevenue',
-  'Insider_Ownership_Percent',
-  'Insider_Transactions',
-  'priceTarget',
-  'buyRatings',
-  'highPriceTarget',
-  'lowPriceTarget',
-  'priceTargetUpside',
-  'sellRatings',
-  'totalAnalysts',
-  'holdRatings',
-  'float_shares',
-  'free_float',
-  'daylow',
-  'dayhigh',
-];
+// The day's high and low belong to the market record, not to the screener's columns.
+const NUMBER_FIELDS = [...NUMERIC_FIELDS, 'daylow', 'dayhigh'];
 
 const SDL = /* GraphQL */ `
   "Filter values by filter name: ranges as 'min to max', fixed values comma-separated, plus symbol, Industries and Sector."

@@ -16,7 +16,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Logger } from '../http/logger.ts';
 import { COMPRESSIBLE } from './static.ts';
-import type { BuildStatus, SiteState } from './state.ts';
+import { idleBuildStatus, type BuildStatus, type SiteState } from './state.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const ASTRO_CLI = path.join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
@@ -115,15 +115,7 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
   let running: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
   let stopped = false;
-  const status: BuildStatus = {
-    state: 'idle',
-    currentBuild: null,
-    startedAt: null,
-    finishedAt: null,
-    durationMs: null,
-    lastError: null,
-    progress: [],
-  };
+  const status: BuildStatus = idleBuildStatus();
 
   try {
     current = fs.realpathSync(currentLink);

@@ -19,3 +19,19 @@ export interface SiteState {
   currentDir(): string | null;
   status(): BuildStatus;
 }
+
+/** The status before any build has run. */
+export function idleBuildStatus(): BuildStatus {
+  return {
+    state: 'idle',
+    currentBuild: null,
+    startedAt: null,
+    finishedAt: null,
+    durationMs: null,
+    lastError: null,
+    progress: [],
+  };
+}
+
+/** A site state with nothing published (API-only servers and tests). */
+export const NO_SITE: SiteState = { currentDir: () => null, status: idleBuildStatus };
