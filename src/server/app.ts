@@ -18,7 +18,7 @@ import { googleRoutes } from './routes/google.ts';
 import { marketRoutes } from './routes/market.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { siteRoutes } from './routes/site.ts';
-import { stockCatalogRoutes, stockRoutes } from './routes/stock.ts';
+import { ipoRoutes, stockCatalogRoutes, stockRoutes } from './routes/stock.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { createGraphqlHandler, type GraphqlContext } from './screener/graphql.ts';
 import { createSnapshotStore } from './screener/snapshot.ts';
@@ -109,6 +109,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   api.route('/email-subscriptions', subscriptionRoutes);
   api.route('/stock', stockRoutes);
   api.route('/stock', stockCatalogRoutes);
+  api.route('/stock', ipoRoutes);
 
   const graphqlContexts = new WeakMap<Request, GraphqlContext>();
   const graphql = createGraphqlHandler((req) => graphqlContexts.get(req)!);

@@ -5,10 +5,11 @@
  */
 import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { appMeta, companies, dailyPrices, indexPrices, industries, marketIndices } from '../db/schema.ts';
+import { appMeta, companies, dailyPrices, indexPrices, industries, ipos, marketIndices } from '../db/schema.ts';
 import { INDUSTRIES } from '../../lib/industries.ts';
 import { DEMO_META_KEY, type DemoSeedInfo } from '../services/site-info.ts';
 import { META_CLOSE, META_RESET } from '../jobs/market-data.ts';
+import { generateIpos } from './ipos.ts';
 import { generateUniverse } from './universe.ts';
 
 const STARTED_KEY = 'demo_seed_started';
@@ -30,10 +31,16 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
   const progress = options.onProgress ?? (() => {});
   const [started] = await db.select().from(appMeta).where(eq(appMeta.key, STARTED_KEY));
   const [done] = await db.select().from(appMeta).where(eq(appMeta.key, DEMO_META_KEY));
-  if (done) return { seeded: false, reason: 'demo data already present' };
+  if (done) {
+    // Content added to the generator after this database was seeded arrives now.
+    await seedDemoContent(database, done.value as DemoSeedInfo, progress);
+    return { seeded: false, reason: 'demo data already present' };
+  }
   if (started) {
     progress('An earlier demo seed did not finish; clearing it and starting again.');
-    await db.execute(sql`truncate ${companies}, ${dailyPrices}, ${industries}, ${marketIndices}, ${indexPrices}`);
+    await db.execute(
+      sql`truncate ${companies}, ${dailyPrices}, ${industries}, ${marketIndices}, ${indexPrices}, ${ipos}`,
+    );
   } else {
     const [row] = await db.select({ n: count() }).from(companies);
     if (Number(row?.n ?? 0) > 0) return { seeded: false, reason: 'the database already holds companies' };
@@ -98,6 +105,7 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
     asOf: options.asOf,
     companies: universe.companies.length,
   };
+  await seedDemoContent(database, info, progress);
   await db.insert(appMeta).values({ key: DEMO_META_KEY, value: info });
   // The seeded day is a finished session: the market-data job starts from the next one.
   await db
@@ -111,4 +119,20 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
   const ms = Math.round(performance.now() - t0);
   progress(`Demo data: done in ${(ms / 1000).toFixed(1)} s`);
   return { seeded: true, info, ms };
+}
+
+/**
+ * Demo content beyond the universe, one idempotent step per kind: each fills
+ * its table when it is empty, so databases seeded by an older generator gain
+ * what was added since.
+ */
+async function seedDemoContent(database: Database, info: DemoSeedInfo, progress: (m: string) => void): Promise<void> {
+  const { db } = database;
+  const [ipoCount] = await db.select({ n: count() }).from(ipos);
+  if (Number(ipoCount?.n ?? 0) === 0) {
+    const taken = new Set((await db.select({ symbol: companies.symbol }).from(companies)).map((r) => r.symbol));
+    const rows = generateIpos(info.seed, info.asOf, taken);
+    await db.insert(ipos).values(rows);
+    progress(`Demo data: ${rows.length} IPO calendar entries`);
+  }
 }

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { inArray } from 'drizzle-orm';
+import { count, desc, inArray } from 'drizzle-orm';
 import { createRouter } from '../context.ts';
-import { companies } from '../db/schema.ts';
+import { companies, ipos } from '../db/schema.ts';
 import { errorResponses, jsonContent, notFoundResponse } from '../http/schemas.ts';
 import { requireUser } from '../http/session.ts';
 import { favoriteSymbols, toggleFavoriteCompany } from '../services/favorites.ts';
@@ -295,3 +295,42 @@ export const stockCatalogRoutes = createRouter()
       throw error;
     }
   });
+
+const ipoRoute = createRoute({
+  method: 'get',
+  path: '/ipo',
+  tags: ['Stocks'],
+  summary: 'The IPO calendar, newest first (source: Renaissance Capital)',
+  description: 'Rows are keyed by company_name; their other keys are the grid’s columns.',
+  request: { query: z.object({ ...pageQuery(10, 50) }) },
+  responses: {
+    200: jsonContent(z.object({ data: z.array(z.record(z.string(), z.unknown())), total: z.number() }), 'One page'),
+    ...errorResponses,
+  },
+});
+
+export const ipoRoutes = createRouter().openapi(ipoRoute, async (c) => {
+  const { page, pageSize } = c.req.valid('query');
+  const [rows, [counted]] = await Promise.all([
+    c.var.db
+      .select()
+      .from(ipos)
+      .orderBy(desc(ipos.expectedDate), ipos.companyName)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    c.var.db.select({ n: count() }).from(ipos),
+  ]);
+  const data = rows.map((r) => ({
+    company_name: r.companyName,
+    symbol: r.symbol,
+    exchange: r.exchange,
+    sector: r.sector,
+    price_range: `$${r.priceLow.toFixed(2)} - $${r.priceHigh.toFixed(2)}`,
+    shares_offered: r.sharesOffered,
+    deal_size: Math.round(((r.priceLow + r.priceHigh) / 2) * r.sharesOffered),
+    expected_date: r.expectedDate,
+    status: r.status,
+    lead_underwriter: r.leadUnderwriter,
+  }));
+  return c.json({ data, total: Number(counted?.n ?? 0) }, 200);
+});
