@@ -25,10 +25,9 @@ export function generateIpos(seed: string, asOf: string, takenSymbols: Set<strin
     const sector = random.pick(sectors);
     const name = `${random.pick(NAME_ROOTS)} ${random.pick(SECTOR_WORDS[sector])} ${random.pick(['Inc.', 'Corp.', 'Holdings', 'Ltd.'])}`;
     if (names.has(name)) continue;
-    let symbol = '';
-    do {
-      symbol = Array.from({ length: 4 }, () => String.fromCharCode(65 + random.int(0, 25))).join('');
-    } while (takenSymbols.has(symbol));
+    const newSymbol = () => Array.from({ length: 4 }, () => String.fromCharCode(65 + random.int(0, 25))).join('');
+    let symbol = newSymbol();
+    while (takenSymbols.has(symbol)) symbol = newSymbol();
     takenSymbols.add(symbol);
     names.add(name);
     // Two thirds already priced (last 90 days), one third expected (next 30 days).
