@@ -42,16 +42,24 @@ function assertIdentifiers(table: string, columns: readonly string[]): void {
 }
 
 /** One row in COPY text format: tab-separated, \N for null, special characters escaped. */
+const COPY_SPECIAL = /[\\\t\n\r]/;
+
 export function copyLine(row: readonly unknown[]): string {
-  return (
-    row
-      .map((value) => {
-        if (value === null || value === undefined) return '\\N';
-        const text = value instanceof Date ? value.toISOString() : String(value);
-        return text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
-      })
-      .join('\t') + '\n'
-  );
+  let line = '';
+  for (let i = 0; i < row.length; i++) {
+    const value = row[i];
+    if (i > 0) line += '\t';
+    if (value === null || value === undefined) line += '\\N';
+    // Numbers never need escaping; most strings do not either.
+    else if (typeof value === 'number') line += String(value);
+    else {
+      const text = value instanceof Date ? value.toISOString() : String(value);
+      line += COPY_SPECIAL.test(text)
+        ? text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')
+        : text;
+    }
+  }
+  return `${line}\n`;
 }
 
 const COPY_CHUNK_ROWS = 100_000;
@@ -122,7 +130,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
       assertIdentifiers(table, columns);
       let total = 0;
       for (const chunk of chunksOf(rows)) {
-        const blob = new Blob(chunk);
+        const blob = new Blob([chunk.join('')]);
         await client.query(`copy ${table} (${columns.join(', ')}) from '/dev/blob'`, [], { blob });
         total += chunk.length;
       }
