@@ -107,8 +107,7 @@ if (pgUrl) {
   // 50,000 companies: seed the demo universe, stop, copy its companies eleven times more, start again.
   const first = await startBenchServer(common);
   const dataDir = first.dataDir;
-  first.child.kill('SIGTERM');
-  await new Promise((resolve) => first.child.on('exit', resolve));
+  await first.stop({ keepDataDir: true });
   const database = await openDatabase({ kind: 'pglite', dataDir });
   await database.db.execute(sql`
     insert into companies
@@ -124,7 +123,7 @@ if (pgUrl) {
     where c.symbol not like '%.%'`);
   const [count] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from companies`));
   await database.close();
-  const server = await startBenchServer({ ...common, DATA_DIR: dataDir, SITE_DIR: `${dataDir}/site` }, dataDir);
+  const server = await startBenchServer(common, dataDir);
   try {
     emit('synthetic_companies', count?.n ?? 0, 'count');
     await measure('pglite_50k', server);

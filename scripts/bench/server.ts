@@ -8,11 +8,14 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 export interface BenchServer {
   url: string;
+  /** performance.now() just before the process was spawned. */
+  startedAt: number;
   child: ChildProcess;
   dataDir: string;
   /** Resident and peak memory of the server process, MiB. */
   memory(): { rss: number; peak: number };
-  stop(): Promise<void>;
+  /** Stops the server; the data directory is removed unless kept for a restart. */
+  stop(options?: { keepDataDir?: boolean }): Promise<void>;
 }
 
 /** Starts a server; with `existingDataDir` it reopens that directory instead of a new one. */
@@ -21,6 +24,7 @@ export async function startBenchServer(
   existingDataDir?: string,
 ): Promise<BenchServer> {
   const dataDir = existingDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-bench-'));
+  const startedAt = performance.now();
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.ts')], {
     cwd: ROOT,
     env: {
@@ -49,6 +53,7 @@ export async function startBenchServer(
   });
   return {
     url,
+    startedAt,
     child,
     dataDir,
     memory() {
@@ -56,10 +61,10 @@ export async function startBenchServer(
       const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
       return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
     },
-    async stop() {
+    async stop({ keepDataDir = false } = {}) {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.on('exit', resolve));
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -4,22 +4,9 @@
  * the health check and of the home page, plus resident memory once serving.
  * Prints one JSON line per figure.
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { emitter, startBenchServer, type BenchServer } from './server.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
-
-function emit(metric: string, value: number, unit: string, extra: Record<string, unknown> = {}): void {
-  console.log(JSON.stringify({ bench: 'startup', metric, value: Math.round(value * 10) / 10, unit, ...extra }));
-}
-
-function rssMiB(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
-}
+const emit = emitter('startup');
 
 async function firstOk(url: string, deadline: number): Promise<number> {
   for (;;) {
@@ -35,44 +22,22 @@ async function firstOk(url: string, deadline: number): Promise<number> {
   }
 }
 
-async function run(label: 'cold' | 'warm', env: Record<string, string>): Promise<void> {
-  const started = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  const base = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const match = /API listening on (http:\/\/localhost:\d+)/.exec(out);
-      if (match?.[1]) {
-        clearInterval(timer);
-        resolve(match[1]);
-      }
-      if (child.exitCode !== null) {
-        clearInterval(timer);
-        reject(new Error(out));
-      }
-    }, 10);
-  });
-  const deadline = started + 15 * 60_000;
-  const health = await firstOk(`${base}/healthz`, deadline);
-  const home = await firstOk(`${base}/`, deadline);
+async function measure(label: 'cold' | 'warm', server: BenchServer): Promise<void> {
+  const deadline = server.startedAt + 15 * 60_000;
+  const health = await firstOk(`${server.url}/healthz`, deadline);
+  const home = await firstOk(`${server.url}/`, deadline);
   await new Promise((resolve) => setTimeout(resolve, 2000));
-  emit(`${label}_start_to_first_200_healthz`, health - started, 'ms');
-  emit(`${label}_start_to_first_200_home`, home - started, 'ms');
-  emit(`${label}_rss_after_start`, rssMiB(child.pid!), 'MiB');
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.on('exit', resolve));
+  emit(`${label}_start_to_first_200_healthz`, health - server.startedAt, 'ms');
+  emit(`${label}_start_to_first_200_home`, home - server.startedAt, 'ms');
+  emit(`${label}_rss_after_start`, server.memory().rss, 'MiB');
 }
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-bench-'));
-const env = { PORT: '0', DATA_DIR: path.join(dir, 'data'), SITE_DIR: path.join(dir, 'site') };
+const cold = await startBenchServer();
+await measure('cold', cold);
+await cold.stop({ keepDataDir: true });
+const warm = await startBenchServer({}, cold.dataDir);
 try {
-  await run('cold', env);
-  await run('warm', env);
+  await measure('warm', warm);
 } finally {
-  fs.rmSync(dir, { recursive: true, force: true });
+  await warm.stop();
 }

@@ -1,30 +1,8 @@
 import { useEffect } from 'react';
 import { api, setUnauthorizedHandler } from '../lib/api-client.ts';
-import { guardRoute } from '../lib/routes.ts';
-import { $session, clearSession, setSession, type Session } from '../stores/session.ts';
+import { GUEST_FLAG, guardRoute } from '../lib/routes.ts';
+import { $session, clearSession, sessionFromUser, setSession, type ServerUser } from '../stores/session.ts';
 import { showSnackbar } from '../stores/snackbar.ts';
-
-interface MeUser {
-  email: string;
-  phone_number: string;
-  message_preference: 'email' | 'phone';
-  username: string;
-  verified: boolean;
-  googleUser: boolean;
-}
-
-export const GUEST_FLAG = 'guestAuthFailed';
-
-export function sessionFromUser(user: MeUser): Session {
-  return {
-    email: user.email,
-    phone: user.phone_number,
-    username: user.username,
-    messagePreference: user.message_preference,
-    googleUser: user.googleUser,
-    isVerified: user.verified,
-  };
-}
 
 /**
  * Keeps the session store true to the server on every page, and applies the
@@ -51,7 +29,7 @@ export default function SessionGuard() {
     }
     api
       .get('auth/me')
-      .json<{ user: MeUser }>()
+      .json<{ user: ServerUser }>()
       .then(({ user }) => {
         setSession(sessionFromUser(user));
         apply(true, user.verified);

@@ -2,7 +2,7 @@
  * The browser's client for the site API: same-origin cookies, the 10-second
  * timeout, and the navigation rules for 401 (sign in again) and 403 (home).
  */
-import ky, { HTTPError, TimeoutError } from 'ky';
+import ky, { HTTPError } from 'ky';
 import { API_TIMEOUT_MS } from './messages.ts';
 
 export const API_BASE = '/api/';
@@ -47,4 +47,3 @@ export function serverMessage(error: unknown): string | null {
 }
 
 export const isHttpError = (error: unknown): error is HTTPError => error instanceof HTTPError;
-export const isTimeout = (error: unknown): boolean => error instanceof TimeoutError;

@@ -5,6 +5,9 @@
  */
 export const AUTH_ROUTES = ['/login', '/signup', '/forgot-password', '/reset-password', '/verify', '/verify-success'];
 
+/** sessionStorage key: a guest was sent away from a private page (the next page says why). */
+export const GUEST_FLAG = 'guestAuthFailed';
+
 export const PRIVATE_PREFIXES = [
   '/settings/Profile_Info',
   '/settings/Change_Password',

@@ -14,6 +14,27 @@ export interface Session {
   isVerified: boolean;
 }
 
+/** The user as the identity API returns it (login, /auth/me). */
+export interface ServerUser {
+  email: string;
+  phone_number: string;
+  message_preference: 'email' | 'phone';
+  username: string;
+  verified: boolean;
+  googleUser: boolean;
+}
+
+export function sessionFromUser(user: ServerUser): Session {
+  return {
+    email: user.email,
+    phone: user.phone_number,
+    username: user.username,
+    messagePreference: user.message_preference,
+    googleUser: user.googleUser,
+    isVerified: user.verified,
+  };
+}
+
 export const SESSION_KEYS = ['email', 'phone', 'username', 'messagePreference', 'googleUser'] as const;
 
 function readCookie(name: string): string | null {

@@ -23,7 +23,7 @@ function Forgot() {
       setResetContact(contact);
       navigate('/reset-password');
     } catch (err) {
-      const { status, message } = await describeFailure(err);
+      const { status, message } = describeFailure(err);
       setError(status ? (message ?? AUTH_MESSAGES.forgotFailed) : AUTH_MESSAGES.forgotException);
       setBusy(false);
     }

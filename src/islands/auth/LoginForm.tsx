@@ -1,14 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { AUTH_MESSAGES, validateLogin } from '../../lib/validation.ts';
-import { setSession } from '../../stores/session.ts';
+import { sessionFromUser, setSession, type ServerUser } from '../../stores/session.ts';
 import ErrorBoundary from '../ErrorBoundary.tsx';
 import { Field, FormMessage, PasswordField, SubmitButton, formValue } from '../forms/controls.tsx';
-import { sessionFromUser } from '../SessionGuard.tsx';
 import { useBrowserValue } from '../forms/useBrowserValue.ts';
 import { describeFailure, navigate, takeFlash } from './shared.ts';
 
-type LoginAnswer = { success: boolean; user: Parameters<typeof sessionFromUser>[0] };
+type LoginAnswer = { success: boolean; user: ServerUser };
 
 function Login() {
   const [busy, setBusy] = useState(false);
@@ -25,7 +24,7 @@ function Login() {
       if (returning === '1') {
         // Back from Google with the session cookie set: load the user, then go on.
         try {
-          const { user } = await api.get('auth/me').json<{ user: LoginAnswer['user'] }>();
+          const { user } = await api.get('auth/me').json<{ user: ServerUser }>();
           setSession(sessionFromUser(user));
           navigate('/');
           return;
@@ -59,7 +58,7 @@ function Login() {
       setSession(session);
       navigate(session.isVerified ? '/' : '/verify');
     } catch (err) {
-      const failure = await describeFailure(err);
+      const failure = describeFailure(err);
       if (failure.status === 401) {
         setError(AUTH_MESSAGES.incorrectCredentials);
         setEmphasiseSignup(true);

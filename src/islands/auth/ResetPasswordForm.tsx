@@ -37,7 +37,7 @@ function Reset() {
       setDone(true);
       setTimeout(() => navigate('/login'), 3000);
     } catch (err) {
-      const { status, message } = await describeFailure(err);
+      const { status, message } = describeFailure(err);
       setError(status && status < 500 && message ? message : AUTH_MESSAGES.resetFailed);
       setBusy(false);
     }
@@ -49,7 +49,7 @@ function Reset() {
       await api.post('auth/forgot-password', { json: contact });
       showSnackbar(`A new reset code was sent to your ${contact.email ? 'email' : 'phone'}.`, 'success');
     } catch (err) {
-      const { message } = await describeFailure(err);
+      const { message } = describeFailure(err);
       showSnackbar(message ?? AUTH_MESSAGES.forgotException, 'error');
     }
   };

@@ -55,7 +55,7 @@ function Signup() {
       );
       navigate('/login');
     } catch (err) {
-      const { status, message } = await describeFailure(err);
+      const { status, message } = describeFailure(err);
       setFailure(status && status < 500 && message ? message : AUTH_MESSAGES.signupFailed);
       setBusy(false);
     }

@@ -30,7 +30,7 @@ function Verify() {
       if (session) setSession({ ...session, isVerified: true });
       navigate('/verify-success');
     } catch (err) {
-      const { status } = await describeFailure(err);
+      const { status } = describeFailure(err);
       setError(
         status === 400
           ? AUTH_MESSAGES.codeIncorrect
@@ -48,7 +48,7 @@ function Verify() {
       await api.post('auth/resend-verification', { json: contact });
       showSnackbar(`A new confirmation code was sent to your ${via}.`, 'success');
     } catch (err) {
-      const { status, message } = await describeFailure(err);
+      const { status, message } = describeFailure(err);
       showSnackbar(status === 429 && message ? message : AUTH_MESSAGES.resendFailed, 'error');
     } finally {
       setResending(false);

@@ -1,5 +1,5 @@
 /** What the account screens share: flash messages across page loads and error decoding. */
-import { isHttpError, isTimeout, serverMessage } from '../../lib/api-client.ts';
+import { isHttpError, serverMessage } from '../../lib/api-client.ts';
 
 const FLASH_KEY = 'flash';
 const CONTACT_KEY = 'resetContact';
@@ -42,9 +42,9 @@ export interface CallFailure {
   message: string | null;
 }
 
-export async function describeFailure(error: unknown): Promise<CallFailure> {
+/** Status and server message of a failed call; both null when no answer came (offline, timeout). */
+export function describeFailure(error: unknown): CallFailure {
   if (isHttpError(error)) return { status: error.response.status, message: serverMessage(error) };
-  if (isTimeout(error)) return { status: null, message: null };
   return { status: null, message: null };
 }
 

@@ -20,7 +20,7 @@ function Steps() {
       await api.post('auth/change-password/request', { json: {} });
       setStep(2);
     } catch (err) {
-      const { status, message } = await describeFailure(err);
+      const { status, message } = describeFailure(err);
       setError(status === 429 && message ? message : AUTH_MESSAGES.sendCodeFailed);
     } finally {
       setBusy(false);
@@ -47,7 +47,7 @@ function Steps() {
       setSuccess(AUTH_MESSAGES.changePasswordSuccess);
       setStep(1);
     } catch (err) {
-      const { status, message } = await describeFailure(err);
+      const { status, message } = describeFailure(err);
       setError(status && status < 500 ? (message ?? AUTH_MESSAGES.genericError) : AUTH_MESSAGES.changePasswordFailed);
     } finally {
       setBusy(false);

@@ -35,7 +35,7 @@ function Methods() {
       if (session) setSession({ ...session, messagePreference: method });
       setMessage({ kind: 'success', text: AUTH_MESSAGES.methodUpdated });
     } catch (err) {
-      const { status, message: server } = await describeFailure(err);
+      const { status, message: server } = describeFailure(err);
       setMessage({
         kind: 'error',
         text: status && status < 500 ? (server ?? AUTH_MESSAGES.updateMethodFailed) : AUTH_MESSAGES.saveMethodFailed,

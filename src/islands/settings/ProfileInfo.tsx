@@ -52,7 +52,7 @@ function ProfileCard() {
       setEditing(false);
       showSnackbar('Profile saved.', 'success');
     } catch (err) {
-      const { message } = await describeFailure(err);
+      const { message } = describeFailure(err);
       setError(message ?? 'Failed to save your profile. Please try again.');
     } finally {
       setSaving(false);

@@ -1,3 +1,4 @@
+import { ReadableStream, TextEncoderStream } from 'node:stream/web';
 import { createRoute, z } from '@hono/zod-openapi';
 import { count, desc, inArray } from 'drizzle-orm';
 import { createRouter } from '../context.ts';
@@ -6,6 +7,7 @@ import { errorResponses, jsonContent, notFoundResponse } from '../http/schemas.t
 import { requireUser } from '../http/session.ts';
 import { favoriteSymbols, toggleFavoriteCompany } from '../services/favorites.ts';
 import { exportCsv, filterOptions, leadersLaggards, searchCompanies, sectorCards } from '../screener/catalog.ts';
+import { compileFilters } from '../screener/query.ts';
 import { badRequest } from '../http/errors.ts';
 import { FilterError, isSortField } from '../../lib/screener.ts';
 
@@ -264,36 +266,24 @@ export const stockCatalogRoutes = createRouter()
     if (!isSortField(query.sortField)) throw badRequest(`Unknown sortField "${query.sortField}"`);
     const filters = parseFiltersParam(query.filters);
     const snapshot = await c.var.snapshots.get();
-    const lines = exportCsv(snapshot, { filters, sortField: query.sortField, sortDirection: query.sortDirection });
-    // The first chunk (header) and the filter check happen before the answer starts.
-    let first: IteratorResult<string>;
+    // Bad filters answer 400 before the download starts.
     try {
-      first = lines.next();
-      const second = lines.next();
-      const stream = new ReadableStream<string>({
-        start(controller) {
-          controller.enqueue(first.value as string);
-          if (!second.done) controller.enqueue(second.value);
-        },
-        pull(controller) {
-          const next = lines.next();
-          if (next.done) controller.close();
-          else controller.enqueue(next.value);
-        },
-      });
-      const date = new Date().toISOString().slice(0, 10);
-      return new Response(stream.pipeThrough(new TextEncoderStream()), {
-        status: 200,
-        headers: {
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': `attachment; filename="screener-${date}.csv"`,
-          'Cache-Control': 'no-store',
-        },
-      }) as never;
+      compileFilters(snapshot, filters);
     } catch (error) {
       if (error instanceof FilterError) throw badRequest(error.message);
       throw error;
     }
+    const lines = exportCsv(snapshot, { filters, sortField: query.sortField, sortDirection: query.sortDirection });
+    const date = new Date().toISOString().slice(0, 10);
+    const body = ReadableStream.from(lines).pipeThrough(new TextEncoderStream());
+    return new Response(body as unknown as BodyInit, {
+      status: 200,
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="screener-${date}.csv"`,
+        'Cache-Control': 'no-store',
+      },
+    }) as never;
   });
 
 const ipoRoute = createRoute({

@@ -167,13 +167,17 @@ export function createSnapshotStore(db: Db): SnapshotStore {
   let version = 0;
   return {
     get() {
-      current ??= db
-        .select()
-        .from(companies)
-        .then((rows) => buildSnapshot(rows.map(toScreenerRow), ++version));
-      current.catch(() => {
-        current = null;
-      });
+      if (!current) {
+        const loading = db
+          .select()
+          .from(companies)
+          .then((rows) => buildSnapshot(rows.map(toScreenerRow), ++version));
+        // A failed load is not kept: the next request tries again.
+        loading.catch(() => {
+          if (current === loading) current = null;
+        });
+        current = loading;
+      }
       return current;
     },
     invalidate() {

@@ -1,6 +1,6 @@
 /** Newsletter sign-ups. A repeated address is accepted and stored once. */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { rowsOf, type Db } from '../db/client.ts';
 import { emailSubscriptions } from '../db/schema.ts';
 
 export interface SubscribeResult {
@@ -21,7 +21,6 @@ export async function subscribe(db: Db, rawEmail: string, source = 'site'): Prom
 
 export async function countSubscriptions(db: Db, email?: string): Promise<number> {
   const where = email ? sql`where lower(${emailSubscriptions.email}) = ${email.trim().toLowerCase()}` : sql``;
-  const rows = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${emailSubscriptions} ${where}`);
-  const list = Array.isArray(rows) ? rows : (rows as unknown as { rows: { n: number }[] }).rows;
-  return Number(list[0]?.n ?? 0);
+  const result = await db.execute(sql`select count(*)::int as n from ${emailSubscriptions} ${where}`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
