@@ -64,6 +64,9 @@ export type ScreenerRow = Record<NumericField, number | null> &
     sic_code: number;
     is_client: boolean;
     logo: string | null;
+    /** The day's range, part of the market record of a company (not a screener column). */
+    daylow: number | null;
+    dayhigh: number | null;
   };
 
 export type FilterKind = 'range' | 'values';

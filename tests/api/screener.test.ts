@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies } from '../../src/server/db/schema.ts';
 import { MAX_DEPTH, MAX_QUERY_LENGTH } from '../../src/server/screener/graphql.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, verifiedUser } from '../helpers/accounts.ts';
@@ -73,6 +75,8 @@ describe('filteredCompanies', () => {
             symbol
             name
             open
+            daylow
+            dayhigh
             net_change
             change_pre
             market_cap
@@ -85,6 +89,12 @@ describe('filteredCompanies', () => {
       { s: symbol },
     );
     expect(market.body).toMatchObject({ data: { company: { symbol } } });
+    // The day's range is the stored one, not left empty.
+    const [stored] = await t.database.db.select().from(companies).where(eq(companies.symbol, symbol));
+    const record = (market.body as unknown as { data: { company: Record<string, number> } }).data.company;
+    expect(record.daylow).toBe(stored!.dayLow);
+    expect(record.dayhigh).toBe(stored!.dayHigh);
+    expect(record.daylow!).toBeLessThanOrEqual(record.dayhigh!);
     const none = await graphql(`
       {
         company(symbol: "NOPE") {

@@ -142,7 +142,7 @@ export interface GraphqlContext extends Record<PropertyKey, unknown> {
 }
 
 function withFavorite(row: ScreenerRow, favorites: Set<string>) {
-  return { ...row, daylow: null, dayhigh: null, isFavorite: favorites.has(row.symbol) };
+  return { ...row, isFavorite: favorites.has(row.symbol) };
 }
 
 const resolvers = {

@@ -123,6 +123,8 @@ export function toScreenerRow(c: typeof companies.$inferSelect): ScreenerRow {
     last_sale: c.lastSale,
     pre_close: c.preClose,
     open: c.open,
+    daylow: c.dayLow,
+    dayhigh: c.dayHigh,
     net_change: c.netChange,
     change_pre: c.changePercent,
     volume: c.volume,
