@@ -1,9 +1,9 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api-client.ts';
-import { AUTH_MESSAGES, CODE_LENGTH, normalizeCode, passwordProblem } from '../../lib/validation.ts';
+import { AUTH_MESSAGES, normalizeCode, passwordProblem } from '../../lib/validation.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';
 import ErrorBoundary from '../ErrorBoundary.tsx';
-import { Field, FormMessage, PasswordField, SubmitButton, formValue } from '../forms/controls.tsx';
+import { CodeField, FormMessage, PasswordField, SubmitButton, formValue } from '../forms/controls.tsx';
 import { useBrowserValue } from '../forms/useBrowserValue.ts';
 import { describeFailure, navigate, parseResetContact, readResetContact } from './shared.ts';
 
@@ -74,13 +74,7 @@ function Reset() {
         Enter the code we sent to {contact.email || contact.phone_number} and choose a new password.
       </p>
       {error && <FormMessage kind="error">{error}</FormMessage>}
-      <Field
-        label="Code"
-        name="code"
-        maxLength={CODE_LENGTH}
-        autoComplete="one-time-code"
-        className="font-mono uppercase tracking-widest"
-      />
+      <CodeField label="Code" />
       <PasswordField
         label="New password"
         name="newPassword"

@@ -9,7 +9,7 @@ import {
   type SignupInput,
 } from '../../lib/validation.ts';
 import ErrorBoundary from '../ErrorBoundary.tsx';
-import { Field, FormMessage, PasswordField, SubmitButton, formValue } from '../forms/controls.tsx';
+import { ContactMethodChoice, Field, FormMessage, PasswordField, SubmitButton, formValue } from '../forms/controls.tsx';
 import { describeFailure, navigate, setFlash } from './shared.ts';
 
 function Signup() {
@@ -68,19 +68,12 @@ function Signup() {
       <fieldset>
         <legend className="text-sm font-medium">Preferred contact method</legend>
         <div className="mt-1 flex gap-4">
-          {(['email', 'phone'] as const).map((value) => (
-            <label key={value} className="flex items-center gap-2">
-              <input
-                type="radio"
-                name="message_preference"
-                value={value}
-                checked={method === value}
-                onChange={() => setMethod(value)}
-                className="accent-[var(--primary)]"
-              />
-              {value === 'email' ? 'Email' : 'Phone (text message)'}
-            </label>
-          ))}
+          <ContactMethodChoice
+            name="message_preference"
+            value={method}
+            onChange={setMethod}
+            phoneLabel="Phone (text message)"
+          />
         </div>
       </fieldset>
       <Field label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />

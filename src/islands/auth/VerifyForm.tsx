@@ -5,7 +5,7 @@ import { AUTH_MESSAGES, CODE_LENGTH, normalizeCode } from '../../lib/validation.
 import { $session, clearSession, setSession } from '../../stores/session.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';
 import ErrorBoundary from '../ErrorBoundary.tsx';
-import { Field, FormMessage, SubmitButton, formValue } from '../forms/controls.tsx';
+import { CodeField, FormMessage, SubmitButton, formValue } from '../forms/controls.tsx';
 import { describeFailure, navigate } from './shared.ts';
 
 function Verify() {
@@ -83,16 +83,7 @@ function Verify() {
         {via === 'phone' ? `phone ${session.phone}` : `email ${session.email}`}. It expires in 10 minutes.
       </p>
       {error && <FormMessage kind="error">{error}</FormMessage>}
-      <Field
-        label="Confirmation code"
-        name="code"
-        maxLength={CODE_LENGTH}
-        autoComplete="one-time-code"
-        autoCapitalize="characters"
-        spellCheck={false}
-        className="text-center font-mono text-2xl tracking-[0.5em] uppercase"
-        required
-      />
+      <CodeField label="Confirmation code" large required />
       <SubmitButton busy={busy} busyLabel="Checking…">
         Confirm
       </SubmitButton>

@@ -1,4 +1,5 @@
 /** Accessible form controls shared by the account screens. */
+import { CODE_LENGTH, type ContactMethod } from '../../lib/validation.ts';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 
 /** The hint under a field, or its error instead when there is one. */
@@ -103,3 +104,47 @@ export function SubmitButton({ busy, children, busyLabel }: { busy: boolean; chi
 
 /** Reads a named field straight from the form, so text typed before hydration counts. */
 export const formValue = (form: HTMLFormElement, name: string): string => String(new FormData(form).get(name) ?? '');
+
+/** The input for a texted or emailed one-time code; `large` for the screen whose only field it is. */
+export function CodeField({ label, large = false, ...input }: Omit<FieldProps, 'className'> & { large?: boolean }) {
+  return (
+    <Field
+      label={label}
+      name="code"
+      maxLength={CODE_LENGTH}
+      autoComplete="one-time-code"
+      autoCapitalize="characters"
+      spellCheck={false}
+      className={
+        large ? 'text-center font-mono text-2xl tracking-[0.5em] uppercase' : 'font-mono uppercase tracking-widest'
+      }
+      {...input}
+    />
+  );
+}
+
+/** Email or text messages: the radio pair of sign-up and of the notification settings. */
+export function ContactMethodChoice(props: {
+  name: string;
+  value: ContactMethod | null;
+  onChange: (value: ContactMethod) => void;
+  phoneLabel: string;
+}) {
+  return (
+    <>
+      {(['email', 'phone'] as const).map((value) => (
+        <label key={value} className="flex items-center gap-2">
+          <input
+            type="radio"
+            name={props.name}
+            value={value}
+            checked={props.value === value}
+            onChange={() => props.onChange(value)}
+            className="accent-[var(--primary)]"
+          />
+          {value === 'email' ? 'Email' : props.phoneLabel}
+        </label>
+      ))}
+    </>
+  );
+}

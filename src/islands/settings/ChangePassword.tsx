@@ -4,7 +4,7 @@ import { AUTH_MESSAGES, PASSWORD_MIN, normalizeCode, passwordProblem } from '../
 import { clearSession } from '../../stores/session.ts';
 import { describeFailure } from '../auth/shared.ts';
 import ErrorBoundary from '../ErrorBoundary.tsx';
-import { Field, FormMessage, PasswordField, SubmitButton, formValue } from '../forms/controls.tsx';
+import { CodeField, FormMessage, PasswordField, SubmitButton, formValue } from '../forms/controls.tsx';
 
 function Steps() {
   const [step, setStep] = useState<1 | 2>(1);
@@ -85,13 +85,7 @@ function Steps() {
         Enter the code we sent you and your new password. You will be signed out everywhere.
       </p>
       {error && <FormMessage kind="error">{error}</FormMessage>}
-      <Field
-        label="Code"
-        name="code"
-        maxLength={6}
-        autoComplete="one-time-code"
-        className="font-mono uppercase tracking-widest"
-      />
+      <CodeField label="Code" />
       <PasswordField label="New password" name="newPassword" autoComplete="new-password" />
       <PasswordField label="Confirm new password" name="confirmPassword" autoComplete="new-password" />
       <SubmitButton busy={busy} busyLabel="Changing…">

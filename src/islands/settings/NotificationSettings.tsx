@@ -4,7 +4,7 @@ import { AUTH_MESSAGES, type ContactMethod } from '../../lib/validation.ts';
 import { $session, setSession } from '../../stores/session.ts';
 import { describeFailure } from '../auth/shared.ts';
 import ErrorBoundary from '../ErrorBoundary.tsx';
-import { FormMessage } from '../forms/controls.tsx';
+import { ContactMethodChoice, FormMessage } from '../forms/controls.tsx';
 
 function Methods() {
   const [loading, setLoading] = useState(true);
@@ -52,19 +52,7 @@ function Methods() {
       {googleUser && <FormMessage kind="info">Accounts that sign in with Google get messages by email.</FormMessage>}
       <fieldset disabled={loading || googleUser} className="flex flex-col gap-2">
         <legend className="sr-only">Notification method</legend>
-        {(['email', 'phone'] as const).map((value) => (
-          <label key={value} className="flex items-center gap-2">
-            <input
-              type="radio"
-              name="method"
-              value={value}
-              checked={method === value}
-              onChange={() => setMethod(value)}
-              className="accent-[var(--primary)]"
-            />
-            {value === 'email' ? 'Email' : 'Text message (SMS)'}
-          </label>
-        ))}
+        <ContactMethodChoice name="method" value={method} onChange={setMethod} phoneLabel="Text message (SMS)" />
       </fieldset>
       {message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}
       <button
