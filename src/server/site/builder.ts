@@ -192,8 +192,9 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
     }
   }
 
-  async function buildOnce(reason: string): Promise<void> {
-    const stamp = sourceFingerprint(await options.dataVersion());
+  /** `knownStamp`: the fingerprint the caller already computed for this build, if any. */
+  async function buildOnce(reason: string, knownStamp?: string): Promise<void> {
+    const stamp = knownStamp ?? sourceFingerprint(await options.dataVersion());
     const id = `${new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '')}-${stamp.slice(0, 8)}`;
     const outDir = path.join(buildsDir, id);
     const started = Date.now();
@@ -226,10 +227,10 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
     }
   }
 
-  function rebuild(reason: string): Promise<void> {
+  function rebuild(reason: string, knownStamp?: string): Promise<void> {
     if (stopped) return Promise.resolve();
     if (!running) {
-      running = buildOnce(reason).finally(() => {
+      running = buildOnce(reason, knownStamp).finally(() => {
         running = null;
       });
       return running;
@@ -253,7 +254,7 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
         logger.info({ build: status.currentBuild }, 'site is up to date');
         return;
       }
-      await rebuild(current ? 'sources or data changed' : 'no site built yet');
+      await rebuild(current ? 'sources or data changed' : 'no site built yet', wanted);
     },
     rebuild,
     async stop() {
