@@ -16,6 +16,11 @@ export default function SnackbarHost() {
       {message && (
         <div role="status" className={`snackbar snackbar-${message.severity}`} data-testid="snackbar">
           <span>{message.text}</span>
+          {message.action && (
+            <a className="snackbar-action" href={message.action.href}>
+              {message.action.label}
+            </a>
+          )}
           <button
             type="button"
             className="snackbar-close"

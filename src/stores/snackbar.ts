@@ -7,13 +7,19 @@ export interface SnackbarMessage {
   id: number;
   text: string;
   severity: SnackbarSeverity;
+  /** A link offered with the message ('Log in'). */
+  action?: { label: string; href: string };
 }
 
 export const $snackbar = atom<SnackbarMessage | null>(null);
 let nextId = 1;
 
-export function showSnackbar(text: string, severity: SnackbarSeverity = 'info'): void {
-  $snackbar.set({ id: nextId++, text, severity });
+export function showSnackbar(
+  text: string,
+  severity: SnackbarSeverity = 'info',
+  action?: SnackbarMessage['action'],
+): void {
+  $snackbar.set({ id: nextId++, text, severity, ...(action ? { action } : {}) });
 }
 
 export function hideSnackbar(id?: number): void {

@@ -1,0 +1,299 @@
+/**
+ * The screener workspace: filter panel, column chooser and the grid of the
+ * current screen. The screen lives in the shared store (and so in the URL
+ * and the cache); the grid asks the GraphQL API for one page at a time.
+ */
+import { useStore } from '@nanostores/react';
+import type { ColDef, GridApi, ICellRendererParams } from 'ag-grid-community';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { serverMessage } from '../../lib/api-client.ts';
+import { describeChange } from '../../lib/format.ts';
+import { SCREENER_COLUMNS, formatCell, screenerColumn, REQUIRED_COLUMNS } from '../../lib/screener-columns.ts';
+import { exportUrl, fetchScreenPage, toggleFavorite, type GridRow } from '../../lib/screener-api.ts';
+import { SCREENER_PAGE_SIZES, SCREENER_REFRESH_MS, filterMap } from '../../lib/screener-state.ts';
+import { isSortField } from '../../lib/screener.ts';
+import { $session } from '../../stores/session.ts';
+import {
+  $columns,
+  $screen,
+  $screenReady,
+  initScreen,
+  resetFilters,
+  setColumns,
+  setPage,
+  setPageSize,
+  setSort,
+} from '../../stores/screener.ts';
+import { showSnackbar } from '../../stores/snackbar.ts';
+import ErrorBoundary from '../ErrorBoundary.tsx';
+import ServerGrid, { type PageRequest } from '../grid/ServerGrid.tsx';
+import FilterPanel from './FilterPanel.tsx';
+import Popover from './Popover.tsx';
+
+const rowSymbol = (row: GridRow) => row.symbol;
+
+export const EMPTY_SCREEN_TEXT = 'No results found with the current filters.';
+
+function FavoriteCell({ data, node }: ICellRendererParams<GridRow>) {
+  if (!data) return null;
+  const onClick = () => {
+    if (!$session.get()) {
+      showSnackbar('Log in to keep favorite companies.', 'info', { label: 'Log in', href: '/login' });
+      return;
+    }
+    const wanted = !data.isFavorite;
+    // Optimistic: the heart flips at once and flips back if the call fails.
+    node.setData({ ...data, isFavorite: wanted });
+    toggleFavorite(data.symbol)
+      .then((isFavorite) => {
+        if (isFavorite !== wanted) node.setData({ ...data, isFavorite });
+      })
+      .catch((error: unknown) => {
+        node.setData({ ...data, isFavorite: !wanted });
+        showSnackbar(serverMessage(error) ?? 'Could not update your favorites. Please try again.', 'error');
+      });
+  };
+  return (
+    <button
+      type="button"
+      className={`favorite-heart ${data.isFavorite ? 'is-favorite' : ''}`}
+      aria-pressed={data.isFavorite}
+      aria-label={`${data.isFavorite ? 'Remove' : 'Add'} ${data.symbol} ${data.isFavorite ? 'from' : 'to'} favorites`}
+      onClick={onClick}
+    >
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+        <path d="M12 21s-7.5-4.6-9.6-9.3C1 8.4 3 5 6.5 5c2 0 3.5 1.1 5.5 3 2-1.9 3.5-3 5.5-3C21 5 23 8.4 21.6 11.7 19.5 16.4 12 21 12 21z" />
+      </svg>
+    </button>
+  );
+}
+
+function SymbolCell({ data }: ICellRendererParams<GridRow>) {
+  if (!data) return null;
+  return (
+    <a className="font-bold text-primary hover:underline" href={`/stocks/${encodeURIComponent(data.symbol)}`}>
+      {data.symbol}
+    </a>
+  );
+}
+
+function NameCell({ data }: ICellRendererParams<GridRow>) {
+  if (!data) return null;
+  return (
+    <span className="flex items-center gap-2">
+      <span className="truncate">{data.name}</span>
+      {data.is_client && (
+        <span className="client-badge" title="Client company">
+          Client
+        </span>
+      )}
+    </span>
+  );
+}
+
+function ChangeCell({ value }: ICellRendererParams<GridRow, number | null>) {
+  if (value === null || value === undefined) return <span className="text-muted">—</span>;
+  const change = describeChange(value);
+  return <span className={change.direction === 'up' ? 'text-up' : 'text-down'}>{change.text}</span>;
+}
+
+function buildColumns(fields: readonly string[]): ColDef<GridRow>[] {
+  const defs: ColDef<GridRow>[] = [
+    {
+      colId: 'favorite',
+      headerName: '',
+      width: 56,
+      sortable: false,
+      resizable: false,
+      pinned: 'left',
+      cellRenderer: FavoriteCell,
+    },
+  ];
+  for (const field of fields) {
+    const column = screenerColumn(field);
+    if (!column) continue;
+    const def: ColDef<GridRow> = {
+      field: column.field,
+      colId: column.field,
+      headerName: column.header,
+      width: column.width,
+    };
+    if (column.field === 'symbol') {
+      def.cellRenderer = SymbolCell;
+      def.pinned = 'left';
+    } else if (column.field === 'name') def.cellRenderer = NameCell;
+    else if (column.format === 'change') def.cellRenderer = ChangeCell;
+    else def.valueFormatter = (params) => formatCell(column.format, params.value);
+    if (column.format !== 'text') def.type = 'rightAligned';
+    defs.push(def);
+  }
+  return defs;
+}
+
+function ColumnChooser() {
+  const columns = useStore($columns);
+  return (
+    <Popover label="Columns" buttonClass="btn-secondary py-1.5!" ariaLabel="Choose columns" align="right">
+      {
+        <fieldset>
+          <legend className="px-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">Columns</legend>
+          {SCREENER_COLUMNS.map((column) => {
+            const required = REQUIRED_COLUMNS.includes(column.field);
+            return (
+              <label
+                key={column.field}
+                className="flex items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-surface-2"
+              >
+                <input
+                  type="checkbox"
+                  checked={columns.includes(column.field)}
+                  disabled={required}
+                  onChange={(event) =>
+                    setColumns(
+                      event.target.checked ? [...columns, column.field] : columns.filter((c) => c !== column.field),
+                    )
+                  }
+                />
+                {column.header}
+              </label>
+            );
+          })}
+        </fieldset>
+      }
+    </Popover>
+  );
+}
+
+function Workspace() {
+  const screen = useStore($screen);
+  const columns = useStore($columns);
+  const ready = useStore($screenReady);
+  const [total, setTotal] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const gridApi = useRef<GridApi<GridRow> | null>(null);
+
+  useEffect(() => initScreen(), []);
+
+  const filters = useMemo(() => filterMap(screen), [screen]);
+  const fetchKey = JSON.stringify(filters);
+
+  // New columns need their fields: reload the page in place.
+  const columnsKey = columns.join(',');
+  useEffect(() => {
+    gridApi.current?.refreshInfiniteCache();
+  }, [columnsKey]);
+
+  const fetchPage = useCallback((request: PageRequest, signal: AbortSignal) => {
+    const state = $screen.get();
+    const sortField = request.sortField && isSortField(request.sortField) ? request.sortField : state.sortField;
+    return fetchScreenPage(
+      {
+        filters: filterMap(state),
+        sortField,
+        sortDirection: request.sortDirection ?? state.sortDirection,
+        page: request.page,
+        pageSize: request.pageSize,
+        fields: $columns.get(),
+      },
+      signal,
+    ).then((page) => ({ rows: page.rows, total: page.totalItems }));
+  }, []);
+
+  const columnDefs = useMemo(() => {
+    const defs = buildColumns(columns);
+    // The first sort comes from the screen; later ones from the headers.
+    const sorted = defs.find((d) => d.colId === screen.sortField);
+    if (sorted) sorted.initialSort = screen.sortDirection;
+    return defs;
+    // The sort is read once the screen is restored and per column set, not on every sort change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [columns, ready]);
+
+  const exportHref = exportUrl({ filters, sortField: screen.sortField, sortDirection: screen.sortDirection });
+  const first = total ? (screen.page - 1) * screen.pageSize + 1 : 0;
+  const last = total ? Math.min(total, screen.page * screen.pageSize) : 0;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <FilterPanel exportHref={exportHref} />
+      <section className="flex flex-col gap-2" aria-labelledby="results-title">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 id="results-title" className="text-lg font-bold">
+            Companies
+          </h2>
+          <p className="mr-auto text-sm text-muted" aria-live="polite" data-testid="result-count">
+            {total === null
+              ? 'Loading…'
+              : total === 0
+                ? 'No matches'
+                : `${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`}
+          </p>
+          <ColumnChooser />
+        </div>
+        {error && (
+          <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-down p-3 text-sm">
+            <span>{error}</span>
+            <button
+              type="button"
+              className="btn-secondary py-1!"
+              onClick={() => {
+                setError(null);
+                gridApi.current?.refreshInfiniteCache();
+              }}
+            >
+              Retry
+            </button>
+          </div>
+        )}
+        <div className="relative">
+          {ready ? (
+            <ServerGrid<GridRow>
+              ariaLabel="Screener results"
+              apiRef={gridApi}
+              columnDefs={columnDefs}
+              fetchPage={fetchPage}
+              fetchKey={fetchKey}
+              pageSize={screen.pageSize}
+              pageSizes={SCREENER_PAGE_SIZES}
+              initialPage={screen.page}
+              rowId={rowSymbol}
+              refreshMs={SCREENER_REFRESH_MS}
+              height="min(75vh, 46rem)"
+              onPageChange={setPage}
+              onPageSizeChange={setPageSize}
+              onSortChange={(field, direction) => {
+                if (isSortField(field)) setSort(field, direction);
+              }}
+              onLoad={(result) => {
+                setTotal(result.total);
+                setError(null);
+              }}
+              onError={(e) => setError(serverMessage(e) ?? 'The companies could not be loaded. Please try again.')}
+            />
+          ) : (
+            <div className="card h-[min(75vh,46rem)] animate-pulse" aria-busy="true" aria-label="Loading screener" />
+          )}
+          {total === 0 && (
+            <div
+              className="absolute inset-x-0 top-14 z-10 mx-auto flex w-fit flex-col items-center gap-3 rounded-xl border border-line bg-surface p-6 text-center shadow-lg"
+              data-testid="empty-screen"
+            >
+              <p className="font-semibold">{EMPTY_SCREEN_TEXT}</p>
+              <button type="button" className="btn-primary" onClick={() => resetFilters()}>
+                Reset Filters
+              </button>
+            </div>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export default function Screener() {
+  return (
+    <ErrorBoundary>
+      <Workspace />
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * The IPO calendar: a server-paged grid whose columns follow the rows the
+ * server sends (keyed by company_name), from Renaissance Capital.
+ */
+import type { ColDef } from 'ag-grid-community';
+import { useCallback, useState } from 'react';
+import * as z from 'zod/mini';
+import { api, serverMessage } from '../../lib/api-client.ts';
+import { formatCompact, formatNewYorkDate } from '../../lib/format.ts';
+import ErrorBoundary from '../ErrorBoundary.tsx';
+import ServerGrid, { type PageRequest } from '../grid/ServerGrid.tsx';
+
+export const IPO_PAGE_SIZES = [5, 10, 25, 50] as const;
+export const IPO_DEFAULT_PAGE_SIZE = 10;
+export const IPO_FAILED = 'Failed to fetch IPO data';
+
+type IpoRow = { company_name: string } & Record<string, unknown>;
+const ipoResponse = z.object({
+  data: z.array(z.looseObject({ company_name: z.string() })),
+  total: z.number(),
+});
+
+const rowKey = (row: IpoRow) => row.company_name;
+
+/** 'price_range' → 'Price Range'. */
+export const columnTitle = (key: string) =>
+  key
+    .split('_')
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join(' ');
+
+function formatValue(key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'number') return key.includes('size') ? `$${formatCompact(value)}` : formatCompact(value);
+  if (typeof value === 'string' && key.endsWith('_date') && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    return formatNewYorkDate(new Date(`${value}T12:00:00-05:00`));
+  }
+  return String(value);
+}
+
+function columnsFor(rows: IpoRow[]): ColDef<IpoRow>[] {
+  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((k) => k !== 'company_name');
+  return [
+    { field: 'company_name', headerName: 'Company Name', minWidth: 220, flex: 1, pinned: 'left' },
+    ...keys.map<ColDef<IpoRow>>((key) => ({
+      colId: key,
+      headerName: columnTitle(key),
+      valueGetter: (p) => p.data?.[key],
+      valueFormatter: (p) => formatValue(key, p.value),
+      width: 150,
+    })),
+  ];
+}
+
+/** The server's own message when it sent one, otherwise the generic text. */
+function failureText(error: unknown): string {
+  return serverMessage(error) || IPO_FAILED;
+}
+
+function Ipo() {
+  const [columns, setColumns] = useState<ColDef<IpoRow>[]>(() => columnsFor([]));
+  const [error, setError] = useState<string | null>(null);
+  const fetchPage = useCallback(async (request: PageRequest, signal: AbortSignal) => {
+    const body = await api
+      .get('stock/ipo', { searchParams: { page: request.page, pageSize: request.pageSize }, signal })
+      .json();
+    const parsed = ipoResponse.parse(body);
+    return { rows: parsed.data as IpoRow[], total: parsed.total };
+  }, []);
+  return (
+    <div className="flex flex-col gap-2">
+      {error && (
+        <p role="alert" className="rounded-lg border border-down p-3 text-sm" data-testid="ipo-error">
+          {error}
+        </p>
+      )}
+      <ServerGrid<IpoRow>
+        ariaLabel="IPO calendar"
+        columnDefs={columns}
+        fetchPage={fetchPage}
+        fetchKey="ipo"
+        pageSize={IPO_DEFAULT_PAGE_SIZE}
+        pageSizes={IPO_PAGE_SIZES}
+        rowId={rowKey}
+        height="min(70vh, 36rem)"
+        sortable={false}
+        onLoad={(result) => {
+          setError(null);
+          if (result.rows.length > 0 && columns.length === 1) setColumns(columnsFor(result.rows));
+        }}
+        onError={(e) => setError(failureText(e))}
+      />
+    </div>
+  );
+}
+
+export default function IpoGrid() {
+  return (
+    <ErrorBoundary>
+      <Ipo />
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * Top Leaders or Top Laggards: today's biggest rises or falls since the
+ * previous close, ranked by the server, paged, refreshed every 15 minutes.
+ */
+import type { ColDef, ICellRendererParams } from 'ag-grid-community';
+import { useCallback, useState } from 'react';
+import * as z from 'zod/mini';
+import { api, serverMessage } from '../../lib/api-client.ts';
+import { describeChange, formatCompact, formatMarketCapMillions, formatPrice } from '../../lib/format.ts';
+import { SCREENER_REFRESH_MS } from '../../lib/screener-state.ts';
+import ErrorBoundary from '../ErrorBoundary.tsx';
+import ServerGrid, { type PageRequest } from '../grid/ServerGrid.tsx';
+
+export const MOVERS_PAGE_SIZES = [5, 10, 20, 50, 100] as const;
+export const MOVERS_DEFAULT_PAGE_SIZE = 10;
+
+const moverRow = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  last_sale: z.nullable(z.number()),
+  change_pre: z.nullable(z.number()),
+  net_change: z.nullable(z.number()),
+  volume: z.nullable(z.number()),
+  market_cap: z.nullable(z.number()),
+  is_client: z.boolean(),
+});
+type MoverRow = z.infer<typeof moverRow>;
+const moversResponse = z.object({ data: z.array(moverRow), totalItems: z.number() });
+
+const rowSymbol = (row: MoverRow) => row.symbol;
+
+function SymbolCell({ data }: ICellRendererParams<MoverRow>) {
+  if (!data) return null;
+  return (
+    <a className="font-bold text-primary hover:underline" href={`/stocks/${encodeURIComponent(data.symbol)}`}>
+      {data.symbol}
+    </a>
+  );
+}
+
+function ChangeCell({ value }: ICellRendererParams<MoverRow, number | null>) {
+  if (value === null || value === undefined) return <span className="text-muted">—</span>;
+  const change = describeChange(value);
+  return <span className={change.direction === 'up' ? 'text-up' : 'text-down'}>{change.text}</span>;
+}
+
+const COLUMNS: ColDef<MoverRow>[] = [
+  { field: 'symbol', headerName: 'Symbol', width: 110, cellRenderer: SymbolCell, pinned: 'left' },
+  { field: 'name', headerName: 'Name', minWidth: 220, flex: 1 },
+  { field: 'change_pre', headerName: 'Change %', width: 130, cellRenderer: ChangeCell, type: 'rightAligned' },
+  {
+    field: 'last_sale',
+    headerName: 'Last Price',
+    width: 120,
+    valueFormatter: (p) => formatPrice(p.value),
+    type: 'rightAligned',
+  },
+  {
+    field: 'net_change',
+    headerName: 'Net Change',
+    width: 120,
+    valueFormatter: (p) => (p.value > 0 ? `+${formatPrice(p.value)}` : formatPrice(p.value)),
+    type: 'rightAligned',
+  },
+  {
+    field: 'volume',
+    headerName: 'Volume',
+    width: 120,
+    valueFormatter: (p) => formatCompact(p.value),
+    type: 'rightAligned',
+  },
+  {
+    field: 'market_cap',
+    headerName: 'Market Cap',
+    width: 140,
+    valueFormatter: (p) => formatMarketCapMillions(p.value),
+    type: 'rightAligned',
+  },
+];
+
+function Movers({ order }: { order: 'leaders' | 'laggards' }) {
+  const [error, setError] = useState<string | null>(null);
+  const fetchPage = useCallback(
+    async (request: PageRequest, signal: AbortSignal) => {
+      const body = await api
+        .get('stock/leadersLaggards', {
+          searchParams: { order, page: request.page, pageSize: request.pageSize },
+          signal,
+        })
+        .json();
+      const parsed = moversResponse.parse(body);
+      return { rows: parsed.data, total: parsed.totalItems };
+    },
+    [order],
+  );
+  return (
+    <div className="flex flex-col gap-2">
+      {error && (
+        <p role="alert" className="rounded-lg border border-down p-3 text-sm">
+          {error}
+        </p>
+      )}
+      <ServerGrid<MoverRow>
+        ariaLabel={order === 'leaders' ? 'Top Leaders' : 'Top Laggards'}
+        columnDefs={COLUMNS}
+        fetchPage={fetchPage}
+        fetchKey={order}
+        pageSize={MOVERS_DEFAULT_PAGE_SIZE}
+        pageSizes={MOVERS_PAGE_SIZES}
+        rowId={rowSymbol}
+        refreshMs={SCREENER_REFRESH_MS}
+        height="min(70vh, 40rem)"
+        onLoad={() => setError(null)}
+        onError={(e) => setError(serverMessage(e) ?? 'The list could not be loaded. Please try again.')}
+        sortable={false}
+      />
+    </div>
+  );
+}
+
+export default function MoversGrid({ order }: { order: 'leaders' | 'laggards' }) {
+  return (
+    <ErrorBoundary>
+      <Movers order={order} />
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * The screener grid's columns: every row field of spec 002 §3 with its header
+ * and display format (001 §9). Seven are shown by default (002 §9); the
+ * column chooser offers the rest.
+ */
+import { describeChange, formatCompact, formatMarketCapMillions, formatPrice } from './format.ts';
+import type { SortField } from './screener.ts';
+
+export type CellFormat =
+  | 'text'
+  | 'price'
+  | 'signed-price'
+  | 'market-cap'
+  | 'compact'
+  | 'change'
+  | 'percent'
+  | 'signed-percent'
+  | 'fraction-percent'
+  | 'integer'
+  | 'decimal';
+
+export interface ScreenerColumn {
+  field: SortField;
+  header: string;
+  format: CellFormat;
+  /** Narrow columns hold numbers; wide ones names. */
+  width: number;
+}
+
+export const SCREENER_COLUMNS: readonly ScreenerColumn[] = [
+  { field: 'symbol', header: 'Symbol', format: 'text', width: 110 },
+  { field: 'name', header: 'Name', format: 'text', width: 260 },
+  { field: 'market_cap', header: 'Market Cap', format: 'market-cap', width: 140 },
+  { field: 'last_sale', header: 'Last Price', format: 'price', width: 120 },
+  { field: 'change_pre', header: 'Change %', format: 'change', width: 120 },
+  { field: 'ipo_year', header: 'IPO Year', format: 'integer', width: 110 },
+  { field: 'volume', header: 'Volume', format: 'compact', width: 120 },
+  { field: 'net_change', header: 'Net Change', format: 'signed-price', width: 120 },
+  { field: 'open', header: 'Open', format: 'price', width: 110 },
+  { field: 'pre_close', header: 'Previous Close', format: 'price', width: 140 },
+  { field: 'week52low', header: '52 Week Low', format: 'price', width: 130 },
+  { field: 'week52high', header: '52 Week High', format: 'price', width: 130 },
+  { field: 'volume_avg', header: 'Average Volume', format: 'compact', width: 150 },
+  { field: 'shares_outstanding', header: 'Shares Outstanding', format: 'compact', width: 170 },
+  { field: 'float_shares', header: 'Float Shares', format: 'compact', width: 130 },
+  { field: 'free_float', header: 'Free Float', format: 'percent', width: 120 },
+  { field: 'market', header: 'Market', format: 'text', width: 120 },
+  { field: 'country', header: 'Country', format: 'text', width: 150 },
+  { field: 'sector_name', header: 'Sector', format: 'text', width: 200 },
+  { field: 'industry', header: 'Industry', format: 'text', width: 240 },
+  { field: 'bioPhasePipelines', header: 'Bio Phase', format: 'text', width: 120 },
+  { field: 'latest_rsi', header: 'RSI', format: 'decimal', width: 100 },
+  { field: 'latest_ema', header: 'EMA (20)', format: 'price', width: 110 },
+  { field: 'latest_sma', header: 'SMA (50)', format: 'price', width: 110 },
+  { field: 'latest_macd', header: 'MACD', format: 'decimal', width: 100 },
+  { field: 'institutionalOwnership', header: 'Institutional Ownership', format: 'percent', width: 200 },
+  { field: 'institutionalBuying', header: 'Institutional Buying', format: 'signed-percent', width: 180 },
+  { field: 'Insider_Ownership_Percent', header: 'Insider Ownership', format: 'fraction-percent', width: 160 },
+  { field: 'Insider_Transactions', header: 'Insider Transactions', format: 'integer', width: 180 },
+  { field: 'yearOverYearRevenue', header: 'Revenue YoY', format: 'signed-percent', width: 130 },
+  { field: 'quarterOverQuarterRevenue', header: 'Revenue QoQ', format: 'signed-percent', width: 130 },
+  { field: 'priceTarget', header: 'Price Target', format: 'price', width: 130 },
+  { field: 'highPriceTarget', header: 'High Target', format: 'price', width: 130 },
+  { field: 'lowPriceTarget', header: 'Low Target', format: 'price', width: 130 },
+  { field: 'priceTargetUpside', header: 'Target Upside', format: 'signed-percent', width: 140 },
+  { field: 'totalAnalysts', header: 'Analysts', format: 'integer', width: 110 },
+  { field: 'buyRatings', header: 'Buy', format: 'integer', width: 90 },
+  { field: 'holdRatings', header: 'Hold', format: 'integer', width: 90 },
+  { field: 'sellRatings', header: 'Sell', format: 'integer', width: 90 },
+];
+
+export const DEFAULT_COLUMNS: readonly SortField[] = [
+  'symbol',
+  'name',
+  'market_cap',
+  'last_sale',
+  'change_pre',
+  'ipo_year',
+  'volume',
+];
+
+/** Symbol and name are always shown: a row without them means nothing. */
+export const REQUIRED_COLUMNS: readonly SortField[] = ['symbol', 'name'];
+
+const columnByField = new Map(SCREENER_COLUMNS.map((c) => [c.field as string, c]));
+export const screenerColumn = (field: string) => columnByField.get(field);
+
+const isBlank = (value: unknown): value is null | undefined =>
+  value === null || value === undefined || (typeof value === 'number' && !Number.isFinite(value));
+
+const signed = (value: number, text: string) => (value > 0 ? `+${text}` : text);
+
+/** The text of one cell; '—' for a value the data does not have. */
+export function formatCell(format: CellFormat, value: unknown): string {
+  if (isBlank(value)) return '—';
+  if (typeof value !== 'number') return String(value);
+  switch (format) {
+    case 'price':
+      return formatPrice(value);
+    case 'signed-price':
+      return signed(value, formatPrice(value));
+    case 'market-cap':
+      return formatMarketCapMillions(value);
+    case 'compact':
+      return formatCompact(value);
+    case 'change':
+      return describeChange(value).text;
+    case 'percent':
+      return `${value.toFixed(2)}%`;
+    case 'signed-percent':
+      return signed(value, `${value.toFixed(2)}%`);
+    case 'fraction-percent':
+      return `${(value * 100).toFixed(2)}%`;
+    case 'integer':
+      return String(Math.round(value));
+    case 'decimal':
+      return value.toFixed(2);
+    default:
+      return String(value);
+  }
+}
+
+/** Keeps known fields in the catalogue's order, always with symbol and name. */
+export function normaliseColumns(fields: readonly string[]): SortField[] {
+  const wanted = new Set([...REQUIRED_COLUMNS, ...fields]);
+  return SCREENER_COLUMNS.filter((c) => wanted.has(c.field)).map((c) => c.field);
+}

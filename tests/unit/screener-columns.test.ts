@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_COLUMNS, SCREENER_COLUMNS, formatCell, normaliseColumns } from '../../src/lib/screener-columns.ts';
+import { SORT_FIELDS } from '../../src/lib/screener.ts';
+
+describe('screener columns', () => {
+  it('show symbol, name, market cap, last sale, change, IPO year and volume by default', () => {
+    expect(DEFAULT_COLUMNS).toEqual(['symbol', 'name', 'market_cap', 'last_sale', 'change_pre', 'ipo_year', 'volume']);
+  });
+
+  it('offer every sortable row field in the column chooser', () => {
+    const offered = new Set(SCREENER_COLUMNS.map((c) => c.field));
+    for (const field of SORT_FIELDS) expect(offered, field).toContain(field);
+  });
+
+  it('always keep symbol and name, in the catalogue order, dropping unknown fields', () => {
+    expect(normaliseColumns(['volume', 'hacked', 'last_sale'])).toEqual(['symbol', 'name', 'last_sale', 'volume']);
+  });
+});
+
+describe('cell formats', () => {
+  it('show market cap in millions with two decimals', () => {
+    expect(formatCell('market-cap', 1_234_560_000)).toBe('1,234.56M');
+  });
+
+  it('show prices with two decimals and three below one cent', () => {
+    expect(formatCell('price', 12.3)).toBe('12.30');
+    expect(formatCell('price', 0.0042)).toBe('0.004');
+  });
+
+  it('abbreviate volumes with K, M, B and T', () => {
+    expect(formatCell('compact', 950)).toBe('950.00');
+    expect(formatCell('compact', 12_500)).toBe('12.50K');
+    expect(formatCell('compact', 3_400_000)).toBe('3.40M');
+    expect(formatCell('compact', 2_000_000_000)).toBe('2.00B');
+  });
+
+  it('mark rises up and everything else down', () => {
+    expect(formatCell('change', 2.5)).toBe('▲ +2.50%');
+    expect(formatCell('change', -1.25)).toBe('▼ -1.25%');
+    expect(formatCell('change', 0)).toBe('▼ 0.00%');
+  });
+
+  it('show insider ownership fractions as percentages and signs on growth', () => {
+    expect(formatCell('fraction-percent', 0.0345)).toBe('3.45%');
+    expect(formatCell('signed-percent', 12)).toBe('+12.00%');
+    expect(formatCell('signed-price', -0.5)).toBe('-0.50');
+  });
+
+  it('show a dash for values the data does not have', () => {
+    expect(formatCell('price', null)).toBe('—');
+    expect(formatCell('compact', Number.NaN)).toBe('—');
+    expect(formatCell('text', undefined)).toBe('—');
+  });
+});
