@@ -4,13 +4,16 @@
  * connections (throughput, p99), on the embedded database, on PostgreSQL when
  * BENCH_DATABASE_URL (or a server on 127.0.0.1:5432) is available, and over a
  * 50,000-company synthetic universe (the demo companies copied under new symbols).
+ * Then the screener page in Chromium: its JavaScript (gzip) and the time from
+ * navigation to the first rows in the grid.
  */
 import net from 'node:net';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { openDatabase, rowsOf } from '../../src/server/db/client.ts';
-import { emitter, startBenchServer, type BenchServer } from './server.ts';
+import { hasChromium, launchChromium, pageScriptBytes, timeToSelector, waitForPage } from './page.ts';
+import { emitter, percentile, startBenchServer, type BenchServer } from './server.ts';
 
 const emit = emitter('screener');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -74,8 +77,10 @@ async function postgresAvailable(): Promise<string | null> {
 }
 
 const common = { BUILD_SITE: 'false', LOG_LEVEL: 'error' };
+/** BENCH_PARTS=page (for instance) runs only some parts. */
+const parts = new Set((process.env.BENCH_PARTS ?? 'pglite,postgres,synthetic,page').split(','));
 
-{
+if (parts.has('pglite')) {
   const server = await startBenchServer(common);
   try {
     await measure('pglite_4200', server);
@@ -84,7 +89,7 @@ const common = { BUILD_SITE: 'false', LOG_LEVEL: 'error' };
   }
 }
 
-const pgUrl = await postgresAvailable();
+const pgUrl = parts.has('postgres') ? await postgresAvailable() : null;
 if (pgUrl) {
   const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
   const name = `bench_${Date.now()}`;
@@ -99,11 +104,11 @@ if (pgUrl) {
     await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
-} else {
+} else if (parts.has('postgres')) {
   emit('postgres_skipped', 1, 'flag');
 }
 
-{
+if (parts.has('synthetic')) {
   // 50,000 companies: seed the demo universe, stop, copy its companies eleven times more, start again.
   const first = await startBenchServer(common);
   const dataDir = first.dataDir;
@@ -130,4 +135,25 @@ if (pgUrl) {
   } finally {
     await server.stop();
   }
+}
+
+if (parts.has('page') && hasChromium()) {
+  // The page as a visitor gets it: the real server with its built site.
+  const server = await startBenchServer({ LOG_LEVEL: 'error' });
+  const browser = await launchChromium();
+  try {
+    const url = `${server.url}/stocks`;
+    await waitForPage(url);
+    const weight = await pageScriptBytes(browser, url);
+    emit('page_js_files', weight.files, 'count');
+    emit('page_js_gzip', weight.gzipBytes / 1024, 'KB');
+    const times = await timeToSelector(browser, url, '.ag-row .ag-cell[col-id="symbol"] a', 7);
+    emit('page_first_rows_p50', percentile(times, 50), 'ms');
+    emit('page_first_rows_max', times[times.length - 1]!, 'ms');
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+} else if (parts.has('page')) {
+  emit('page_skipped_no_chromium', 1, 'flag');
 }

@@ -28,7 +28,7 @@ export interface ScreenerColumn {
 }
 
 export const SCREENER_COLUMNS: readonly ScreenerColumn[] = [
-  { field: 'symbol', header: 'Symbol', format: 'text', width: 110 },
+  { field: 'symbol', header: 'Symbol', format: 'text', width: 125 },
   { field: 'name', header: 'Name', format: 'text', width: 260 },
   { field: 'market_cap', header: 'Market Cap', format: 'market-cap', width: 140 },
   { field: 'last_sale', header: 'Last Price', format: 'price', width: 120 },

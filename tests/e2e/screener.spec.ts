@@ -117,6 +117,22 @@ test('pages and page sizes come from the server and show in the link', async ({ 
   await expect(columnCells(page, 'symbol')).toHaveCount(20);
 });
 
+test('the column chooser adds a column with its data and remembers it', async ({ page }) => {
+  await openScreener(page);
+  await page.getByRole('button', { name: 'Choose columns' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Symbol' })).toBeDisabled();
+  await page.getByRole('checkbox', { name: 'Net Change' }).check();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('columnheader', { name: 'Net Change', exact: true })).toBeVisible();
+  await expect(async () => {
+    const values = await columnTexts(page, 'net_change');
+    expect(values.length).toBeGreaterThan(5);
+    for (const value of values) expect(value).toMatch(/^[+-]?[\d,]+\.\d{2,3}$|^0\.00$|^—$/);
+  }).toPass();
+  await page.reload();
+  await expect(page.getByRole('columnheader', { name: 'Net Change', exact: true })).toBeVisible();
+});
+
 test('Export CSV downloads every row of the screen in its order', async ({ page }) => {
   await openScreener(page, '?Markets=NASDAQ&sort=volume&dir=desc');
   const total = number((await countText(page).textContent())!.split('of')[1]!);

@@ -1,0 +1,81 @@
+/**
+ * Measures a page in Debian's Chromium the way a visitor meets it: the
+ * JavaScript it loads (summed gzip sizes) and how long after navigation a
+ * marker element becomes visible, over fresh browser contexts (empty cache).
+ */
+import fs from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const hasChromium = () => fs.existsSync(CHROMIUM_PATH);
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** Waits until the site answers 200 on a path (the first build runs after the API is up). */
+export async function waitForPage(url: string, timeoutMs = 240_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const response = await fetch(url).catch(() => null);
+    if (response?.status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
+}
+
+/** Gzip bytes of every script the page runs: external files as the server sends them gzipped, plus inline ones. */
+export async function pageScriptBytes(browser: Browser, url: string): Promise<{ files: number; gzipBytes: number }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts = new Set<string>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.add(response.url());
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const inline = await page.evaluate(() =>
+    [...document.querySelectorAll('script:not([src])')].map((s) => s.textContent ?? '').join('\n'),
+  );
+  await context.close();
+  const { gzipSync } = await import('node:zlib');
+  let gzipBytes = gzipSync(inline).length;
+  for (const script of scripts) {
+    const response = await fetch(script, { headers: { 'accept-encoding': 'gzip' } });
+    // fetch decodes the body; measure what went over the wire by compressing it the way the server does.
+    gzipBytes += gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length;
+  }
+  return { files: scripts.size, gzipBytes };
+}
+
+/** Milliseconds from navigation start until `selector` is in the page, for `runs` fresh visits. */
+export async function timeToSelector(browser: Browser, url: string, selector: string, runs: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.addInitScript((wanted: string) => {
+      const observer = new MutationObserver(() => {
+        if (document.querySelector(wanted)) {
+          (window as unknown as { __seenAt: number }).__seenAt = performance.now();
+          observer.disconnect();
+        }
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    }, selector);
+    await page.goto(url);
+    await page.waitForSelector(selector, { timeout: 30_000 });
+    times.push(await page.evaluate(() => (window as unknown as { __seenAt: number }).__seenAt));
+    await context.close();
+  }
+  return times.sort((a, b) => a - b);
+}
