@@ -21,6 +21,12 @@ import { siteRoutes } from './routes/site.ts';
 import { ipoRoutes, stockCatalogRoutes, stockRoutes } from './routes/stock.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { createGraphqlHandler, type GraphqlContext } from './screener/graphql.ts';
+import { contentRoutes } from './routes/content.ts';
+import { coverRoutes } from './routes/covers.ts';
+import { eventRoutes } from './routes/events.ts';
+import { newsRoutes } from './routes/news.ts';
+import { toolsRoutes } from './routes/tools.ts';
+import { videoRoutes } from './routes/videos.ts';
 import { createSnapshotStore } from './screener/snapshot.ts';
 import { serveSite } from './site/static.ts';
 
@@ -117,6 +123,12 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     graphqlContexts.set(c.req.raw, { db: c.var.db, user: c.var.user, snapshots });
     return graphql(c.req.raw);
   });
+  api.route('/news', newsRoutes);
+  api.route('/videos', videoRoutes);
+  api.route('/events', eventRoutes);
+  api.route('/tools', toolsRoutes);
+  api.route('/content', contentRoutes);
+  api.route('/covers', coverRoutes);
   api.route('/market', marketRoutes);
   api.route('/site', siteRoutes);
   app.route(API_PREFIX, api);

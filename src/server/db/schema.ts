@@ -270,3 +270,128 @@ export const ipos = pgTable(
   },
   (t) => [uniqueIndex('ipos_company_name_idx').on(t.companyName), index('ipos_expected_date_idx').on(t.expectedDate)],
 );
+
+/**
+ * News articles and newsletters (spec 002 §3, 001 §3). `description` is the
+ * article body as sanitized HTML; newsletters carry `rc_newsletter` and the
+ * address of the newsletter itself.
+ */
+export const news = pgTable(
+  'news',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    summary: text('summary'),
+    description: text('description').notNull().default(''),
+    thumbnail: text('thumbnail'),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    companySymbol: text('company_symbol').references(() => companies.symbol, { onDelete: 'set null' }),
+    source: text('source'),
+    url: text('url'),
+    rcNewsletter: boolean('rc_newsletter').notNull().default(false),
+    newsletterUrl: text('newsletter_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('news_published_idx').on(t.publishedAt, t.id),
+    index('news_company_idx').on(t.companySymbol, t.publishedAt),
+    index('news_newsletter_idx').on(t.rcNewsletter, t.publishedAt),
+  ],
+);
+
+export const VIDEO_TYPES = ['Interview', 'Overview', 'Presentation', 'Webinar', 'Commercial', 'TV Show'] as const;
+
+/** The video library (spec 002 §3): interviews, overviews, webinars, the sponsored TV show. */
+export const videos = pgTable(
+  'videos',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    youtubeId: text('youtube_id').notNull(),
+    thumbnailUrl: text('thumbnail_url'),
+    type: text('type', { enum: VIDEO_TYPES }).notNull(),
+    published: timestamp('published', { withTimezone: true }),
+    companySymbol: text('company_symbol').references(() => companies.symbol, { onDelete: 'set null' }),
+    sicCode: smallint('sic_code'),
+    exclusive: boolean('exclusive').notNull().default(false),
+    disabled: boolean('disabled').notNull().default(false),
+    thirtysecs: boolean('thirtysecs').notNull().default(false),
+    videoFeatured: boolean('video_featured').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('videos_published_idx').on(t.published, t.id),
+    index('videos_company_idx').on(t.companySymbol),
+    index('videos_sic_idx').on(t.sicCode),
+  ],
+);
+
+/** Webinars and virtual-conference sessions (spec 000 §3). */
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    companySymbol: text('company_symbol').references(() => companies.symbol, { onDelete: 'set null' }),
+    upcomingDate: timestamp('upcoming_date', { withTimezone: true }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    archived: boolean('archived').notNull().default(false),
+    archiveUrl: text('archive_url'),
+    zoomUrl: text('zoom_url'),
+    formUrl: text('form_url'),
+    zoomId: text('zoom_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('events_date_idx').on(t.upcomingDate)],
+);
+
+export const favoriteNews = pgTable(
+  'favorite_news',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newsId: integer('news_id')
+      .notNull()
+      .references(() => news.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.newsId] })],
+);
+
+export const favoriteVideos = pgTable(
+  'favorite_videos',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.videoId] })],
+);
+
+export const CONTENT_KINDS = ['news', 'video', 'event'] as const;
+
+/**
+ * Every change to published content, in order: the feed incremental site
+ * builds read (what was created, updated or deleted since a cursor). Written
+ * in the same transaction as the change itself.
+ */
+export const contentChanges = pgTable(
+  'content_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: CONTENT_KINDS }).notNull(),
+    entityId: integer('entity_id').notNull(),
+    op: text('op', { enum: ['upsert', 'delete'] }).notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('content_changes_entity_idx').on(t.kind, t.entityId)],
+);

@@ -5,7 +5,20 @@
  */
 import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { appMeta, companies, dailyPrices, indexPrices, industries, ipos, marketIndices } from '../db/schema.ts';
+import {
+  appMeta,
+  companies,
+  dailyPrices,
+  events,
+  indexPrices,
+  industries,
+  ipos,
+  marketIndices,
+  news,
+  videos,
+} from '../db/schema.ts';
+import { sanitizeHtml } from '../content/sanitize.ts';
+import { generateContent } from './content.ts';
 import { INDUSTRIES } from '../../lib/industries.ts';
 import { DEMO_META_KEY, type DemoSeedInfo } from '../services/site-info.ts';
 import { META_CLOSE, META_RESET } from '../jobs/market-data.ts';
@@ -39,7 +52,7 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
   if (started) {
     progress('An earlier demo seed did not finish; clearing it and starting again.');
     await db.execute(
-      sql`truncate ${companies}, ${dailyPrices}, ${industries}, ${marketIndices}, ${indexPrices}, ${ipos}`,
+      sql`truncate ${companies}, ${dailyPrices}, ${industries}, ${marketIndices}, ${indexPrices}, ${ipos}, ${news}, ${videos}, ${events} cascade`,
     );
   } else {
     const [row] = await db.select({ n: count() }).from(companies);
@@ -128,6 +141,8 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
  */
 async function seedDemoContent(database: Database, info: DemoSeedInfo, progress: (m: string) => void): Promise<void> {
   const { db } = database;
+  const [newsCount] = await db.select({ n: count() }).from(news);
+  if (Number(newsCount?.n ?? 0) === 0) await seedNewsAndVideos(database, info, progress);
   const [ipoCount] = await db.select({ n: count() }).from(ipos);
   if (Number(ipoCount?.n ?? 0) === 0) {
     const taken = new Set((await db.select({ symbol: companies.symbol }).from(companies)).map((r) => r.symbol));
@@ -135,4 +150,40 @@ async function seedDemoContent(database: Database, info: DemoSeedInfo, progress:
     await db.insert(ipos).values(rows);
     progress(`Demo data: ${rows.length} IPO calendar entries`);
   }
+}
+
+/** News, newsletters, videos and events, written through the same sanitizing as staff edits. */
+async function seedNewsAndVideos(database: Database, info: DemoSeedInfo, progress: (m: string) => void): Promise<void> {
+  const { db } = database;
+  const listed = await db
+    .select({
+      symbol: companies.symbol,
+      name: companies.name,
+      sectorName: companies.sectorName,
+      sicCode: companies.sicCode,
+      isClient: companies.isClient,
+      lastSale: companies.lastSale,
+    })
+    .from(companies)
+    .orderBy(companies.symbol);
+  const content = generateContent(info.seed, info.asOf, listed);
+  progress(`Demo data: writing ${content.news.length.toLocaleString('en-US')} news articles and newsletters`);
+  const CHUNK = 500;
+  // All or nothing: an interrupted start finds the news table empty and writes it again.
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < content.news.length; i += CHUNK) {
+      const rows = content.news
+        .slice(i, i + CHUNK)
+        .map((row) => ({ ...row, description: sanitizeHtml(row.description ?? '') }));
+      await tx.insert(news).values(rows);
+    }
+    // A newsletter's web version is its article page.
+    await tx
+      .update(news)
+      .set({ newsletterUrl: sql`'/news/' || ${news.id}` })
+      .where(eq(news.rcNewsletter, true));
+    await tx.insert(videos).values(content.videos);
+    await tx.insert(events).values(content.events);
+  });
+  progress(`Demo data: ${content.videos.length} videos and ${content.events.length} webinars`);
 }

