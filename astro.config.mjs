@@ -15,7 +15,11 @@ export default defineConfig({
   integrations: [react()],
   devToolbar: { enabled: false },
   image: { service: passthroughImageService() },
+  // Pages with a cacheKey are skipped when unchanged; the builder pre-fills each
+  // new output directory with the previous build's pages (see src/server/site).
+  experimental: { incrementalBuild: true },
   vite: {
     plugins: [tailwindcss()],
+    build: { emptyOutDir: false },
   },
 });

@@ -41,6 +41,10 @@ const ConfigSchema = z
     DEMO_COMPANY_COUNT: z.coerce.number().int().min(50).max(100_000).default(4200),
     SEED_DEMO_DATA: flag(true),
     BUILD_SITE: flag(true),
+    /** When the whole site is rebuilt on a schedule (cron, New York time). */
+    SITE_REBUILD_CRON: z.string().min(9).max(100).default('0 4 * * *'),
+    /** Quiet time after a content change before the site is rebuilt. */
+    SITE_REBUILD_DEBOUNCE_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
     TRUST_PROXY: flag(false),
     SMTP_URL: z
       .string()
@@ -84,6 +88,7 @@ const ConfigSchema = z
       demoCompanyCount: env.DEMO_COMPANY_COUNT,
       seedDemoData: env.SEED_DEMO_DATA,
       buildSite: env.BUILD_SITE,
+      siteRebuild: { schedule: env.SITE_REBUILD_CRON, debounceMs: env.SITE_REBUILD_DEBOUNCE_MS },
       trustProxy: env.TRUST_PROXY,
       mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
       sms:

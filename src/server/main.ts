@@ -18,6 +18,8 @@ import { createSnapshotStore } from './screener/snapshot.ts';
 import { createLogger } from './http/logger.ts';
 import { readDemoSeed } from './services/site-info.ts';
 import { createSiteBuilder, type SiteBuilder } from './site/builder.ts';
+import { startSiteRebuildJob, type SiteRebuildJob } from './jobs/site-rebuild.ts';
+import { latestChangeId } from './content/changes.ts';
 import { NO_SITE, type SiteState } from './site/state.ts';
 import { lastCompletedTradingDay } from '../lib/market-calendar.ts';
 
@@ -95,6 +97,7 @@ export async function main(): Promise<void> {
   }
 
   let builder: SiteBuilder | null = null;
+  let rebuildJob: SiteRebuildJob | null = null;
   const site: SiteState = {
     currentDir: () => builder?.currentDir() ?? NO_SITE.currentDir(),
     status: () => builder?.status() ?? NO_SITE.status(),
@@ -130,6 +133,7 @@ export async function main(): Promise<void> {
     server.close(() => {
       clearTimeout(deadline);
       void (async () => {
+        rebuildJob?.stop();
         await builder?.stop();
         await marketData?.stop();
         await outbox.stop();
@@ -155,10 +159,20 @@ export async function main(): Promise<void> {
     apiUrl: `http://127.0.0.1:${port}/api`,
     siteUrl: config.siteUrl,
     logger,
-    dataVersion: async () => JSON.stringify(await readDemoSeed(database.db)),
+    // Content edited while the server was down (another instance, a script) also makes the site stale.
+    dataVersion: async () =>
+      JSON.stringify({ seed: await readDemoSeed(database.db), content: await latestChangeId(database.db) }),
     onOutput: (line) => {
       if (/\[build\]|generating|✓|error|Error/.test(line)) say(`site: ${line}`);
     },
+  });
+  const siteBuilder = builder;
+  rebuildJob = startSiteRebuildJob({
+    rebuild: (reason) => siteBuilder.rebuild(reason),
+    logger,
+    debounceMs: config.siteRebuild.debounceMs,
+    maxWaitMs: 10_000,
+    schedule: config.siteRebuild.schedule,
   });
   const buildStarted = performance.now();
   if (!builder.currentDir()) say('Building the site for the first time (about a minute)...');

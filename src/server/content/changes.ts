@@ -3,7 +3,7 @@
  * and events, in order. Incremental site builds read it from a cursor; the
  * rebuild job is told about each change as it happens.
  */
-import { asc, gt } from 'drizzle-orm';
+import { asc, gt, max } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { contentChanges, type CONTENT_KINDS } from '../db/schema.ts';
 
@@ -55,4 +55,10 @@ export async function changesSince(db: Db, cursor: number, limit: number) {
     cursor: page.length ? page[page.length - 1]!.id : cursor,
     hasMore: rows.length > limit,
   };
+}
+
+/** The newest change id (0 when nothing changed yet). */
+export async function latestChangeId(db: Db): Promise<number> {
+  const [row] = await db.select({ id: max(contentChanges.id) }).from(contentChanges);
+  return Number(row?.id ?? 0);
 }

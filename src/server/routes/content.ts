@@ -4,12 +4,12 @@
  * so a build syncs everything once and then only what changed.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { asc, gt, max } from 'drizzle-orm';
+import { asc, gt } from 'drizzle-orm';
 import { createRouter } from '../context.ts';
-import { changesSince } from '../content/changes.ts';
+import { changesSince, latestChangeId } from '../content/changes.ts';
 import { newsArticles } from '../content/news.ts';
 import { videosByIds } from '../content/videos.ts';
-import { contentChanges, news, videos } from '../db/schema.ts';
+import { news, videos } from '../db/schema.ts';
 import { errorResponses, jsonContent } from '../http/schemas.ts';
 import { NewsArticleSchema } from './news.ts';
 import { VideoSchema } from './videos.ts';
@@ -90,8 +90,7 @@ export const contentRoutes = createRouter()
     return c.json(await changesSince(c.var.db, since, limit), 200);
   })
   .openapi(cursorRoute, async (c) => {
-    const [row] = await c.var.db.select({ id: max(contentChanges.id) }).from(contentChanges);
-    return c.json({ cursor: Number(row?.id ?? 0) }, 200);
+    return c.json({ cursor: await latestChangeId(c.var.db) }, 200);
   })
   .openapi(newsRoute, async (c) => {
     const query = c.req.valid('query');

@@ -22,6 +22,7 @@ const BuildStatus = z
     durationMs: z.number().nullable(),
     lastError: z.string().nullable(),
     progress: z.array(z.string()),
+    pages: z.object({ rendered: z.number(), unchanged: z.number() }).nullable(),
   })
   .openapi('BuildStatus');
 

@@ -12,23 +12,26 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { Logger } from '../http/logger.ts';
-import { COMPRESSIBLE } from './static.ts';
+import { manifestOutputs, precompressChanged, prefillPages, pruneStalePages } from './incremental.ts';
 import { idleBuildStatus, type BuildStatus, type SiteState } from './state.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const ASTRO_CLI = path.join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
+const COPY_ON_WRITE = fileURLToPath(new URL('./copy-on-write.ts', import.meta.url));
+/** Astro's incremental-build manifest, in its cache directory. */
+const MANIFEST_FILE = 'incremental-build.json';
+/** A page line of Astro's build output: '10:02:03   ├─ /news/12/index.html (+3ms)'. */
+const PAGE_LINE = /[├└]─\s+\/\S*/;
+/** The timing or cache note of a page, when it arrives as a line of its own. */
+const PAGE_NOTE = /^\s*\((\+[\d.]+m?s|cached|restored)\)\s*$/;
+const UNCHANGED = /\((cached|restored)\)/;
 /** Inputs whose change makes the published site stale. */
 const SOURCE_INPUTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
 const KEEP_BUILDS = 3;
 const STAMP_FILE = '.build-stamp';
 /** Terminal colour codes in the build output. */
 const ANSI_ESCAPES = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 
 export interface SiteBuilderOptions {
   siteDir: string;
@@ -87,25 +90,6 @@ export function sourceFingerprint(dataVersion: string): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-async function precompress(dir: string): Promise<void> {
-  const files = listFiles(dir).filter((f) => COMPRESSIBLE.has(path.extname(f)));
-  for (const file of files) {
-    const data = fs.readFileSync(file);
-    if (data.byteLength < 1024) continue;
-    const [br, gz] = await Promise.all([
-      brotli(data, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: data.byteLength > 1_000_000 ? 6 : 11,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.byteLength,
-        },
-      }),
-      gzip(data, { level: 9 }),
-    ]);
-    if (br.byteLength < data.byteLength) fs.writeFileSync(`${file}.br`, br);
-    if (gz.byteLength < data.byteLength) fs.writeFileSync(`${file}.gz`, gz);
-  }
-}
-
 export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
   const { siteDir, logger } = options;
   const buildsDir = path.join(siteDir, 'builds');
@@ -133,25 +117,39 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
     }
   };
 
+  const cacheDir = path.join(siteDir, 'cache');
+
   function runAstro(outDir: string): Promise<void> {
     return new Promise((resolve, reject) => {
-      const proc = spawn(process.execPath, [ASTRO_CLI, 'build', '--outDir', outDir, '--silent'], {
+      const proc = spawn(process.execPath, ['--import', COPY_ON_WRITE, ASTRO_CLI, 'build', '--outDir', outDir], {
         cwd: ROOT,
         env: {
           ...process.env,
           ASTRO_TELEMETRY_DISABLED: '1',
           SITE_API_URL: options.apiUrl,
           SITE_URL: options.siteUrl,
-          ASTRO_CACHE_DIR: path.join(siteDir, 'cache'),
+          ASTRO_CACHE_DIR: cacheDir,
+          SITE_BUILD_OUT_DIR: outDir,
+          FORCE_COLOR: '0',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child = proc;
       const tail: string[] = [];
+      const pages = { rendered: 0, unchanged: 0 };
+      status.pages = pages;
+      let seen = 0;
       const onData = (chunk: Buffer) => {
         for (const line of chunk.toString('utf8').split('\n')) {
           const clean = line.replace(ANSI_ESCAPES, '').trimEnd();
           if (!clean) continue;
+          // Page lines are counted, not kept: a build writes thousands.
+          if (PAGE_LINE.test(clean) || PAGE_NOTE.test(clean)) {
+            if (PAGE_LINE.test(clean)) seen++;
+            if (UNCHANGED.test(clean)) pages.unchanged++;
+            pages.rendered = seen - pages.unchanged;
+            continue;
+          }
           tail.push(clean);
           if (tail.length > 40) tail.shift();
           status.progress = tail.slice(-20);
@@ -208,15 +206,25 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
     try {
       fs.mkdirSync(buildsDir, { recursive: true });
       fs.rmSync(outDir, { recursive: true, force: true });
+      fs.mkdirSync(outDir, { recursive: true });
+      // Unchanged pages are carried over from the published build (see incremental.ts).
+      const linked = current ? prefillPages(current, outDir) : [];
       await runAstro(outDir);
-      await precompress(outDir);
+      const kept = manifestOutputs(path.join(cacheDir, MANIFEST_FILE));
+      const removed = kept ? pruneStalePages(outDir, linked, kept) : 0;
+      const compressed = await precompressChanged(outDir, current);
       fs.writeFileSync(path.join(outDir, STAMP_FILE), stamp);
       publish(outDir);
       prune();
       Object.assign(status, { state: 'idle', lastError: null });
-      logger.info({ build: id, ms: Date.now() - started }, 'site build published');
+      logger.info(
+        { build: id, ms: Date.now() - started, ...status.pages, removed, compressed },
+        'site build published',
+      );
     } catch (error) {
       fs.rmSync(outDir, { recursive: true, force: true });
+      // The manifest may describe pages of this discarded build: the next build renders everything.
+      fs.rmSync(path.join(cacheDir, MANIFEST_FILE), { force: true });
       const message = error instanceof Error ? error.message : String(error);
       Object.assign(status, { state: 'failed', lastError: message });
       logger.error({ build: id, err: message }, 'site build failed; the previous site keeps serving');

@@ -12,6 +12,8 @@ export interface BuildStatus {
   lastError: string | null;
   /** Last lines of build output, for the status call. */
   progress: string[];
+  /** Pages of the running or last build: rendered, or carried over unchanged. */
+  pages: { rendered: number; unchanged: number } | null;
 }
 
 export interface SiteState {
@@ -30,6 +32,7 @@ export function idleBuildStatus(): BuildStatus {
     durationMs: null,
     lastError: null,
     progress: [],
+    pages: null,
   };
 }
 

@@ -1,0 +1,217 @@
+/**
+ * The news page (002 §2): 'Search News', sector chips, the lead grid of the
+ * first four articles and 'Recent News' that loads more on scroll until an
+ * empty page, ending with 'No more news available.'. The first page comes
+ * with the static HTML; the industry can be preset with ?industry=.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api } from '../../lib/api-client.ts';
+import { LEAD_ARTICLES, NEWS_PAGE_SIZE } from '../../lib/content.ts';
+import { formatRelativeTime } from '../../lib/format.ts';
+
+export interface NewsCardItem {
+  id: number;
+  title: string;
+  thumbnail: string | null;
+  summary: string | null;
+  published_at: string;
+  company_symbol: string | null;
+  Company: { name: string; sector_name: string } | null;
+}
+
+export const END_OF_NEWS = 'No more news available.';
+const ALL = 'All';
+
+function NewsCard({ item, lead }: { item: NewsCardItem; lead?: boolean }) {
+  return (
+    <a
+      href={`/news/${item.id}`}
+      className={`card group flex overflow-hidden hover:border-primary ${lead ? 'flex-col' : 'flex-row gap-3 p-3'}`}
+      data-testid={lead ? 'lead-article' : 'recent-article'}
+    >
+      {item.thumbnail && (
+        <img
+          src={item.thumbnail}
+          alt=""
+          width={lead ? 600 : 160}
+          height={lead ? 315 : 84}
+          loading="lazy"
+          className={
+            lead ? 'aspect-[1200/630] w-full object-cover' : 'h-[84px] w-[160px] flex-none rounded-lg object-cover'
+          }
+        />
+      )}
+      <span className={`flex min-w-0 flex-col gap-1 ${lead ? 'p-4' : ''}`}>
+        <span className="text-xs font-semibold tracking-wide text-primary uppercase">
+          {item.Company?.sector_name ?? 'News'}
+          {item.company_symbol && <span className="text-muted"> · {item.company_symbol}</span>}
+        </span>
+        <span className="leading-snug font-bold group-hover:underline">{item.title}</span>
+        <time className="text-xs text-muted" dateTime={item.published_at}>
+          {formatRelativeTime(new Date(item.published_at))}
+        </time>
+      </span>
+    </a>
+  );
+}
+
+interface Query {
+  text: string;
+  sector: string;
+}
+
+function pagePath(query: Query, page: number): string {
+  if (query.text) {
+    const params = new URLSearchParams({ text: query.text, page: String(page), size: String(NEWS_PAGE_SIZE) });
+    return `news/search?${params}`;
+  }
+  if (query.sector !== ALL) {
+    const params = new URLSearchParams({ sector: query.sector, page: String(page + 1), limit: String(NEWS_PAGE_SIZE) });
+    return `news/sector?${params}`;
+  }
+  return `news/all?page=${page + 1}&limit=${NEWS_PAGE_SIZE}`;
+}
+
+export default function NewsBrowser({ sectors, initial }: { sectors: string[]; initial: NewsCardItem[] }) {
+  const [query, setQuery] = useState<Query>({ text: '', sector: ALL });
+  const [draft, setDraft] = useState('');
+  const [items, setItems] = useState<NewsCardItem[]>(initial);
+  // Pages are counted from 0; the static page already holds page 0 of 'All'.
+  const [nextPage, setNextPage] = useState(Math.ceil(initial.length / NEWS_PAGE_SIZE));
+  const [done, setDone] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const generation = useRef(0);
+
+  const load = useCallback(async (q: Query, page: number, replace: boolean) => {
+    const mine = ++generation.current;
+    setLoading(true);
+    setFailed(false);
+    try {
+      const body = await api.get(pagePath(q, page)).json<{ news: NewsCardItem[] }>();
+      if (mine !== generation.current) return;
+      setItems((current) => (replace ? body.news : [...current, ...body.news]));
+      setNextPage(page + 1);
+      // The list ends at the first empty (or short) page.
+      setDone(body.news.length < NEWS_PAGE_SIZE);
+    } catch {
+      if (mine === generation.current) setFailed(true);
+    } finally {
+      if (mine === generation.current) setLoading(false);
+    }
+  }, []);
+
+  const apply = useCallback(
+    (next: Query) => {
+      setQuery(next);
+      setDone(false);
+      setItems([]);
+      void load(next, 0, true);
+    },
+    [load],
+  );
+
+  // ?industry=Technology (links from the home page and articles) presets the chip.
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const preset = params.get('industry') ?? (history.state as { industry?: string } | null)?.industry;
+    const match = preset && sectors.find((s) => s.toLowerCase() === preset.toLowerCase());
+    // After hydration (the server rendered 'All'), never during the effect itself.
+    if (match) void Promise.resolve().then(() => apply({ text: '', sector: match }));
+  }, [apply, sectors]);
+
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || done || loading || failed) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void load(query, nextPage, false);
+      },
+      { rootMargin: '600px' },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [done, loading, failed, load, query, nextPage]);
+
+  const lead = items.slice(0, LEAD_ARTICLES);
+  const recent = items.slice(LEAD_ARTICLES);
+  const chipClass = (active: boolean) =>
+    `rounded-full border px-3 py-1.5 text-sm font-semibold whitespace-nowrap ${
+      active ? 'border-primary bg-primary text-white' : 'border-line bg-surface hover:border-primary'
+    }`;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <form
+        role="search"
+        className="flex gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          apply({ text: draft.trim(), sector: ALL });
+        }}
+      >
+        <label htmlFor="news-search" className="sr-only">
+          Search News
+        </label>
+        <input
+          id="news-search"
+          type="search"
+          className="input min-w-0 flex-1"
+          placeholder="Search News"
+          maxLength={200}
+          value={draft}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            if (!event.target.value.trim() && query.text) apply({ text: '', sector: ALL });
+          }}
+        />
+        <button type="submit" className="btn-primary">
+          Search
+        </button>
+      </form>
+      <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1" role="group" aria-label="Sectors">
+        {[ALL, ...sectors].map((sector) => (
+          <button
+            key={sector}
+            type="button"
+            className={chipClass(!query.text && query.sector === sector)}
+            aria-pressed={!query.text && query.sector === sector}
+            onClick={() => {
+              setDraft('');
+              apply({ text: '', sector });
+            }}
+          >
+            {sector}
+          </button>
+        ))}
+      </div>
+      {lead.length > 0 && (
+        <section aria-label="Top stories" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          {lead.map((item) => (
+            <NewsCard key={item.id} item={item} lead />
+          ))}
+        </section>
+      )}
+      <section aria-labelledby="recent-news" className="flex flex-col gap-3">
+        <h2 id="recent-news" className="text-xl font-bold">
+          Recent News
+        </h2>
+        <div className="grid gap-3 lg:grid-cols-2">
+          {recent.map((item) => (
+            <NewsCard key={item.id} item={item} />
+          ))}
+        </div>
+        <div ref={sentinel} aria-live="polite" className="py-4 text-center text-sm text-muted">
+          {loading && 'Loading…'}
+          {failed && (
+            <button type="button" className="btn-secondary" onClick={() => void load(query, nextPage, false)}>
+              Could not load more news. Try again
+            </button>
+          )}
+          {done && !loading && (items.length === 0 && query.text ? `No news matches “${query.text}”.` : END_OF_NEWS)}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * Pure helpers for the news and video pages: text cuts of the spec (001 §9,
+ * 002 §9), related news, cache keys for incremental builds, video thumbnails.
+ */
+
+/** Cuts text at a word boundary near `max` characters, with an ellipsis. */
+export function cutText(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
+}
+
+/** Video card descriptions are shortened to 100 characters (001 §9). */
+export const VIDEO_DESCRIPTION_CHARS = 100;
+/** News titles on newsletter cards: 75 characters in the 2×2 lead grid, 60 in the grid below. */
+export const NEWSLETTER_TITLE_LEAD = 75;
+export const NEWSLETTER_TITLE_GRID = 60;
+export const VIDEO_PAGE_SIZE = 12;
+export const NEWS_PAGE_SIZE = 10;
+export const LEAD_ARTICLES = 4;
+export const MORE_NEWS = 5;
+
+export interface Dated {
+  id: number;
+  published_at: string;
+}
+
+/** The newest items of the same company, without the item itself. */
+export function relatedItems<T extends Dated & { company_symbol: string | null }>(
+  item: T,
+  byCompany: ReadonlyMap<string, readonly T[]>,
+  count = MORE_NEWS,
+): T[] {
+  if (!item.company_symbol) return [];
+  return (byCompany.get(item.company_symbol) ?? []).filter((other) => other.id !== item.id).slice(0, count);
+}
+
+/** Items grouped by company, newest first within each. */
+export function groupByCompany<T extends Dated & { company_symbol: string | null }>(
+  items: readonly T[],
+): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    if (!item.company_symbol) continue;
+    const list = groups.get(item.company_symbol);
+    if (list) list.push(item);
+    else groups.set(item.company_symbol, [item]);
+  }
+  for (const list of groups.values()) list.sort(newestFirst);
+  return groups;
+}
+
+export const newestFirst = (a: Dated, b: Dated) =>
+  a.published_at < b.published_at ? 1 : a.published_at > b.published_at ? -1 : b.id - a.id;
+
+/** A short stable hash (FNV-1a) of some text: the cache key of a generated page. */
+export function cacheKeyOf(...parts: (string | number | null | undefined)[]): string {
+  let hash = 0x811c9dc5;
+  for (const part of parts) {
+    const text = `${part ?? ''}\u0000`;
+    for (let i = 0; i < text.length; i++) {
+      hash ^= text.charCodeAt(i);
+      hash = Math.imul(hash, 0x01000193) >>> 0;
+    }
+  }
+  return hash.toString(36);
+}
+
+/** A video's own thumbnail, or the video host's picture for its id (001 §2). */
+export const videoThumbnail = (video: { thumbnail_url: string | null; youtubeId: string }) =>
+  video.thumbnail_url ?? `https://i.ytimg.com/vi/${encodeURIComponent(video.youtubeId)}/hqdefault.jpg`;
+
+/** 'Unknown Date' when a video has no publication date (001 §2). */
+export const UNKNOWN_DATE = 'Unknown Date';
