@@ -96,12 +96,12 @@ const newestFirst = [sql`${videos.published} desc nulls last`, desc(videos.id)];
 /** One page of enabled videos, newest first; `sic_code` lists every code with videos (for the sector chips). */
 export async function listVideos(
   db: Db,
-  options: { page: number; limit: number; sicCode?: number; includeDisabled?: boolean },
+  options: { page: number; limit: number; sicCodes?: number[]; includeDisabled?: boolean },
   userId?: number,
 ) {
   const where = and(
     options.includeDisabled ? undefined : eq(videos.disabled, false),
-    options.sicCode === undefined ? undefined : eq(videos.sicCode, options.sicCode),
+    options.sicCodes === undefined ? undefined : inArray(videos.sicCode, options.sicCodes),
   );
   const [rows, [counted], codes] = await Promise.all([
     db

@@ -129,13 +129,22 @@ export const indexPrices = pgTable(
   (t) => [primaryKey({ columns: [t.indexSymbol, t.date] })],
 );
 
-/** Newsletter sign-ups from the footer and home page form. */
+/**
+ * Newsletter sign-ups: the footer and home page form (email only), and the
+ * newsletter page's form, which is confirmed by a link sent to the address.
+ */
 export const emailSubscriptions = pgTable(
   'email_subscriptions',
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
     source: text('source').notNull().default('site'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phone: text('phone'),
+    /** SHA-256 of the confirmation link's token, until it is used. */
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('email_subscriptions_email_lower_idx').on(sql`lower(${t.email})`)],

@@ -131,7 +131,7 @@ function articleBody(c: ContentCompany, lead: string, r: Random, coverPath: stri
   ];
   return [
     `<p>${lead}</p>`,
-    `<figure><img src="${coverPath}" alt="${c.name}" width="1200" height="630"><figcaption>${c.name} (${c.symbol})</figcaption></figure>`,
+    `<figure><img src="${coverPath.replace(/v=(\d+)/, (_, v: string) => `v=${Number(v) + 6}`)}" alt="${c.name}" width="1200" height="630"><figcaption>${c.name} (${c.symbol})</figcaption></figure>`,
     `<h2>Highlights</h2>`,
     `<ul>${Array.from({ length: r.int(3, 5) }, (_, i) => `<li>${['Expanded customer base', 'Improved unit economics', 'Strengthened balance sheet', 'New distribution partners', 'Pipeline progress on schedule'][i]}</li>`).join('')}</ul>`,
     `<h2>Key figures</h2>`,

@@ -38,7 +38,12 @@ const allRoute = createRoute({
     query: z.object({
       page: z.coerce.number().int().min(1).max(100_000).default(1),
       limit: z.coerce.number().int().min(1).max(100).default(10),
-      sic_code: z.coerce.number().int().min(100).max(9999).optional(),
+      sic_code: z
+        .string()
+        .regex(/^\d{3,4}(,\d{3,4}){0,199}$/, 'sic_code is a SIC code or a comma-separated list of them')
+        .transform((v) => v.split(',').map(Number))
+        .optional()
+        .openapi({ description: 'One SIC code, or several comma-separated (a sector chip)' }),
     }),
   },
   responses: {
@@ -101,7 +106,7 @@ const byIdRoute = createRoute({
 export const videoRoutes = createRouter()
   .openapi(allRoute, async (c) => {
     const { page, limit, sic_code } = c.req.valid('query');
-    return c.json(await listVideos(c.var.db, { page, limit, sicCode: sic_code }, c.var.user?.id), 200);
+    return c.json(await listVideos(c.var.db, { page, limit, sicCodes: sic_code }, c.var.user?.id), 200);
   })
   .openapi(favoritesRoute, async (c) => {
     const user = requireUser(c);

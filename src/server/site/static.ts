@@ -120,11 +120,21 @@ function respondWithFile(c: Context, root: string, found: Found, status: 200 | 4
   return new Response(body, { status, headers });
 }
 
+const VIDEO_PATH = /^\/(video|media)\/[^/]+\/?$|^\/stocks\/[^/]+\/videos\/[^/]+\/?$/;
+
 /** The site's answer to a GET/HEAD that is not an API call. */
 export function serveSite(c: Context, root: string | null): Response {
   if (root === null) return buildingPage();
+  // /videos/{id} is another address of a video page.
+  const videoChild = /^\/videos\/(\d+)\/?$/.exec(c.req.path);
+  if (videoChild) return c.redirect(`/video/${videoChild[1]}`, 301);
   const found = resolveSiteFile(root, c.req.path);
   if (found) return respondWithFile(c, root, found, 200);
+  // An unknown video address shows the newest video rather than an error (002 §4).
+  if (VIDEO_PATH.test(c.req.path)) {
+    const first = resolveSiteFile(root, '/video/');
+    if (first) return respondWithFile(c, root, first, 200);
+  }
   const page404 = statFile(path.join(root, '404.html'));
   if (page404) return respondWithFile(c, root, { file: path.join(root, '404.html'), stat: page404 }, 404);
   return new Response('404 - Page Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } });

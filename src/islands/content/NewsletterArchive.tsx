@@ -1,0 +1,178 @@
+/**
+ * The newsletter archive (001 §2): 'Search News' (the server's newsletter
+ * search), date chips from one week to two years back, the first four
+ * results in a 2×2 grid beside the sign-up card and the rest below. Cards
+ * open the newsletter's web version in a new tab, or the article.
+ */
+import DOMPurify from 'dompurify';
+import { useMemo, useState, type ReactNode } from 'react';
+import { api } from '../../lib/api-client.ts';
+import { NEWSLETTER_TITLE_GRID, NEWSLETTER_TITLE_LEAD, cutText } from '../../lib/content.ts';
+import { formatNewYorkDate } from '../../lib/format.ts';
+import { HTML_POLICY, addPolicyHooks } from '../../lib/html-policy.ts';
+
+export interface NewsletterItem {
+  id: number;
+  title: string;
+  summary: string | null;
+  thumbnail: string | null;
+  published_at: string;
+  newsLetterURL: string | null;
+}
+
+export const DATE_CHIPS = [
+  { label: 'All', days: null },
+  { label: 'One Week Ago', days: 7 },
+  { label: 'One Month Ago', days: 30 },
+  { label: 'Three Months Ago', days: 91 },
+  { label: 'Six Months Ago', days: 182 },
+  { label: 'One Year Ago', days: 365 },
+  { label: 'Two Years Ago', days: 730 },
+] as const;
+
+/** Items published within the chip's span before `now` (everything for All). */
+export function withinChip<T extends { published_at: string }>(items: T[], days: number | null, now = Date.now()): T[] {
+  if (days === null) return items;
+  const since = now - days * 86_400_000;
+  return items.filter((item) => Date.parse(item.published_at) >= since);
+}
+
+let purifier: ReturnType<typeof DOMPurify> | null = null;
+/**
+ * Card descriptions are HTML: cleaned at build (the page passes them clean)
+ * and again in the browser before they touch the page.
+ */
+function clean(html: string): string {
+  if (typeof window === 'undefined') return html;
+  purifier ??= addPolicyHooks(DOMPurify(window));
+  return purifier.sanitize(html, { ...HTML_POLICY, RETURN_TRUSTED_TYPE: false }) as string;
+}
+
+function Card({ item, titleCut }: { item: NewsletterItem; titleCut: number }) {
+  const external = Boolean(item.newsLetterURL);
+  return (
+    <a
+      href={item.newsLetterURL ?? `/news/${item.id}`}
+      target={external ? '_blank' : undefined}
+      rel={external ? 'noopener' : undefined}
+      className="card group flex flex-col overflow-hidden hover:border-primary"
+      data-testid="newsletter-card"
+    >
+      {item.thumbnail && (
+        <img
+          src={item.thumbnail}
+          alt=""
+          width="600"
+          height="315"
+          loading="lazy"
+          className="aspect-[1200/630] w-full object-cover"
+        />
+      )}
+      <span className="flex flex-col gap-1 p-3">
+        <time className="text-xs text-muted" dateTime={item.published_at}>
+          {formatNewYorkDate(new Date(item.published_at))}
+        </time>
+        <span className="leading-snug font-bold group-hover:underline" title={item.title}>
+          {cutText(item.title, titleCut)}
+        </span>
+        {item.summary && (
+          <span className="text-sm text-muted" dangerouslySetInnerHTML={{ __html: clean(item.summary) }} />
+        )}
+      </span>
+    </a>
+  );
+}
+
+export default function NewsletterArchive({ items, signup }: { items: NewsletterItem[]; signup?: ReactNode }) {
+  const [chip, setChip] = useState<(typeof DATE_CHIPS)[number]>(DATE_CHIPS[0]);
+  const [draft, setDraft] = useState('');
+  const [found, setFound] = useState<NewsletterItem[] | null>(null);
+  const [searching, setSearching] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const shown = useMemo(() => withinChip(found ?? items, chip.days), [found, items, chip]);
+  const lead = shown.slice(0, 4);
+  const rest = shown.slice(4);
+
+  const search = async (text: string) => {
+    if (!text) {
+      setFound(null);
+      return;
+    }
+    setSearching(true);
+    setFailed(false);
+    try {
+      const params = new URLSearchParams({ text, type: 'newsletter', page: '0', size: '100' });
+      const body = await api.get(`news/search?${params}`).json<{ news: NewsletterItem[] }>();
+      setFound(body.news);
+    } catch {
+      setFailed(true);
+    } finally {
+      setSearching(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-5">
+      <form
+        role="search"
+        className="flex gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void search(draft.trim());
+        }}
+      >
+        <label htmlFor="newsletter-search" className="sr-only">
+          Search News
+        </label>
+        <input
+          id="newsletter-search"
+          type="search"
+          className="input min-w-0 flex-1"
+          placeholder="Search News"
+          maxLength={200}
+          value={draft}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            if (!event.target.value.trim()) setFound(null);
+          }}
+        />
+        <button type="submit" className="btn-primary" disabled={searching}>
+          {searching ? 'Searching…' : 'Search'}
+        </button>
+      </form>
+      <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1" role="group" aria-label="Published">
+        {DATE_CHIPS.map((c) => (
+          <button
+            key={c.label}
+            type="button"
+            aria-pressed={c === chip}
+            onClick={() => setChip(c)}
+            className={`rounded-full border px-3 py-1.5 text-sm font-semibold whitespace-nowrap ${
+              c === chip ? 'border-primary bg-primary text-white' : 'border-line bg-surface hover:border-primary'
+            }`}
+          >
+            {c.label}
+          </button>
+        ))}
+      </div>
+      {failed && <p role="alert">Search is unavailable. Please try again.</p>}
+      <div className="grid gap-4 lg:grid-cols-4">
+        <div className="lg:col-span-2">{signup}</div>
+        <div className="grid gap-4 sm:grid-cols-2 lg:col-span-2">
+          {lead.map((item) => (
+            <Card key={item.id} item={item} titleCut={NEWSLETTER_TITLE_LEAD} />
+          ))}
+          {shown.length === 0 && <p className="text-muted">No newsletters match.</p>}
+        </div>
+      </div>
+      {rest.length > 0 && (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {rest.map((item) => (
+            <Card key={item.id} item={item} titleCut={NEWSLETTER_TITLE_GRID} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

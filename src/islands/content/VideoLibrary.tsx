@@ -1,0 +1,183 @@
+/**
+ * The video library (001 §2): 'Search Media' filters the loaded videos by
+ * name; sector chips come from the server's SIC codes through the industry
+ * lookup; more videos load on scroll, 12 at a time, until the total is
+ * reached. Any filter change starts again from page 1.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { api } from '../../lib/api-client.ts';
+import { UNKNOWN_DATE, VIDEO_DESCRIPTION_CHARS, VIDEO_PAGE_SIZE, cutText, videoThumbnail } from '../../lib/content.ts';
+import { formatNewYorkDate } from '../../lib/format.ts';
+import { industryFor } from '../../lib/industries.ts';
+import FavoriteToggle from './FavoriteToggle.tsx';
+
+export interface VideoCardItem {
+  id: number;
+  name: string;
+  description: string;
+  youtubeId: string;
+  thumbnail_url: string | null;
+  type: string;
+  published: string | null;
+}
+
+export const NO_VIDEOS = 'No videos available. Try searching or selecting a different category.';
+const ALL = 'All';
+
+/** Sector name → the SIC codes with videos in it. */
+export function sectorChips(codes: readonly number[]): Map<string, number[]> {
+  const chips = new Map<string, number[]>();
+  for (const code of codes) {
+    const sector = industryFor(code)?.sector;
+    if (!sector) continue;
+    chips.set(sector, [...(chips.get(sector) ?? []), code]);
+  }
+  return new Map([...chips].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+function VideoCard({ video }: { video: VideoCardItem }) {
+  return (
+    <li className="card flex flex-col overflow-hidden" data-testid="video-card">
+      <a href={`/video/${video.id}`} className="group flex flex-1 flex-col">
+        <img
+          src={videoThumbnail(video)}
+          alt=""
+          width="480"
+          height="270"
+          loading="lazy"
+          className="aspect-video w-full object-cover"
+        />
+        <span className="flex flex-1 flex-col gap-1 p-3">
+          <span className="leading-snug font-bold group-hover:underline">{video.name}</span>
+          <span className="text-sm text-muted">{cutText(video.description, VIDEO_DESCRIPTION_CHARS)}</span>
+        </span>
+      </a>
+      <div className="flex items-center gap-2 px-3 pb-3 text-xs text-muted">
+        <span className="font-semibold text-fg">{video.type}</span>
+        <span>{video.published ? formatNewYorkDate(new Date(video.published)) : UNKNOWN_DATE}</span>
+        <span className="ml-auto">
+          <FavoriteToggle kind="video" id={video.id} label={video.name} />
+        </span>
+      </div>
+    </li>
+  );
+}
+
+export default function VideoLibrary({
+  initial,
+  total: initialTotal,
+  codes,
+}: {
+  initial: VideoCardItem[];
+  total: number;
+  codes: number[];
+}) {
+  const chips = useMemo(() => sectorChips(codes), [codes]);
+  const [sector, setSector] = useState(ALL);
+  const [search, setSearch] = useState('');
+  const [videos, setVideos] = useState(initial);
+  const [total, setTotal] = useState(initialTotal);
+  const [page, setPage] = useState(1);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const generation = useRef(0);
+
+  const load = useCallback(
+    async (chip: string, nextPage: number) => {
+      const mine = ++generation.current;
+      setLoading(true);
+      setFailed(false);
+      const params = new URLSearchParams({ page: String(nextPage), limit: String(VIDEO_PAGE_SIZE) });
+      const wanted = chips.get(chip);
+      if (wanted) params.set('sic_code', wanted.join(','));
+      try {
+        const body = await api.get(`videos/all?${params}`).json<{ data: VideoCardItem[]; total: number }>();
+        if (mine !== generation.current) return;
+        setVideos((current) => (nextPage === 1 ? body.data : [...current, ...body.data]));
+        setTotal(body.total);
+        setPage(nextPage);
+      } catch {
+        if (mine === generation.current) setFailed(true);
+      } finally {
+        if (mine === generation.current) setLoading(false);
+      }
+    },
+    [chips],
+  );
+
+  const more = videos.length < total;
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !more || loading || failed) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void load(sector, page + 1);
+      },
+      { rootMargin: '600px' },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [more, loading, failed, load, sector, page]);
+
+  const needle = search.trim().toLowerCase();
+  const shown = needle ? videos.filter((v) => v.name.toLowerCase().includes(needle)) : videos;
+  const chipClass = (active: boolean) =>
+    `rounded-full border px-3 py-1.5 text-sm font-semibold whitespace-nowrap ${
+      active ? 'border-primary bg-primary text-white' : 'border-line bg-surface hover:border-primary'
+    }`;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <label htmlFor="media-search" className="sr-only">
+        Search Media
+      </label>
+      <input
+        id="media-search"
+        type="search"
+        className="input w-full"
+        placeholder="Search Media"
+        maxLength={200}
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1" role="group" aria-label="Sectors">
+        {[ALL, ...chips.keys()].map((chip) => (
+          <button
+            key={chip}
+            type="button"
+            className={chipClass(chip === sector)}
+            aria-pressed={chip === sector}
+            onClick={() => {
+              setSector(chip);
+              setVideos([]);
+              setTotal(0);
+              void load(chip, 1);
+            }}
+          >
+            {chip}
+          </button>
+        ))}
+      </div>
+      {shown.length === 0 && !loading ? (
+        <p className="py-10 text-center text-muted" data-testid="no-videos">
+          {failed ? 'Could not load videos. Please try again.' : NO_VIDEOS}
+        </p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
+          {shown.map((video) => (
+            <VideoCard key={video.id} video={video} />
+          ))}
+        </ul>
+      )}
+      <div ref={sentinel} className="py-3 text-center text-sm text-muted" aria-live="polite">
+        {loading && 'Loading…'}
+        {failed && shown.length > 0 && (
+          <button type="button" className="btn-secondary" onClick={() => void load(sector, page + 1)}>
+            Could not load more videos. Try again
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+/** /sitemap.xml: every public page, articles and videos with their last change. */
+import type { APIRoute } from 'astro';
+import { getCollection } from 'astro:content';
+import { sitemap, xmlResponse } from '../lib/feeds.ts';
+
+const STATIC_PAGES = [
+  '/',
+  '/stocks',
+  '/stocks/Leaders',
+  '/stocks/Laggards',
+  '/stocks/IPO',
+  '/news',
+  '/newsletters',
+  '/videos',
+  '/terms',
+  '/privacypolicy',
+  '/userpolicy',
+  '/legal/privacy_policy',
+];
+
+export const GET: APIRoute = async ({ site }) => {
+  const link = (path: string) => new URL(path, site).toString();
+  const news = (await getCollection('news')).map((e) => e.data);
+  const videos = (await getCollection('videos')).map((e) => e.data).filter((v) => !v.disabled);
+  return xmlResponse(
+    sitemap([
+      ...STATIC_PAGES.map((path) => ({ loc: link(path) })),
+      ...news.map((a) => ({ loc: link(`/news/${a.id}`), lastmod: a.updated_at })),
+      ...videos.map((v) => ({ loc: link(`/video/${v.id}`), lastmod: v.updated_at })),
+    ]),
+  );
+};
