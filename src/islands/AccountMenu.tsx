@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { api } from '../lib/api-client.ts';
 import { $session, clearSession } from '../stores/session.ts';
 
 /** The login link for guests; the profile menu (Profile, Settings, Logout) for a signed-in user. */
@@ -43,6 +42,7 @@ export default function AccountMenu() {
 
   const logout = async () => {
     try {
+      const { api } = await import('../lib/api-client.ts');
       await api.post('auth/logout');
     } catch {
       // Logging out locally still matters when the server cannot be reached.

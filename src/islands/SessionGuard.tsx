@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { api, setUnauthorizedHandler } from '../lib/api-client.ts';
 import { GUEST_FLAG, guardRoute } from '../lib/routes.ts';
 import { $session, clearSession, sessionFromUser, setSession, type ServerUser } from '../stores/session.ts';
 import { showSnackbar } from '../stores/snackbar.ts';
@@ -10,7 +9,6 @@ import { showSnackbar } from '../stores/snackbar.ts';
  */
 export default function SessionGuard() {
   useEffect(() => {
-    setUnauthorizedHandler(clearSession);
     if (sessionStorage.getItem(GUEST_FLAG)) {
       sessionStorage.removeItem(GUEST_FLAG);
       showSnackbar('Please log in to see that page.', 'info');
@@ -27,9 +25,12 @@ export default function SessionGuard() {
       apply(false, null);
       return;
     }
-    api
-      .get('auth/me')
-      .json<{ user: ServerUser }>()
+    // The HTTP client loads only for signed-in visitors: readers arriving from search never need it.
+    import('../lib/api-client.ts')
+      .then(({ api, setUnauthorizedHandler }) => {
+        setUnauthorizedHandler(clearSession);
+        return api.get('auth/me').json<{ user: ServerUser }>();
+      })
       .then(({ user }) => {
         setSession(sessionFromUser(user));
         apply(true, user.verified);

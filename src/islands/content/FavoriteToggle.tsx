@@ -5,7 +5,6 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { api, serverMessage } from '../../lib/api-client.ts';
 import { $session } from '../../stores/session.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';
 
@@ -18,9 +17,8 @@ const cache = new Map<Kind, Promise<Set<number>>>();
 function favoriteIds(kind: Kind): Promise<Set<number>> {
   let pending = cache.get(kind);
   if (!pending) {
-    pending = api
-      .get(LIST_PATH[kind])
-      .json<{ news?: { id: number }[]; data?: { id: number }[] }>()
+    pending = import('../../lib/api-client.ts')
+      .then(({ api }) => api.get(LIST_PATH[kind]).json<{ news?: { id: number }[]; data?: { id: number }[] }>())
       .then((body) => new Set((body.news ?? body.data ?? []).map((item) => item.id)))
       .catch(() => new Set<number>());
     cache.set(kind, pending);
@@ -52,6 +50,8 @@ export default function FavoriteToggle({ kind, id, label }: { kind: Kind; id: nu
     const wanted = !favorite;
     if (kind === 'news') setFavorite(wanted);
     setBusy(true);
+    // The HTTP client loads on demand: guests reading the page never download it.
+    const { api, serverMessage } = await import('../../lib/api-client.ts');
     try {
       const body = await api
         .patch(LIST_PATH[kind], { json: kind === 'news' ? { newsId: id } : { videoId: id } })

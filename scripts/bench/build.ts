@@ -1,0 +1,134 @@
+/**
+ * Site build benchmark, on the demo corpus:
+ * - the cold full build (time, pages, pages/s, peak memory of the build process);
+ * - the rebuild after a staff edit of one article (pages rendered, share of all
+ *   pages, wall time and its ratio to the cold build);
+ * - edit-to-live latency: PUT /api/tools/news/{id} until the new title is served;
+ * - the article page's JavaScript (gzip) as a reader arriving from search gets it.
+ * Prints one JSON line per figure.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { hasChromium, launchChromium, pageScriptBytes } from './page.ts';
+import { emitter, startBenchServer, type BenchServer } from './server.ts';
+
+const emit = emitter('build');
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const STAFF = { email: 'bench-editor@example.com', password: 'Bench!Edit0r' };
+
+interface BuildStatus {
+  state: 'idle' | 'building' | 'failed';
+  currentBuild: string | null;
+  durationMs: number | null;
+  lastError: string | null;
+  pages: { rendered: number; unchanged: number } | null;
+}
+
+const status = async (server: BenchServer) =>
+  ((await (await fetch(`${server.url}/api/site/build`)).json()) as { data: BuildStatus }).data;
+
+/** Resident memory of the server's child processes (the build), MiB. */
+function childrenRss(pid: number): number {
+  let total = 0;
+  for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+    let children: string[] = [];
+    try {
+      children = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    } catch {
+      continue;
+    }
+    for (const child of children) {
+      try {
+        const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child}/status`, 'utf8'))?.[1];
+        total += Number(kb ?? 0) / 1024 + childrenRss(Number(child));
+      } catch {
+        // The process ended between the two reads.
+      }
+    }
+  }
+  return total;
+}
+
+/** Waits for a finished build whose id differs from `previous`, sampling the build's memory. */
+async function waitForBuild(server: BenchServer, previous: string | null): Promise<BuildStatus & { peakMiB: number }> {
+  let peakMiB = 0;
+  const deadline = Date.now() + 20 * 60_000;
+  for (;;) {
+    peakMiB = Math.max(peakMiB, childrenRss(server.child.pid!));
+    const now = await status(server).catch(() => null);
+    if (now?.state === 'failed') throw new Error(`build failed: ${now.lastError}`);
+    if (now && now.state === 'idle' && now.currentBuild && now.currentBuild !== previous) return { ...now, peakMiB };
+    if (Date.now() > deadline) throw new Error('no build finished in time');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-bench-build-'));
+// A staff account for the edit, created before the server owns the data directory.
+const added = spawnSync(
+  process.execPath,
+  [path.join(ROOT, 'scripts', 'staff-add.ts'), '--email', STAFF.email, '--password', STAFF.password],
+  { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error' }, encoding: 'utf8' },
+);
+if (added.status !== 0) throw new Error(`staff:add failed: ${added.stderr}`);
+
+const server = await startBenchServer({ LOG_LEVEL: 'error', SITE_REBUILD_DEBOUNCE_MS: '200' }, dataDir);
+try {
+  const cold = await waitForBuild(server, null);
+  const pages = (cold.pages?.rendered ?? 0) + (cold.pages?.unchanged ?? 0);
+  emit('cold_build', cold.durationMs ?? 0, 'ms');
+  emit('cold_pages', pages, 'count');
+  emit('cold_pages_per_s', pages / ((cold.durationMs ?? 1) / 1000), 'pages/s');
+  emit('cold_build_peak_rss', cold.peakMiB, 'MiB');
+
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(STAFF),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const { news } = (await (await fetch(`${server.url}/api/news/all?limit=1&page=20`)).json()) as {
+    news: { id: number }[];
+  };
+  const id = news[0]!.id;
+  const title = `Edited for the benchmark ${Date.now()}`;
+  const editedAt = performance.now();
+  const put = await fetch(`${server.url}/api/tools/news/${id}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ title }),
+  });
+  if (put.status !== 200) throw new Error(`edit failed with ${put.status}`);
+  for (;;) {
+    const html = await (await fetch(`${server.url}/news/${id}/`)).text();
+    if (html.includes(title)) break;
+    if (performance.now() - editedAt > 120_000) throw new Error('the edit never went live');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const liveMs = performance.now() - editedAt;
+  const rebuild = await waitForBuild(server, cold.currentBuild);
+  const rendered = rebuild.pages?.rendered ?? 0;
+  const total = rendered + (rebuild.pages?.unchanged ?? 0);
+  emit('edit_to_live', liveMs, 'ms');
+  emit('rebuild', rebuild.durationMs ?? 0, 'ms');
+  emit('rebuild_vs_cold', ((rebuild.durationMs ?? 0) / (cold.durationMs ?? 1)) * 100, '%');
+  emit('rebuild_pages_rendered', rendered, 'count');
+  emit('rebuild_pages_rendered_share', (rendered / Math.max(1, total)) * 100, '%');
+
+  if (hasChromium()) {
+    const browser = await launchChromium();
+    try {
+      const weight = await pageScriptBytes(browser, `${server.url}/news/${id}/`);
+      emit('article_js_files', weight.files, 'count');
+      emit('article_js_gzip', weight.gzipBytes / 1024, 'KB');
+    } finally {
+      await browser.close();
+    }
+  } else {
+    emit('article_js_skipped_no_chromium', 1, 'flag');
+  }
+} finally {
+  await server.stop();
+}
