@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { emailSubscriptions, outboxMessages } from '../../src/server/db/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countSubscriptions } from '../../src/server/services/subscriptions.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
@@ -80,5 +82,68 @@ describe('newsletter subscription', () => {
     const res = await subscribe({ email: 7 });
     expect(res.text).not.toMatch(/at .*\.ts:\d+/);
     expect(Object.keys(res.body as object)).toEqual(['message']);
+  });
+});
+
+describe('the newsletter page sign-up', () => {
+  const person = (email: string) => ({
+    firstName: 'Riley',
+    lastName: 'Investor',
+    email,
+    phone: '(212) 555-0142',
+    consent: true,
+  });
+  const signup = (json: unknown) => t.call('POST', '/api/email-subscriptions/newsletter', { json });
+
+  async function confirmationLink(email: string): Promise<string> {
+    const rows = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email));
+    const link = /https?:\/\/\S+\/api\/email-subscriptions\/confirm\?token=[\w-]+/.exec(rows.at(-1)?.text ?? '')?.[0];
+    if (!link) throw new Error(`no confirmation link for ${email}`);
+    return new URL(link).pathname + new URL(link).search;
+  }
+
+  it('emails a confirmation link that activates the subscription once', async () => {
+    const response = await signup(person('riley@example.com'));
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({ data: { email: 'riley@example.com', confirmationSent: true } });
+    const link = await confirmationLink('riley@example.com');
+    const [stored] = await t.database.db
+      .select()
+      .from(emailSubscriptions)
+      .where(eq(emailSubscriptions.email, 'riley@example.com'));
+    expect(stored?.confirmedAt).toBeNull();
+    expect(stored?.firstName).toBe('Riley');
+
+    const confirmed = await t.call('GET', link);
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get('location')).toBe('/newsletters?confirmed=1');
+    const again = await t.call('GET', link);
+    expect(again.headers.get('location')).toBe('/newsletters?confirmed=0');
+
+    const repeat = await signup(person('Riley@Example.com'));
+    expect(repeat.body).toEqual({ data: { email: 'riley@example.com', confirmationSent: false } });
+  });
+
+  it('needs every field and the consent box', async () => {
+    for (const [field, message] of [
+      ['firstName', 'First Name is required'],
+      ['lastName', 'Last Name is required'],
+      ['phone', 'Phone Number is required'],
+    ] as const) {
+      const response = await signup({ ...person('fields@example.com'), [field]: '' });
+      expect(response.status).toBe(400);
+      expect((response.body as { message: string }).message).toContain(message);
+    }
+    expect((await signup({ ...person('fields@example.com'), consent: false })).status).toBe(400);
+    expect((await signup({ ...person('not-an-email') })).status).toBe(400);
+    expect((await t.call('GET', '/api/email-subscriptions/confirm?token=made-up')).headers.get('location')).toBe(
+      '/newsletters?confirmed=0',
+    );
+  });
+
+  it('limits how many confirmation emails one address can trigger', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await signup(person('flood@example.com'))).status);
+    expect(statuses).toEqual([202, 202, 202, 429]);
   });
 });
