@@ -4,14 +4,15 @@
  * - the rebuild after a staff edit of one article (pages rendered, share of all
  *   pages, wall time and its ratio to the cold build);
  * - edit-to-live latency: PUT /api/tools/news/{id} until the new title is served;
- * - the article page's JavaScript (gzip) as a reader arriving from search gets it.
+ * - the article page's JavaScript (gzip) as a reader arriving from search gets it;
+ * - Lighthouse performance (mobile) of an article, a video and the home page.
  * Prints one JSON line per figure.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { hasChromium, launchChromium, pageScriptBytes } from './page.ts';
+import { CHROMIUM_PATH, hasChromium, launchChromium, pageScriptBytes } from './page.ts';
 import { emitter, startBenchServer, type BenchServer } from './server.ts';
 
 const emit = emitter('build');
@@ -24,6 +25,36 @@ interface BuildStatus {
   durationMs: number | null;
   lastError: string | null;
   pages: { rendered: number; unchanged: number } | null;
+}
+
+/** Lighthouse's mobile performance score (0-100) of a page, run with the local Chromium. */
+function lighthouseScore(url: string): { score: number; lcpMs: number; cls: number; tbtMs: number } {
+  const out = path.join(os.tmpdir(), `redcap-lighthouse-${process.pid}.json`);
+  const run = spawnSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js'),
+      url,
+      '--only-categories=performance',
+      '--chrome-flags=--headless --no-sandbox --disable-gpu',
+      '--output=json',
+      `--output-path=${out}`,
+      '--quiet',
+    ],
+    { cwd: ROOT, env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, encoding: 'utf8' },
+  );
+  if (run.status !== 0) throw new Error(`lighthouse failed: ${run.stderr}`);
+  const report = JSON.parse(fs.readFileSync(out, 'utf8')) as {
+    categories: { performance: { score: number } };
+    audits: Record<string, { numericValue: number }>;
+  };
+  fs.rmSync(out, { force: true });
+  return {
+    score: report.categories.performance.score * 100,
+    lcpMs: report.audits['largest-contentful-paint']!.numericValue,
+    cls: report.audits['cumulative-layout-shift']!.numericValue,
+    tbtMs: report.audits['total-blocking-time']!.numericValue,
+  };
 }
 
 const status = async (server: BenchServer) =>
@@ -125,6 +156,19 @@ try {
       emit('article_js_gzip', weight.gzipBytes / 1024, 'KB');
     } finally {
       await browser.close();
+    }
+    const { data: videos } = (await (await fetch(`${server.url}/api/videos/all?limit=1`)).json()) as {
+      data: { id: number }[];
+    };
+    for (const [label, pagePath] of [
+      ['article', `/news/${id}/`],
+      ['video', `/video/${videos[0]!.id}/`],
+      ['home', '/'],
+    ] as const) {
+      const result = lighthouseScore(`${server.url}${pagePath}`);
+      emit(`lighthouse_mobile_${label}`, result.score, 'score');
+      emit(`lighthouse_mobile_${label}_lcp`, result.lcpMs, 'ms');
+      emit(`lighthouse_mobile_${label}_cls`, result.cls, 'cls');
     }
   } else {
     emit('article_js_skipped_no_chromium', 1, 'flag');
