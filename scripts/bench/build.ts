@@ -64,7 +64,7 @@ const status = async (server: BenchServer) =>
 function childrenRss(pid: number): number {
   let total = 0;
   for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
-    let children: string[] = [];
+    let children: string[];
     try {
       children = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
     } catch {

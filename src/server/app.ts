@@ -25,6 +25,7 @@ import { contentRoutes } from './routes/content.ts';
 import { coverRoutes } from './routes/covers.ts';
 import { eventRoutes } from './routes/events.ts';
 import { newsRoutes } from './routes/news.ts';
+import { newsAlertRoutes } from './routes/news-alerts.ts';
 import { toolsRoutes } from './routes/tools.ts';
 import { videoRoutes } from './routes/videos.ts';
 import { createSnapshotStore } from './screener/snapshot.ts';
@@ -124,6 +125,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     return graphql(c.req.raw);
   });
   api.route('/news', newsRoutes);
+  api.route('/news-alerts', newsAlertRoutes);
   api.route('/videos', videoRoutes);
   api.route('/events', eventRoutes);
   api.route('/tools', toolsRoutes);

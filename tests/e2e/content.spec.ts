@@ -271,3 +271,15 @@ for (const [label, viewport] of [
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });
 }
+
+test('an article about a client company offers news alerts, confirmed by email', async ({ page, request }) => {
+  const { news } = (await (await request.get('/api/news/top/clients?limit=1')).json()) as { news: NewsItem[] };
+  const article = news[0]!;
+  await page.goto(`/news/${article.id}`);
+  const form = page.getByTestId('news-alert-form');
+  await waitForIsland(page, 'news-alert-form');
+  const email = uniqueEmail('alerts');
+  await form.getByRole('textbox').fill(email);
+  await form.getByRole('button', { name: 'Receive News Alerts' }).click();
+  await expect(form.getByRole('status')).toContainText(`we sent a confirmation link to ${email}`);
+});

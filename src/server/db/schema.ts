@@ -404,3 +404,19 @@ export const contentChanges = pgTable(
   },
   (t) => [index('content_changes_entity_idx').on(t.kind, t.entityId)],
 );
+
+/** News alerts for one company, confirmed by a link emailed to the address (spec 002 §2). */
+export const newsAlertSubscriptions = pgTable(
+  'news_alert_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    companySymbol: text('company_symbol')
+      .notNull()
+      .references(() => companies.symbol, { onDelete: 'cascade' }),
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('news_alert_email_symbol_idx').on(sql`lower(${t.email})`, t.companySymbol)],
+);

@@ -1,0 +1,68 @@
+/** /api/news-alerts: news alerts for a client company, confirmed by an emailed link. */
+import { createRoute, z } from '@hono/zod-openapi';
+import { createRouter } from '../context.ts';
+import { errorResponses, jsonContent, notFoundResponse } from '../http/schemas.ts';
+import { clientIp } from '../http/session.ts';
+import { confirmNewsAlert, requestNewsAlert } from '../services/news-alerts.ts';
+import { enforceAll } from '../services/rate-limit.ts';
+
+const AlertBody = z
+  .strictObject({
+    email: z
+      .string({ message: 'Email is required' })
+      .trim()
+      .min(1, 'Email is required')
+      .max(254, 'Email is too long')
+      .pipe(z.email({ message: 'Invalid email format' })),
+    symbol: z
+      .string()
+      .trim()
+      .min(1)
+      .max(12)
+      .regex(/^[A-Za-z.-]+$/, 'symbol must be a ticker'),
+  })
+  .openapi('NewsAlertRequest');
+
+const requestRoute = createRoute({
+  method: 'post',
+  path: '/',
+  tags: ['Newsletter'],
+  summary: 'Ask for news alerts about a client company; a confirmation link is emailed',
+  request: { body: { content: { 'application/json': { schema: AlertBody } }, required: true } },
+  responses: {
+    202: jsonContent(
+      z.object({ data: z.object({ email: z.string(), symbol: z.string(), confirmationSent: z.boolean() }) }),
+      'Confirmation link sent (or already confirmed)',
+    ),
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
+const confirmRoute = createRoute({
+  method: 'get',
+  path: '/confirm',
+  tags: ['Newsletter'],
+  summary: 'The link in the confirmation email: confirms the alerts and opens the news page',
+  request: { query: z.object({ token: z.string().max(200).default('') }) },
+  responses: { 302: { description: 'To /news?alerts=SYMBOL, or /news?alerts=0 for a used or unknown link' } },
+});
+
+export const newsAlertRoutes = createRouter()
+  .openapi(requestRoute, async (c) => {
+    const { email, symbol } = c.req.valid('json');
+    await enforceAll(c.var.db, [
+      { key: `news-alert:email:${email.toLowerCase()}`, max: 5, windowSeconds: 3600 },
+      { key: `news-alert:ip:${clientIp(c)}`, max: 20, windowSeconds: 3600 },
+    ]);
+    const result = await requestNewsAlert(c.var.db, { email, symbol }, c.var.deps.config.siteUrl);
+    if (!result.alreadyConfirmed) c.var.deps.onMessageQueued?.();
+    return c.json(
+      { data: { email: result.email, symbol: result.symbol, confirmationSent: !result.alreadyConfirmed } },
+      202,
+    );
+  })
+  .openapi(confirmRoute, async (c) => {
+    const symbol = await confirmNewsAlert(c.var.db, c.req.valid('query').token);
+    return c.redirect(`/news?alerts=${symbol ? encodeURIComponent(symbol) : '0'}`, 302);
+  });
