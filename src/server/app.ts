@@ -29,7 +29,9 @@ import { newsAlertRoutes } from './routes/news-alerts.ts';
 import { toolsRoutes } from './routes/tools.ts';
 import { videoRoutes } from './routes/videos.ts';
 import { createSnapshotStore } from './screener/snapshot.ts';
-import { serveSite } from './site/static.ts';
+import { resolveSiteFile, serveSite } from './site/static.ts';
+import { news } from './db/schema.ts';
+import { eq } from 'drizzle-orm';
 
 export const API_PREFIX = '/api';
 
@@ -146,6 +148,16 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.get('/api-docs', (c) =>
     c.html(renderApiReference(app.getOpenAPI31Document(documentConfig) as unknown as Record<string, unknown>)),
   );
+
+  // An article newer than the published build: its page comes with the rebuild; until then a shell loads it.
+  app.on(['GET', 'HEAD'], '/news/:id{[0-9]+}', async (c, next) => {
+    const root = deps.site.currentDir();
+    const id = Number(c.req.param('id'));
+    if (!root || resolveSiteFile(root, c.req.path) || !Number.isSafeInteger(id) || id > 2 ** 31 - 1) return next();
+    const [exists] = await deps.database.db.select({ id: news.id }).from(news).where(eq(news.id, id));
+    if (!exists) return next();
+    return serveSite(c, root, '/news/article/');
+  });
 
   // Everything else is the static site.
   app.on(['GET', 'HEAD'], '*', (c) => serveSite(c, deps.site.currentDir()));

@@ -106,6 +106,9 @@ test('staff edits reach the static pages: a new article, its new title, then its
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()).data as { id: number };
+  // Readable at once (from the API) while its own page is being built.
+  await page.goto(`/news/${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Browser test headline');
   await waitForPage(page, `/news/${id}/`, 200, 'Browser test headline');
   await page.goto(`/news/${id}`);
   await expect(page.getByTestId('article')).toContainText('Fresh from the desk.');
@@ -282,4 +285,40 @@ test('an article about a client company offers news alerts, confirmed by email',
   await form.getByRole('textbox').fill(email);
   await form.getByRole('button', { name: 'Receive News Alerts' }).click();
   await expect(form.getByRole('status')).toContainText(`we sent a confirmation link to ${email}`);
+});
+
+test('an article newer than the site loads from the API, cleaned before it reaches the page', async ({ page }) => {
+  const shell = await (await page.request.get('/news/article/')).text();
+  const id = 987_654;
+  await page.route(`**/news/${id}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: shell }));
+  await page.route(`**/api/news/${id}`, (route) =>
+    route.fulfill({
+      json: {
+        data: {
+          id,
+          title: 'Straight from the API',
+          thumbnail: null,
+          published_at: '2026-11-20T15:00:00Z',
+          company_symbol: null,
+          source: 'RedCap Newswire',
+          description: `<p>Readable body.</p>${HOSTILE_SNIPPETS.join('')}`,
+        },
+      },
+    }),
+  );
+  let dialogs = 0;
+  page.on('dialog', async (dialog) => {
+    dialogs++;
+    await dialog.dismiss();
+  });
+  await page.goto(`/news/${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Straight from the API');
+  await expect(page.getByTestId('article')).toContainText('Readable body.');
+  await expect(page.getByText('No additional news.')).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => document.body.dataset.pwned ?? null)).toBeNull();
+  expect(dialogs).toBe(0);
+  expect(
+    await page.locator('.article-body script, .article-body iframe, .article-body svg, .article-body form').count(),
+  ).toBe(0);
 });

@@ -123,8 +123,12 @@ function respondWithFile(c: Context, root: string, found: Found, status: 200 | 4
 const VIDEO_PATH = /^\/(video|media)\/[^/]+\/?$|^\/stocks\/[^/]+\/videos\/[^/]+\/?$/;
 
 /** The site's answer to a GET/HEAD that is not an API call. */
-export function serveSite(c: Context, root: string | null): Response {
+export function serveSite(c: Context, root: string | null, asPath?: string): Response {
   if (root === null) return buildingPage();
+  if (asPath) {
+    const shell = resolveSiteFile(root, asPath);
+    if (shell) return respondWithFile(c, root, shell, 200);
+  }
   // /videos/{id} is another address of a video page.
   const videoChild = /^\/videos\/(\d+)\/?$/.exec(c.req.path);
   if (videoChild) return c.redirect(`/video/${videoChild[1]}`, 301);

@@ -1,0 +1,125 @@
+/**
+ * An article published moments ago, before the rebuild that gives it its own
+ * page: the server answers its address with this shell, which loads the
+ * article from the API (002 §8 texts for each failure).
+ */
+import DOMPurify from 'dompurify';
+import { useEffect, useState } from 'react';
+import { MORE_NEWS } from '../../lib/content.ts';
+import { formatNewYorkDate } from '../../lib/format.ts';
+import { HTML_POLICY, addPolicyHooks } from '../../lib/html-policy.ts';
+
+export const ARTICLE_TEXTS = {
+  failed: 'Could not load article.',
+  missing: 'No article found.',
+  relatedFailed: 'Could not load related news.',
+  noRelated: 'No additional news.',
+} as const;
+
+interface Article {
+  id: number;
+  title: string;
+  thumbnail: string | null;
+  published_at: string;
+  company_symbol: string | null;
+  source: string | null;
+  description: string;
+}
+
+type Load<T> = { state: 'loading' } | { state: 'failed' } | { state: 'missing' } | { state: 'ready'; value: T };
+
+export default function ArticleFallback() {
+  const [article, setArticle] = useState<Load<Article>>({ state: 'loading' });
+  const [related, setRelated] = useState<Load<Article[]>>({ state: 'loading' });
+
+  useEffect(() => {
+    const id = /^\/news\/(\d+)/.exec(location.pathname)?.[1];
+    void (async () => {
+      const { api, isHttpError } = await import('../../lib/api-client.ts');
+      if (!id) {
+        setArticle({ state: 'missing' });
+        return;
+      }
+      let found: Article;
+      try {
+        found = (await api.get(`news/${id}`).json<{ data: Article }>()).data;
+      } catch (error) {
+        setArticle({ state: isHttpError(error) && error.response.status === 404 ? 'missing' : 'failed' });
+        return;
+      }
+      const purify = addPolicyHooks(DOMPurify(window));
+      found.description = purify.sanitize(found.description, { ...HTML_POLICY, RETURN_TRUSTED_TYPE: false }) as string;
+      setArticle({ state: 'ready', value: found });
+      document.title = `${found.title} | RedCap`;
+      if (!found.company_symbol) {
+        setRelated({ state: 'ready', value: [] });
+        return;
+      }
+      try {
+        const body = await api
+          .get(`news/symbol/${encodeURIComponent(found.company_symbol)}`, { searchParams: { limit: MORE_NEWS + 1 } })
+          .json<{ data: Article[] }>();
+        setRelated({ state: 'ready', value: body.data.filter((a) => a.id !== found.id).slice(0, MORE_NEWS) });
+      } catch {
+        setRelated({ state: 'failed' });
+      }
+    })();
+  }, []);
+
+  if (article.state === 'loading') return <p aria-busy="true">Loading…</p>;
+  if (article.state !== 'ready') {
+    return (
+      <p role="alert" className="py-10 text-center text-lg" data-testid="article-problem">
+        {article.state === 'missing' ? ARTICLE_TEXTS.missing : ARTICLE_TEXTS.failed}
+      </p>
+    );
+  }
+  const a = article.value;
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <article className="min-w-0" data-testid="article">
+        <h1 className="text-2xl leading-tight font-extrabold sm:text-4xl">{a.title}</h1>
+        <p className="mt-3 flex flex-wrap gap-x-3 text-sm text-muted">
+          {a.source && <span>{a.source}</span>}
+          <span>{formatNewYorkDate(new Date(a.published_at))}</span>
+          {a.company_symbol && (
+            <a href={`/stocks/${a.company_symbol}`} className="font-semibold text-primary hover:underline">
+              Learn more about {a.company_symbol}
+            </a>
+          )}
+        </p>
+        {a.thumbnail && (
+          <img
+            src={a.thumbnail}
+            alt=""
+            width="1200"
+            height="630"
+            className="mt-5 aspect-[1200/630] w-full rounded-xl object-cover"
+          />
+        )}
+        <div className="article-body mt-6" dangerouslySetInnerHTML={{ __html: a.description }} />
+      </article>
+      <aside aria-labelledby="more-news">
+        <h2 id="more-news" className="mb-3 text-lg font-bold">
+          More News
+        </h2>
+        {related.state === 'loading' && <p className="text-sm text-muted">Loading…</p>}
+        {related.state === 'failed' && <p className="text-sm text-down">{ARTICLE_TEXTS.relatedFailed}</p>}
+        {related.state === 'ready' &&
+          (related.value.length === 0 ? (
+            <p className="text-sm text-muted">{ARTICLE_TEXTS.noRelated}</p>
+          ) : (
+            <ul className="flex flex-col gap-3">
+              {related.value.map((item) => (
+                <li key={item.id}>
+                  <a href={`/news/${item.id}`} className="card block p-3 font-semibold hover:border-primary">
+                    {item.title}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ))}
+      </aside>
+    </div>
+  );
+}
