@@ -135,6 +135,7 @@ test('the column chooser adds a column with its data and remembers it', async ({
 
 test('Export CSV downloads every row of the screen in its order', async ({ page }) => {
   await openScreener(page, '?Markets=NASDAQ&sort=volume&dir=desc');
+  await expect(countText(page)).toContainText(' of ');
   const total = number((await countText(page).textContent())!.split('of')[1]!);
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export CSV' }).click();
