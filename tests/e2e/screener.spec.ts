@@ -64,8 +64,12 @@ test('adding a filter narrows the list, lives in the link and survives a reload'
   await expect(page).toHaveURL(/Last\+Price=10\+to\+500/);
   await expect(countText(page)).not.toHaveText(`1–50 of ${UNIVERSE}`);
   const narrowed = await countText(page).textContent();
-  const prices = await columnTexts(page, 'last_sale');
-  for (const price of prices) expect(number(price)).toBeGreaterThanOrEqual(10);
+  // The rows follow the count once the new page has arrived.
+  await expect(async () => {
+    const prices = await columnTexts(page, 'last_sale');
+    expect(prices.length).toBeGreaterThan(0);
+    for (const price of prices) expect(number(price)).toBeGreaterThanOrEqual(10);
+  }).toPass();
 
   await page.reload();
   await expect(countText(page)).toHaveText(narrowed!);
