@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { logIn, uniqueEmail, verifiedAccount } from './account-helpers.ts';
+import { waitForIsland } from './hydration.ts';
 
 /** The e2e server seeds this many companies (playwright.config.ts). */
 const UNIVERSE = 400;
@@ -176,6 +177,7 @@ test('Reset clears every filter and the sector; an empty screen offers Reset Fil
 
 test('a sector card and its sub-sector narrow the list to that part of the economy', async ({ page }) => {
   await openScreener(page);
+  await waitForIsland(page, 'sector-card');
   const card = page.getByTestId('sector-card').filter({ hasText: 'Finance' });
   await card.getByRole('button').click();
   await expect(card.getByRole('button')).toHaveAttribute('aria-pressed', 'true');
@@ -230,9 +232,12 @@ test('a signed-in user favorites a company at once, keeps it, and sees a failed 
 test('searching for a stock and pressing Enter opens its company page', async ({ page }) => {
   await openScreener(page);
   const symbol = (await symbols(page))[3]!;
+  await waitForIsland(page, 'stock-search');
   const search = page.getByPlaceholder('Choose any stock on the NYSE or NASDAQ');
   await search.fill(symbol);
-  await expect(page.getByRole('option').first()).toContainText(symbol);
+  await expect(page.getByRole('listbox', { name: 'Matching stocks' }).getByRole('option').first()).toContainText(
+    symbol,
+  );
   await search.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/stocks/${symbol.replace('.', '\\.')}$`));
 });

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { LEAD_ARTICLES, NEWS_PAGE_SIZE } from '../../lib/content.ts';
 import { formatRelativeTime } from '../../lib/format.ts';
+import ChipRow from './ChipRow.tsx';
 
 export interface NewsCardItem {
   id: number;
@@ -136,11 +137,6 @@ export default function NewsBrowser({ sectors, initial }: { sectors: string[]; i
 
   const lead = items.slice(0, LEAD_ARTICLES);
   const recent = items.slice(LEAD_ARTICLES);
-  const chipClass = (active: boolean) =>
-    `rounded-full border px-3 py-1.5 text-sm font-semibold whitespace-nowrap ${
-      active ? 'border-primary bg-primary text-white' : 'border-line bg-surface hover:border-primary'
-    }`;
-
   return (
     <div className="flex flex-col gap-6">
       <form
@@ -170,22 +166,15 @@ export default function NewsBrowser({ sectors, initial }: { sectors: string[]; i
           Search
         </button>
       </form>
-      <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1" role="group" aria-label="Sectors">
-        {[ALL, ...sectors].map((sector) => (
-          <button
-            key={sector}
-            type="button"
-            className={chipClass(!query.text && query.sector === sector)}
-            aria-pressed={!query.text && query.sector === sector}
-            onClick={() => {
-              setDraft('');
-              apply({ text: '', sector });
-            }}
-          >
-            {sector}
-          </button>
-        ))}
-      </div>
+      <ChipRow
+        label="Sectors"
+        chips={[ALL, ...sectors]}
+        selected={query.text ? null : query.sector}
+        onSelect={(sector) => {
+          setDraft('');
+          apply({ text: '', sector });
+        }}
+      />
       {lead.length > 0 && (
         <section aria-label="Top stories" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {lead.map((item) => (

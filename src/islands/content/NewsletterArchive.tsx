@@ -10,6 +10,7 @@ import { api } from '../../lib/api-client.ts';
 import { NEWSLETTER_TITLE_GRID, NEWSLETTER_TITLE_LEAD, cutText } from '../../lib/content.ts';
 import { formatNewYorkDate } from '../../lib/format.ts';
 import { HTML_POLICY, addPolicyHooks } from '../../lib/html-policy.ts';
+import ChipRow from './ChipRow.tsx';
 
 export interface NewsletterItem {
   id: number;
@@ -141,21 +142,12 @@ export default function NewsletterArchive({ items, signup }: { items: Newsletter
           {searching ? 'Searching…' : 'Search'}
         </button>
       </form>
-      <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1" role="group" aria-label="Published">
-        {DATE_CHIPS.map((c) => (
-          <button
-            key={c.label}
-            type="button"
-            aria-pressed={c === chip}
-            onClick={() => setChip(c)}
-            className={`rounded-full border px-3 py-1.5 text-sm font-semibold whitespace-nowrap ${
-              c === chip ? 'border-primary bg-primary text-white' : 'border-line bg-surface hover:border-primary'
-            }`}
-          >
-            {c.label}
-          </button>
-        ))}
-      </div>
+      <ChipRow
+        label="Published"
+        chips={DATE_CHIPS.map((c) => c.label)}
+        selected={chip.label}
+        onSelect={(label) => setChip(DATE_CHIPS.find((c) => c.label === label) ?? DATE_CHIPS[0])}
+      />
       {failed && <p role="alert">Search is unavailable. Please try again.</p>}
       <div className="grid gap-4 lg:grid-cols-4">
         <div className="lg:col-span-2">{signup}</div>

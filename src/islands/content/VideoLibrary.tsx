@@ -9,6 +9,7 @@ import { api } from '../../lib/api-client.ts';
 import { UNKNOWN_DATE, VIDEO_DESCRIPTION_CHARS, VIDEO_PAGE_SIZE, cutText, videoThumbnail } from '../../lib/content.ts';
 import { formatNewYorkDate } from '../../lib/format.ts';
 import { industryFor } from '../../lib/industries.ts';
+import ChipRow from './ChipRow.tsx';
 import FavoriteToggle from './FavoriteToggle.tsx';
 
 export interface VideoCardItem {
@@ -122,11 +123,6 @@ export default function VideoLibrary({
 
   const needle = search.trim().toLowerCase();
   const shown = needle ? videos.filter((v) => v.name.toLowerCase().includes(needle)) : videos;
-  const chipClass = (active: boolean) =>
-    `rounded-full border px-3 py-1.5 text-sm font-semibold whitespace-nowrap ${
-      active ? 'border-primary bg-primary text-white' : 'border-line bg-surface hover:border-primary'
-    }`;
-
   return (
     <div className="flex flex-col gap-5">
       <label htmlFor="media-search" className="sr-only">
@@ -141,24 +137,17 @@ export default function VideoLibrary({
         value={search}
         onChange={(event) => setSearch(event.target.value)}
       />
-      <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1" role="group" aria-label="Sectors">
-        {[ALL, ...chips.keys()].map((chip) => (
-          <button
-            key={chip}
-            type="button"
-            className={chipClass(chip === sector)}
-            aria-pressed={chip === sector}
-            onClick={() => {
-              setSector(chip);
-              setVideos([]);
-              setTotal(0);
-              void load(chip, 1);
-            }}
-          >
-            {chip}
-          </button>
-        ))}
-      </div>
+      <ChipRow
+        label="Sectors"
+        chips={[ALL, ...chips.keys()]}
+        selected={sector}
+        onSelect={(chip) => {
+          setSector(chip);
+          setVideos([]);
+          setTotal(0);
+          void load(chip, 1);
+        }}
+      />
       {shown.length === 0 && !loading ? (
         <p className="py-10 text-center text-muted" data-testid="no-videos">
           {failed ? 'Could not load videos. Please try again.' : NO_VIDEOS}

@@ -88,7 +88,7 @@ export default function StockSearch() {
   const activeId = showList && highlighted >= 0 ? `${listId}-${highlighted}` : undefined;
 
   return (
-    <div className="relative w-full" ref={root}>
+    <div className="relative w-full" ref={root} data-testid="stock-search">
       <label htmlFor={`${listId}-input`} className="sr-only">
         Search stocks
       </label>

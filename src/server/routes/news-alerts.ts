@@ -5,15 +5,11 @@ import { errorResponses, jsonContent, notFoundResponse } from '../http/schemas.t
 import { clientIp } from '../http/session.ts';
 import { confirmNewsAlert, requestNewsAlert } from '../services/news-alerts.ts';
 import { enforceAll } from '../services/rate-limit.ts';
+import { emailField } from './subscriptions.ts';
 
 const AlertBody = z
   .strictObject({
-    email: z
-      .string({ message: 'Email is required' })
-      .trim()
-      .min(1, 'Email is required')
-      .max(254, 'Email is too long')
-      .pipe(z.email({ message: 'Invalid email format' })),
+    email: emailField,
     symbol: z
       .string()
       .trim()

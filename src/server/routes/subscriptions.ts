@@ -5,16 +5,15 @@ import { clientIp } from '../http/session.ts';
 import { enforceAll } from '../services/rate-limit.ts';
 import { confirmNewsletterSignup, requestNewsletterSignup, subscribe } from '../services/subscriptions.ts';
 
-const SubscribeBody = z
-  .object({
-    email: z
-      .string({ message: 'Email is required' })
-      .trim()
-      .min(1, 'Email is required')
-      .max(254, 'Email is too long')
-      .pipe(z.email({ message: 'Invalid email format' })),
-  })
-  .openapi('SubscribeRequest');
+/** An email address field with the spec's messages. */
+export const emailField = z
+  .string({ message: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email({ message: 'Invalid email format' }));
+
+const SubscribeBody = z.object({ email: emailField }).openapi('SubscribeRequest');
 
 const SubscribeAnswer = z
   .object({
@@ -47,7 +46,7 @@ const SignupBody = z
   .strictObject({
     firstName: required('First Name', 80),
     lastName: required('Last Name', 80),
-    email: SubscribeBody.shape.email,
+    email: emailField,
     phone: required('Phone Number', 30).regex(/^[0-9()+\-.\s]{7,30}$/, 'Phone Number is not a phone number'),
     consent: z.literal(true, { message: 'Please agree to receive updates' }),
   })
