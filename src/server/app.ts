@@ -30,8 +30,7 @@ import { toolsRoutes } from './routes/tools.ts';
 import { videoRoutes } from './routes/videos.ts';
 import { createSnapshotStore } from './screener/snapshot.ts';
 import { resolveSiteFile, serveSite } from './site/static.ts';
-import { news } from './db/schema.ts';
-import { eq } from 'drizzle-orm';
+import { newsExists } from './content/news.ts';
 
 export const API_PREFIX = '/api';
 
@@ -108,10 +107,13 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     }),
   );
   api.use('*', loadSession);
-  api.use('/auth/*', async (c, next) => {
-    await next();
-    if (c.req.method === 'POST' && c.res.status < 300) deps.onMessageQueued?.();
-  });
+  // These groups queue messages (codes, confirmation links): a successful POST wakes the outbox worker.
+  for (const group of ['/auth/*', '/email-subscriptions/*', '/news-alerts/*', '/news-alerts']) {
+    api.use(group, async (c, next) => {
+      await next();
+      if (c.req.method === 'POST' && c.res.status < 300) deps.onMessageQueued?.();
+    });
+  }
   api.route('/auth', authRoutes);
   api.route('/auth', googleRoutes);
   api.route('/profile', profileRoutes);
@@ -154,8 +156,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     const root = deps.site.currentDir();
     const id = Number(c.req.param('id'));
     if (!root || resolveSiteFile(root, c.req.path) || !Number.isSafeInteger(id) || id > 2 ** 31 - 1) return next();
-    const [exists] = await deps.database.db.select({ id: news.id }).from(news).where(eq(news.id, id));
-    if (!exists) return next();
+    if (!(await newsExists(deps.database.db, id))) return next();
     return serveSite(c, root, '/news/article/');
   });
 

@@ -7,6 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $session } from '../../stores/session.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';
+import HeartIcon from '../HeartIcon.tsx';
 
 type Kind = 'news' | 'video';
 
@@ -75,9 +76,7 @@ export default function FavoriteToggle({ kind, id, label }: { kind: Kind; id: nu
       onClick={() => void toggle()}
       data-testid="favorite-toggle"
     >
-      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-        <path d="M12 21s-7.5-4.6-9.6-9.3C1 8.4 3 5 6.5 5c2 0 3.5 1.1 5.5 3 2-1.9 3.5-3 5.5-3C21 5 23 8.4 21.6 11.7 19.5 16.4 12 21 12 21z" />
-      </svg>
+      <HeartIcon size={22} />
     </button>
   );
 }

@@ -9,6 +9,8 @@ import { api } from '../../lib/api-client.ts';
 import { LEAD_ARTICLES, NEWS_PAGE_SIZE } from '../../lib/content.ts';
 import { formatRelativeTime } from '../../lib/format.ts';
 import ChipRow from './ChipRow.tsx';
+import SearchForm from './SearchForm.tsx';
+import { useLoadMore } from './useLoadMore.ts';
 
 export interface NewsCardItem {
   id: number;
@@ -75,7 +77,8 @@ function pagePath(query: Query, page: number): string {
 
 export default function NewsBrowser({ sectors, initial }: { sectors: string[]; initial: NewsCardItem[] }) {
   const [query, setQuery] = useState<Query>({ text: '', sector: ALL });
-  const [draft, setDraft] = useState('');
+  // A chip starts a new search box (its text no longer applies).
+  const [searchBox, setSearchBox] = useState(0);
   const [items, setItems] = useState<NewsCardItem[]>(initial);
   // Pages are counted from 0; the static page already holds page 0 of 'All'.
   const [nextPage, setNextPage] = useState(Math.ceil(initial.length / NEWS_PAGE_SIZE));
@@ -122,56 +125,28 @@ export default function NewsBrowser({ sectors, initial }: { sectors: string[]; i
     if (match) void Promise.resolve().then(() => apply({ text: '', sector: match }));
   }, [apply, sectors]);
 
-  useEffect(() => {
-    const target = sentinel.current;
-    if (!target || done || loading || failed) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) void load(query, nextPage, false);
-      },
-      { rootMargin: '600px' },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [done, loading, failed, load, query, nextPage]);
+  useLoadMore(
+    sentinel,
+    !done && !loading && !failed,
+    useCallback(() => void load(query, nextPage, false), [load, query, nextPage]),
+  );
 
   const lead = items.slice(0, LEAD_ARTICLES);
   const recent = items.slice(LEAD_ARTICLES);
   return (
     <div className="flex flex-col gap-6">
-      <form
-        role="search"
-        className="flex gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          apply({ text: draft.trim(), sector: ALL });
+      <SearchForm
+        key={searchBox}
+        onSearch={(text) => {
+          if (text || query.text) apply({ text, sector: ALL });
         }}
-      >
-        <label htmlFor="news-search" className="sr-only">
-          Search News
-        </label>
-        <input
-          id="news-search"
-          type="search"
-          className="input min-w-0 flex-1"
-          placeholder="Search News"
-          maxLength={200}
-          value={draft}
-          onChange={(event) => {
-            setDraft(event.target.value);
-            if (!event.target.value.trim() && query.text) apply({ text: '', sector: ALL });
-          }}
-        />
-        <button type="submit" className="btn-primary">
-          Search
-        </button>
-      </form>
+      />
       <ChipRow
         label="Sectors"
         chips={[ALL, ...sectors]}
         selected={query.text ? null : query.sector}
         onSelect={(sector) => {
-          setDraft('');
+          setSearchBox((n) => n + 1);
           apply({ text: '', sector });
         }}
       />

@@ -11,6 +11,7 @@ import { NEWSLETTER_TITLE_GRID, NEWSLETTER_TITLE_LEAD, cutText } from '../../lib
 import { formatNewYorkDate } from '../../lib/format.ts';
 import { HTML_POLICY, addPolicyHooks } from '../../lib/html-policy.ts';
 import ChipRow from './ChipRow.tsx';
+import SearchForm from './SearchForm.tsx';
 
 export interface NewsletterItem {
   id: number;
@@ -86,7 +87,6 @@ function Card({ item, titleCut }: { item: NewsletterItem; titleCut: number }) {
 
 export default function NewsletterArchive({ items, signup }: { items: NewsletterItem[]; signup?: ReactNode }) {
   const [chip, setChip] = useState<(typeof DATE_CHIPS)[number]>(DATE_CHIPS[0]);
-  const [draft, setDraft] = useState('');
   const [found, setFound] = useState<NewsletterItem[] | null>(null);
   const [searching, setSearching] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -115,33 +115,7 @@ export default function NewsletterArchive({ items, signup }: { items: Newsletter
 
   return (
     <div className="flex flex-col gap-5">
-      <form
-        role="search"
-        className="flex gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void search(draft.trim());
-        }}
-      >
-        <label htmlFor="newsletter-search" className="sr-only">
-          Search News
-        </label>
-        <input
-          id="newsletter-search"
-          type="search"
-          className="input min-w-0 flex-1"
-          placeholder="Search News"
-          maxLength={200}
-          value={draft}
-          onChange={(event) => {
-            setDraft(event.target.value);
-            if (!event.target.value.trim()) setFound(null);
-          }}
-        />
-        <button type="submit" className="btn-primary" disabled={searching}>
-          {searching ? 'Searching…' : 'Search'}
-        </button>
-      </form>
+      <SearchForm busy={searching} onSearch={(text) => void search(text)} />
       <ChipRow
         label="Published"
         chips={DATE_CHIPS.map((c) => c.label)}

@@ -4,12 +4,13 @@
  * lookup; more videos load on scroll, 12 at a time, until the total is
  * reached. Any filter change starts again from page 1.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { UNKNOWN_DATE, VIDEO_DESCRIPTION_CHARS, VIDEO_PAGE_SIZE, cutText, videoThumbnail } from '../../lib/content.ts';
 import { formatNewYorkDate } from '../../lib/format.ts';
 import { industryFor } from '../../lib/industries.ts';
 import ChipRow from './ChipRow.tsx';
+import { useLoadMore } from './useLoadMore.ts';
 import FavoriteToggle from './FavoriteToggle.tsx';
 
 export interface VideoCardItem {
@@ -108,18 +109,11 @@ export default function VideoLibrary({
   );
 
   const more = videos.length < total;
-  useEffect(() => {
-    const target = sentinel.current;
-    if (!target || !more || loading || failed) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) void load(sector, page + 1);
-      },
-      { rootMargin: '600px' },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [more, loading, failed, load, sector, page]);
+  useLoadMore(
+    sentinel,
+    more && !loading && !failed,
+    useCallback(() => void load(sector, page + 1), [load, sector, page]),
+  );
 
   const needle = search.trim().toLowerCase();
   const shown = needle ? videos.filter((v) => v.name.toLowerCase().includes(needle)) : videos;

@@ -7,7 +7,6 @@ import { useStore } from '@nanostores/react';
 import type { ColDef, GridApi, ICellRendererParams } from 'ag-grid-community';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { serverMessage } from '../../lib/api-client.ts';
-import { describeChange } from '../../lib/format.ts';
 import { SCREENER_COLUMNS, formatCell, screenerColumn, REQUIRED_COLUMNS } from '../../lib/screener-columns.ts';
 import { exportUrl, fetchScreenPage, toggleFavorite, type GridRow } from '../../lib/screener-api.ts';
 import { SCREENER_PAGE_SIZES, SCREENER_REFRESH_MS, filterMap } from '../../lib/screener-state.ts';
@@ -27,8 +26,10 @@ import {
 import { showSnackbar } from '../../stores/snackbar.ts';
 import ErrorBoundary from '../ErrorBoundary.tsx';
 import ServerGrid, { type PageRequest } from '../grid/ServerGrid.tsx';
+import { ChangeCell, SymbolCell } from '../grid/cells.tsx';
 import FilterPanel from './FilterPanel.tsx';
 import Popover from './Popover.tsx';
+import HeartIcon from '../HeartIcon.tsx';
 
 const rowSymbol = (row: GridRow) => row.symbol;
 
@@ -61,19 +62,8 @@ function FavoriteCell({ data, node }: ICellRendererParams<GridRow>) {
       aria-label={`${data.isFavorite ? 'Remove' : 'Add'} ${data.symbol} ${data.isFavorite ? 'from' : 'to'} favorites`}
       onClick={onClick}
     >
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-        <path d="M12 21s-7.5-4.6-9.6-9.3C1 8.4 3 5 6.5 5c2 0 3.5 1.1 5.5 3 2-1.9 3.5-3 5.5-3C21 5 23 8.4 21.6 11.7 19.5 16.4 12 21 12 21z" />
-      </svg>
+      <HeartIcon size={20} />
     </button>
-  );
-}
-
-function SymbolCell({ data }: ICellRendererParams<GridRow>) {
-  if (!data) return null;
-  return (
-    <a className="font-bold text-primary hover:underline" href={`/stocks/${encodeURIComponent(data.symbol)}`}>
-      {data.symbol}
-    </a>
   );
 }
 
@@ -89,12 +79,6 @@ function NameCell({ data }: ICellRendererParams<GridRow>) {
       )}
     </span>
   );
-}
-
-function ChangeCell({ value }: ICellRendererParams<GridRow, number | null>) {
-  if (value === null || value === undefined) return <span className="text-muted">—</span>;
-  const change = describeChange(value);
-  return <span className={change.direction === 'up' ? 'text-up' : 'text-down'}>{change.text}</span>;
 }
 
 function buildColumns(fields: readonly string[]): ColDef<GridRow>[] {

@@ -2,14 +2,15 @@
  * Top Leaders or Top Laggards: today's biggest rises or falls since the
  * previous close, ranked by the server, paged, refreshed every 15 minutes.
  */
-import type { ColDef, ICellRendererParams } from 'ag-grid-community';
+import type { ColDef } from 'ag-grid-community';
 import { useCallback, useState } from 'react';
 import * as z from 'zod/mini';
 import { api, serverMessage } from '../../lib/api-client.ts';
-import { describeChange, formatCompact, formatMarketCapMillions, formatPrice } from '../../lib/format.ts';
+import { formatCell, screenerColumn } from '../../lib/screener-columns.ts';
 import { SCREENER_REFRESH_MS } from '../../lib/screener-state.ts';
 import ErrorBoundary from '../ErrorBoundary.tsx';
 import ServerGrid, { type PageRequest } from '../grid/ServerGrid.tsx';
+import { ChangeCell, SymbolCell } from '../grid/cells.tsx';
 
 export const MOVERS_PAGE_SIZES = [5, 10, 20, 50, 100] as const;
 export const MOVERS_DEFAULT_PAGE_SIZE = 10;
@@ -29,53 +30,26 @@ const moversResponse = z.object({ data: z.array(moverRow), totalItems: z.number(
 
 const rowSymbol = (row: MoverRow) => row.symbol;
 
-function SymbolCell({ data }: ICellRendererParams<MoverRow>) {
-  if (!data) return null;
-  return (
-    <a className="font-bold text-primary hover:underline" href={`/stocks/${encodeURIComponent(data.symbol)}`}>
-      {data.symbol}
-    </a>
-  );
-}
-
-function ChangeCell({ value }: ICellRendererParams<MoverRow, number | null>) {
-  if (value === null || value === undefined) return <span className="text-muted">—</span>;
-  const change = describeChange(value);
-  return <span className={change.direction === 'up' ? 'text-up' : 'text-down'}>{change.text}</span>;
+/** A number column in the screener's header and format (screener-columns.ts). */
+function numberColumn(field: 'last_sale' | 'net_change' | 'volume' | 'market_cap'): ColDef<MoverRow> {
+  const column = screenerColumn(field)!;
+  return {
+    field,
+    headerName: column.header,
+    width: 130,
+    valueFormatter: (p) => formatCell(column.format, p.value),
+    type: 'rightAligned',
+  };
 }
 
 const COLUMNS: ColDef<MoverRow>[] = [
   { field: 'symbol', headerName: 'Symbol', width: 110, cellRenderer: SymbolCell, pinned: 'left' },
   { field: 'name', headerName: 'Name', minWidth: 220, flex: 1 },
   { field: 'change_pre', headerName: 'Change %', width: 130, cellRenderer: ChangeCell, type: 'rightAligned' },
-  {
-    field: 'last_sale',
-    headerName: 'Last Price',
-    width: 120,
-    valueFormatter: (p) => formatPrice(p.value),
-    type: 'rightAligned',
-  },
-  {
-    field: 'net_change',
-    headerName: 'Net Change',
-    width: 120,
-    valueFormatter: (p) => (p.value > 0 ? `+${formatPrice(p.value)}` : formatPrice(p.value)),
-    type: 'rightAligned',
-  },
-  {
-    field: 'volume',
-    headerName: 'Volume',
-    width: 120,
-    valueFormatter: (p) => formatCompact(p.value),
-    type: 'rightAligned',
-  },
-  {
-    field: 'market_cap',
-    headerName: 'Market Cap',
-    width: 140,
-    valueFormatter: (p) => formatMarketCapMillions(p.value),
-    type: 'rightAligned',
-  },
+  numberColumn('last_sale'),
+  numberColumn('net_change'),
+  numberColumn('volume'),
+  numberColumn('market_cap'),
 ];
 
 function Movers({ order }: { order: 'leaders' | 'laggards' }) {

@@ -26,12 +26,12 @@ export function onContentChange(listener: (change: { kind: ContentKind; entityId
   return () => listeners.delete(listener);
 }
 
-export function announceChange(kind: ContentKind, entityId: number, op: ChangeOp): void {
+function announceChange(kind: ContentKind, entityId: number, op: ChangeOp): void {
   for (const listener of listeners) listener({ kind, entityId, op });
 }
 
 /** Records a change; call inside the transaction that makes it. */
-export async function recordChange(db: Db, kind: ContentKind, entityId: number, op: ChangeOp): Promise<void> {
+async function recordChange(db: Db, kind: ContentKind, entityId: number, op: ChangeOp): Promise<void> {
   await db.insert(contentChanges).values({ kind, entityId, op });
 }
 
@@ -61,4 +61,25 @@ export async function changesSince(db: Db, cursor: number, limit: number) {
 export async function latestChangeId(db: Db): Promise<number> {
   const [row] = await db.select({ id: max(contentChanges.id) }).from(contentChanges);
   return Number(row?.id ?? 0);
+}
+
+/**
+ * Runs a write and records its change in the same transaction, then tells
+ * the listeners. `write` returns the id it changed, or null when nothing
+ * matched (then nothing is recorded).
+ */
+export async function writeWithChange(
+  db: Db,
+  kind: ContentKind,
+  op: ChangeOp,
+  write: (tx: Db) => Promise<number | null>,
+): Promise<number | null> {
+  const id = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const changed = await write(t);
+    if (changed !== null) await recordChange(t, kind, changed, op);
+    return changed;
+  });
+  if (id !== null) announceChange(kind, id, op);
+  return id;
 }

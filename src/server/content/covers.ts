@@ -3,9 +3,7 @@
  * the company (or the newsletter's date), so every card has a picture that
  * says what it is without storing image files.
  */
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
-
+import { escapeXml } from '../../lib/feeds.ts';
 /** A stable hue per text, so a company keeps its colour everywhere. */
 function hueOf(text: string): number {
   let hash = 0;

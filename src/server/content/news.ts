@@ -3,11 +3,11 @@
  * by company, client news, newsletters, search), favorites, and the staff
  * writes, which sanitize HTML and record a content change in one transaction.
  */
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { companies, favoriteNews, news } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
-import { announceChange, recordChange } from './changes.ts';
+import { writeWithChange } from './changes.ts';
 import { htmlToText, sanitizeHtml } from './sanitize.ts';
 
 export interface NewsItem {
@@ -193,36 +193,48 @@ export async function newsBySector(db: Db, perSector: number, userId?: number) {
   return [...groups].map(([sector, items]) => ({ sector, news: items }));
 }
 
+const articleColumns = { ...listColumns, description: news.description, updatedAt: news.updatedAt };
+
+type ArticleRow = ListRow & { description: string; updatedAt: Date };
+
+// Bodies are stored sanitized (see toColumns) and cleaned again at build; reads return them as stored.
+const toArticle = (row: ArticleRow, favorites: Set<number>): NewsArticle => ({
+  ...toItem(row, favorites),
+  description: row.description,
+  updated_at: row.updatedAt.toISOString(),
+});
+
 export async function newsArticle(db: Db, id: number, userId?: number): Promise<NewsArticle | null> {
   const [row] = await db
-    .select({ ...listColumns, description: news.description, updatedAt: news.updatedAt })
+    .select(articleColumns)
     .from(news)
     .leftJoin(companies, eq(news.companySymbol, companies.symbol))
     .where(eq(news.id, id));
   if (!row) return null;
-  const favorites = await favoriteIds(db, userId, [id]);
-  return {
-    ...toItem(row as unknown as ListRow, favorites),
-    // Stored clean; cleaned again on the way out in case older rows predate the policy.
-    description: sanitizeHtml(row.description),
-    updated_at: row.updatedAt.toISOString(),
-  };
+  return toArticle(row as ArticleRow, await favoriteIds(db, userId, [id]));
 }
 
-/** Full articles by id, for the site build (bodies included). */
-export async function newsArticles(db: Db, ids: number[]): Promise<NewsArticle[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ ...listColumns, description: news.description, updatedAt: news.updatedAt })
+export async function newsExists(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: news.id }).from(news).where(eq(news.id, id));
+  return row !== undefined;
+}
+
+/**
+ * Full articles for the site build, in id order: the ones with the given ids,
+ * or a page of those after an id.
+ */
+export async function newsForBuild(
+  db: Db,
+  select: { ids: number[] } | { after: number; limit: number },
+): Promise<NewsArticle[]> {
+  const query = db
+    .select(articleColumns)
     .from(news)
     .leftJoin(companies, eq(news.companySymbol, companies.symbol))
-    .where(inArray(news.id, ids))
-    .orderBy(desc(news.publishedAt), desc(news.id));
-  return rows.map((row) => ({
-    ...toItem(row as unknown as ListRow, new Set()),
-    description: sanitizeHtml(row.description),
-    updated_at: row.updatedAt.toISOString(),
-  }));
+    .where('ids' in select ? inArray(news.id, select.ids) : gt(news.id, select.after))
+    .orderBy(asc(news.id));
+  const rows = await ('ids' in select ? query : query.limit(select.limit));
+  return rows.map((row) => toArticle(row as ArticleRow, new Set()));
 }
 
 export async function favoriteNewsList(db: Db, userId: number): Promise<NewsItem[]> {
@@ -293,45 +305,34 @@ async function assertCompany(db: Db, symbol: string | null | undefined): Promise
 
 export async function createNews(db: Db, input: NewsInput): Promise<NewsArticle> {
   await assertCompany(db, input.company_symbol);
-  const id = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  const id = await writeWithChange(db, 'news', 'upsert', async (t) => {
     const [row] = await t
       .insert(news)
       .values({ publishedAt: new Date(), ...toColumns(input), title: input.title.trim() })
       .returning({ id: news.id });
-    await recordChange(t, 'news', row!.id, 'upsert');
     return row!.id;
   });
-  announceChange('news', id, 'upsert');
-  return (await newsArticle(db, id))!;
+  return (await newsArticle(db, id!))!;
 }
 
 export async function updateNews(db: Db, id: number, input: Partial<NewsInput>): Promise<NewsArticle> {
   await assertCompany(db, input.company_symbol);
-  const updated = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const rows = await t
+  const updated = await writeWithChange(db, 'news', 'upsert', async (t) => {
+    const [row] = await t
       .update(news)
       .set({ ...toColumns(input), updatedAt: new Date() })
       .where(eq(news.id, id))
       .returning({ id: news.id });
-    if (rows.length === 0) return false;
-    await recordChange(t, 'news', id, 'upsert');
-    return true;
+    return row?.id ?? null;
   });
-  if (!updated) throw notFound(`No news article ${id}`);
-  announceChange('news', id, 'upsert');
+  if (updated === null) throw notFound(`No news article ${id}`);
   return (await newsArticle(db, id))!;
 }
 
 export async function deleteNews(db: Db, id: number): Promise<void> {
-  const deleted = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const rows = await t.delete(news).where(eq(news.id, id)).returning({ id: news.id });
-    if (rows.length === 0) return false;
-    await recordChange(t, 'news', id, 'delete');
-    return true;
+  const deleted = await writeWithChange(db, 'news', 'delete', async (t) => {
+    const [row] = await t.delete(news).where(eq(news.id, id)).returning({ id: news.id });
+    return row?.id ?? null;
   });
-  if (!deleted) throw notFound(`No news article ${id}`);
-  announceChange('news', id, 'delete');
+  if (deleted === null) throw notFound(`No news article ${id}`);
 }

@@ -2,11 +2,11 @@
  * The video library: pages (optionally one SIC code), single videos,
  * favorites, and the staff writes that record a content change.
  */
-import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { companies, favoriteVideos, videos, type VIDEO_TYPES } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
-import { announceChange, recordChange } from './changes.ts';
+import { writeWithChange } from './changes.ts';
 
 export interface VideoItem {
   id: number;
@@ -141,14 +141,21 @@ export async function videoById(db: Db, id: number, userId?: number): Promise<Vi
   return toItem(row as Row, await favoriteIds(db, userId, [id]));
 }
 
-/** Every video with the given ids (for the site build), disabled ones included so pages can be removed. */
-export async function videosByIds(db: Db, ids: number[]): Promise<VideoItem[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
+/**
+ * Videos for the site build, in id order, disabled ones included so their
+ * pages can be removed: the given ids, or a page of those after an id.
+ */
+export async function videosForBuild(
+  db: Db,
+  select: { ids: number[] } | { after: number; limit: number },
+): Promise<VideoItem[]> {
+  const query = db
     .select(columns)
     .from(videos)
     .leftJoin(companies, eq(videos.companySymbol, companies.symbol))
-    .where(inArray(videos.id, ids));
+    .where('ids' in select ? inArray(videos.id, select.ids) : gt(videos.id, select.after))
+    .orderBy(asc(videos.id));
+  const rows = await ('ids' in select ? query : query.limit(select.limit));
   return rows.map((r) => toItem(r as Row, new Set()));
 }
 
@@ -221,8 +228,7 @@ async function toColumns(db: Db, input: Partial<VideoInput>) {
 
 export async function createVideo(db: Db, input: VideoInput): Promise<VideoItem> {
   const values = await toColumns(db, input);
-  const id = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  const id = await writeWithChange(db, 'video', 'upsert', async (t) => {
     const [row] = await t
       .insert(videos)
       .values({
@@ -233,39 +239,29 @@ export async function createVideo(db: Db, input: VideoInput): Promise<VideoItem>
         youtubeId: input.youtubeId,
       })
       .returning({ id: videos.id });
-    await recordChange(t, 'video', row!.id, 'upsert');
     return row!.id;
   });
-  announceChange('video', id, 'upsert');
-  return (await videoById(db, id))!;
+  return (await videoById(db, id!))!;
 }
 
 export async function updateVideo(db: Db, id: number, input: Partial<VideoInput>): Promise<VideoItem> {
   const values = await toColumns(db, input);
-  const updated = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const rows = await t
+  const updated = await writeWithChange(db, 'video', 'upsert', async (t) => {
+    const [row] = await t
       .update(videos)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(videos.id, id))
       .returning({ id: videos.id });
-    if (rows.length === 0) return false;
-    await recordChange(t, 'video', id, 'upsert');
-    return true;
+    return row?.id ?? null;
   });
-  if (!updated) throw notFound(`No video ${id}`);
-  announceChange('video', id, 'upsert');
+  if (updated === null) throw notFound(`No video ${id}`);
   return (await videoById(db, id))!;
 }
 
 export async function deleteVideo(db: Db, id: number): Promise<void> {
-  const deleted = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const rows = await t.delete(videos).where(eq(videos.id, id)).returning({ id: videos.id });
-    if (rows.length === 0) return false;
-    await recordChange(t, 'video', id, 'delete');
-    return true;
+  const deleted = await writeWithChange(db, 'video', 'delete', async (t) => {
+    const [row] = await t.delete(videos).where(eq(videos.id, id)).returning({ id: videos.id });
+    return row?.id ?? null;
   });
-  if (!deleted) throw notFound(`No video ${id}`);
-  announceChange('video', id, 'delete');
+  if (deleted === null) throw notFound(`No video ${id}`);
 }

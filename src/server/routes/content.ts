@@ -4,12 +4,10 @@
  * so a build syncs everything once and then only what changed.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { asc, gt } from 'drizzle-orm';
 import { createRouter } from '../context.ts';
 import { changesSince, latestChangeId } from '../content/changes.ts';
-import { newsArticles } from '../content/news.ts';
-import { videosByIds } from '../content/videos.ts';
-import { news, videos } from '../db/schema.ts';
+import { newsForBuild } from '../content/news.ts';
+import { videosForBuild } from '../content/videos.ts';
 import { errorResponses, jsonContent } from '../http/schemas.ts';
 import { NewsArticleSchema } from './news.ts';
 import { VideoSchema } from './videos.ts';
@@ -84,6 +82,10 @@ const videosRoute = createRoute({
   },
 });
 
+/** The cursor of the next page: the last id of a full page, or null when there is no more. */
+const nextAfter = (page: { id: number }[], limit: number | null) =>
+  limit !== null && page.length === limit ? page[page.length - 1]!.id : null;
+
 export const contentRoutes = createRouter()
   .openapi(changesRoute, async (c) => {
     const { since, limit } = c.req.valid('query');
@@ -93,28 +95,12 @@ export const contentRoutes = createRouter()
     return c.json({ cursor: await latestChangeId(c.var.db) }, 200);
   })
   .openapi(newsRoute, async (c) => {
-    const query = c.req.valid('query');
-    if (query.ids) return c.json({ data: await newsArticles(c.var.db, query.ids), next: null }, 200);
-    const page = await c.var.db
-      .select({ id: news.id })
-      .from(news)
-      .where(gt(news.id, query.after))
-      .orderBy(asc(news.id))
-      .limit(query.limit);
-    const found = page.map((r) => r.id);
-    const data = await newsArticles(c.var.db, found);
-    return c.json({ data, next: found.length === query.limit ? found[found.length - 1]! : null }, 200);
+    const { ids, after, limit } = c.req.valid('query');
+    const data = await newsForBuild(c.var.db, ids ? { ids } : { after, limit });
+    return c.json({ data, next: nextAfter(data, ids ? null : limit) }, 200);
   })
   .openapi(videosRoute, async (c) => {
-    const query = c.req.valid('query');
-    if (query.ids) return c.json({ data: await videosByIds(c.var.db, query.ids), next: null }, 200);
-    const page = await c.var.db
-      .select({ id: videos.id })
-      .from(videos)
-      .where(gt(videos.id, query.after))
-      .orderBy(asc(videos.id))
-      .limit(query.limit);
-    const found = page.map((r) => r.id);
-    const data = await videosByIds(c.var.db, found);
-    return c.json({ data, next: found.length === query.limit ? found[found.length - 1]! : null }, 200);
+    const { ids, after, limit } = c.req.valid('query');
+    const data = await videosForBuild(c.var.db, ids ? { ids } : { after, limit });
+    return c.json({ data, next: nextAfter(data, ids ? null : limit) }, 200);
   });

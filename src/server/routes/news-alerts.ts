@@ -52,7 +52,6 @@ export const newsAlertRoutes = createRouter()
       { key: `news-alert:ip:${clientIp(c)}`, max: 20, windowSeconds: 3600 },
     ]);
     const result = await requestNewsAlert(c.var.db, { email, symbol }, c.var.deps.config.siteUrl);
-    if (!result.alreadyConfirmed) c.var.deps.onMessageQueued?.();
     return c.json(
       { data: { email: result.email, symbol: result.symbol, confirmationSent: !result.alreadyConfirmed } },
       202,

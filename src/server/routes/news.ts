@@ -4,6 +4,7 @@
  * `{ data }`, news by company `{ data, currentPage, totalPages }`.
  */
 import { createRoute, z } from '@hono/zod-openapi';
+import { newsArticleRecord, newsItemRecord } from '../../lib/content-records.ts';
 import { createRouter } from '../context.ts';
 import {
   clientNews,
@@ -23,34 +24,12 @@ import { requireUser } from '../http/session.ts';
 
 const Unauthorized = { 401: jsonContent(z.object({ message: z.string() }), 'Not signed in') };
 
-export const NewsItemSchema = z
-  .object({
-    id: z.number(),
-    title: z.string(),
-    thumbnail: z.string().nullable(),
-    summary: z.string().nullable(),
-    published_at: z.string(),
-    company_symbol: z.string().nullable(),
-    source: z.string().nullable(),
-    url: z.string().nullable(),
-    rc_newsletter: z.boolean(),
-    newsLetterURL: z.string().nullable(),
-    isFavorite: z.boolean(),
-    Company: z
-      .object({
-        name: z.string(),
-        sector_name: z.string(),
-        is_client: z.boolean(),
-        client: z.object({ active: z.boolean(), news_alert_form_url: z.string().nullable() }).nullable(),
-      })
-      .nullable(),
-  })
-  .openapi('NewsItem');
+// The favorite flag is per reader: part of API answers, not of the records the site builds from.
+export const NewsItemSchema = newsItemRecord.extend({ isFavorite: z.boolean() }).openapi('NewsItem');
 
-export const NewsArticleSchema = NewsItemSchema.extend({
-  description: z.string().openapi({ description: 'The article body, sanitized HTML' }),
-  updated_at: z.string(),
-}).openapi('NewsArticle');
+export const NewsArticleSchema = newsArticleRecord
+  .extend({ isFavorite: z.boolean() })
+  .openapi('NewsArticle', { description: 'An article with its body (sanitized HTML)' });
 
 const NewsList = z.object({ news: z.array(NewsItemSchema), total: z.number() });
 

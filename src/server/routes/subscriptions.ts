@@ -91,7 +91,6 @@ export const subscriptionRoutes = createRouter()
       { key: `newsletter:ip:${clientIp(c)}`, max: 20, windowSeconds: 3600 },
     ]);
     const result = await requestNewsletterSignup(c.var.db, person, c.var.deps.config.siteUrl);
-    if (!result.alreadyConfirmed) c.var.deps.onMessageQueued?.();
     return c.json({ data: { email: result.email, confirmationSent: !result.alreadyConfirmed } }, 202);
   })
   .openapi(confirmRoute, async (c) => {

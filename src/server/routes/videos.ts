@@ -1,5 +1,6 @@
 /** /api/videos: the video library (spec 000 §7, 001 §7) and video favorites. */
 import { createRoute, z } from '@hono/zod-openapi';
+import { videoRecord } from '../../lib/content-records.ts';
 import { createRouter } from '../context.ts';
 import { favoriteVideoList, listVideos, toggleFavoriteVideo, videoById } from '../content/videos.ts';
 import { notFound } from '../http/errors.ts';
@@ -8,26 +9,7 @@ import { requireUser } from '../http/session.ts';
 
 const Unauthorized = { 401: jsonContent(z.object({ message: z.string() }), 'Not signed in') };
 
-export const VideoSchema = z
-  .object({
-    id: z.number(),
-    name: z.string(),
-    description: z.string(),
-    youtubeId: z.string(),
-    thumbnail_url: z.string().nullable(),
-    type: z.string(),
-    published: z.string().nullable(),
-    company_symbol: z.string().nullable(),
-    company_name: z.string().nullable(),
-    sic_code: z.number().nullable(),
-    exclusive: z.boolean(),
-    disabled: z.boolean(),
-    thirtysecs: z.boolean(),
-    videoFeatured: z.boolean(),
-    isFavorite: z.boolean(),
-    updated_at: z.string(),
-  })
-  .openapi('Video');
+export const VideoSchema = videoRecord.extend({ isFavorite: z.boolean() }).openapi('Video');
 
 const allRoute = createRoute({
   method: 'get',

@@ -7,10 +7,8 @@ import type { Db } from '../db/client.ts';
 import { companies, newsAlertSubscriptions } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { SITE } from '../../lib/site.ts';
-import { enqueue } from './outbox.ts';
+import { enqueue, escapeHtml } from './outbox.ts';
 import { hashToken, newSessionToken } from './secrets.ts';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export async function requestNewsAlert(
   db: Db,

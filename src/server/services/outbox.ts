@@ -28,7 +28,8 @@ const PURPOSE_TEXT = {
   change: { subject: 'Your password change code', lead: 'Use this code to change your password' },
 } as const;
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+/** Text placed in a message's HTML part. */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** The email or text message that carries a one-time code. */
 export function codeMessage(

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client.ts';
 import { emailSubscriptions } from '../db/schema.ts';
 import { SITE } from '../../lib/site.ts';
-import { enqueue } from './outbox.ts';
+import { enqueue, escapeHtml } from './outbox.ts';
 import { hashToken, newSessionToken } from './secrets.ts';
 
 export interface SubscribeResult {
@@ -86,5 +86,3 @@ export async function confirmNewsletterSignup(db: Db, token: string): Promise<bo
     .returning({ id: emailSubscriptions.id });
   return confirmed.length > 0;
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

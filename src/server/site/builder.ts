@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '../http/logger.ts';
-import { manifestOutputs, precompressChanged, prefillPages, pruneStalePages } from './incremental.ts';
+import { listFiles, manifestOutputs, precompressChanged, prefillPages, pruneStalePages } from './incremental.ts';
 import { idleBuildStatus, type BuildStatus, type SiteState } from './state.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -53,23 +53,8 @@ export interface SiteBuilder extends SiteState {
   stop(): Promise<void>;
 }
 
-function listFiles(dir: string, out: string[] = []): string[] {
-  let entries: fs.Dirent[];
-  try {
-    entries = fs.readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return out;
-  }
-  for (const entry of entries) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      // Server code does not end up in the static site.
-      if (full === path.join(ROOT, 'src', 'server')) continue;
-      listFiles(full, out);
-    } else if (entry.isFile()) out.push(full);
-  }
-  return out;
-}
+// Server code does not end up in the static site.
+const NOT_SITE_SOURCES = new Set([path.join(ROOT, 'src', 'server')]);
 
 /** A hash of every source input (path, size, mtime) and the data version. */
 export function sourceFingerprint(dataVersion: string): string {
@@ -77,7 +62,7 @@ export function sourceFingerprint(dataVersion: string): string {
   hash.update(dataVersion);
   for (const input of SOURCE_INPUTS) {
     const full = path.join(ROOT, input);
-    const files = fs.existsSync(full) && fs.statSync(full).isDirectory() ? listFiles(full) : [full];
+    const files = fs.existsSync(full) && fs.statSync(full).isDirectory() ? listFiles(full, NOT_SITE_SOURCES) : [full];
     for (const file of files.sort()) {
       try {
         const stat = fs.statSync(file);

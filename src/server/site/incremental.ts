@@ -18,7 +18,8 @@ const gzip = promisify(zlib.gzip);
 /** Files a build renders page by page (and their compressed copies). */
 const PAGE_FILE = /\.(html|xml)(\.br|\.gz)?$/;
 
-export function listFiles(dir: string, out: string[] = []): string[] {
+/** Every file below `dir`, leaving out the directories in `skip`. */
+export function listFiles(dir: string, skip: ReadonlySet<string> = new Set(), out: string[] = []): string[] {
   let entries: fs.Dirent[];
   try {
     entries = fs.readdirSync(dir, { withFileTypes: true });
@@ -27,8 +28,9 @@ export function listFiles(dir: string, out: string[] = []): string[] {
   }
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) listFiles(full, out);
-    else if (entry.isFile()) out.push(full);
+    if (entry.isDirectory()) {
+      if (!skip.has(full)) listFiles(full, skip, out);
+    } else if (entry.isFile()) out.push(full);
   }
   return out;
 }
