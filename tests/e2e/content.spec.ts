@@ -280,7 +280,6 @@ test('an article about a client company offers news alerts, confirmed by email',
   const article = news[0]!;
   await page.goto(`/news/${article.id}`);
   const form = page.getByTestId('news-alert-form');
-  await waitForIsland(page, 'news-alert-form');
   const email = uniqueEmail('alerts');
   await form.getByRole('textbox').fill(email);
   await form.getByRole('button', { name: 'Receive News Alerts' }).click();

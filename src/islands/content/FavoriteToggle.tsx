@@ -7,7 +7,6 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $session } from '../../stores/session.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';
-import HeartIcon from '../HeartIcon.tsx';
 
 type Kind = 'news' | 'video';
 
@@ -78,5 +77,17 @@ export default function FavoriteToggle({ kind, id, label }: { kind: Kind; id: nu
     >
       <HeartIcon size={22} />
     </button>
+  );
+}
+
+/**
+ * The favorite heart (filled or outlined by the `.favorite-heart` styles). It lives
+ * here so article pages load it with the toggle rather than as a chunk of its own.
+ */
+export function HeartIcon({ size = 20 }: { size?: number }) {
+  return (
+    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true">
+      <path d="M12 21s-7.5-4.6-9.6-9.3C1 8.4 3 5 6.5 5c2 0 3.5 1.1 5.5 3 2-1.9 3.5-3 5.5-3C21 5 23 8.4 21.6 11.7 19.5 16.4 12 21 12 21z" />
+    </svg>
   );
 }

@@ -29,7 +29,7 @@ import ServerGrid, { type PageRequest } from '../grid/ServerGrid.tsx';
 import { ChangeCell, SymbolCell } from '../grid/cells.tsx';
 import FilterPanel from './FilterPanel.tsx';
 import Popover from './Popover.tsx';
-import HeartIcon from '../HeartIcon.tsx';
+import { HeartIcon } from '../content/FavoriteToggle.tsx';
 
 const rowSymbol = (row: GridRow) => row.symbol;
 
