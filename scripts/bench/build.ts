@@ -154,6 +154,12 @@ try {
       const weight = await pageScriptBytes(browser, `${server.url}/news/${id}/`);
       emit('article_js_files', weight.files, 'count');
       emit('article_js_gzip', weight.gzipBytes / 1024, 'KB');
+      // A client company's article also carries the news-alert form.
+      const { news: clientNews } = (await (await fetch(`${server.url}/api/news/top/clients?limit=1`)).json()) as {
+        news: { id: number }[];
+      };
+      const client = await pageScriptBytes(browser, `${server.url}/news/${clientNews[0]!.id}/`);
+      emit('client_article_js_gzip', client.gzipBytes / 1024, 'KB');
     } finally {
       await browser.close();
     }
