@@ -23,6 +23,7 @@ import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { createGraphqlHandler, type GraphqlContext } from './screener/graphql.ts';
 import { contentRoutes } from './routes/content.ts';
 import { coverRoutes } from './routes/covers.ts';
+import { companyRoutes, tipranksRoutes } from './routes/company.ts';
 import { eventRoutes } from './routes/events.ts';
 import { newsRoutes } from './routes/news.ts';
 import { newsAlertRoutes } from './routes/news-alerts.ts';
@@ -121,6 +122,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   api.route('/stock', stockRoutes);
   api.route('/stock', stockCatalogRoutes);
   api.route('/stock', ipoRoutes);
+  api.route('/stock', companyRoutes);
+  api.route('/tipranks', tipranksRoutes);
 
   const graphqlContexts = new WeakMap<Request, GraphqlContext>();
   const graphql = createGraphqlHandler((req) => graphqlContexts.get(req)!);

@@ -41,3 +41,20 @@ export function coverSvg(cover: CoverText): string {
 <text x="80" y="560" fill="rgba(255,255,255,.7)" font-family="Inter,Segoe UI,Arial,sans-serif" font-size="28">RedCap · demo image</text>${play}
 </svg>`;
 }
+
+/** A portrait placeholder for a person: initials on a colour of their own. */
+export function headshotSvg(name: string): string {
+  const initials =
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((w) => w[0]!.toUpperCase())
+      .join('') || '?';
+  const hue = hueOf(name);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="320" viewBox="0 0 320 320" role="img" aria-label="${escapeXml(name)}">
+<rect width="320" height="320" fill="hsl(${hue} 45% 38%)"/>
+<circle cx="160" cy="128" r="62" fill="hsl(${hue} 40% 62%)"/><path d="M52 320c10-70 56-110 108-110s98 40 108 110z" fill="hsl(${hue} 40% 62%)"/>
+<text x="160" y="146" text-anchor="middle" fill="#fff" font-family="Inter,Segoe UI,Arial,sans-serif" font-size="54" font-weight="700">${escapeXml(initials)}</text>
+</svg>`;
+}

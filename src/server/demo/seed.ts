@@ -23,6 +23,7 @@ import { INDUSTRIES } from '../../lib/industries.ts';
 import { DEMO_META_KEY, type DemoSeedInfo } from '../services/site-info.ts';
 import { META_CLOSE, META_RESET } from '../jobs/market-data.ts';
 import { generateIpos } from './ipos.ts';
+import { seedCompanyPages } from './company-seed.ts';
 import { generateUniverse } from './universe.ts';
 
 const STARTED_KEY = 'demo_seed_started';
@@ -52,7 +53,7 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
   if (started) {
     progress('An earlier demo seed did not finish; clearing it and starting again.');
     await db.execute(
-      sql`truncate ${companies}, ${dailyPrices}, ${industries}, ${marketIndices}, ${indexPrices}, ${ipos}, ${news}, ${videos}, ${events} cascade`,
+      sql`truncate ${companies} restart identity, ${dailyPrices}, ${industries}, ${marketIndices}, ${indexPrices}, ${ipos}, ${news}, ${videos}, ${events} cascade`,
     );
   } else {
     const [row] = await db.select({ n: count() }).from(companies);
@@ -150,6 +151,7 @@ async function seedDemoContent(database: Database, info: DemoSeedInfo, progress:
     await db.insert(ipos).values(rows);
     progress(`Demo data: ${rows.length} IPO calendar entries`);
   }
+  await seedCompanyPages(database, info, progress);
 }
 
 /** News, newsletters, videos and events, written through the same sanitizing as staff edits. */

@@ -5,6 +5,8 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../context.ts';
+import { CONTENT_KINDS } from '../db/schema.ts';
+import { companiesForBuild } from '../company/build-feed.ts';
 import { changesSince, latestChangeId } from '../content/changes.ts';
 import { newsForBuild } from '../content/news.ts';
 import { videosForBuild } from '../content/videos.ts';
@@ -15,7 +17,7 @@ import { VideoSchema } from './videos.ts';
 const ChangeSchema = z
   .object({
     id: z.number(),
-    kind: z.enum(['news', 'video', 'event']),
+    kind: z.enum(CONTENT_KINDS),
     entityId: z.number(),
     op: z.enum(['upsert', 'delete']),
     changedAt: z.string(),
@@ -82,6 +84,22 @@ const videosRoute = createRoute({
   },
 });
 
+const companiesRoute = createRoute({
+  method: 'get',
+  path: '/companies',
+  tags: ['Content'],
+  summary: 'Company page records by company number, or every company in number order after `after`',
+  request: { query: keyset },
+  responses: {
+    // The record is large and read only by the site build: described, not schema-checked, here.
+    200: jsonContent(
+      z.object({ data: z.array(z.looseObject({ id: z.number() })), next: z.number().nullable() }),
+      'Companies',
+    ),
+    ...errorResponses,
+  },
+});
+
 /** The cursor of the next page: the last id of a full page, or null when there is no more. */
 const nextAfter = (page: { id: number }[], limit: number | null) =>
   limit !== null && page.length === limit ? page[page.length - 1]!.id : null;
@@ -97,6 +115,11 @@ export const contentRoutes = createRouter()
   .openapi(newsRoute, async (c) => {
     const { ids, after, limit } = c.req.valid('query');
     const data = await newsForBuild(c.var.db, ids ? { ids } : { after, limit });
+    return c.json({ data, next: nextAfter(data, ids ? null : limit) }, 200);
+  })
+  .openapi(companiesRoute, async (c) => {
+    const { ids, after, limit } = c.req.valid('query');
+    const data = await companiesForBuild(c.var.db, ids ? { ids } : { after, limit });
     return c.json({ data, next: nextAfter(data, ids ? null : limit) }, 200);
   })
   .openapi(videosRoute, async (c) => {

@@ -2,12 +2,12 @@
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import type { AppEnv } from '../context.ts';
-import { coverSvg, type CoverText } from '../content/covers.ts';
+import { coverSvg, headshotSvg, type CoverText } from '../content/covers.ts';
 import { companies } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 
-function svgResponse(cover: CoverText): Response {
-  return new Response(coverSvg(cover), {
+function svgResponse(cover: CoverText | string): Response {
+  return new Response(typeof cover === 'string' ? cover : coverSvg(cover), {
     headers: {
       'Content-Type': 'image/svg+xml; charset=utf-8',
       'Cache-Control': 'public, max-age=86400',
@@ -42,6 +42,10 @@ export const coverRoutes = new Hono<AppEnv>()
     const row = await company(c, c.req.param('file').slice(0, -4));
     const type = (c.req.query('type') ?? 'Video').slice(0, 30);
     return svgResponse({ headline: row.symbol, title: row.name, label: type, key: row.symbol, variant: 3, play: true });
+  })
+  .get('/headshot.svg', (c) => {
+    const name = (c.req.query('name') ?? '').trim().slice(0, 80);
+    return svgResponse(headshotSvg(name || 'Unknown'));
   })
   .get('/newsletter/:file{\\d{8}\\.svg}', (c) => {
     const stamp = c.req.param('file').slice(0, 8);

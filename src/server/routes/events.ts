@@ -2,7 +2,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../context.ts';
 import { upcomingEvents } from '../content/events.ts';
-import { jsonContent } from '../http/schemas.ts';
+import { errorResponses, jsonContent, notFoundResponse } from '../http/schemas.ts';
+import { requireUser } from '../http/session.ts';
+import { eventByZoomId, favoriteWebinars, toggleFavoriteWebinar, webinarsOf } from '../company/pages.ts';
 
 const EventSchema = z
   .object({
@@ -31,6 +33,97 @@ const topRoute = createRoute({
   responses: { 200: jsonContent(z.object({ data: z.array(EventSchema) }), 'Events') },
 });
 
-export const eventRoutes = createRouter().openapi(topRoute, async (c) =>
-  c.json({ data: await upcomingEvents(c.var.db, TOP_EVENTS) }, 200),
-);
+const Unauthorized = { 401: jsonContent(z.object({ message: z.string() }), 'Not signed in') };
+
+const Webinar = z
+  .object({
+    id: z.number(),
+    title: z.string(),
+    replayLink: z.string().nullable(),
+    upcoming_date: z.string(),
+    company_symbol: z.string().nullable(),
+    archived: z.boolean(),
+    form_url: z.string().nullable(),
+    zoom_id: z.string().nullable(),
+    isFavorite: z.boolean(),
+  })
+  .openapi('Webinar');
+
+const byCompanyRoute = createRoute({
+  method: 'get',
+  path: '/company/{symbol}',
+  tags: ['Events'],
+  summary: 'A company’s webinars, newest first',
+  request: {
+    params: z.object({
+      symbol: z
+        .string()
+        .min(1)
+        .max(12)
+        .regex(/^[A-Za-z.-]+$/),
+    }),
+  },
+  responses: {
+    200: jsonContent(z.object({ data: z.array(Webinar) }), 'Webinars'),
+    ...notFoundResponse,
+    ...errorResponses,
+  },
+});
+
+const byZoomRoute = createRoute({
+  method: 'get',
+  path: '/zoom/{zoomId}',
+  tags: ['Events'],
+  summary: 'The event with a zoom id (the registration page reads it)',
+  request: { params: z.object({ zoomId: z.string().regex(/^\d{6,15}$/, 'zoomId is the webinar’s number') }) },
+  responses: {
+    200: jsonContent(z.object({ data: Webinar.extend({ company_name: z.string().nullable() }) }), 'Event'),
+    ...notFoundResponse,
+    ...errorResponses,
+  },
+});
+
+const favoritesRoute = createRoute({
+  method: 'get',
+  path: '/favorites',
+  tags: ['Events'],
+  summary: 'The signed-in user’s favorite webinars',
+  responses: { 200: jsonContent(z.object({ data: z.array(Webinar) }), 'Favorites'), ...Unauthorized },
+});
+
+const toggleRoute = createRoute({
+  method: 'patch',
+  path: '/favorites',
+  tags: ['Events'],
+  summary: 'Add a webinar to the favorites, or remove it if it is there',
+  request: {
+    body: {
+      required: true,
+      content: { 'application/json': { schema: z.strictObject({ eventId: z.number().int().positive() }) } },
+    },
+  },
+  responses: {
+    200: jsonContent(z.object({ data: z.object({ eventId: z.number(), isFavorite: z.boolean() }) }), 'Toggled'),
+    ...Unauthorized,
+    ...notFoundResponse,
+    ...errorResponses,
+  },
+});
+
+export const eventRoutes = createRouter()
+  .openapi(topRoute, async (c) => c.json({ data: await upcomingEvents(c.var.db, TOP_EVENTS) }, 200))
+  .openapi(byCompanyRoute, async (c) =>
+    c.json({ data: await webinarsOf(c.var.db, c.req.valid('param').symbol, c.var.user?.id) }, 200),
+  )
+  .openapi(byZoomRoute, async (c) =>
+    c.json({ data: await eventByZoomId(c.var.db, c.req.valid('param').zoomId, c.var.user?.id) }, 200),
+  )
+  .openapi(favoritesRoute, async (c) => {
+    const user = requireUser(c);
+    return c.json({ data: await favoriteWebinars(c.var.db, user.id) }, 200);
+  })
+  .openapi(toggleRoute, async (c) => {
+    const user = requireUser(c);
+    const { eventId } = c.req.valid('json');
+    return c.json({ data: { eventId, isFavorite: await toggleFavoriteWebinar(c.var.db, user.id, eventId) } }, 200);
+  });

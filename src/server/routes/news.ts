@@ -21,6 +21,7 @@ import {
 import { notFound } from '../http/errors.ts';
 import { errorResponses, jsonContent, notFoundResponse } from '../http/schemas.ts';
 import { requireUser } from '../http/session.ts';
+import { requireCompany } from '../company/pages.ts';
 
 const Unauthorized = { 401: jsonContent(z.object({ message: z.string() }), 'Not signed in') };
 
@@ -124,6 +125,7 @@ const bySymbolRoute = createRoute({
       'One page',
     ),
     ...errorResponses,
+    ...notFoundResponse,
   },
 });
 
@@ -205,6 +207,7 @@ export const newsRoutes = createRouter()
   .openapi(bySymbolRoute, async (c) => {
     const { symbol } = c.req.valid('param');
     const { page, limit } = c.req.valid('query');
+    await requireCompany(c.var.db, symbol);
     const { items, total } = await companyNews(c.var.db, symbol, page, limit, c.var.user?.id);
     return c.json({ data: items, currentPage: page, totalPages: Math.ceil(total / limit) }, 200);
   })

@@ -15,6 +15,7 @@ import {
   type ExecutionArgs,
   type ExecutionResult,
   type ASTNode,
+  type GraphQLObjectType,
   type GraphQLScalarType,
   type ValidationContext,
   type ValidationRule,
@@ -27,6 +28,7 @@ import type { UserRow } from '../services/sessions.ts';
 import { favoriteSymbols } from '../services/favorites.ts';
 import { runScreen } from './query.ts';
 import type { SnapshotStore } from './snapshot.ts';
+import { companyDescription, insiderRecords } from '../company/pages.ts';
 
 export const MAX_QUERY_LENGTH = 10_000;
 export const MAX_DEPTH = 6;
@@ -61,7 +63,19 @@ const SDL = /* GraphQL */ `
     is_client: Boolean!
     bioPhasePipelines: String
     isFavorite: Boolean!
+    "The company's description (company pages)."
+    description: String
+    "Insider purchases and sales, newest first (company pages)."
+    insiderOwnershipRecords: [InsiderRecord!]!
     ${NUMBER_FIELDS.map((f) => `${f}: Float`).join('\n    ')}
+  }
+
+  type InsiderRecord {
+    amount_purchased: Float!
+    purchaser: String!
+    date_of_purchase: String!
+    company_symbol: String!
+    is_buy: Boolean!
   }
 
   type FilteredCompanies {
@@ -243,6 +257,13 @@ queryFields.filteredCompanies!.resolve = (_root, args, ctx) =>
   resolvers.filteredCompanies(args as Parameters<typeof resolvers.filteredCompanies>[0], ctx as GraphqlContext);
 queryFields.company!.resolve = (_root, args, ctx) =>
   resolvers.company(args as { symbol: string }, ctx as GraphqlContext);
+
+// Company-page fields are read from the database only when a query asks for them.
+const companyFields = (schema.getType('Company') as GraphQLObjectType).getFields();
+companyFields.description!.resolve = (row: ScreenerRow, _args, ctx) =>
+  companyDescription((ctx as GraphqlContext).db, row.symbol);
+companyFields.insiderOwnershipRecords!.resolve = (row: ScreenerRow, _args, ctx) =>
+  insiderRecords((ctx as GraphqlContext).db, row.symbol);
 
 export function createGraphqlHandler(contextFor: (req: Request) => GraphqlContext) {
   return createHandler<GraphqlContext>({

@@ -1,0 +1,147 @@
+/**
+ * Writes the demo company-page data (see company-data.ts) when the
+ * company_profiles table is empty, so a database seeded by an older
+ * generator gains it at the next start. All or nothing.
+ */
+import { count, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import {
+  analystRatings,
+  bioPhases,
+  clients,
+  companies,
+  companyLandingPages,
+  companyLeaders,
+  companyProfiles,
+  events,
+  institutionalHoldings,
+  insiderTransactions,
+  secFilings,
+  specialists,
+} from '../db/schema.ts';
+import type { DemoSeedInfo } from '../services/site-info.ts';
+import { generateCompanyData } from './company-data.ts';
+
+const CHUNK = 500;
+
+export async function seedCompanyPages(
+  database: Database,
+  info: DemoSeedInfo,
+  progress: (m: string) => void,
+): Promise<void> {
+  const { db } = database;
+  const [existing] = await db.select({ n: count() }).from(companyProfiles);
+  if (Number(existing?.n ?? 0) > 0) return;
+  const t0 = performance.now();
+  const source = await db
+    .select({
+      symbol: companies.symbol,
+      name: companies.name,
+      sectorName: companies.sectorName,
+      industry: companies.industry,
+      country: companies.country,
+      ipoYear: companies.ipoYear,
+      isClient: companies.isClient,
+      lastSale: companies.lastSale,
+      sharesOutstanding: companies.sharesOutstanding,
+      marketCap: companies.marketCap,
+      bioPhasePipelines: companies.bioPhasePipelines,
+      buyRatings: companies.buyRatings,
+      holdRatings: companies.holdRatings,
+      sellRatings: companies.sellRatings,
+      priceTarget: companies.priceTarget,
+      insiderTransactions: companies.insiderTransactions,
+      institutionalOwnership: companies.institutionalOwnership,
+    })
+    .from(companies)
+    .orderBy(companies.symbol);
+  const data = generateCompanyData(info.seed, info.asOf, source);
+  progress(
+    `Demo data: company pages (${data.filings.length.toLocaleString('en-US')} filings, ` +
+      `${data.holdings.length.toLocaleString('en-US')} holdings, ${data.insider.length.toLocaleString('en-US')} insider transactions)`,
+  );
+  // A start interrupted half-way left some of these tables filled: begin again.
+  await db.execute(
+    sql`truncate ${insiderTransactions}, ${secFilings}, ${institutionalHoldings}, ${analystRatings}, ${bioPhases}, ${companyLeaders}, ${companyLandingPages}, ${clients}, ${specialists} restart identity cascade`,
+  );
+  // The large tables go in by COPY; the profiles, written last in one transaction, mark the step done.
+  await database.copyRows(
+    'insider_transactions',
+    ['company_symbol', 'purchaser', 'amount_purchased', 'date_of_purchase', 'is_buy'],
+    data.insider.map((t) => [t.companySymbol, t.purchaser, t.amountPurchased, t.dateOfPurchase, t.isBuy]),
+  );
+  await database.copyRows(
+    'sec_filings',
+    [
+      'accession_key',
+      'company_symbol',
+      'filing_type',
+      'description',
+      'raw_text_link',
+      'document_count',
+      'date_as_of_change',
+    ],
+    data.filings.map((f) => [
+      f.accessionKey,
+      f.companySymbol,
+      f.filingType,
+      f.description,
+      f.rawTextLink,
+      f.documentCount,
+      f.dateAsOfChange,
+    ]),
+  );
+  await database.copyRows(
+    'institutional_holdings',
+    ['company_symbol', 'institution_name', 'shares_held_percentage', 'shares_held', 'market_value', 'filing_date'],
+    data.holdings.map((h) => [
+      h.companySymbol,
+      h.institutionName,
+      h.sharesHeldPercentage,
+      h.sharesHeld,
+      h.marketValue,
+      h.filingDate,
+    ]),
+  );
+  await database.copyRows(
+    'analyst_ratings',
+    [
+      'company_symbol',
+      'analyst_name',
+      'firm_name',
+      'recommendation',
+      'recommendation_date',
+      'price_target',
+      'analyst_rank',
+      'success_rate',
+    ],
+    data.analysts.map((a) => [
+      a.companySymbol,
+      a.analystName,
+      a.firmName,
+      a.recommendation,
+      a.recommendationDate,
+      a.priceTarget,
+      a.analystRank,
+      a.successRate,
+    ]),
+  );
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < data.bioPhases.length; i += CHUNK)
+      await tx.insert(bioPhases).values(data.bioPhases.slice(i, i + CHUNK));
+    await tx.insert(specialists).values(data.specialists);
+    if (data.clients.length) {
+      await tx.insert(clients).values(data.clients);
+      await tx.insert(companyLandingPages).values(data.landingPages);
+      await tx.insert(companyLeaders).values(data.leaders);
+    }
+    if (data.webinars.length) await tx.insert(events).values(data.webinars);
+    // Keep the specialists' id sequence past the ids written explicitly.
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence('specialists', 'id'), (select max(id) from specialists))`,
+    );
+    for (let i = 0; i < data.profiles.length; i += CHUNK)
+      await tx.insert(companyProfiles).values(data.profiles.slice(i, i + CHUNK));
+  });
+  progress(`Demo data: company pages written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
