@@ -23,6 +23,7 @@ import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { createGraphqlHandler, type GraphqlContext } from './screener/graphql.ts';
 import { contentRoutes } from './routes/content.ts';
 import { coverRoutes } from './routes/covers.ts';
+import { companyReport, type ReportKind } from './company/reports.ts';
 import { companyRoutes, tipranksRoutes } from './routes/company.ts';
 import { eventRoutes } from './routes/events.ts';
 import { newsRoutes } from './routes/news.ts';
@@ -153,6 +154,17 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.get('/api-docs', (c) =>
     c.html(renderApiReference(app.getOpenAPI31Document(documentConfig) as unknown as Record<string, unknown>)),
   );
+
+  // Generated company documents (001 §7: Reports/{ticker}_FactSheet.pdf, the investor presentation).
+  app.on(['GET', 'HEAD'], '/Reports/:file{[A-Za-z.-]{1,12}_(FactSheet|Presentation)\\.pdf}', async (c) => {
+    const [symbol, kind] = c.req.param('file').slice(0, -4).split('_') as [string, ReportKind];
+    const bytes = await companyReport(deps.database.db, symbol, kind);
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `inline; filename="${symbol.toUpperCase()}_${kind}.pdf"`,
+      'Cache-Control': 'public, max-age=600',
+    });
+  });
 
   // An article newer than the published build: its page comes with the rebuild; until then a shell loads it.
   app.on(['GET', 'HEAD'], '/news/:id{[0-9]+}', async (c, next) => {

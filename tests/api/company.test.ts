@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
 import { companies, companyProfiles } from '../../src/server/db/schema.ts';
 import { seedDemoData } from '../../src/server/demo/seed.ts';
 import { FILING_GROUP_NAMES, bioPhaseGroupOf, filingGroupOf } from '../../src/lib/company.ts';
@@ -270,6 +271,24 @@ describe('client company data', () => {
       headers: bearer(token),
     });
     expect(missing.status).toBe(404);
+  });
+});
+
+describe('company documents', () => {
+  it('serves a one-page fact sheet and a presentation for a client, generated from its data', async () => {
+    const res = await t.app.request(`/Reports/${client}_FactSheet.pdf`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const pdf = await PDFDocument.load(new Uint8Array(await res.arrayBuffer()));
+    expect(pdf.getPageCount()).toBe(1);
+    expect(pdf.getTitle()).toContain(client);
+    const deck = await t.app.request(`/Reports/${client}_Presentation.pdf`);
+    expect((await PDFDocument.load(new Uint8Array(await deck.arrayBuffer()))).getPageCount()).toBeGreaterThan(1);
+  });
+
+  it('answers 404 for unknown tickers and for a presentation of a company that is not a client', async () => {
+    expect((await t.app.request('/Reports/QQQQQQ_FactSheet.pdf')).status).toBe(404);
+    expect((await t.app.request(`/Reports/${plain}_Presentation.pdf`)).status).toBe(404);
   });
 });
 
