@@ -1,13 +1,19 @@
 /**
  * Content collections, loaded from the API at build time (see
- * src/loaders/api-loader.ts): news articles (newsletters included) and videos,
- * in the record shapes the API answers with.
+ * src/loaders/api-loader.ts): news articles (newsletters included), videos and
+ * company pages, in the record shapes the API answers with.
  */
 import { defineCollection } from 'astro:content';
-import { newsArticleRecord, videoRecord } from './lib/content-records.ts';
+import { companyPageRecord, newsArticleRecord, videoRecord } from './lib/content-records.ts';
 import { apiLoader } from './loaders/api-loader.ts';
 
 const news = defineCollection({ loader: apiLoader({ feed: 'news', kind: 'news' }), schema: newsArticleRecord });
 const videos = defineCollection({ loader: apiLoader({ feed: 'videos', kind: 'video' }), schema: videoRecord });
 
-export const collections = { news, videos };
+// Keyed by the company's number (the changes feed's id); pages are found by symbol.
+const companies = defineCollection({
+  loader: apiLoader({ feed: 'companies', kind: 'company' }),
+  schema: companyPageRecord,
+});
+
+export const collections = { news, videos, companies };

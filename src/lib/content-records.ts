@@ -52,3 +52,115 @@ export const videoRecord = z.object({
   videoFeatured: z.boolean(),
   updated_at: z.string(),
 });
+
+const insiderRecord = z.object({
+  amount_purchased: z.number(),
+  purchaser: z.string(),
+  date_of_purchase: z.string(),
+  company_symbol: z.string(),
+  is_buy: z.boolean(),
+});
+export type InsiderRecordData = z.infer<typeof insiderRecord>;
+
+export const filingRecord = z.object({
+  accession_key: z.string(),
+  company_symbol: z.string(),
+  filing_type: z.string(),
+  description: z.string(),
+  raw_text_link: z.string(),
+  document_count: z.number(),
+  date_as_of_change: z.string(),
+});
+export type FilingRecord = z.infer<typeof filingRecord>;
+
+export const holdingRecord = z.object({
+  id: z.number(),
+  institutionName: z.string(),
+  sharesHeldPercentage: z.number(),
+  sharesHeld: z.number(),
+  marketValue: z.number(),
+  filingDate: z.string(),
+});
+export type HoldingRecord = z.infer<typeof holdingRecord>;
+
+export const bioPhaseRecord = z.object({
+  id: z.number(),
+  company_symbol: z.string(),
+  stage: z.string(),
+  drug_name: z.string(),
+  date: z.string().nullable(),
+  raw_text_link: z.string().nullable(),
+});
+
+export const webinarRecord = z.object({
+  id: z.number(),
+  title: z.string(),
+  replayLink: z.string().nullable(),
+  upcoming_date: z.string(),
+  company_symbol: z.string().nullable(),
+  archived: z.boolean(),
+  form_url: z.string().nullable(),
+  zoom_id: z.string().nullable(),
+});
+export type WebinarRecord = z.infer<typeof webinarRecord>;
+
+/** What a company page is built from (the build feed /api/content/companies). */
+export const companyPageRecord = z.object({
+  id: z.number(),
+  symbol: z.string(),
+  name: z.string(),
+  market: z.string(),
+  sector_name: z.string(),
+  industry: z.string(),
+  sic_code: z.number(),
+  country: z.string(),
+  ipo_year: z.number().nullable(),
+  logo: z.string().nullable(),
+  is_client: z.boolean(),
+  description: z.string().nullable(),
+  website_url: z.string().nullable(),
+  insider: z.array(insiderRecord),
+  filings: z.object({ data: z.array(filingRecord), totalItems: z.number() }),
+  holdings: z.object({ data: z.array(holdingRecord), totalItems: z.number() }),
+  bio_phases: z.array(bioPhaseRecord),
+  client: z
+    .object({
+      landing: z.object({
+        title: z.string().nullable(),
+        seo: z.string().nullable(),
+        subtitle: z.string().nullable(),
+        jumbo_video: z.string().nullable(),
+        letter: z.string().nullable(),
+        website_url: z.string().nullable(),
+        overview: z.string().nullable(),
+        extra_title: z.string().nullable(),
+        extra_info: z.string().nullable(),
+        extra_title_two: z.string().nullable(),
+        extra_info_two: z.string().nullable(),
+        presentation: z.string().nullable(),
+        presentation_title: z.string().nullable(),
+        valueprop_title: z.string().nullable(),
+        value_prop: z.string().nullable(),
+        highlights: z.string().nullable(),
+        disclosure: z.string().nullable(),
+        podcast_link: z.string().nullable(),
+        askceo_title: z.string().nullable(),
+        jumbotron_gradient_opacity: z.number().nullable(),
+        jumbotron_title_color: z.string().nullable(),
+        jumbotron_subtitle_color: z.string().nullable(),
+        specialist: z.object({ name: z.string(), title: z.string(), email: z.string(), phone: z.string() }).nullable(),
+      }),
+      team: z.array(
+        z.object({
+          id: z.number(),
+          name: z.string(),
+          title: z.string(),
+          headshot_url: z.string().nullable(),
+          description: z.string(),
+        }),
+      ),
+      webinars: z.array(webinarRecord),
+    })
+    .nullable(),
+});
+export type CompanyPageData = z.infer<typeof companyPageRecord>;

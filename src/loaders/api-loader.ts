@@ -13,7 +13,7 @@ interface FeedPage<T> {
 }
 
 interface ChangesPage {
-  changes: { kind: 'news' | 'video' | 'event'; entityId: number; op: 'upsert' | 'delete' }[];
+  changes: { kind: 'news' | 'video' | 'event' | 'company'; entityId: number; op: 'upsert' | 'delete' }[];
   cursor: number;
   hasMore: boolean;
 }
@@ -22,10 +22,10 @@ const CURSOR_KEY = 'cursor';
 const ID_CHUNK = 500;
 
 export interface ApiLoaderOptions {
-  /** The feed path under /api/content ('news', 'videos'). */
-  feed: 'news' | 'videos';
+  /** The feed path under /api/content ('news', 'videos', 'companies'). */
+  feed: 'news' | 'videos' | 'companies';
   /** The kind in the changes feed. */
-  kind: 'news' | 'video';
+  kind: 'news' | 'video' | 'company';
 }
 
 async function store(context: LoaderContext, record: { id: number }): Promise<void> {

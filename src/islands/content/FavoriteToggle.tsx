@@ -1,6 +1,7 @@
 /**
- * The heart on news and video pages. News flips at once and flips back if
- * the call fails; videos flip only after the call succeeds (001 §4). Guests
+ * The heart on news, video and webinar cards. News and webinars flip at once
+ * and flip back if the call fails; videos flip only after the call succeeds
+ * (001 §4). Guests
  * are asked to log in. The signed-in user's favorites are read once per page.
  */
 import { useStore } from '@nanostores/react';
@@ -8,9 +9,20 @@ import { useEffect, useState } from 'react';
 import { $session } from '../../stores/session.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';
 
-type Kind = 'news' | 'video';
+type Kind = 'news' | 'video' | 'event';
 
-const LIST_PATH: Record<Kind, string> = { news: 'news/favorites', video: 'videos/favorites' };
+const LIST_PATH: Record<Kind, string> = {
+  news: 'news/favorites',
+  video: 'videos/favorites',
+  event: 'events/favorites',
+};
+const BODY: Record<Kind, (id: number) => Record<string, number>> = {
+  news: (id) => ({ newsId: id }),
+  video: (id) => ({ videoId: id }),
+  event: (id) => ({ eventId: id }),
+};
+/** Videos wait for the server; the others flip at once. */
+const optimistic = (kind: Kind) => kind !== 'video';
 const cache = new Map<Kind, Promise<Set<number>>>();
 
 /** The ids the user has marked, fetched once per page and kind. */
@@ -48,17 +60,15 @@ export default function FavoriteToggle({ kind, id, label }: { kind: Kind; id: nu
       return;
     }
     const wanted = !favorite;
-    if (kind === 'news') setFavorite(wanted);
+    if (optimistic(kind)) setFavorite(wanted);
     setBusy(true);
     // The HTTP client loads on demand: guests reading the page never download it.
     const { api, serverMessage } = await import('../../lib/api-client.ts');
     try {
-      const body = await api
-        .patch(LIST_PATH[kind], { json: kind === 'news' ? { newsId: id } : { videoId: id } })
-        .json<{ data: { isFavorite: boolean } }>();
+      const body = await api.patch(LIST_PATH[kind], { json: BODY[kind](id) }).json<{ data: { isFavorite: boolean } }>();
       setFavorite(body.data.isFavorite);
     } catch (error) {
-      if (kind === 'news') setFavorite(!wanted);
+      if (optimistic(kind)) setFavorite(!wanted);
       showSnackbar(serverMessage(error) ?? 'Could not update your favorites. Please try again.', 'error');
     } finally {
       setBusy(false);
@@ -71,7 +81,7 @@ export default function FavoriteToggle({ kind, id, label }: { kind: Kind; id: nu
       className={`favorite-heart ${favorite ? 'is-favorite' : ''}`}
       aria-pressed={favorite}
       aria-label={`${favorite ? 'Remove' : 'Add'} “${label}” ${favorite ? 'from' : 'to'} favorites`}
-      disabled={busy && kind === 'video'}
+      disabled={busy && !optimistic(kind)}
       onClick={() => void toggle()}
       data-testid="favorite-toggle"
     >

@@ -291,7 +291,7 @@ function describe(c: DemoCompanySource, r: Random): string {
   const focus = c.industry.toLowerCase();
   return [
     `${c.name} is a ${c.sectorName.toLowerCase()} company in ${focus}, headquartered in ${where}${founded ? ` and founded in ${founded}` : ''}. ` +
-      `The company listed on the ${c.symbol.length <= 3 ? 'exchange' : 'market'} under the symbol ${c.symbol}${c.ipoYear ? ` in ${c.ipoYear}` : ''}.`,
+      `Its shares trade under the symbol ${c.symbol}${c.ipoYear ? `, listed since ${c.ipoYear}` : ''}.`,
     `${r.pick(['Its strategy centres on', 'Management is focused on', 'The business is built around'])} ${r.pick([
       'growing recurring revenue from a small number of large customers',
       'bringing its lead programme to market and partnering the rest of its pipeline',

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import type { AppEnv } from '../context.ts';
-import { coverSvg, headshotSvg, type CoverText } from '../content/covers.ts';
+import { coverSvg, headshotSvg, logoSvg, type CoverText } from '../content/covers.ts';
 import { companies } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 
@@ -42,6 +42,10 @@ export const coverRoutes = new Hono<AppEnv>()
     const row = await company(c, c.req.param('file').slice(0, -4));
     const type = (c.req.query('type') ?? 'Video').slice(0, 30);
     return svgResponse({ headline: row.symbol, title: row.name, label: type, key: row.symbol, variant: 3, play: true });
+  })
+  .get('/logo/:file{[A-Za-z.-]{1,12}\\.svg}', async (c) => {
+    const row = await company(c, c.req.param('file').slice(0, -4));
+    return svgResponse(logoSvg(row.symbol));
   })
   .get('/headshot.svg', (c) => {
     const name = (c.req.query('name') ?? '').trim().slice(0, 80);

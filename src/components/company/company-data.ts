@@ -1,0 +1,74 @@
+/**
+ * The data behind every company page: the company's record, its newest
+ * news and its latest interview and overview videos from the other
+ * collections, and a cache key that changes only when one of those does, so
+ * an incremental build renders again only the pages of a company that changed.
+ */
+import { getCollection, type CollectionEntry } from 'astro:content';
+import { RESERVED_STOCK_PATHS, tabsFor, type CompanyTab } from '../../lib/company.ts';
+import { cacheKeyOf, newestFirst } from '../../lib/content.ts';
+import type { CompanyPageData } from '../../lib/content-records.ts';
+
+type Article = CollectionEntry<'news'>['data'];
+type Video = CollectionEntry<'videos'>['data'];
+
+export const COMPANY_NEWS_ON_PAGE = 10;
+
+export interface CompanyPageProps {
+  company: CompanyPageData;
+  news: { id: number; title: string; published_at: string; source: string | null }[];
+  newsPages: number;
+  videos: { interview: Video | null; overview: Video | null };
+}
+
+export async function companyPages(): Promise<{ props: CompanyPageProps; cacheKey: string }[]> {
+  const [companies, articles, videos] = await Promise.all([
+    getCollection('companies'),
+    getCollection('news'),
+    getCollection('videos'),
+  ]);
+  const newsBySymbol = new Map<string, Article[]>();
+  for (const { data } of articles) {
+    if (!data.company_symbol) continue;
+    const list = newsBySymbol.get(data.company_symbol) ?? [];
+    list.push(data);
+    newsBySymbol.set(data.company_symbol, list);
+  }
+  const videosBySymbol = new Map<string, Video[]>();
+  for (const { data } of videos) {
+    if (!data.company_symbol || data.disabled) continue;
+    const list = videosBySymbol.get(data.company_symbol) ?? [];
+    list.push(data);
+    videosBySymbol.set(data.company_symbol, list);
+  }
+  const latest = (list: Video[], type: string) =>
+    list
+      .filter((v) => v.type === type)
+      .sort((a, b) => (b.published ?? '').localeCompare(a.published ?? '') || b.id - a.id)[0] ?? null;
+
+  return companies
+    .filter((entry) => !RESERVED_STOCK_PATHS.has(entry.data.symbol.toUpperCase()))
+    .map((entry) => {
+      const company = entry.data;
+      const all = (newsBySymbol.get(company.symbol) ?? []).sort(newestFirst);
+      const news = all
+        .slice(0, COMPANY_NEWS_ON_PAGE)
+        .map((a) => ({ id: a.id, title: a.title, published_at: a.published_at, source: a.source }));
+      const own = videosBySymbol.get(company.symbol) ?? [];
+      const picked = { interview: latest(own, 'Interview'), overview: latest(own, 'Overview') };
+      return {
+        props: { company, news, newsPages: Math.ceil(all.length / COMPANY_NEWS_ON_PAGE), videos: picked },
+        cacheKey: cacheKeyOf(
+          entry.digest,
+          all.length,
+          ...news.map((n) => `${n.id}:${n.title}:${n.published_at}`),
+          ...[picked.interview, picked.overview].map((v) => (v ? `${v.id}:${v.updated_at}` : '-')),
+        ),
+      };
+    });
+}
+
+/** The tab pages of client companies: /stocks/{symbol}/{tab}. */
+export function clientTabs(company: CompanyPageData): CompanyTab[] {
+  return company.client ? tabsFor(company.bio_phases.length > 0).map((t) => t.slug) : [];
+}

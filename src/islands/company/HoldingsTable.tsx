@@ -1,0 +1,55 @@
+/** Institutional ownership (001 §2): largest holders first, 25 per page by default (5, 10, 25). */
+import { COMPANY_TEXT, PAGE_SIZES } from '../../lib/company.ts';
+import type { HoldingRecord } from '../../lib/content-records.ts';
+import { formatCompact } from '../../lib/format.ts';
+import PagedTable, { type Column } from './PagedTable.tsx';
+import { useServerPages } from './useServerPages.ts';
+
+const columns: readonly Column<HoldingRecord>[] = [
+  { header: 'Institution', cell: (r) => r.institutionName },
+  { header: 'Shares Held', cell: (r) => formatCompact(r.sharesHeld), align: 'right' },
+  { header: '% of Shares', cell: (r) => `${r.sharesHeldPercentage.toFixed(2)}%`, align: 'right' },
+  { header: 'Market Value', cell: (r) => `$${formatCompact(r.marketValue)}`, align: 'right' },
+  { header: 'Filed', cell: (r) => r.filingDate },
+];
+
+interface Props {
+  symbol: string;
+  initial: { data: HoldingRecord[]; totalItems: number };
+}
+
+export default function HoldingsTable({ symbol, initial }: Props) {
+  const pages = useServerPages<HoldingRecord>(
+    { rows: initial.data, total: initial.totalItems, pageSize: PAGE_SIZES.institutional.default },
+    (page, pageSize) => `stock/institutional/${encodeURIComponent(symbol)}?page=${page}&pageSize=${pageSize}`,
+    (body) => {
+      const b = body as { data: HoldingRecord[]; totalItems: number };
+      return { rows: b.data, total: b.totalItems };
+    },
+  );
+  if (pages.total === 0) return <p className="text-sm text-muted">{COMPANY_TEXT.noHoldings}</p>;
+  return (
+    <div className="flex flex-col gap-2">
+      {/* 001 §8: this failure is not shown, only announced to assistive technology. */}
+      {pages.failed && (
+        <p className="sr-only" role="status">
+          {COMPANY_TEXT.institutionalFailed}
+        </p>
+      )}
+      <PagedTable
+        caption="Institutional ownership"
+        testId="holdings-table"
+        columns={columns}
+        rows={pages.rows}
+        rowKey={(r) => r.id}
+        page={pages.page}
+        pageSize={pages.pageSize}
+        pageSizes={PAGE_SIZES.institutional.options}
+        total={pages.total}
+        onPage={pages.setPage}
+        onPageSize={pages.setPageSize}
+        busy={pages.busy}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+/** The market stats table (001 §2), from the page's live market record. */
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { COMPANY_TEXT } from '../../lib/company.ts';
+import { formatCompact, formatMarketCapMillions, formatPrice } from '../../lib/format.ts';
+import { $quote, watchQuote, type Quote } from '../../stores/company.ts';
+
+const money = (v: number | null) => (v === null ? '—' : `$${formatPrice(v)}`);
+
+const ROWS: readonly [string, (q: Quote) => string][] = [
+  ['Open', (q) => money(q.open)],
+  ['Previous Close', (q) => money(q.pre_close)],
+  ["Day's Range", (q) => (q.daylow === null ? '—' : `${money(q.daylow)} – ${money(q.dayhigh)}`)],
+  ['52-Week Range', (q) => (q.week52low === null ? '—' : `${money(q.week52low)} – ${money(q.week52high)}`)],
+  ['Volume', (q) => formatCompact(q.volume)],
+  ['Average Volume', (q) => formatCompact(q.volume_avg)],
+  ['Market Cap', (q) => (q.market_cap === null ? '—' : `$${formatMarketCapMillions(q.market_cap)}`)],
+  ['Shares Outstanding', (q) => formatCompact(q.shares_outstanding)],
+  ['Exchange', (q) => q.market],
+  ['Sector', (q) => q.sector_name],
+  ['Industry', (q) => q.industry],
+  ['IPO Year', (q) => (q.ipo_year === null ? '—' : String(q.ipo_year))],
+  ['Country', (q) => q.country],
+];
+
+export default function MarketStats({ symbol }: { symbol: string }) {
+  const state = useStore($quote);
+  useEffect(() => watchQuote(symbol), [symbol]);
+  const quote = state.status === 'loading' ? undefined : state.quote;
+  return (
+    <div className="min-h-[18rem]" data-testid="market-stats">
+      {!quote ? (
+        <p className="py-6 text-sm text-muted" role="status">
+          {state.status === 'error' ? 'Market data is unavailable right now.' : COMPANY_TEXT.loadingMarketData}
+        </p>
+      ) : (
+        <dl className="grid grid-cols-1 gap-x-8 text-sm sm:grid-cols-2">
+          {ROWS.map(([label, value]) => (
+            <div key={label} className="flex justify-between gap-4 border-b border-line py-2">
+              <dt className="text-muted">{label}</dt>
+              <dd className="text-right font-semibold tabular-nums">{value(quote)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * The company's price chart (001 §2): daily closes over 1M, 3M, 6M or 1Y with
+ * volume bars beneath, drawn with lightweight-charts. The chart box keeps its
+ * height while data loads so nothing below it moves.
+ */
+import { AreaSeries, ColorType, HistogramSeries, createChart } from 'lightweight-charts';
+import { useEffect, useRef, useState } from 'react';
+import { CHART_RANGES, COMPANY_TEXT, type ChartRange } from '../../lib/company.ts';
+import { describeChange } from '../../lib/format.ts';
+import { getJson } from '../../stores/company.ts';
+
+interface Bar {
+  date: string;
+  close: number;
+  volume: number;
+}
+
+function palette() {
+  const css = getComputedStyle(document.documentElement);
+  return {
+    text: css.getPropertyValue('--color-muted').trim() || '#888',
+    grid: css.getPropertyValue('--color-line').trim() || '#333',
+  };
+}
+
+export default function PriceChart({ symbol }: { symbol: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [range, setRange] = useState<ChartRange>('3M');
+  const [bars, setBars] = useState<Bar[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    getJson<{ data: Bar[] }>(`stock/history/${encodeURIComponent(symbol)}?range=${range}`)
+      .then((body) => live && setBars(body.data))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [symbol, range]);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !bars?.length) return;
+    const up = bars[bars.length - 1]!.close >= bars[0]!.close;
+    const colors = palette();
+    const chart = createChart(el, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: 'transparent' },
+        textColor: colors.text,
+        attributionLogo: false,
+      },
+      grid: { vertLines: { visible: false }, horzLines: { color: colors.grid } },
+      rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.08, bottom: 0.28 } },
+      timeScale: { borderVisible: false },
+      handleScroll: false,
+      handleScale: false,
+    });
+    const price = chart.addSeries(AreaSeries, {
+      lineColor: up ? '#16a34a' : '#dc2626',
+      topColor: up ? 'rgba(22,163,74,0.3)' : 'rgba(220,38,38,0.3)',
+      bottomColor: 'rgba(0,0,0,0)',
+      lineWidth: 2,
+    });
+    price.setData(bars.map((b) => ({ time: b.date, value: b.close })));
+    const volume = chart.addSeries(HistogramSeries, { priceScaleId: 'volume', priceFormat: { type: 'volume' } });
+    chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.78, bottom: 0 } });
+    volume.setData(
+      bars.map((b, i) => ({
+        time: b.date,
+        value: b.volume,
+        color: i > 0 && b.close < bars[i - 1]!.close ? 'rgba(220,38,38,0.45)' : 'rgba(22,163,74,0.45)',
+      })),
+    );
+    chart.timeScale().fitContent();
+    return () => chart.remove();
+  }, [bars]);
+
+  const change =
+    bars && bars.length > 1
+      ? describeChange(((bars[bars.length - 1]!.close - bars[0]!.close) / bars[0]!.close) * 100)
+      : null;
+  return (
+    <div className="flex flex-col gap-3" data-testid="price-chart">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div
+          role="group"
+          aria-label="Chart range"
+          className="inline-flex overflow-hidden rounded-lg border border-line"
+        >
+          {CHART_RANGES.map((r) => (
+            <button
+              key={r}
+              type="button"
+              aria-pressed={r === range}
+              className={`px-3 py-1.5 text-sm font-semibold ${r === range ? 'bg-primary text-white' : 'hover:bg-surface-2'}`}
+              onClick={() => {
+                setFailed(false);
+                setRange(r);
+              }}
+            >
+              {r}
+            </button>
+          ))}
+        </div>
+        {change && (
+          <span className={`text-sm font-semibold ${change.direction === 'up' ? 'text-up' : 'text-down'}`}>
+            {change.text} over {range}
+          </span>
+        )}
+      </div>
+      <div className="relative h-72 w-full sm:h-80">
+        <div ref={ref} className="absolute inset-0" role="img" aria-label={`${symbol} price and volume, ${range}`} />
+        {(!bars || failed) && (
+          <p className="absolute inset-0 flex items-center justify-center text-sm text-muted" role="status">
+            {failed ? COMPANY_TEXT.loadFailed : COMPANY_TEXT.loadingMarketData}
+          </p>
+        )}
+        {bars && bars.length === 0 && (
+          <p className="absolute inset-0 flex items-center justify-center text-sm text-muted">No price history yet.</p>
+        )}
+      </div>
+    </div>
+  );
+}

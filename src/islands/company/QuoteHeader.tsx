@@ -1,0 +1,66 @@
+/**
+ * The live part of a company header (001 §2): price, day change, volume and
+ * the market-status line, which ticks every second in New York time.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useSyncExternalStore } from 'react';
+import { COMPANY_TEXT } from '../../lib/company.ts';
+import { describeChange, formatCompact, formatPrice } from '../../lib/format.ts';
+import { marketStatusLine } from '../../lib/market-status.ts';
+import { $quote, watchQuote } from '../../stores/company.ts';
+
+/** A clock that ticks every second; the server render has no time of its own. */
+const everySecond = (tick: () => void) => {
+  const timer = setInterval(tick, 1000);
+  return () => clearInterval(timer);
+};
+
+export function MarketStatus() {
+  const line = useSyncExternalStore(
+    everySecond,
+    () => marketStatusLine(new Date()),
+    () => '\u00a0',
+  );
+  return (
+    <p className="min-h-5 text-xs text-muted" data-testid="market-status" aria-live="off">
+      {line}
+    </p>
+  );
+}
+
+export default function QuoteHeader({ symbol, compact = false }: { symbol: string; compact?: boolean }) {
+  const state = useStore($quote);
+  useEffect(() => watchQuote(symbol), [symbol]);
+  const quote = state.status === 'loading' ? undefined : state.quote;
+  if (!quote) {
+    return (
+      <div className="flex min-h-[4.5rem] flex-col justify-center" data-testid="quote-header">
+        <p className="text-sm text-muted" role="status">
+          {state.status === 'error' ? 'Market data is unavailable right now.' : COMPANY_TEXT.loadingMarketData}
+        </p>
+        <MarketStatus />
+      </div>
+    );
+  }
+  const change = describeChange(quote.change_pre);
+  const color = change.direction === 'up' ? 'text-up' : 'text-down';
+  return (
+    <div className="flex min-h-[4.5rem] flex-col justify-center gap-0.5" data-testid="quote-header">
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <span className={`${compact ? 'text-2xl' : 'text-3xl'} font-extrabold tabular-nums`} data-testid="quote-price">
+          ${formatPrice(quote.last_sale)}
+        </span>
+        <span className={`font-semibold tabular-nums ${color}`} data-testid="quote-change">
+          {quote.net_change !== null && `${quote.net_change > 0 ? '+' : ''}${formatPrice(quote.net_change)} `}(
+          {change.text})
+        </span>
+        {!compact && (
+          <span className="text-sm text-muted tabular-nums">
+            Volume <b className="text-fg">{formatCompact(quote.volume)}</b>
+          </span>
+        )}
+      </div>
+      <MarketStatus />
+    </div>
+  );
+}
