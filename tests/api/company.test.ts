@@ -4,7 +4,8 @@ import { companies, companyProfiles } from '../../src/server/db/schema.ts';
 import { seedDemoData } from '../../src/server/demo/seed.ts';
 import { FILING_GROUP_NAMES, bioPhaseGroupOf, filingGroupOf } from '../../src/lib/company.ts';
 import { TEST_AS_OF, createTestApp, type TestApp } from '../helpers/app.ts';
-import { bearer, verifiedUser } from '../helpers/accounts.ts';
+import { GOOD_PASSWORD, bearer, verifiedUser } from '../helpers/accounts.ts';
+import { upsertStaff } from '../../src/server/services/accounts.ts';
 
 let t: TestApp;
 let client: string;
@@ -271,6 +272,43 @@ describe('client company data', () => {
       headers: bearer(token),
     });
     expect(missing.status).toBe(404);
+  });
+});
+
+describe('staff edits of a landing page', () => {
+  it('are for staff, validated, sanitized, and recorded as a change of that company', async () => {
+    await upsertStaff(t.database.db, { email: 'landing-editor@example.com', password: GOOD_PASSWORD });
+    const login = await t.call('POST', '/api/auth/login', {
+      json: { email: 'landing-editor@example.com', password: GOOD_PASSWORD },
+    });
+    const staff = bearer((login.body as { token: string }).token);
+    const path = `/api/tools/company-landing/${client}`;
+    expect((await t.call('PUT', path, { json: { subtitle: 'x' } })).status).toBe(401);
+    expect((await t.call('PUT', path, { json: { subtitle: 'x' }, headers: bearer(token) })).status).toBe(403);
+    expect((await t.call('PUT', path, { json: { jumbotron_title_color: 'red' }, headers: staff })).status).toBe(400);
+    expect((await t.call('PUT', path, { json: {}, headers: staff })).status).toBe(400);
+    expect(
+      (await t.call('PUT', '/api/tools/company-landing/QQQQQQ', { json: { subtitle: 'x' }, headers: staff })).status,
+    ).toBe(404);
+    const { cursor } = (await get<{ cursor: number }>('/api/content/cursor')).body;
+    const saved = await t.call('PUT', path, {
+      json: { value_prop: '<p>Clear value<script>alert(1)</script></p><img src=x onerror="alert(2)">' },
+      headers: staff,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ success: true, message: 'Landing Page saved successfully!' });
+    const stored = (await get<{ data: { value_prop: string } }>(`/api/stock/landing/${client}`)).body.data.value_prop;
+    expect(stored).toContain('Clear value');
+    expect(stored).not.toMatch(/script|onerror/);
+    const changes = (
+      await get<{ changes: { kind: string; entityId: number }[] }>(`/api/content/changes?since=${cursor}`)
+    ).body.changes;
+    const [record] = (
+      await get<{ data: { id: number; symbol: string }[] }>(
+        `/api/content/companies?ids=${changes.find((ch) => ch.kind === 'company')!.entityId}`,
+      )
+    ).body.data;
+    expect(record!.symbol).toBe(client);
   });
 });
 

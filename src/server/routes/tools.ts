@@ -12,6 +12,8 @@ import { errorResponses, jsonContent, notFoundResponse } from '../http/schemas.t
 import { requireStaff } from '../http/session.ts';
 import { NewsArticleSchema, NewsItemSchema } from './news.ts';
 import { VideoSchema } from './videos.ts';
+import { landingPageOf } from '../company/pages.ts';
+import { saveLandingPage } from '../company/landing.ts';
 
 const staffResponses = {
   401: jsonContent(z.object({ message: z.string() }), 'Not signed in'),
@@ -187,6 +189,76 @@ staffOnly.use('*', async (c, next) => {
   await next();
 });
 
+const text = (max: number) => z.string().trim().max(max).nullable().optional();
+const html = z.string().max(200_000).nullable().optional();
+const color = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{3,8}$/, 'colours are hex such as #ffffff')
+  .nullable()
+  .optional();
+
+const LandingBody = z
+  .strictObject({
+    title: text(300),
+    seo: text(500),
+    subtitle: text(300),
+    overview: html,
+    valueprop_title: text(200),
+    value_prop: html,
+    investment_highlights: html,
+    highlights: html,
+    presentation: link.nullable().optional(),
+    presentation_title: text(300),
+    extra_title: text(200),
+    extra_info: html,
+    extra_title_two: text(200),
+    extra_info_two: html,
+    jumbo_video: text(200),
+    jumbotron_gradient_opacity: z.number().min(0).max(1).nullable().optional(),
+    jumbotron_title_color: color,
+    jumbotron_subtitle_color: color,
+    letter: html,
+    askceo_title: text(200),
+    custom_style: text(5000),
+    website_url: link.nullable().optional(),
+    podcast_link: link.nullable().optional(),
+    active: z.boolean().optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, 'nothing to update');
+
+const landingParams = z.object({ symbol });
+
+const getLandingRoute = createRoute({
+  method: 'get',
+  path: '/company-landing/{symbol}',
+  tags: ['Tools'],
+  summary: 'A client company’s landing page',
+  request: { params: landingParams },
+  responses: {
+    200: jsonContent(z.object({ data: z.looseObject({}) }), 'Landing page'),
+    ...staffResponses,
+    ...notFoundResponse,
+    ...errorResponses,
+  },
+});
+
+const putLandingRoute = createRoute({
+  method: 'put',
+  path: '/company-landing/{symbol}',
+  tags: ['Tools'],
+  summary: 'Create or update a company’s landing page (HTML fields sanitized); rebuilds its pages',
+  request: {
+    params: landingParams,
+    body: { required: true, content: { 'application/json': { schema: LandingBody } } },
+  },
+  responses: {
+    200: jsonContent(z.object({ success: z.literal(true), message: z.string(), data: z.looseObject({}) }), 'Saved'),
+    ...staffResponses,
+    ...notFoundResponse,
+    ...errorResponses,
+  },
+});
+
 export const toolsRoutes = staffOnly
   .openapi(listNewsRoute, async (c) => {
     const { page, limit } = c.req.valid('query');
@@ -217,4 +289,11 @@ export const toolsRoutes = staffOnly
   .openapi(deleteVideoRoute, async (c) => {
     await deleteVideo(c.var.db, c.req.valid('param').id);
     return c.body(null, 204);
+  })
+  .openapi(getLandingRoute, async (c) =>
+    c.json({ data: await landingPageOf(c.var.db, c.req.valid('param').symbol) }, 200),
+  )
+  .openapi(putLandingRoute, async (c) => {
+    const data = await saveLandingPage(c.var.db, c.req.valid('param').symbol, c.req.valid('json'));
+    return c.json({ success: true as const, message: 'Landing Page saved successfully!', data }, 200);
   });
