@@ -5,6 +5,10 @@
  *   pages, wall time and its ratio to the cold build);
  * - edit-to-live latency: PUT /api/tools/news/{id} until the new title is served;
  * - the article page's JavaScript (gzip) as a reader arriving from search gets it;
+ * - company pages: their share of the cold build (pages and render time), the
+ *   rebuild after one company's landing page is edited (only that company's
+ *   pages render again), a company page's JavaScript with the chart, and
+ *   Lighthouse (mobile) of a company page and a client's overview;
  * - Lighthouse performance (mobile) of an article, a video and the home page.
  * Prints one JSON line per figure.
  */
@@ -25,6 +29,7 @@ interface BuildStatus {
   durationMs: number | null;
   lastError: string | null;
   pages: { rendered: number; unchanged: number } | null;
+  sections: Record<string, { rendered: number; unchanged: number; renderMs: number }> | null;
 }
 
 /** Lighthouse's mobile performance score (0-100) of a page, run with the local Chromium. */
@@ -113,6 +118,13 @@ try {
   emit('cold_pages', pages, 'count');
   emit('cold_pages_per_s', pages / ((cold.durationMs ?? 1) / 1000), 'pages/s');
   emit('cold_build_peak_rss', cold.peakMiB, 'MiB');
+  const sections = Object.values(cold.sections ?? {});
+  const company = cold.sections?.company ?? { rendered: 0, unchanged: 0, renderMs: 0 };
+  const allRenderMs = sections.reduce((sum, x) => sum + x.renderMs, 0);
+  emit('cold_company_pages', company.rendered + company.unchanged, 'count');
+  emit('cold_company_pages_share', ((company.rendered + company.unchanged) / Math.max(1, pages)) * 100, '%');
+  emit('cold_company_render_ms', company.renderMs, 'ms');
+  emit('cold_company_render_share', (company.renderMs / Math.max(1, allRenderMs)) * 100, '%');
 
   const login = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
@@ -148,6 +160,37 @@ try {
   emit('rebuild_pages_rendered', rendered, 'count');
   emit('rebuild_pages_rendered_share', (rendered / Math.max(1, total)) * 100, '%');
 
+  // One company's data changes: a staff edit of a client's landing page.
+  const { news: clientNews } = (await (await fetch(`${server.url}/api/news/top/clients?limit=1`)).json()) as {
+    news: { id: number; company_symbol: string }[];
+  };
+  const symbol = clientNews[0]!.company_symbol;
+  const subtitle = `Edited for the benchmark ${Date.now()}`;
+  const companyEditedAt = performance.now();
+  const landing = await fetch(`${server.url}/api/tools/company-landing/${symbol}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ subtitle }),
+  });
+  if (landing.status !== 200) throw new Error(`landing edit failed with ${landing.status}`);
+  const companyRebuild = await waitForBuild(server, rebuild.currentBuild);
+  const companyLiveMs = performance.now() - companyEditedAt;
+  const html = await (await fetch(`${server.url}/stocks/${symbol}/`)).text();
+  if (!html.includes(subtitle)) throw new Error('the company edit is not on its page');
+  const companyRendered = companyRebuild.pages?.rendered ?? 0;
+  const companyTotal = companyRendered + (companyRebuild.pages?.unchanged ?? 0);
+  emit('company_rebuild', companyRebuild.durationMs ?? 0, 'ms');
+  emit('company_rebuild_vs_cold', ((companyRebuild.durationMs ?? 0) / (cold.durationMs ?? 1)) * 100, '%');
+  emit('company_rebuild_pages_rendered', companyRendered, 'count');
+  emit('company_rebuild_company_pages_rendered', companyRebuild.sections?.company?.rendered ?? 0, 'count');
+  emit('company_rebuild_pages_rendered_share', (companyRendered / Math.max(1, companyTotal)) * 100, '%');
+  emit('company_edit_to_live', companyLiveMs, 'ms');
+
+  const { data: movers } = (await (
+    await fetch(`${server.url}/api/stock/leadersLaggards?page=1&pageSize=1&order=leaders`)
+  ).json()) as { data: { symbol: string }[] };
+  const leader = movers[0]!.symbol;
+
   if (hasChromium()) {
     const browser = await launchChromium();
     try {
@@ -160,6 +203,14 @@ try {
       };
       const client = await pageScriptBytes(browser, `${server.url}/news/${clientNews[0]!.id}/`);
       emit('client_article_js_gzip', client.gzipBytes / 1024, 'KB');
+      // A company page with everything loaded (the reader scrolls to the end): chart, tables, React.
+      const stock = await pageScriptBytes(browser, `${server.url}/stocks/${leader}/`, { scroll: true });
+      emit('company_js_files', stock.files, 'count');
+      emit('company_js_gzip', stock.gzipBytes / 1024, 'KB');
+      const overview = await pageScriptBytes(browser, `${server.url}/stocks/${symbol}/`, { scroll: true });
+      emit('client_company_js_gzip', overview.gzipBytes / 1024, 'KB');
+      const market = await pageScriptBytes(browser, `${server.url}/stocks/${symbol}/marketdata/`, { scroll: true });
+      emit('client_marketdata_js_gzip', market.gzipBytes / 1024, 'KB');
     } finally {
       await browser.close();
     }
@@ -170,6 +221,9 @@ try {
       ['article', `/news/${id}/`],
       ['video', `/video/${videos[0]!.id}/`],
       ['home', '/'],
+      ['company', `/stocks/${leader}/`],
+      ['client_marketdata', `/stocks/${symbol}/marketdata/`],
+      ['client_overview', `/stocks/${symbol}/`],
     ] as const) {
       const result = lighthouseScore(`${server.url}${pagePath}`);
       emit(`lighthouse_mobile_${label}`, result.score, 'score');

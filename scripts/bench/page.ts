@@ -34,15 +34,32 @@ export async function waitForPage(url: string, timeoutMs = 240_000): Promise<voi
   throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
 }
 
-/** Gzip bytes of every script the page runs: external files as the server sends them gzipped, plus inline ones. */
-export async function pageScriptBytes(browser: Browser, url: string): Promise<{ files: number; gzipBytes: number }> {
+/**
+ * Gzip bytes of every script the page runs: external files as the server sends them gzipped, plus inline ones.
+ * With `scroll`, the reader scrolls to the end first, so islands that load when visible count too.
+ */
+export async function pageScriptBytes(
+  browser: Browser,
+  url: string,
+  { scroll = false } = {},
+): Promise<{ files: number; gzipBytes: number }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const scripts = new Set<string>();
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.add(response.url());
+    // Scripts of the site itself (a PDF viewer's internal scripts are not the page's).
+    if (response.request().resourceType() === 'script' && /^https?:/.test(response.url())) scripts.add(response.url());
   });
   await page.goto(url, { waitUntil: 'networkidle' });
+  if (scroll) {
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += 400) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    });
+    await page.waitForLoadState('networkidle');
+  }
   const inline = await page.evaluate(() =>
     [...document.querySelectorAll('script:not([src])')].map((s) => s.textContent ?? '').join('\n'),
   );

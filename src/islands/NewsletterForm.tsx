@@ -1,5 +1,4 @@
 import { useId, useState, useSyncExternalStore, type FormEvent } from 'react';
-import { api, isHttpError, serverMessage } from '../lib/api-client.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { showSnackbar } from '../stores/snackbar.ts';
 import ErrorBoundary from './ErrorBoundary.tsx';
@@ -31,6 +30,8 @@ function Form({ compact = false }: { compact?: boolean }) {
     const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
     setPhase('submitting');
     setError(null);
+    // The HTTP client loads on submit: the form sits in every page's footer.
+    const { api, isHttpError, serverMessage } = await import('../lib/api-client.ts');
     try {
       await api.post('email-subscriptions/subscribe', { json: { email } });
       localStorage.setItem(STORAGE_KEY, email.toLowerCase());

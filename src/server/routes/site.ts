@@ -23,6 +23,9 @@ const BuildStatus = z
     lastError: z.string().nullable(),
     progress: z.array(z.string()),
     pages: z.object({ rendered: z.number(), unchanged: z.number() }).nullable(),
+    sections: z
+      .record(z.string(), z.object({ rendered: z.number(), unchanged: z.number(), renderMs: z.number() }))
+      .nullable(),
   })
   .openapi('BuildStatus');
 

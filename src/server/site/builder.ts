@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '../http/logger.ts';
 import { listFiles, manifestOutputs, precompressChanged, prefillPages, pruneStalePages } from './incremental.ts';
-import { idleBuildStatus, type BuildStatus, type SiteState } from './state.ts';
+import { idleBuildStatus, sectionOf, type BuildStatus, type PageCounts, type SiteState } from './state.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const ASTRO_CLI = path.join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
@@ -26,6 +26,7 @@ const PAGE_LINE = /[├└]─\s+\/\S*/;
 /** The timing or cache note of a page, when it arrives as a line of its own. */
 const PAGE_NOTE = /^\s*\((\+[\d.]+m?s|cached|restored)\)\s*$/;
 const UNCHANGED = /\((cached|restored)\)/;
+const RENDER_TIME = /\(\+([\d.]+)(ms|s)\)/;
 /** Inputs whose change makes the published site stale. */
 const SOURCE_INPUTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
 const KEEP_BUILDS = 3;
@@ -122,16 +123,33 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
       child = proc;
       const tail: string[] = [];
       const pages = { rendered: 0, unchanged: 0 };
+      const sections: Record<string, PageCounts> = {};
       status.pages = pages;
+      status.sections = sections;
       let seen = 0;
+      let section: PageCounts | null = null;
       const onData = (chunk: Buffer) => {
         for (const line of chunk.toString('utf8').split('\n')) {
           const clean = line.replace(ANSI_ESCAPES, '').trimEnd();
           if (!clean) continue;
           // Page lines are counted, not kept: a build writes thousands.
-          if (PAGE_LINE.test(clean) || PAGE_NOTE.test(clean)) {
-            if (PAGE_LINE.test(clean)) seen++;
-            if (UNCHANGED.test(clean)) pages.unchanged++;
+          const page = PAGE_LINE.exec(clean);
+          if (page || PAGE_NOTE.test(clean)) {
+            if (page) {
+              seen++;
+              const name = sectionOf(page[0].replace(/^[├└]─\s+/, ''));
+              section = sections[name] ??= { rendered: 0, unchanged: 0, renderMs: 0 };
+              section.rendered++;
+            }
+            if (UNCHANGED.test(clean)) {
+              pages.unchanged++;
+              if (section) {
+                section.unchanged++;
+                section.rendered--;
+              }
+            }
+            const took = RENDER_TIME.exec(clean);
+            if (took && section) section.renderMs += Number(took[1]) * (took[2] === 's' ? 1000 : 1);
             pages.rendered = seen - pages.unchanged;
             continue;
           }

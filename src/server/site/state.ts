@@ -14,6 +14,25 @@ export interface BuildStatus {
   progress: string[];
   /** Pages of the running or last build: rendered, or carried over unchanged. */
   pages: { rendered: number; unchanged: number } | null;
+  /**
+   * The same by part of the site ('company' for /stocks/{symbol} pages, else the
+   * first path segment), with the milliseconds Astro spent rendering them.
+   */
+  sections: Record<string, PageCounts> | null;
+}
+
+export interface PageCounts {
+  rendered: number;
+  unchanged: number;
+  renderMs: number;
+}
+
+/** The part of the site a built page belongs to. */
+export function sectionOf(pagePath: string): string {
+  const [first = '', second = '', third = ''] = pagePath.replace(/^\/+/, '').split('/');
+  if (first === 'stocks' && second && !['index.html', 'Screener', 'IPO', 'Leaders', 'Laggards'].includes(second))
+    return third === 'videos' ? 'video' : 'company';
+  return first.replace(/\.[a-z]+$/, '') || 'home';
 }
 
 export interface SiteState {
@@ -33,6 +52,7 @@ export function idleBuildStatus(): BuildStatus {
     lastError: null,
     progress: [],
     pages: null,
+    sections: null,
   };
 }
 
