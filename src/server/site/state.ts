@@ -29,10 +29,11 @@ export interface PageCounts {
 
 /** The part of the site a built page belongs to. */
 export function sectionOf(pagePath: string): string {
-  const [first = '', second = '', third = ''] = pagePath.replace(/^\/+/, '').split('/');
+  const [first = '', second = '', third = '', fourth = ''] = pagePath.replace(/^\/+/, '').split('/');
   if (first === 'stocks' && second && !['index.html', 'Screener', 'IPO', 'Leaders', 'Laggards'].includes(second))
-    return third === 'videos' ? 'video' : 'company';
-  return first.replace(/\.[a-z]+$/, '') || 'home';
+    return third === 'videos' && fourth && fourth !== 'index.html' ? 'video' : 'company';
+  const name = first.replace(/\.[a-z]+$/, '');
+  return name === '' || name === 'index' ? 'home' : name;
 }
 
 export interface SiteState {
