@@ -62,11 +62,11 @@ export function headshotSvg(name: string): string {
 /** A square logo placeholder for a company without one: its ticker on its colour. */
 export function logoSvg(symbol: string): string {
   const hue = hueOf(symbol);
-  const size = symbol.length <= 3 ? 120 : 96;
+  const size = symbol.length <= 2 ? 104 : symbol.length === 3 ? 84 : symbol.length === 4 ? 66 : 52;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240" role="img" aria-label="${escapeXml(symbol)}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue} 62% 30%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360} 70% 46%)"/></linearGradient></defs>
 <rect width="240" height="240" rx="36" fill="url(#g)"/>
-<text x="120" y="${120 + size * 0.35}" text-anchor="middle" fill="#fff" font-family="Inter,Segoe UI,Arial,sans-serif" font-size="${size / (symbol.length > 4 ? 1.4 : 1)}" font-weight="800">${escapeXml(symbol)}</text>
+<text x="120" y="${120 + size * 0.35}" text-anchor="middle" fill="#fff" font-family="Inter,Segoe UI,Arial,sans-serif" font-size="${size}" font-weight="800">${escapeXml(symbol)}</text>
 </svg>`;
 }
 
