@@ -386,7 +386,9 @@ test('guests are asked to log in for analyst insights; a signed-in user sees the
 test('the assistant button opens a card that links to RedChat for this stock', async ({ page, request }) => {
   const company = await coveredStock(request);
   await page.goto(`/stocks/${company.symbol}`);
-  const toggle = page.getByRole('button', { name: `Ask about ${company.symbol}` });
+  // Named for RedChat; the words 'Ask about {SYMBOL}' show from tablet width up.
+  const toggle = page.getByRole('button', { name: new RegExp(`^Ask (RedChat )?about ${company.symbol}$`) });
+  await expect(toggle).toHaveText(`Ask about ${company.symbol}`);
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
   const card = page.getByRole('dialog', { name: 'RedChat' });
@@ -573,11 +575,13 @@ test('the insider table shows ten rows per page when asked', async ({ page, requ
 
 test('clicking a symbol in the screener opens that company’s page', async ({ page, request }) => {
   await page.goto('/stocks');
-  const cell = page.locator('.ag-row[row-index="2"] .ag-cell[col-id="symbol"]');
-  await expect(cell).toBeVisible();
-  const symbol = (await cell.textContent())!.trim();
+  // The grid draws its rows, then each symbol cell's link.
+  const link = page.locator('.ag-row[row-index="2"] .ag-cell[col-id="symbol"]').getByRole('link');
+  await expect(link).toHaveText(/^[A-Z][A-Z.]*$/);
+  const symbol = (await link.textContent())!.trim();
+  await expect(link).toHaveAttribute('href', `/stocks/${symbol}`);
   const { name } = (await getJson<{ data: { name: string } }>(request, `/api/stock/company/${symbol}`)).data;
-  await cell.getByRole('link', { name: symbol }).click();
+  await link.click();
   await expect(page).toHaveURL(new RegExp(`/stocks/${symbol.replace('.', '\\.')}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
 });
