@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Context } from 'hono';
+import { COMPANY_TABS } from '../../lib/company.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -120,6 +121,8 @@ function respondWithFile(c: Context, root: string, found: Found, status: 200 | 4
   return new Response(body, { status, headers });
 }
 
+const COMPANY_TAB_SLUGS = new Set(COMPANY_TABS.map((t) => t.slug));
+
 const VIDEO_PATH = /^\/(video|media)\/[^/]+\/?$|^\/stocks\/[^/]+\/videos\/[^/]+\/?$/;
 
 /** The site's answer to a GET/HEAD that is not an API call. */
@@ -134,6 +137,16 @@ export function serveSite(c: Context, root: string | null, asPath?: string): Res
   if (videoChild) return c.redirect(`/video/${videoChild[1]}`, 301);
   const found = resolveSiteFile(root, c.req.path);
   if (found) return respondWithFile(c, root, found, 200);
+  // Tickers are upper case: /stocks/abcd is /stocks/ABCD. A company that is not a client has
+  // one page, so its tab addresses lead there (its market data is that page).
+  const stock = /^\/stocks\/([A-Za-z.-]{1,12})(\/[a-z-]+)?\/?$/.exec(c.req.path);
+  if (stock && !VIDEO_PATH.test(c.req.path)) {
+    const symbol = stock[1]!.toUpperCase();
+    if (symbol !== stock[1] && resolveSiteFile(root, `/stocks/${symbol}${stock[2] ?? ''}/`))
+      return c.redirect(`/stocks/${symbol}${stock[2] ?? ''}`, 301);
+    if (stock[2] && COMPANY_TAB_SLUGS.has(stock[2].slice(1)) && resolveSiteFile(root, `/stocks/${symbol}/`))
+      return c.redirect(`/stocks/${symbol}`, 302);
+  }
   // An unknown video address shows the newest video rather than an error (002 §4).
   if (VIDEO_PATH.test(c.req.path)) {
     const first = resolveSiteFile(root, '/video/');
