@@ -121,7 +121,7 @@ function respondWithFile(c: Context, root: string, found: Found, status: 200 | 4
   return new Response(body, { status, headers });
 }
 
-const COMPANY_TAB_SLUGS = new Set(COMPANY_TABS.map((t) => t.slug));
+const COMPANY_TAB_SLUGS = new Set<string>(COMPANY_TABS.map((t) => t.slug));
 
 const VIDEO_PATH = /^\/(video|media)\/[^/]+\/?$|^\/stocks\/[^/]+\/videos\/[^/]+\/?$/;
 
