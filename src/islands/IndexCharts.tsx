@@ -1,21 +1,13 @@
-import { AreaSeries, ColorType, createChart, type IChartApi } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../lib/api-client.ts';
 import { describeChange, formatPrice } from '../lib/format.ts';
 import ErrorBoundary from './ErrorBoundary.tsx';
+import { addPriceArea, createPriceChart } from './chart-style.ts';
 
 export interface IndexChartData {
   symbol: string;
   name: string;
   points: { date: string; close: number }[];
-}
-
-function palette() {
-  const css = getComputedStyle(document.documentElement);
-  return {
-    text: css.getPropertyValue('--color-muted').trim() || '#888',
-    grid: css.getPropertyValue('--color-line').trim() || '#333',
-  };
 }
 
 function Chart({ data }: { data: IndexChartData }) {
@@ -43,26 +35,8 @@ function Chart({ data }: { data: IndexChartData }) {
     const first = points[0]?.close ?? 0;
     const last = points[points.length - 1]?.close ?? 0;
     const up = last >= first;
-    const colors = palette();
-    const chart: IChartApi = createChart(el, {
-      autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: 'transparent' },
-        textColor: colors.text,
-        attributionLogo: false,
-      },
-      grid: { vertLines: { visible: false }, horzLines: { color: colors.grid } },
-      rightPriceScale: { borderVisible: false },
-      timeScale: { borderVisible: false },
-      handleScroll: false,
-      handleScale: false,
-    });
-    const series = chart.addSeries(AreaSeries, {
-      lineColor: up ? '#16a34a' : '#dc2626',
-      topColor: up ? 'rgba(22,163,74,0.35)' : 'rgba(220,38,38,0.35)',
-      bottomColor: 'rgba(0,0,0,0)',
-      lineWidth: 2,
-    });
+    const chart = createPriceChart(el);
+    const series = addPriceArea(chart, up);
     series.setData(points.map((p) => ({ time: p.date, value: p.close })));
     chart.timeScale().fitContent();
     return () => chart.remove();

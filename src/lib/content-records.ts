@@ -53,7 +53,7 @@ export const videoRecord = z.object({
   updated_at: z.string(),
 });
 
-const insiderRecord = z.object({
+export const insiderRecord = z.object({
   amount_purchased: z.number(),
   purchaser: z.string(),
   date_of_purchase: z.string(),
@@ -104,6 +104,14 @@ export const webinarRecord = z.object({
 });
 export type WebinarRecord = z.infer<typeof webinarRecord>;
 
+export const teamMemberRecord = z.object({
+  id: z.number(),
+  name: z.string(),
+  title: z.string(),
+  headshot_url: z.string().nullable(),
+  description: z.string(),
+});
+
 /** What a company page is built from (the build feed /api/content/companies). */
 export const companyPageRecord = z.object({
   id: z.number(),
@@ -150,15 +158,7 @@ export const companyPageRecord = z.object({
         jumbotron_subtitle_color: z.string().nullable(),
         specialist: z.object({ name: z.string(), title: z.string(), email: z.string(), phone: z.string() }).nullable(),
       }),
-      team: z.array(
-        z.object({
-          id: z.number(),
-          name: z.string(),
-          title: z.string(),
-          headshot_url: z.string().nullable(),
-          description: z.string(),
-        }),
-      ),
+      team: z.array(teamMemberRecord),
       webinars: z.array(webinarRecord),
     })
     .nullable(),

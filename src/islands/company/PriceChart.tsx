@@ -3,7 +3,8 @@
  * volume bars beneath, drawn with lightweight-charts. The chart box keeps its
  * height while data loads so nothing below it moves.
  */
-import { AreaSeries, ColorType, HistogramSeries, createChart } from 'lightweight-charts';
+import { HistogramSeries } from 'lightweight-charts';
+import { addPriceArea, createPriceChart } from '../chart-style.ts';
 import { useEffect, useRef, useState } from 'react';
 import { CHART_RANGES, COMPANY_TEXT, type ChartRange } from '../../lib/company.ts';
 import { describeChange } from '../../lib/format.ts';
@@ -13,14 +14,6 @@ interface Bar {
   date: string;
   close: number;
   volume: number;
-}
-
-function palette() {
-  const css = getComputedStyle(document.documentElement);
-  return {
-    text: css.getPropertyValue('--color-muted').trim() || '#888',
-    grid: css.getPropertyValue('--color-line').trim() || '#333',
-  };
 }
 
 export default function PriceChart({ symbol }: { symbol: string }) {
@@ -43,26 +36,8 @@ export default function PriceChart({ symbol }: { symbol: string }) {
     const el = ref.current;
     if (!el || !bars?.length) return;
     const up = bars[bars.length - 1]!.close >= bars[0]!.close;
-    const colors = palette();
-    const chart = createChart(el, {
-      autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: 'transparent' },
-        textColor: colors.text,
-        attributionLogo: false,
-      },
-      grid: { vertLines: { visible: false }, horzLines: { color: colors.grid } },
-      rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.08, bottom: 0.28 } },
-      timeScale: { borderVisible: false },
-      handleScroll: false,
-      handleScale: false,
-    });
-    const price = chart.addSeries(AreaSeries, {
-      lineColor: up ? '#16a34a' : '#dc2626',
-      topColor: up ? 'rgba(22,163,74,0.3)' : 'rgba(220,38,38,0.3)',
-      bottomColor: 'rgba(0,0,0,0)',
-      lineWidth: 2,
-    });
+    const chart = createPriceChart(el, { bottomMargin: 0.28 });
+    const price = addPriceArea(chart, up, 0.3);
     price.setData(bars.map((b) => ({ time: b.date, value: b.close })));
     const volume = chart.addSeries(HistogramSeries, { priceScaleId: 'volume', priceFormat: { type: 'volume' } });
     chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.78, bottom: 0 } });

@@ -10,6 +10,7 @@
  * long text, many bullets, characters the fonts cannot encode) never runs
  * off the page and never makes rendering throw.
  */
+import { COMPANY_TEXT } from '../../lib/company.ts';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 
 export interface CompanyDocumentInput {
@@ -1144,18 +1145,15 @@ function drawOverviewSlide(page: PDFPage, fonts: Fonts, company: Company): void 
   }
 }
 
+/** The muted line a slide shows when its section is empty. */
+function drawSlideNote(page: PDFPage, fonts: Fonts, text: string, x: number, maxWidth: number): void {
+  drawLineOfText(page, text, x, SLIDE_CONTENT_TOP - 22, { font: fonts.italic, size: 18, color: MUTED, maxWidth });
+}
+
 function drawValuePropositionSlide(page: PDFPage, fonts: Fonts, company: Company): void {
   const x = SLIDE_MARGIN + 24;
   const width = SLIDE_CONTENT_WIDTH - 48;
-  if (!company.valueProp) {
-    drawLineOfText(page, 'No value proposition available.', x, SLIDE_CONTENT_TOP - 22, {
-      font: fonts.italic,
-      size: 18,
-      color: MUTED,
-      maxWidth: width,
-    });
-    return;
-  }
+  if (!company.valueProp) return drawSlideNote(page, fonts, COMPANY_TEXT.noValueProp, x, width);
   const { size, layout } = fitLayout(
     (s) => layoutParagraphs(company.valueProp, fonts.regular, s, width, SLIDE_CONTENT_HEIGHT),
     24,
@@ -1173,15 +1171,8 @@ function drawValuePropositionSlide(page: PDFPage, fonts: Fonts, company: Company
 }
 
 function drawHighlightsSlide(page: PDFPage, fonts: Fonts, company: Company): void {
-  if (company.highlights.length === 0) {
-    drawLineOfText(page, 'No Investment highlights.', SLIDE_MARGIN, SLIDE_CONTENT_TOP - 22, {
-      font: fonts.italic,
-      size: 18,
-      color: MUTED,
-      maxWidth: SLIDE_CONTENT_WIDTH,
-    });
-    return;
-  }
+  if (company.highlights.length === 0)
+    return drawSlideNote(page, fonts, COMPANY_TEXT.noHighlights, SLIDE_MARGIN, SLIDE_CONTENT_WIDTH);
   const { size, layout } = fitLayout(
     (s) => layoutBullets(company.highlights, fonts.regular, s, SLIDE_CONTENT_WIDTH, SLIDE_CONTENT_HEIGHT),
     18,

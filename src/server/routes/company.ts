@@ -11,6 +11,13 @@ import { errorResponses, jsonContent, notFoundResponse } from '../http/schemas.t
 import { requireUser } from '../http/session.ts';
 import { CHART_RANGES, FILING_GROUP_NAMES, PAGE_SIZES } from '../../lib/company.ts';
 import {
+  bioPhaseRecord,
+  filingRecord,
+  holdingRecord,
+  insiderRecord,
+  teamMemberRecord,
+} from '../../lib/content-records.ts';
+import {
   companyMarketRecord,
   companyVideos,
   filingByAccession,
@@ -29,6 +36,11 @@ import { filingText } from '../company/filing-text.ts';
 
 const Unauthorized = { 401: jsonContent(z.object({ message: z.string() }), 'Not signed in') };
 const Loose = z.looseObject({});
+const BioPhase = bioPhaseRecord.openapi('BioPhase');
+const Filing = filingRecord.openapi('SecFiling');
+const Holding = holdingRecord.openapi('InstitutionalHolding');
+const Insider = insiderRecord.openapi('InsiderTransaction');
+const TeamMember = teamMemberRecord.openapi('TeamMember');
 
 const symbolParam = z.object({
   symbol: z
@@ -50,14 +62,6 @@ const pageSize = (table: keyof typeof PAGE_SIZES) => {
     })
     .default(fallback);
 };
-
-const Insider = z.object({
-  amount_purchased: z.number(),
-  purchaser: z.string(),
-  date_of_purchase: z.string(),
-  company_symbol: z.string(),
-  is_buy: z.boolean(),
-});
 
 const MarketRecord = z
   .object({
@@ -88,40 +92,6 @@ const MarketRecord = z
   })
   .openapi('CompanyMarketRecord');
 
-const BioPhase = z
-  .object({
-    id: z.number(),
-    company_symbol: z.string(),
-    stage: z.string(),
-    drug_name: z.string(),
-    date: z.string().nullable(),
-    raw_text_link: z.string().nullable(),
-  })
-  .openapi('BioPhase');
-
-const Filing = z
-  .object({
-    accession_key: z.string(),
-    company_symbol: z.string(),
-    filing_type: z.string(),
-    description: z.string(),
-    raw_text_link: z.string(),
-    document_count: z.number(),
-    date_as_of_change: z.string(),
-  })
-  .openapi('SecFiling');
-
-const Holding = z
-  .object({
-    id: z.number(),
-    institutionName: z.string(),
-    sharesHeldPercentage: z.number(),
-    sharesHeld: z.number(),
-    marketValue: z.number(),
-    filingDate: z.string(),
-  })
-  .openapi('InstitutionalHolding');
-
 const AnalystRecord = z
   .object({
     companySymbol: z.string(),
@@ -134,16 +104,6 @@ const AnalystRecord = z
     successRate: z.number(),
   })
   .openapi('AnalystRecord');
-
-const TeamMember = z
-  .object({
-    id: z.number(),
-    name: z.string(),
-    title: z.string(),
-    headshot_url: z.string().nullable(),
-    description: z.string(),
-  })
-  .openapi('TeamMember');
 
 const route = <P extends string>(path: P, summary: string) => ({
   method: 'get' as const,

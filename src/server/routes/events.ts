@@ -1,6 +1,7 @@
 /** /api/events: the upcoming events the home page shows (spec 000 §7). */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../context.ts';
+import { webinarRecord } from '../../lib/content-records.ts';
 import { upcomingEvents } from '../content/events.ts';
 import { errorResponses, jsonContent, notFoundResponse } from '../http/schemas.ts';
 import { requireUser } from '../http/session.ts';
@@ -35,19 +36,7 @@ const topRoute = createRoute({
 
 const Unauthorized = { 401: jsonContent(z.object({ message: z.string() }), 'Not signed in') };
 
-const Webinar = z
-  .object({
-    id: z.number(),
-    title: z.string(),
-    replayLink: z.string().nullable(),
-    upcoming_date: z.string(),
-    company_symbol: z.string().nullable(),
-    archived: z.boolean(),
-    form_url: z.string().nullable(),
-    zoom_id: z.string().nullable(),
-    isFavorite: z.boolean(),
-  })
-  .openapi('Webinar');
+const Webinar = webinarRecord.extend({ isFavorite: z.boolean() }).openapi('Webinar');
 
 const byCompanyRoute = createRoute({
   method: 'get',
