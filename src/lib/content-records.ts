@@ -129,7 +129,6 @@ export const companyPageRecord = z.object({
   website_url: z.string().nullable(),
   insider: z.array(insiderRecord),
   filings: z.object({ data: z.array(filingRecord), totalItems: z.number() }),
-  holdings: z.object({ data: z.array(holdingRecord), totalItems: z.number() }),
   bio_phases: z.array(bioPhaseRecord),
   client: z
     .object({

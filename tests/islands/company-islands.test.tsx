@@ -85,20 +85,39 @@ describe('the insider transactions table', () => {
 });
 
 describe('the institutional ownership section', () => {
+  const rows = Array.from({ length: 25 }, (_, i) => ({
+    id: i + 1,
+    institutionName: `Fund ${i + 1}`,
+    sharesHeldPercentage: 1,
+    sharesHeld: 1000,
+    marketValue: 5000,
+    filingDate: '2026-09-30',
+  }));
+
+  it('reads the largest holders, 25 to a page, when it is shown', async () => {
+    fetchMock.mockImplementation(() => json({ data: rows, totalItems: 60 }));
+    render(<HoldingsTable symbol="ACME" />);
+    await screen.findByText('Fund 1');
+    const url = new URL(fetchMock.mock.calls[0]![0], 'http://x');
+    expect(url.pathname).toBe('/api/stock/institutional/ACME');
+    expect(url.searchParams.get('pageSize')).toBe('25');
+  });
+
   it('hides a failed load from view and keeps the rows it had', async () => {
-    const rows = Array.from({ length: 25 }, (_, i) => ({
-      id: i + 1,
-      institutionName: `Fund ${i + 1}`,
-      sharesHeldPercentage: 1,
-      sharesHeld: 1000,
-      marketValue: 5000,
-      filingDate: '2026-09-30',
-    }));
-    render(<HoldingsTable symbol="ACME" initial={{ data: rows, totalItems: 60 }} />);
+    fetchMock.mockImplementation(() => json({ data: rows, totalItems: 60 }));
+    render(<HoldingsTable symbol="ACME" />);
+    await screen.findByText('Fund 1');
     fetchMock.mockImplementation(() => json({ message: 'down' }, 500));
     fireEvent.click(screen.getByLabelText('Next page'));
     await waitFor(() => expect(screen.getByText(COMPANY_TEXT.institutionalFailed).className).toContain('sr-only'));
     expect(screen.getByText('Fund 1')).toBeTruthy();
+  });
+
+  it('shows nothing but a hidden note when the first load fails', async () => {
+    fetchMock.mockImplementation(() => json({ message: 'down' }, 500));
+    render(<HoldingsTable symbol="ACME" />);
+    await waitFor(() => expect(screen.getByText(COMPANY_TEXT.institutionalFailed).className).toContain('sr-only'));
+    expect(screen.queryByRole('table')).toBeNull();
   });
 });
 

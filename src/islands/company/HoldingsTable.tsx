@@ -1,4 +1,7 @@
-/** Institutional ownership (001 §2): largest holders first, 25 per page by default (5, 10, 25). */
+/**
+ * Institutional ownership (001 §2): largest holders first, 25 per page by
+ * default (5, 10, 25), read from the API when the section comes into view.
+ */
 import { COMPANY_TEXT, PAGE_SIZES } from '../../lib/company.ts';
 import type { HoldingRecord } from '../../lib/content-records.ts';
 import { formatCompact } from '../../lib/format.ts';
@@ -13,20 +16,21 @@ const columns: readonly Column<HoldingRecord>[] = [
   { header: 'Filed', cell: (r) => r.filingDate },
 ];
 
-interface Props {
-  symbol: string;
-  initial: { data: HoldingRecord[]; totalItems: number };
-}
-
-export default function HoldingsTable({ symbol, initial }: Props) {
+export default function HoldingsTable({ symbol }: { symbol: string }) {
   const pages = useServerPages<HoldingRecord>(
-    { rows: initial.data, total: initial.totalItems, pageSize: PAGE_SIZES.institutional.default },
+    { rows: [], total: 0, pageSize: PAGE_SIZES.institutional.default, loaded: false },
     (page, pageSize) => `stock/institutional/${encodeURIComponent(symbol)}?page=${page}&pageSize=${pageSize}`,
     (body) => {
       const b = body as { data: HoldingRecord[]; totalItems: number };
       return { rows: b.data, total: b.totalItems };
     },
   );
+  if (!pages.loaded)
+    return (
+      <p className="min-h-24 text-sm text-muted" role="status">
+        {pages.failed ? <span className="sr-only">{COMPANY_TEXT.institutionalFailed}</span> : 'Loading holders...'}
+      </p>
+    );
   if (pages.total === 0) return <p className="text-sm text-muted">{COMPANY_TEXT.noHoldings}</p>;
   return (
     <div className="flex flex-col gap-2">

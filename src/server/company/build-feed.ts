@@ -2,7 +2,9 @@
  * The company records the site build reads (/api/content/companies): what a
  * company page shows that does not move with the market, keyed by the
  * company's number so the changes feed can name it. Prices are not here: the
- * page's island fetches them, so a price tick never re-renders a page.
+ * page's island fetches them, so a price tick never re-renders a page. Nor
+ * are institutional holdings: they change with every 13F season, are long,
+ * and the page's island reads them when they come into view.
  */
 import { asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { PAGE_SIZES } from '../../lib/company.ts';
@@ -34,7 +36,6 @@ export interface CompanyPageRecord {
   website_url: string | null;
   insider: InsiderRecord[];
   filings: { data: FilingRow[]; totalItems: number };
-  holdings: { data: HoldingRow[]; totalItems: number };
   bio_phases: Awaited<ReturnType<typeof listBioPhases>>;
   client: {
     landing: LandingPage;
@@ -53,27 +54,7 @@ interface FilingRow {
   date_as_of_change: string;
 }
 
-interface HoldingRow {
-  id: number;
-  institutionName: string;
-  sharesHeldPercentage: number;
-  sharesHeld: number;
-  marketValue: number;
-  filingDate: string;
-}
-
-interface HoldingSqlRow {
-  id: number;
-  company_symbol: string;
-  institution_name: string;
-  shares_held_percentage: number;
-  shares_held: string | number;
-  market_value: number;
-  filing_date: string;
-  total: number;
-}
-
-/** The first page of each company's filings and holdings, with totals, in one query each. */
+/** The first page of each company's filings, with their totals, in one query. */
 async function firstPages(db: Db, symbols: string[]) {
   const list = sql.join(
     symbols.map((s) => sql`${s}`),
@@ -87,39 +68,16 @@ async function firstPages(db: Db, symbols: string[]) {
           window w as (partition by company_symbol order by date_as_of_change desc, accession_key desc)) t
     where n <= ${PAGE_SIZES.filings.default}
     order by company_symbol, date_as_of_change desc, accession_key desc`);
-  const holdings = await db.execute(sql`
-    select id, company_symbol, institution_name, shares_held_percentage, shares_held, market_value,
-           filing_date::text as filing_date, total::int as total
-    from (select h.*, row_number() over w as n, count(*) over (partition by company_symbol) as total
-          from institutional_holdings h where company_symbol in (${list})
-          window w as (partition by company_symbol order by shares_held desc, id)) t
-    where n <= ${PAGE_SIZES.institutional.default}
-    order by company_symbol, shares_held desc, id`);
-  const bySymbol = new Map<
-    string,
-    { filings: CompanyPageRecord['filings']; holdings: CompanyPageRecord['holdings'] }
-  >();
+  const bySymbol = new Map<string, { filings: CompanyPageRecord['filings'] }>();
   const entry = (symbol: string) => {
     let e = bySymbol.get(symbol);
-    if (!e) bySymbol.set(symbol, (e = { filings: { data: [], totalItems: 0 }, holdings: { data: [], totalItems: 0 } }));
+    if (!e) bySymbol.set(symbol, (e = { filings: { data: [], totalItems: 0 } }));
     return e;
   };
   for (const { total, ...row } of rowsOf<FilingRow & { total: number }>(filings)) {
     const e = entry(row.company_symbol);
     e.filings.totalItems = Number(total);
     e.filings.data.push({ ...row, document_count: Number(row.document_count) });
-  }
-  for (const row of rowsOf<HoldingSqlRow>(holdings)) {
-    const e = entry(row.company_symbol);
-    e.holdings.totalItems = Number(row.total);
-    e.holdings.data.push({
-      id: Number(row.id),
-      institutionName: row.institution_name,
-      sharesHeldPercentage: Number(row.shares_held_percentage),
-      sharesHeld: Number(row.shares_held),
-      marketValue: Number(row.market_value),
-      filingDate: row.filing_date,
-    });
   }
   return bySymbol;
 }
@@ -185,7 +143,6 @@ export async function companiesForBuild(
           is_buy: t.isBuy,
         })),
       filings: first?.filings ?? { data: [], totalItems: 0 },
-      holdings: first?.holdings ?? { data: [], totalItems: 0 },
       bio_phases: phases
         .filter((p) => p.companySymbol === c.symbol)
         .map((p) => ({

@@ -211,17 +211,28 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
       fs.rmSync(outDir, { recursive: true, force: true });
       fs.mkdirSync(outDir, { recursive: true });
       // Unchanged pages are carried over from the published build (see incremental.ts).
+      // Phase times go to the log, so a slow build says where its time went.
+      const phases: Record<string, number> = {};
+      let mark = Date.now();
+      const lap = (name: string) => {
+        phases[name] = Date.now() - mark;
+        mark = Date.now();
+      };
       const linked = current ? prefillPages(current, outDir) : [];
+      lap('prefillMs');
       await runAstro(outDir);
+      lap('astroMs');
       const kept = manifestOutputs(path.join(cacheDir, MANIFEST_FILE));
       const removed = kept ? pruneStalePages(outDir, linked, kept) : 0;
+      lap('pruneMs');
       const compressed = await precompressChanged(outDir, current);
+      lap('compressMs');
       fs.writeFileSync(path.join(outDir, STAMP_FILE), stamp);
       publish(outDir);
       prune();
       Object.assign(status, { state: 'idle', lastError: null });
       logger.info(
-        { build: id, ms: Date.now() - started, ...status.pages, removed, compressed },
+        { build: id, ms: Date.now() - started, ...status.pages, removed, compressed, ...phases },
         'site build published',
       );
     } catch (error) {
