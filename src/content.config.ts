@@ -7,12 +7,18 @@ import { defineCollection } from 'astro:content';
 import { companyPageRecord, newsArticleRecord, videoRecord } from './lib/content-records.ts';
 import { apiLoader } from './loaders/api-loader.ts';
 
-const news = defineCollection({ loader: apiLoader({ feed: 'news', kind: 'news' }), schema: newsArticleRecord });
-const videos = defineCollection({ loader: apiLoader({ feed: 'videos', kind: 'video' }), schema: videoRecord });
+const news = defineCollection({
+  loader: apiLoader({ feed: 'news', kind: 'news', schema: newsArticleRecord }),
+  schema: newsArticleRecord,
+});
+const videos = defineCollection({
+  loader: apiLoader({ feed: 'videos', kind: 'video', schema: videoRecord }),
+  schema: videoRecord,
+});
 
 // Keyed by the company's number (the changes feed's id); pages are found by symbol.
 const companies = defineCollection({
-  loader: apiLoader({ feed: 'companies', kind: 'company' }),
+  loader: apiLoader({ feed: 'companies', kind: 'company', schema: companyPageRecord }),
   schema: companyPageRecord,
 });
 

@@ -4,7 +4,9 @@
  * kept in the collection's meta, applying updates and deletions, so a build
  * after one edit fetches one record.
  */
+import { createHash } from 'node:crypto';
 import type { Loader, LoaderContext } from 'astro/loaders';
+import { z } from 'zod';
 import { fetchApi } from '../lib/site-api.ts';
 
 interface FeedPage<T> {
@@ -19,6 +21,8 @@ interface ChangesPage {
 }
 
 const CURSOR_KEY = 'cursor';
+/** The record shape the stored entries were loaded with: a new shape loads everything again. */
+const SHAPE_KEY = 'shape';
 const ID_CHUNK = 500;
 
 export interface ApiLoaderOptions {
@@ -26,7 +30,14 @@ export interface ApiLoaderOptions {
   feed: 'news' | 'videos' | 'companies';
   /** The kind in the changes feed. */
   kind: 'news' | 'video' | 'company';
+  /** The collection's record schema. */
+  schema: z.ZodType;
 }
+
+const shapeOf = (schema: z.ZodType) =>
+  createHash('sha256')
+    .update(JSON.stringify(z.toJSONSchema(schema, { unrepresentable: 'any' })))
+    .digest('hex');
 
 async function store(context: LoaderContext, record: { id: number }): Promise<void> {
   const data = await context.parseData({ id: String(record.id), data: record as unknown as Record<string, unknown> });
@@ -85,12 +96,17 @@ export function apiLoader(options: ApiLoaderOptions): Loader {
     name: `api-${options.feed}`,
     async load(context) {
       const saved = Number(context.meta.get(CURSOR_KEY));
+      const shape = shapeOf(options.schema);
       try {
         const cursor =
-          process.env.SITE_FULL_SYNC === '1' || !Number.isFinite(saved) || context.meta.get(CURSOR_KEY) === undefined
+          process.env.SITE_FULL_SYNC === '1' ||
+          !Number.isFinite(saved) ||
+          context.meta.get(CURSOR_KEY) === undefined ||
+          context.meta.get(SHAPE_KEY) !== shape
             ? await fullSync(context, options)
             : await incrementalSync(context, options, saved);
         context.meta.set(CURSOR_KEY, String(cursor));
+        context.meta.set(SHAPE_KEY, shape);
       } catch (error) {
         // Type checks and editors sync collections too, often with no API running: that is not a build.
         if (process.env.SITE_API_URL) throw error;
