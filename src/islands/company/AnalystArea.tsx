@@ -26,6 +26,7 @@ const columns: readonly Column<Rating>[] = [
   { header: 'Date', cell: (r) => r.recommendationDate },
   {
     header: 'Analyst',
+    wrap: true,
     cell: (r) => (
       <>
         <span className="font-semibold">{r.analystName}</span>

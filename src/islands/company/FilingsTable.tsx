@@ -13,6 +13,7 @@ const columns: readonly Column<FilingRecord>[] = [
   { header: 'Form', cell: (r) => <span className="font-semibold">{r.filing_type}</span> },
   {
     header: 'Description',
+    wrap: true,
     cell: (r) => (
       <a href={r.raw_text_link} target="_blank" rel="noopener" className="text-primary hover:underline">
         {r.description}

@@ -9,7 +9,7 @@ import PagedTable, { type Column } from './PagedTable.tsx';
 import { useServerPages } from './useServerPages.ts';
 
 const columns: readonly Column<HoldingRecord>[] = [
-  { header: 'Institution', cell: (r) => r.institutionName },
+  { header: 'Institution', wrap: true, cell: (r) => r.institutionName },
   { header: 'Shares Held', cell: (r) => formatCompact(r.sharesHeld), align: 'right' },
   { header: '% of Shares', cell: (r) => `${r.sharesHeldPercentage.toFixed(2)}%`, align: 'right' },
   { header: 'Market Value', cell: (r) => `$${formatCompact(r.marketValue)}`, align: 'right' },

@@ -7,7 +7,7 @@ import PagedTable, { type Column } from './PagedTable.tsx';
 
 const columns: readonly Column<InsiderRecordData>[] = [
   { header: 'Date', cell: (r) => r.date_of_purchase },
-  { header: 'Insider', cell: (r) => r.purchaser },
+  { header: 'Insider', wrap: true, cell: (r) => r.purchaser },
   {
     header: 'Type',
     cell: (r) => (

@@ -8,6 +8,8 @@ export interface Column<T> {
   header: string;
   cell: (row: T) => ReactNode;
   align?: 'right';
+  /** Long text may wrap; dates and figures stay on one line. */
+  wrap?: boolean;
 }
 
 interface Props<T> {
@@ -52,7 +54,10 @@ export default function PagedTable<T>(props: Props<T>) {
             {rows.map((row, i) => (
               <tr key={`${props.rowKey(row)}:${i}`} className="border-t border-line">
                 {columns.map((c) => (
-                  <td key={c.header} className={`px-3 py-2 ${c.align === 'right' ? 'text-right tabular-nums' : ''}`}>
+                  <td
+                    key={c.header}
+                    className={`px-3 py-2 ${c.align === 'right' ? 'text-right tabular-nums' : ''} ${c.wrap ? '' : 'whitespace-nowrap'}`}
+                  >
                     {c.cell(row)}
                   </td>
                 ))}
