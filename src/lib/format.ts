@@ -28,6 +28,12 @@ export function formatPrice(value: number | null | undefined): string {
   return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
+/** A price in dollars: '$4.25', '—' when there is none. */
+export function formatDollars(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  return `$${formatPrice(value)}`;
+}
+
 /** Market cap is shown in millions with two decimals. */
 export function formatMarketCapMillions(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   describeChange,
   formatCompact,
+  formatDollars,
   formatMarketCapMillions,
   formatPrice,
   formatRelativeTime,
@@ -28,6 +29,14 @@ describe('number formats', () => {
     expect(formatPrice(1234.5)).toBe('1,234.50');
     expect(formatMarketCapMillions(523_456_789)).toBe('523.46M');
     expect(formatMarketCapMillions(null)).toBe('—');
+  });
+
+  it('show dollar amounts with the sign, and a dash with no sign when there is no figure', () => {
+    expect(formatDollars(4.25)).toBe('$4.25');
+    expect(formatDollars(1234.5)).toBe('$1,234.50');
+    expect(formatDollars(0.0042)).toBe('$0.004');
+    expect(formatDollars(null)).toBe('—');
+    expect(formatDollars(Number.NaN)).toBe('—');
   });
 
   it('mark positive change as up and everything else as down', () => {

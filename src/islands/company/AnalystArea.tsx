@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { COMPANY_TEXT, PAGE_SIZES } from '../../lib/company.ts';
-import { formatPrice } from '../../lib/format.ts';
+import { formatDollars } from '../../lib/format.ts';
 import { $session } from '../../stores/session.ts';
 import { useBrowserValue } from '../forms/useBrowserValue.ts';
 import { getJson } from '../../stores/company.ts';
@@ -44,7 +44,7 @@ const columns: readonly Column<Rating>[] = [
   },
   {
     header: 'Price Target',
-    cell: (r) => (r.priceTarget === null ? '—' : `$${formatPrice(r.priceTarget)}`),
+    cell: (r) => formatDollars(r.priceTarget),
     align: 'right',
   },
   { header: 'Rank', cell: (r) => `#${r.analystRank.toLocaleString('en-US')}`, align: 'right' },

@@ -2,16 +2,17 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { COMPANY_TEXT } from '../../lib/company.ts';
-import { formatCompact, formatMarketCapMillions, formatPrice } from '../../lib/format.ts';
+import { formatCompact, formatDollars, formatMarketCapMillions } from '../../lib/format.ts';
 import { $quote, watchQuote, type Quote } from '../../stores/company.ts';
 
-const money = (v: number | null) => (v === null ? '—' : `$${formatPrice(v)}`);
-
 const ROWS: readonly [string, (q: Quote) => string][] = [
-  ['Open', (q) => money(q.open)],
-  ['Previous Close', (q) => money(q.pre_close)],
-  ["Day's Range", (q) => (q.daylow === null ? '—' : `${money(q.daylow)} – ${money(q.dayhigh)}`)],
-  ['52-Week Range', (q) => (q.week52low === null ? '—' : `${money(q.week52low)} – ${money(q.week52high)}`)],
+  ['Open', (q) => formatDollars(q.open)],
+  ['Previous Close', (q) => formatDollars(q.pre_close)],
+  ["Day's Range", (q) => (q.daylow === null ? '—' : `${formatDollars(q.daylow)} – ${formatDollars(q.dayhigh)}`)],
+  [
+    '52-Week Range',
+    (q) => (q.week52low === null ? '—' : `${formatDollars(q.week52low)} – ${formatDollars(q.week52high)}`),
+  ],
   ['Volume', (q) => formatCompact(q.volume)],
   ['Average Volume', (q) => formatCompact(q.volume_avg)],
   ['Market Cap', (q) => (q.market_cap === null ? '—' : `$${formatMarketCapMillions(q.market_cap)}`)],

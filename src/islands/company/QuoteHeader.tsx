@@ -5,7 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useSyncExternalStore } from 'react';
 import { COMPANY_TEXT } from '../../lib/company.ts';
-import { describeChange, formatCompact, formatPrice } from '../../lib/format.ts';
+import { describeChange, formatCompact, formatDollars, formatPrice } from '../../lib/format.ts';
 import { marketStatusLine } from '../../lib/market-status.ts';
 import { $quote, watchQuote } from '../../stores/company.ts';
 
@@ -48,7 +48,7 @@ export default function QuoteHeader({ symbol, compact = false }: { symbol: strin
     <div className="flex min-h-[4.5rem] flex-col justify-center gap-0.5" data-testid="quote-header">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <span className={`${compact ? 'text-2xl' : 'text-3xl'} font-extrabold tabular-nums`} data-testid="quote-price">
-          ${formatPrice(quote.last_sale)}
+          {formatDollars(quote.last_sale)}
         </span>
         <span className={`font-semibold tabular-nums ${color}`} data-testid="quote-change">
           {quote.net_change !== null && `${quote.net_change > 0 ? '+' : ''}${formatPrice(quote.net_change)} `}(

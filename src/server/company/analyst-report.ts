@@ -4,7 +4,7 @@
  * HTML page served from this site.
  */
 import { count, desc, eq } from 'drizzle-orm';
-import { formatPrice } from '../../lib/format.ts';
+import { formatDollars } from '../../lib/format.ts';
 import type { Db } from '../db/client.ts';
 import type { companies } from '../db/schema.ts';
 import { analystRatings } from '../db/schema.ts';
@@ -48,7 +48,7 @@ export async function analystReportHtml(db: Db, company: typeof companies.$infer
       (
         r,
       ) => `<tr><td>${escapeHtml(r.recommendationDate)}</td><td>${escapeHtml(r.analystName)}<small>${escapeHtml(r.firmName)}</small></td>
-<td class="${r.recommendation.toLowerCase()}">${escapeHtml(r.recommendation)}</td><td>${r.priceTarget === null ? '—' : `$${formatPrice(r.priceTarget)}`}</td>
+<td class="${r.recommendation.toLowerCase()}">${escapeHtml(r.recommendation)}</td><td>${formatDollars(r.priceTarget)}</td>
 <td>#${r.analystRank.toLocaleString('en-US')}</td><td>${Math.round(r.successRate * 100)}%</td></tr>`,
     )
     .join('');
@@ -68,8 +68,8 @@ small{display:block;opacity:.7}p.note{opacity:.7;font-size:12px}
 <div class="cards">
 <div class="card">Consensus<b>${consensus}</b><div class="bar" aria-hidden="true"><span style="width:${pct(counts.Buy, total)}%;background:#16a34a"></span><span style="width:${pct(counts.Hold, total)}%;background:#f59e0b"></span><span style="width:${pct(counts.Sell, total)}%;background:#dc2626"></span></div>
 <small>${counts.Buy} Buy · ${counts.Hold} Hold · ${counts.Sell} Sell</small></div>
-<div class="card">Average price target<b>${company.priceTarget === null ? '—' : `$${formatPrice(company.priceTarget)}`}</b><small>${upside === null ? '' : `${upside > 0 ? '+' : ''}${upside.toFixed(2)}% from the last price`}</small></div>
-<div class="card">Target range<b>${company.lowPriceTarget === null ? '—' : `$${formatPrice(company.lowPriceTarget)} – $${formatPrice(company.highPriceTarget)}`}</b><small>${total} analyst${total === 1 ? '' : 's'} in the last 12 months</small></div>
+<div class="card">Average price target<b>${formatDollars(company.priceTarget)}</b><small>${upside === null ? '' : `${upside > 0 ? '+' : ''}${upside.toFixed(2)}% from the last price`}</small></div>
+<div class="card">Target range<b>${company.lowPriceTarget === null ? '—' : `${formatDollars(company.lowPriceTarget)} – ${formatDollars(company.highPriceTarget)}`}</b><small>${total} analyst${total === 1 ? '' : 's'} in the last 12 months</small></div>
 </div>
 <table><thead><tr><th>Date</th><th>Analyst</th><th>Rating</th><th>Target</th><th>Rank</th><th>Success</th></tr></thead><tbody>${rows}</tbody></table>
 <p class="note">Demo analyst data generated for demonstration. Ratings are opinions of the analysts named, not advice.</p>

@@ -2,7 +2,7 @@
  * The text form of a filing, laid out like EDGAR's full-text submission
  * header so readers and tools see the familiar fields first.
  */
-import { FILING_GROUPS } from '../../lib/company.ts';
+import { filingGroupOf } from '../../lib/company.ts';
 
 interface FilingFacts {
   accession_key: string;
@@ -18,7 +18,7 @@ interface FilingFacts {
 
 export function filingText(f: FilingFacts): string {
   const stamp = f.date_as_of_change.replaceAll('-', '');
-  const group = FILING_GROUPS.find((g) => (g.types as readonly string[]).includes(f.filing_type))?.name ?? 'Other';
+  const group = filingGroupOf(f.filing_type) ?? 'Other';
   return [
     `<SEC-HEADER>`,
     `ACCESSION NUMBER:\t\t${f.accession_key}`,

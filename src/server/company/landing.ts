@@ -3,14 +3,13 @@
  * HTML fields are sanitized before they are stored, and each write records
  * a company change, so the company's pages are built again.
  */
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { companies, companyLandingPages } from '../db/schema.ts';
+import { companyLandingPages } from '../db/schema.ts';
 import { writeWithChange } from '../content/changes.ts';
 import { sanitizeHtml } from '../content/sanitize.ts';
 import { landingPageOf, requireCompany } from './pages.ts';
 
-export const LANDING_HTML_FIELDS = [
+const LANDING_HTML_FIELDS = [
   'overview',
   'value_prop',
   'investment_highlights',
@@ -87,8 +86,7 @@ export async function saveLandingPage(db: Db, symbol: string, input: LandingInpu
       .insert(companyLandingPages)
       .values({ ...values, companySymbol: company.symbol })
       .onConflictDoUpdate({ target: companyLandingPages.companySymbol, set: values });
-    const [row] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.symbol, company.symbol));
-    return row!.id;
+    return company.id;
   });
   return landingPageOf(db, company.symbol);
 }

@@ -26,7 +26,9 @@ import {
   videos,
 } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
+import { FAVORITE_WEBINARS, favoriteIds } from '../services/favorites.ts';
 import { videoById, type VideoItem } from '../content/videos.ts';
+import type { InsiderRecordData } from '../../lib/content-records.ts';
 
 export const normalizeSymbol = (symbol: string) => symbol.trim().toUpperCase();
 
@@ -41,27 +43,24 @@ export async function requireCompany(db: Db, symbol: string) {
   return row;
 }
 
-export interface InsiderRecord {
-  amount_purchased: number;
-  purchaser: string;
-  date_of_purchase: string;
-  company_symbol: string;
-  is_buy: boolean;
-}
+/** Newest first: the order every list of insider transactions uses. */
+export const insiderOrder = [desc(insiderTransactions.dateOfPurchase), desc(insiderTransactions.id)];
 
-export async function insiderRecords(db: Db, symbol: string): Promise<InsiderRecord[]> {
+export const insiderOut = (r: typeof insiderTransactions.$inferSelect): InsiderRecordData => ({
+  amount_purchased: r.amountPurchased,
+  purchaser: r.purchaser,
+  date_of_purchase: r.dateOfPurchase,
+  company_symbol: r.companySymbol,
+  is_buy: r.isBuy,
+});
+
+export async function insiderRecords(db: Db, symbol: string): Promise<InsiderRecordData[]> {
   const rows = await db
     .select()
     .from(insiderTransactions)
     .where(eq(insiderTransactions.companySymbol, symbol))
-    .orderBy(desc(insiderTransactions.dateOfPurchase), desc(insiderTransactions.id));
-  return rows.map((r) => ({
-    amount_purchased: r.amountPurchased,
-    purchaser: r.purchaser,
-    date_of_purchase: r.dateOfPurchase,
-    company_symbol: r.companySymbol,
-    is_buy: r.isBuy,
-  }));
+    .orderBy(...insiderOrder);
+  return rows.map(insiderOut);
 }
 
 export async function companyDescription(db: Db, symbol: string): Promise<string | null> {
@@ -75,7 +74,7 @@ export async function companyDescription(db: Db, symbol: string): Promise<string
 /** The company market record (001 §3), with the last sale and the quote's time for the header. */
 export async function companyMarketRecord(db: Db, symbol: string) {
   const c = await requireCompany(db, symbol);
-  const [description, insider] = [await companyDescription(db, c.symbol), await insiderRecords(db, c.symbol)];
+  const [description, insider] = await Promise.all([companyDescription(db, c.symbol), insiderRecords(db, c.symbol)]);
   return {
     name: c.name,
     symbol: c.symbol,
@@ -104,8 +103,6 @@ export async function companyMarketRecord(db: Db, symbol: string) {
   };
 }
 
-export type CompanyMarketRecord = Awaited<ReturnType<typeof companyMarketRecord>>;
-
 /** Daily bars over a range, oldest first, ending at the latest bar. */
 export async function priceHistory(db: Db, symbol: string, range: ChartRange) {
   const c = await requireCompany(db, symbol);
@@ -128,36 +125,39 @@ export async function priceHistory(db: Db, symbol: string, range: ChartRange) {
   };
 }
 
+/** Newest first, undated last. */
+export const bioPhaseOrder = [sql`${bioPhases.date} desc nulls last`, asc(bioPhases.id)];
+
+export const bioPhaseOut = (r: typeof bioPhases.$inferSelect) => ({
+  id: r.id,
+  company_symbol: r.companySymbol,
+  stage: r.stage,
+  drug_name: r.drugName,
+  date: r.date,
+  raw_text_link: r.rawTextLink,
+});
+
 export async function listBioPhases(db: Db, symbol: string) {
   const c = await requireCompany(db, symbol);
   const rows = await db
     .select()
     .from(bioPhases)
     .where(eq(bioPhases.companySymbol, c.symbol))
-    .orderBy(sql`${bioPhases.date} desc nulls last`, asc(bioPhases.id));
-  return rows.map((r) => ({
-    id: r.id,
-    company_symbol: r.companySymbol,
-    stage: r.stage,
-    drug_name: r.drugName,
-    date: r.date,
-    raw_text_link: r.rawTextLink,
-  }));
+    .orderBy(...bioPhaseOrder);
+  return rows.map(bioPhaseOut);
 }
 
 export async function listAnalystRatings(db: Db, symbol: string, page: number, pageSize: number) {
   const c = await requireCompany(db, symbol);
   const where = eq(analystRatings.companySymbol, c.symbol);
-  const [rows, [total]] = [
-    await db
-      .select()
-      .from(analystRatings)
-      .where(where)
-      .orderBy(desc(analystRatings.recommendationDate), asc(analystRatings.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    await db.select({ n: count() }).from(analystRatings).where(where),
-  ];
+  const rows = await db
+    .select()
+    .from(analystRatings)
+    .where(where)
+    .orderBy(desc(analystRatings.recommendationDate), asc(analystRatings.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [total] = await db.select({ n: count() }).from(analystRatings).where(where);
   return {
     data: rows.map((r) => ({
       companySymbol: r.companySymbol,
@@ -302,15 +302,6 @@ const webinarOut = (e: typeof events.$inferSelect, favorite: boolean): Webinar =
   isFavorite: favorite,
 });
 
-async function favoriteEventIds(db: Db, userId: number | undefined, ids: number[]): Promise<Set<number>> {
-  if (!userId || !ids.length) return new Set();
-  const rows = await db
-    .select({ id: favoriteEvents.eventId })
-    .from(favoriteEvents)
-    .where(and(eq(favoriteEvents.userId, userId), inArray(favoriteEvents.eventId, ids)));
-  return new Set(rows.map((r) => r.id));
-}
-
 /** A company's active webinars, newest first (upcoming ones on top). */
 export async function webinarsOf(db: Db, symbol: string, userId?: number): Promise<Webinar[]> {
   const c = await requireCompany(db, symbol);
@@ -319,8 +310,9 @@ export async function webinarsOf(db: Db, symbol: string, userId?: number): Promi
     .from(events)
     .where(and(eq(events.companySymbol, c.symbol), eq(events.isActive, true)))
     .orderBy(desc(events.upcomingDate), desc(events.id));
-  const favorites = await favoriteEventIds(
+  const favorites = await favoriteIds(
     db,
+    FAVORITE_WEBINARS,
     userId,
     rows.map((r) => r.id),
   );
@@ -335,7 +327,7 @@ export async function eventByZoomId(db: Db, zoomId: string, userId?: number) {
     .where(eq(events.zoomId, zoomId))
     .limit(1);
   if (!row) throw notFound('No event with that zoom id.');
-  const favorites = await favoriteEventIds(db, userId, [row.event.id]);
+  const favorites = await favoriteIds(db, FAVORITE_WEBINARS, userId, [row.event.id]);
   return { ...webinarOut(row.event, favorites.has(row.event.id)), company_name: row.companyName };
 }
 
@@ -347,19 +339,6 @@ export async function favoriteWebinars(db: Db, userId: number): Promise<Webinar[
     .where(eq(favoriteEvents.userId, userId))
     .orderBy(desc(favoriteEvents.createdAt));
   return rows.map((r) => webinarOut(r.event, true));
-}
-
-/** Adds the webinar to the user's favorites, or removes it; answers the new state. */
-export async function toggleFavoriteWebinar(db: Db, userId: number, eventId: number): Promise<boolean> {
-  const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId));
-  if (!event) throw notFound('No webinar with that id.');
-  const removed = await db
-    .delete(favoriteEvents)
-    .where(and(eq(favoriteEvents.userId, userId), eq(favoriteEvents.eventId, eventId)))
-    .returning();
-  if (removed.length) return false;
-  await db.insert(favoriteEvents).values({ userId, eventId }).onConflictDoNothing();
-  return true;
 }
 
 /** A client's landing-page data (001 §3 "Company profile page data"), with its disclosure. */
@@ -405,7 +384,6 @@ export async function landingPageOf(db: Db, ticker: string) {
           phone: row.specialist.phone,
         }
       : null,
-    client_active: row.client?.active ?? false,
   };
 }
 

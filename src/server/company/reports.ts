@@ -3,14 +3,14 @@
  * and the investor presentation): gathered from the database, rendered by
  * documents.ts, and kept for a while since they change at most daily.
  */
-import { asc, desc, eq } from 'drizzle-orm';
-import { formatCompact, formatMarketCapMillions, formatPrice } from '../../lib/format.ts';
+import { desc, eq } from 'drizzle-orm';
+import { formatCompact, formatDollars, formatMarketCapMillions } from '../../lib/format.ts';
 import type { Db } from '../db/client.ts';
-import { companyLeaders, dailyPrices } from '../db/schema.ts';
+import { dailyPrices } from '../db/schema.ts';
 import { htmlToText } from '../content/sanitize.ts';
-import { notFound } from '../http/errors.ts';
+import { ApiError, notFound } from '../http/errors.ts';
 import { renderFactSheet, renderPresentation, type CompanyDocumentInput } from './documents.ts';
-import { companyDescription, landingPageOf, requireCompany } from './pages.ts';
+import { companyDescription, landingPageOf, requireCompany, teamOf } from './pages.ts';
 
 export type ReportKind = 'FactSheet' | 'Presentation';
 
@@ -23,7 +23,11 @@ function htmlItems(html: string | null): string[] {
 
 async function documentInput(db: Db, symbol: string, kind: ReportKind): Promise<CompanyDocumentInput> {
   const c = await requireCompany(db, symbol);
-  const landing = await landingPageOf(db, c.symbol).catch(() => null);
+  // A company without a landing page still has a fact sheet.
+  const landing = await landingPageOf(db, c.symbol).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  });
   if (kind === 'Presentation' && !landing) throw notFound(`${c.symbol} has no investor presentation.`);
   const bars = await db
     .select({ date: dailyPrices.date, close: dailyPrices.close })
@@ -32,12 +36,7 @@ async function documentInput(db: Db, symbol: string, kind: ReportKind): Promise<
     .orderBy(desc(dailyPrices.date))
     .limit(252);
   const closes = bars.reverse();
-  const leaders = await db
-    .select({ name: companyLeaders.name, title: companyLeaders.title })
-    .from(companyLeaders)
-    .where(eq(companyLeaders.companySymbol, c.symbol))
-    .orderBy(asc(companyLeaders.sortOrder));
-  const money = (v: number | null) => (v === null ? '—' : `$${formatPrice(v)}`);
+  const leaders = (await teamOf(db, c.symbol)).map(({ name, title }) => ({ name, title }));
   return {
     symbol: c.symbol,
     name: c.name,
@@ -51,16 +50,16 @@ async function documentInput(db: Db, symbol: string, kind: ReportKind): Promise<
     valueProp: landing?.value_prop ? htmlToText(landing.value_prop).trim() : null,
     highlights: htmlItems(landing?.highlights ?? null),
     stats: [
-      { label: 'Last Price', value: money(c.lastSale) },
+      { label: 'Last Price', value: formatDollars(c.lastSale) },
       { label: 'Market Cap', value: c.marketCap === null ? '—' : `$${formatMarketCapMillions(c.marketCap)}` },
-      { label: '52-Week Range', value: `${money(c.week52Low)} – ${money(c.week52High)}` },
+      { label: '52-Week Range', value: `${formatDollars(c.week52Low)} – ${formatDollars(c.week52High)}` },
       { label: 'Shares Outstanding', value: formatCompact(c.sharesOutstanding) },
       { label: 'Average Volume', value: formatCompact(c.volumeAvg) },
       {
         label: 'Institutional Ownership',
         value: c.institutionalOwnership === null ? '—' : `${c.institutionalOwnership.toFixed(2)}%`,
       },
-      { label: 'Analyst Price Target', value: money(c.priceTarget) },
+      { label: 'Analyst Price Target', value: formatDollars(c.priceTarget) },
       { label: 'Sector', value: c.sectorName },
     ],
     closes,

@@ -7,6 +7,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from
 import type { Db } from '../db/client.ts';
 import { companies, favoriteNews, news } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
+import { FAVORITE_NEWS, favoriteIds } from '../services/favorites.ts';
 import { writeWithChange } from './changes.ts';
 import { htmlToText, sanitizeHtml } from './sanitize.ts';
 
@@ -82,15 +83,6 @@ function toItem(row: ListRow, favorites: Set<number>): NewsItem {
   };
 }
 
-async function favoriteIds(db: Db, userId: number | undefined, ids: number[]): Promise<Set<number>> {
-  if (!userId || ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: favoriteNews.newsId })
-    .from(favoriteNews)
-    .where(and(eq(favoriteNews.userId, userId), inArray(favoriteNews.newsId, ids)));
-  return new Set(rows.map((r) => r.id));
-}
-
 export interface NewsPage {
   items: NewsItem[];
   total: number;
@@ -117,6 +109,7 @@ async function listWhere(
   ]);
   const favorites = await favoriteIds(
     db,
+    FAVORITE_NEWS,
     userId,
     rows.map((r) => r.id),
   );
@@ -181,6 +174,7 @@ export async function newsBySector(db: Db, perSector: number, userId?: number) {
     .orderBy(ranked.sectorName, ranked.rank);
   const favorites = await favoriteIds(
     db,
+    FAVORITE_NEWS,
     userId,
     rows.map((r) => r.id),
   );
@@ -211,7 +205,7 @@ export async function newsArticle(db: Db, id: number, userId?: number): Promise<
     .leftJoin(companies, eq(news.companySymbol, companies.symbol))
     .where(eq(news.id, id));
   if (!row) return null;
-  return toArticle(row as ArticleRow, await favoriteIds(db, userId, [id]));
+  return toArticle(row as ArticleRow, await favoriteIds(db, FAVORITE_NEWS, userId, [id]));
 }
 
 export async function newsExists(db: Db, id: number): Promise<boolean> {
@@ -247,19 +241,6 @@ export async function favoriteNewsList(db: Db, userId: number): Promise<NewsItem
     .orderBy(desc(favoriteNews.createdAt));
   const all = new Set(rows.map((r) => r.id));
   return rows.map((r) => toItem(r as ListRow, all));
-}
-
-/** Flips an article in or out of the user's favorites; returns whether it is now a favorite. */
-export async function toggleFavoriteNews(db: Db, userId: number, newsId: number): Promise<boolean> {
-  const [exists] = await db.select({ id: news.id }).from(news).where(eq(news.id, newsId));
-  if (!exists) throw notFound(`No news article ${newsId}`);
-  const removed = await db
-    .delete(favoriteNews)
-    .where(and(eq(favoriteNews.userId, userId), eq(favoriteNews.newsId, newsId)))
-    .returning();
-  if (removed.length > 0) return false;
-  await db.insert(favoriteNews).values({ userId, newsId }).onConflictDoNothing();
-  return true;
 }
 
 export interface NewsInput {

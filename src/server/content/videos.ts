@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-
 import type { Db } from '../db/client.ts';
 import { companies, favoriteVideos, videos, type VIDEO_TYPES } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
+import { FAVORITE_VIDEOS, favoriteIds } from '../services/favorites.ts';
 import { writeWithChange } from './changes.ts';
 
 export interface VideoItem {
@@ -82,15 +83,6 @@ const toItem = (r: Row, favorites: Set<number>): VideoItem => ({
   updated_at: r.updatedAt.toISOString(),
 });
 
-async function favoriteIds(db: Db, userId: number | undefined, ids: number[]): Promise<Set<number>> {
-  if (!userId || ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: favoriteVideos.videoId })
-    .from(favoriteVideos)
-    .where(and(eq(favoriteVideos.userId, userId), inArray(favoriteVideos.videoId, ids)));
-  return new Set(rows.map((r) => r.id));
-}
-
 const newestFirst = [sql`${videos.published} desc nulls last`, desc(videos.id)];
 
 /** One page of enabled videos, newest first; `sic_code` lists every code with videos (for the sector chips). */
@@ -121,6 +113,7 @@ export async function listVideos(
   ]);
   const favorites = await favoriteIds(
     db,
+    FAVORITE_VIDEOS,
     userId,
     rows.map((r) => r.id),
   );
@@ -138,7 +131,7 @@ export async function videoById(db: Db, id: number, userId?: number): Promise<Vi
     .leftJoin(companies, eq(videos.companySymbol, companies.symbol))
     .where(eq(videos.id, id));
   if (!row) return null;
-  return toItem(row as Row, await favoriteIds(db, userId, [id]));
+  return toItem(row as Row, await favoriteIds(db, FAVORITE_VIDEOS, userId, [id]));
 }
 
 /**
@@ -169,18 +162,6 @@ export async function favoriteVideoList(db: Db, userId: number): Promise<VideoIt
     .orderBy(desc(favoriteVideos.createdAt));
   const all = new Set(rows.map((r) => r.id));
   return rows.map((r) => toItem(r as Row, all));
-}
-
-export async function toggleFavoriteVideo(db: Db, userId: number, videoId: number): Promise<boolean> {
-  const [exists] = await db.select({ id: videos.id }).from(videos).where(eq(videos.id, videoId));
-  if (!exists) throw notFound(`No video ${videoId}`);
-  const removed = await db
-    .delete(favoriteVideos)
-    .where(and(eq(favoriteVideos.userId, userId), eq(favoriteVideos.videoId, videoId)))
-    .returning();
-  if (removed.length > 0) return false;
-  await db.insert(favoriteVideos).values({ userId, videoId }).onConflictDoNothing();
-  return true;
 }
 
 export interface VideoInput {

@@ -5,7 +5,8 @@
  * companies their landing page, management team, specialist, podcast and
  * past webinars. Pure and deterministic for a seed.
  */
-import { FILING_GROUPS } from '../../lib/company.ts';
+import { filingGroupOf, presentationPath } from '../../lib/company.ts';
+import { escapeHtml } from '../services/outbox.ts';
 import { addDays, isTradingDay } from '../../lib/market-calendar.ts';
 import { createRandom, type Random } from '../../lib/random.ts';
 import type {
@@ -404,10 +405,7 @@ export function generateCompanyData(
         accessionKey: key,
         companySymbol: c.symbol,
         filingType: type,
-        description:
-          FILING_DESCRIPTIONS[type] ??
-          FILING_GROUPS.find((g) => (g.types as readonly string[]).includes(type))?.name ??
-          type,
+        description: FILING_DESCRIPTIONS[type] ?? filingGroupOf(type) ?? type,
         rawTextLink: `/api/stock/filing/${key}.txt`,
         documentCount: type === '10-K' || type === '20-F' ? r.int(6, 24) : type === '4' ? 1 : r.int(1, 6),
         dateAsOfChange: date,
@@ -501,7 +499,7 @@ function clientData(c: DemoCompanySource, r: Random, asOf: string, domain: strin
     active: true,
     contract: `Investor-relations programme, 12 months from ${addDays(asOf, -r.int(30, 300))}`,
     disclosure:
-      `<p>RedCap Research has been compensated by ${escape(c.name)} for investor-relations services, including ` +
+      `<p>RedCap Research has been compensated by ${escapeHtml(c.name)} for investor-relations services, including ` +
       `this company page, for a period of twelve months. Nothing on this page is investment advice. ` +
       `See our <a href="/terms">terms</a> for our full disclosure policy.</p><p>Demo disclosure generated for demonstration.</p>`,
     assignedSpecialistId: specialist.id,
@@ -521,20 +519,22 @@ function clientData(c: DemoCompanySource, r: Random, asOf: string, domain: strin
     seo: `${c.name} (${c.symbol}): company overview, investor presentation, management and news.`,
     subtitle: `A ${c.sectorName.toLowerCase()} company building value in ${c.industry.toLowerCase()}`,
     overview:
-      `<p>${escape(c.name)} operates in ${escape(c.industry.toLowerCase())}. ` +
+      `<p>${escapeHtml(c.name)} operates in ${escapeHtml(c.industry.toLowerCase())}. ` +
       `The company serves customers across ${r.pick(['North America', 'the United States and Europe', 'more than twenty countries'])} and employs a focused team of specialists.</p>` +
       `<p>${r.pick(['Over the last year', 'Since its listing', 'In the most recent quarter'])} the company has ${r.pick(['expanded its margins', 'signed new long-term agreements', 'advanced its lead programme', 'strengthened its balance sheet'])}.</p>`,
     valuepropTitle: 'Value Proposition',
     valueProp: r.chance(0.9)
-      ? `<p>${escape(c.name)} offers investors exposure to ${escape(c.industry.toLowerCase())} at an early stage of its growth, with ${r.pick(['a differentiated technology platform', 'a de-risked late-stage pipeline', 'a capital-light operating model', 'assets valued well below replacement cost'])}.</p>`
+      ? `<p>${escapeHtml(c.name)} offers investors exposure to ${escapeHtml(c.industry.toLowerCase())} at an early stage of its growth, with ${r.pick(['a differentiated technology platform', 'a de-risked late-stage pipeline', 'a capital-light operating model', 'assets valued well below replacement cost'])}.</p>`
       : null,
-    investmentHighlights: r.chance(0.92) ? `<ul>${highlights.map((h) => `<li>${escape(h)}</li>`).join('')}</ul>` : null,
+    investmentHighlights: r.chance(0.92)
+      ? `<ul>${highlights.map((h) => `<li>${escapeHtml(h)}</li>`).join('')}</ul>`
+      : null,
     highlights: null,
-    presentation: `/Reports/${c.symbol}_Presentation.pdf`,
+    presentation: presentationPath(c.symbol),
     presentationTitle: `${c.name} Investor Presentation`,
     extraTitle: hasExtra ? r.pick(['Recent Milestones', 'Market Opportunity', 'Competitive Position']) : null,
     extraInfo: hasExtra
-      ? `<p>${escape(c.name)} reached ${r.int(2, 6)} milestones this year, ahead of its published timeline.</p>`
+      ? `<p>${escapeHtml(c.name)} reached ${r.int(2, 6)} milestones this year, ahead of its published timeline.</p>`
       : null,
     extraTitleTwo: r.chance(0.3) ? 'Environmental, Social and Governance' : null,
     extraInfoTwo: null,
@@ -552,7 +552,7 @@ function clientData(c: DemoCompanySource, r: Random, asOf: string, domain: strin
   // extra_info_two follows its title.
   const page = out.landingPages[out.landingPages.length - 1]!;
   if (page.extraTitleTwo)
-    page.extraInfoTwo = `<p>${escape(c.name)} publishes an annual sustainability report and has a majority-independent board.</p>`;
+    page.extraInfoTwo = `<p>${escapeHtml(c.name)} publishes an annual sustainability report and has a majority-independent board.</p>`;
 
   const team = r.int(3, 6);
   for (let k = 0; k < team; k++) {
@@ -563,8 +563,8 @@ function clientData(c: DemoCompanySource, r: Random, asOf: string, domain: strin
       name,
       title,
       description:
-        `<p>${escape(name)} joined ${escape(c.name)} in ${Number(asOf.slice(0, 4)) - r.int(1, 12)} as ${escape(title)}.</p>` +
-        `<p>Before that, ${escape(name.split(' ')[0]!)} spent ${r.int(6, 22)} years at ${r.pick(['a global investment bank', 'a large-cap peer', 'a leading consultancy', 'an early-stage venture fund'])}, ` +
+        `<p>${escapeHtml(name)} joined ${escapeHtml(c.name)} in ${Number(asOf.slice(0, 4)) - r.int(1, 12)} as ${escapeHtml(title)}.</p>` +
+        `<p>Before that, ${escapeHtml(name.split(' ')[0]!)} spent ${r.int(6, 22)} years at ${r.pick(['a global investment bank', 'a large-cap peer', 'a leading consultancy', 'an early-stage venture fund'])}, ` +
         `where ${r.pick(['they led', 'they built', 'they ran'])} ${r.pick(['corporate development', 'the operations group', 'the research programme', 'finance and strategy'])}.</p>` +
         `<ul><li>${r.pick(['MBA', 'PhD', 'JD', 'MSc'])}, ${r.pick(['Stanford University', 'University of Chicago', 'Columbia University', 'Duke University', 'University of Michigan'])}</li></ul>`,
       headshotUrl: `/api/covers/headshot.svg?name=${encodeURIComponent(name)}`,
@@ -606,6 +606,3 @@ function clientData(c: DemoCompanySource, r: Random, asOf: string, domain: strin
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const podcastId = (r: Random) => Array.from({ length: 22 }, () => r.pick([...ID_ALPHABET])).join('');
-
-const escape = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -16,3 +16,11 @@ export const jsonContent = <T extends z.ZodType>(schema: T, description: string)
   description,
   content: { 'application/json': { schema } },
 });
+
+/** A ticker as it may appear in a path, query or body ('abcd' is accepted; services upper-case it). */
+export const tickerSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(12)
+  .regex(/^[A-Za-z.-]+$/, 'symbol must be a ticker such as ABCD');

@@ -7,7 +7,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../context.ts';
-import { errorResponses, jsonContent, notFoundResponse } from '../http/schemas.ts';
+import { errorResponses, jsonContent, notFoundResponse, tickerSchema } from '../http/schemas.ts';
 import { requireUser } from '../http/session.ts';
 import { CHART_RANGES, FILING_GROUP_NAMES, PAGE_SIZES } from '../../lib/company.ts';
 import {
@@ -33,6 +33,7 @@ import {
 } from '../company/pages.ts';
 import { analystReportHtml, analystReportUrls } from '../company/analyst-report.ts';
 import { filingText } from '../company/filing-text.ts';
+import { VideoSchema } from './videos.ts';
 
 const Unauthorized = { 401: jsonContent(z.object({ message: z.string() }), 'Not signed in') };
 const Loose = z.looseObject({});
@@ -43,11 +44,7 @@ const Insider = insiderRecord.openapi('InsiderTransaction');
 const TeamMember = teamMemberRecord.openapi('TeamMember');
 
 const symbolParam = z.object({
-  symbol: z
-    .string()
-    .min(1)
-    .max(12)
-    .regex(/^[A-Za-z.-]+$/, 'symbol is a ticker such as ABCD'),
+  symbol: tickerSchema,
 });
 
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
@@ -237,7 +234,7 @@ const videosRoute = createRoute({
   request: { params: symbolParam },
   responses: {
     200: jsonContent(
-      z.object({ data: z.object({ interview: Loose.nullable(), overview: Loose.nullable() }) }),
+      z.object({ data: z.object({ interview: VideoSchema.nullable(), overview: VideoSchema.nullable() }) }),
       'Videos',
     ),
     ...notFoundResponse,

@@ -3,9 +3,10 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../context.ts';
 import { webinarRecord } from '../../lib/content-records.ts';
 import { upcomingEvents } from '../content/events.ts';
-import { errorResponses, jsonContent, notFoundResponse } from '../http/schemas.ts';
+import { errorResponses, jsonContent, notFoundResponse, tickerSchema } from '../http/schemas.ts';
 import { requireUser } from '../http/session.ts';
-import { eventByZoomId, favoriteWebinars, toggleFavoriteWebinar, webinarsOf } from '../company/pages.ts';
+import { eventByZoomId, favoriteWebinars, webinarsOf } from '../company/pages.ts';
+import { FAVORITE_WEBINARS, toggleFavorite } from '../services/favorites.ts';
 
 const EventSchema = z
   .object({
@@ -45,11 +46,7 @@ const byCompanyRoute = createRoute({
   summary: 'A company’s webinars, newest first',
   request: {
     params: z.object({
-      symbol: z
-        .string()
-        .min(1)
-        .max(12)
-        .regex(/^[A-Za-z.-]+$/),
+      symbol: tickerSchema,
     }),
   },
   responses: {
@@ -114,5 +111,8 @@ export const eventRoutes = createRouter()
   .openapi(toggleRoute, async (c) => {
     const user = requireUser(c);
     const { eventId } = c.req.valid('json');
-    return c.json({ data: { eventId, isFavorite: await toggleFavoriteWebinar(c.var.db, user.id, eventId) } }, 200);
+    return c.json(
+      { data: { eventId, isFavorite: await toggleFavorite(c.var.db, FAVORITE_WEBINARS, user.id, eventId) } },
+      200,
+    );
   });

@@ -1,7 +1,7 @@
 /** /api/news-alerts: news alerts for a client company, confirmed by an emailed link. */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../context.ts';
-import { errorResponses, jsonContent, notFoundResponse } from '../http/schemas.ts';
+import { errorResponses, jsonContent, notFoundResponse, tickerSchema } from '../http/schemas.ts';
 import { clientIp } from '../http/session.ts';
 import { confirmNewsAlert, requestNewsAlert } from '../services/news-alerts.ts';
 import { enforceAll } from '../services/rate-limit.ts';
@@ -10,12 +10,7 @@ import { emailField } from './subscriptions.ts';
 const AlertBody = z
   .strictObject({
     email: emailField,
-    symbol: z
-      .string()
-      .trim()
-      .min(1)
-      .max(12)
-      .regex(/^[A-Za-z.-]+$/, 'symbol must be a ticker'),
+    symbol: tickerSchema,
   })
   .openapi('NewsAlertRequest');
 

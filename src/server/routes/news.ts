@@ -16,11 +16,11 @@ import {
   newsletters,
   searchNews,
   sectorNews,
-  toggleFavoriteNews,
 } from '../content/news.ts';
 import { notFound } from '../http/errors.ts';
-import { errorResponses, jsonContent, notFoundResponse } from '../http/schemas.ts';
+import { errorResponses, jsonContent, notFoundResponse, tickerSchema } from '../http/schemas.ts';
 import { requireUser } from '../http/session.ts';
+import { FAVORITE_NEWS, toggleFavorite } from '../services/favorites.ts';
 import { requireCompany } from '../company/pages.ts';
 
 const Unauthorized = { 401: jsonContent(z.object({ message: z.string() }), 'Not signed in') };
@@ -111,11 +111,7 @@ const bySymbolRoute = createRoute({
   summary: 'A company’s news',
   request: {
     params: z.object({
-      symbol: z
-        .string()
-        .min(1)
-        .max(12)
-        .regex(/^[A-Za-z.-]+$/),
+      symbol: tickerSchema,
     }),
     query: z.object({ page: page1, limit: limit(10) }),
   },
@@ -218,7 +214,7 @@ export const newsRoutes = createRouter()
   .openapi(toggleRoute, async (c) => {
     const user = requireUser(c);
     const { newsId } = c.req.valid('json');
-    const isFavorite = await toggleFavoriteNews(c.var.db, user.id, newsId);
+    const isFavorite = await toggleFavorite(c.var.db, FAVORITE_NEWS, user.id, newsId);
     return c.json({ data: { newsId, isFavorite } }, 200);
   })
   .openapi(byIdRoute, async (c) => {

@@ -3,7 +3,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { count, desc, inArray } from 'drizzle-orm';
 import { createRouter } from '../context.ts';
 import { companies, ipos } from '../db/schema.ts';
-import { errorResponses, jsonContent, notFoundResponse } from '../http/schemas.ts';
+import { errorResponses, jsonContent, notFoundResponse, tickerSchema } from '../http/schemas.ts';
 import { requireUser } from '../http/session.ts';
 import { favoriteSymbols, toggleFavoriteCompany } from '../services/favorites.ts';
 import { exportCsv, filterOptions, leadersLaggards, searchCompanies, sectorCards } from '../screener/catalog.ts';
@@ -48,12 +48,7 @@ const toggleFavorite = createRoute({
       content: {
         'application/json': {
           schema: z.strictObject({
-            symbol: z
-              .string()
-              .trim()
-              .min(1)
-              .max(12)
-              .regex(/^[A-Za-z.-]+$/),
+            symbol: tickerSchema,
           }),
         },
       },

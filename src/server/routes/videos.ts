@@ -2,7 +2,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { videoRecord } from '../../lib/content-records.ts';
 import { createRouter } from '../context.ts';
-import { favoriteVideoList, listVideos, toggleFavoriteVideo, videoById } from '../content/videos.ts';
+import { favoriteVideoList, listVideos, videoById } from '../content/videos.ts';
+import { FAVORITE_VIDEOS, toggleFavorite } from '../services/favorites.ts';
 import { notFound } from '../http/errors.ts';
 import { errorResponses, jsonContent, notFoundResponse } from '../http/schemas.ts';
 import { requireUser } from '../http/session.ts';
@@ -97,7 +98,10 @@ export const videoRoutes = createRouter()
   .openapi(toggleRoute, async (c) => {
     const user = requireUser(c);
     const { videoId } = c.req.valid('json');
-    return c.json({ data: { videoId, isFavorite: await toggleFavoriteVideo(c.var.db, user.id, videoId) } }, 200);
+    return c.json(
+      { data: { videoId, isFavorite: await toggleFavorite(c.var.db, FAVORITE_VIDEOS, user.id, videoId) } },
+      200,
+    );
   })
   .openapi(byIdRoute, async (c) => {
     const video = await videoById(c.var.db, c.req.valid('param').id, c.var.user?.id);
