@@ -118,6 +118,7 @@ export const CHART_RANGE_DAYS: Record<ChartRange, number> = { '1M': 31, '3M': 92
 /** The texts of company pages (001 §8, 002 §2). */
 export const COMPANY_TEXT = {
   loadingMarketData: 'Loading market data...',
+  marketDataUnavailable: 'Market data is unavailable right now.',
   noInsider: 'No insider transactions available.',
   noNews: 'No news available.',
   noBioPhases: 'No bio phases available.',

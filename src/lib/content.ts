@@ -55,6 +55,12 @@ export function groupByCompany<T extends Dated & { company_symbol: string | null
 export const newestFirst = (a: Dated, b: Dated) =>
   a.published_at < b.published_at ? 1 : a.published_at > b.published_at ? -1 : b.id - a.id;
 
+/** Videos newest first; undated ones last, ties by id. */
+export const newestVideoFirst = (
+  a: { published: string | null; id: number },
+  b: { published: string | null; id: number },
+) => (b.published ?? '').localeCompare(a.published ?? '') || b.id - a.id;
+
 /** A short stable hash (FNV-1a) of some text: the cache key of a generated page. */
 export function cacheKeyOf(...parts: (string | number | null | undefined)[]): string {
   let hash = 0x811c9dc5;

@@ -24,6 +24,17 @@ ${entries}
 `;
 }
 
+/** Articles as feed items, linking to their pages on the site. */
+export function articleItems(
+  articles: readonly { id: number; title: string; summary: string | null; published_at: string }[],
+  site: URL | undefined,
+): FeedItem[] {
+  return articles.map((a) => {
+    const link = new URL(`/news/${a.id}`, site).toString();
+    return { title: a.title, link, guid: link, description: a.summary ?? '', published: a.published_at };
+  });
+}
+
 export function sitemap(urls: { loc: string; lastmod?: string }[]): string {
   const body = urls
     .map(

@@ -84,3 +84,18 @@ const nyDate = new Intl.DateTimeFormat('en-US', {
 export function formatNewYorkDate(instant: Date): string {
   return nyDate.format(instant);
 }
+
+const nyEventTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** When an event takes place, in Eastern Time (002 §9), e.g. 'Thu, Dec 31, 2026, 1:00 PM ET'. */
+export function formatEventTime(instant: Date): string {
+  return `${nyEventTime.format(instant)} ET`;
+}

@@ -35,7 +35,7 @@ export interface ScreenQuery {
 const ALWAYS = ['symbol', 'name', 'is_client', 'isFavorite'];
 
 /** The query text for a set of columns; field names come from the column catalogue, never from input. */
-export function screenQueryText(fields: readonly string[]): string {
+function screenQueryText(fields: readonly string[]): string {
   const selection = [...new Set([...ALWAYS, ...fields])].join(' ');
   return `query Screen($data: PageInput!, $filters: FilterMap, $sortField: String, $sortDirection: SortDirection) {
   filteredCompanies(data: $data, filters: $filters, sortField: $sortField, sortDirection: $sortDirection) {
@@ -102,7 +102,7 @@ export async function toggleFavorite(symbol: string): Promise<boolean> {
   return z.object({ data: z.object({ isFavorite: z.boolean() }) }).parse(body).data.isFavorite;
 }
 
-export const searchHit = z.object({
+const searchHit = z.object({
   symbol: z.string(),
   name: z.string(),
   market: z.nullable(z.string()),

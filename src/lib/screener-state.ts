@@ -5,11 +5,12 @@
  */
 import * as z from 'zod/mini';
 import { formatCompact } from './format.ts';
+import { screenerColumn } from './screener-columns.ts';
 import { FILTERS, filterDefinition, isSortField, parseRange, type SortField } from './screener.ts';
 import { SECTOR_CARDS } from './sectors.ts';
 
 export const SCREENER_PAGE_SIZES = [5, 10, 20, 50, 100, 500, 1000] as const;
-export const SCREENER_DEFAULT_PAGE_SIZE = 50;
+const SCREENER_DEFAULT_PAGE_SIZE = 50;
 export const SCREENER_REFRESH_MS = 900_000;
 export const SEARCH_DEBOUNCE_MS = 500;
 
@@ -58,7 +59,7 @@ export function filterMap(state: ScreenState): Record<string, string> {
 }
 
 /** A value the filter accepts: a well-formed range, or one of the filter's fixed values. */
-export function isValidFilterValue(name: string, value: string): boolean {
+function isValidFilterValue(name: string, value: string): boolean {
   const definition = filterDefinition(name);
   if (!definition) return false;
   if (definition.kind === 'values') return value.split(',').every((v) => definition.options.includes(v.trim()));
@@ -180,25 +181,6 @@ export function resetScreen(state: ScreenState): ScreenState {
   return { ...state, values: {}, active: [], sector: null, industry: null, page: 1 };
 }
 
-const MONEY_FIELDS = new Set([
-  'last_sale',
-  'market_cap',
-  'open',
-  'pre_close',
-  'week52low',
-  'week52high',
-  'priceTarget',
-]);
-const PERCENT_FIELDS = new Set([
-  'change_pre',
-  'institutionalOwnership',
-  'institutionalBuying',
-  'yearOverYearRevenue',
-  'quarterOverQuarterRevenue',
-  'priceTargetUpside',
-  'free_float',
-]);
-
 /** A bucket as people read it: '$50.00M – $300.00M', '2.00% – 6.00%', '2002 – 2015'. */
 export function optionLabel(filterName: string, option: string): string {
   const definition = filterDefinition(filterName);
@@ -211,11 +193,24 @@ export function optionLabel(filterName: string, option: string): string {
   }
   if (!range) return option;
   const field = definition.field;
+  // Buckets read like the column they filter.
   const show = (n: number) => {
-    if (field === 'ipo_year') return String(n);
-    if (field === 'Insider_Ownership_Percent') return `${(n * 100).toFixed(2)}%`;
-    if (PERCENT_FIELDS.has(field)) return `${n.toFixed(2)}%`;
-    return MONEY_FIELDS.has(field) ? `$${formatCompact(n)}` : formatCompact(n);
+    switch (screenerColumn(field)?.format) {
+      case 'integer':
+        return String(n);
+      case 'fraction-percent':
+        return `${(n * 100).toFixed(2)}%`;
+      case 'percent':
+      case 'signed-percent':
+      case 'change':
+        return `${n.toFixed(2)}%`;
+      case 'price':
+      case 'signed-price':
+      case 'market-cap':
+        return `$${formatCompact(n)}`;
+      default:
+        return formatCompact(n);
+    }
   };
   return `${show(range.min)} – ${show(range.max)}`;
 }

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'zod';
 import { fetchApi } from '../lib/site-api.ts';
+import type { ContentKind } from '../server/content/changes.ts';
 
 interface FeedPage<T> {
   data: T[];
@@ -15,7 +16,7 @@ interface FeedPage<T> {
 }
 
 interface ChangesPage {
-  changes: { kind: 'news' | 'video' | 'event' | 'company'; entityId: number; op: 'upsert' | 'delete' }[];
+  changes: { kind: ContentKind; entityId: number; op: 'upsert' | 'delete' }[];
   cursor: number;
   hasMore: boolean;
 }
@@ -29,7 +30,7 @@ export interface ApiLoaderOptions {
   /** The feed path under /api/content ('news', 'videos', 'companies'). */
   feed: 'news' | 'videos' | 'companies';
   /** The kind in the changes feed. */
-  kind: 'news' | 'video' | 'company';
+  kind: Exclude<ContentKind, 'event'>;
   /** The collection's record schema. */
   schema: z.ZodType;
 }

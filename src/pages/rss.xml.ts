@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
 import { newestFirst } from '../lib/content.ts';
-import { rssFeed, xmlResponse } from '../lib/feeds.ts';
+import { articleItems, rssFeed, xmlResponse } from '../lib/feeds.ts';
 
 export const GET: APIRoute = async ({ site }) => {
   const articles = (await getCollection('news'))
@@ -13,13 +13,7 @@ export const GET: APIRoute = async ({ site }) => {
   return xmlResponse(
     rssFeed(
       { title: 'RedCap small-cap news', link: link('/news'), description: 'The latest news on US small-cap stocks.' },
-      articles.map((a) => ({
-        title: a.title,
-        link: link(`/news/${a.id}`),
-        guid: link(`/news/${a.id}`),
-        description: a.summary ?? '',
-        published: a.published_at,
-      })),
+      articleItems(articles, site),
     ),
     'application/rss+xml',
   );

@@ -110,7 +110,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   );
   api.use('*', loadSession);
   // These groups queue messages (codes, confirmation links): a successful POST wakes the outbox worker.
-  for (const group of ['/auth/*', '/email-subscriptions/*', '/news-alerts/*', '/news-alerts']) {
+  for (const group of ['/auth/*', '/email-subscriptions/*', '/news-alerts/*']) {
     api.use(group, async (c, next) => {
       await next();
       if (c.req.method === 'POST' && c.res.status < 300) deps.onMessageQueued?.();

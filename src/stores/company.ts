@@ -4,7 +4,7 @@
  * table. Plain fetch keeps the page light: these are public reads.
  */
 import { atom } from 'nanostores';
-import { MARKET_DATA_REFRESH_MS } from '../lib/company.ts';
+import { COMPANY_TEXT, MARKET_DATA_REFRESH_MS } from '../lib/company.ts';
 
 export interface Quote {
   name: string;
@@ -33,6 +33,10 @@ export interface Quote {
 export type QuoteState = { status: 'loading' } | { status: 'ready'; quote: Quote } | { status: 'error'; quote?: Quote };
 
 export const $quote = atom<QuoteState>({ status: 'loading' });
+
+/** What a section shows before it has figures: loading, or the failure. */
+export const quotePendingText = (state: QuoteState) =>
+  state.status === 'error' ? COMPANY_TEXT.marketDataUnavailable : COMPANY_TEXT.loadingMarketData;
 
 /** GET a JSON body from the API; throws with the status on failure. */
 export async function getJson<T>(path: string): Promise<T> {

@@ -24,7 +24,7 @@ export const $screen = atom<ScreenState>(defaultScreenState());
 /** False until the browser's screen is restored: nothing is fetched before. */
 export const $screenReady = atom(false);
 
-export const COLUMNS_CACHE_KEY = 'screenerColumns';
+const COLUMNS_CACHE_KEY = 'screenerColumns';
 export const $columns = atom<string[]>([...DEFAULT_COLUMNS]);
 
 function readStorage(key: string): string | null {

@@ -6,10 +6,9 @@
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { RESERVED_STOCK_PATHS, tabsFor, type CompanyTab } from '../../lib/company.ts';
-import { cacheKeyOf, newestFirst } from '../../lib/content.ts';
+import { cacheKeyOf, groupByCompany, newestVideoFirst } from '../../lib/content.ts';
 import type { CompanyPageData } from '../../lib/content-records.ts';
 
-type Article = CollectionEntry<'news'>['data'];
 type Video = CollectionEntry<'videos'>['data'];
 
 export const COMPANY_NEWS_ON_PAGE = 10;
@@ -27,13 +26,7 @@ export async function companyPages(): Promise<{ props: CompanyPageProps; cacheKe
     getCollection('news'),
     getCollection('videos'),
   ]);
-  const newsBySymbol = new Map<string, Article[]>();
-  for (const { data } of articles) {
-    if (!data.company_symbol) continue;
-    const list = newsBySymbol.get(data.company_symbol) ?? [];
-    list.push(data);
-    newsBySymbol.set(data.company_symbol, list);
-  }
+  const newsBySymbol = groupByCompany(articles.map((e) => e.data));
   const videosBySymbol = new Map<string, Video[]>();
   for (const { data } of videos) {
     if (!data.company_symbol || data.disabled) continue;
@@ -41,16 +34,13 @@ export async function companyPages(): Promise<{ props: CompanyPageProps; cacheKe
     list.push(data);
     videosBySymbol.set(data.company_symbol, list);
   }
-  const latest = (list: Video[], type: string) =>
-    list
-      .filter((v) => v.type === type)
-      .sort((a, b) => (b.published ?? '').localeCompare(a.published ?? '') || b.id - a.id)[0] ?? null;
+  const latest = (list: Video[], type: string) => list.filter((v) => v.type === type).sort(newestVideoFirst)[0] ?? null;
 
   return companies
     .filter((entry) => !RESERVED_STOCK_PATHS.has(entry.data.symbol.toUpperCase()))
     .map((entry) => {
       const company = entry.data;
-      const all = (newsBySymbol.get(company.symbol) ?? []).sort(newestFirst);
+      const all = newsBySymbol.get(company.symbol) ?? [];
       const news = all
         .slice(0, COMPANY_NEWS_ON_PAGE)
         .map((a) => ({ id: a.id, title: a.title, published_at: a.published_at, source: a.source }));

@@ -4,17 +4,15 @@
  * page (the video and that list).
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { cacheKeyOf } from '../../lib/content.ts';
+import { cacheKeyOf, newestVideoFirst } from '../../lib/content.ts';
 
 export type Video = CollectionEntry<'videos'>['data'];
 
-export const RECENT_VIDEOS = 8;
-
-const byPublished = (a: Video, b: Video) => (b.published ?? '').localeCompare(a.published ?? '') || b.id - a.id;
+const RECENT_VIDEOS = 8;
 
 export async function videoPages(): Promise<{ video: Video; recent: Video[]; cacheKey: string }[]> {
   const videos = (await getCollection('videos')).map((e) => e.data).filter((v) => !v.disabled);
-  videos.sort(byPublished);
+  videos.sort(newestVideoFirst);
   const newest = videos.slice(0, RECENT_VIDEOS + 1);
   return videos.map((video) => {
     const recent = newest.filter((v) => v.id !== video.id).slice(0, RECENT_VIDEOS);

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { COMPANY_TEXT } from '../../lib/company.ts';
+import { formatNewYorkDate } from '../../lib/format.ts';
 import { getJson } from '../../stores/company.ts';
 
 export interface NewsLink {
@@ -12,14 +13,6 @@ export interface NewsLink {
   published_at: string;
   source: string | null;
 }
-
-const dateText = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', {
-    timeZone: 'America/New_York',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
 
 export default function CompanyNews({
   symbol,
@@ -62,7 +55,7 @@ export default function CompanyNews({
             </a>
             <span className="block text-xs text-muted">
               {n.source ? `${n.source} · ` : ''}
-              {dateText(n.published_at)}
+              {formatNewYorkDate(new Date(n.published_at))}
             </span>
           </li>
         ))}

@@ -1,9 +1,8 @@
 /** The market stats table (001 §2), from the page's live market record. */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { COMPANY_TEXT } from '../../lib/company.ts';
 import { formatCompact, formatDollars, formatMarketCapMillions } from '../../lib/format.ts';
-import { $quote, watchQuote, type Quote } from '../../stores/company.ts';
+import { $quote, quotePendingText, watchQuote, type Quote } from '../../stores/company.ts';
 
 const ROWS: readonly [string, (q: Quote) => string][] = [
   ['Open', (q) => formatDollars(q.open)],
@@ -32,7 +31,7 @@ export default function MarketStats({ symbol }: { symbol: string }) {
     <div className="min-h-[18rem]" data-testid="market-stats">
       {!quote ? (
         <p className="py-6 text-sm text-muted" role="status">
-          {state.status === 'error' ? 'Market data is unavailable right now.' : COMPANY_TEXT.loadingMarketData}
+          {quotePendingText(state)}
         </p>
       ) : (
         <dl className="grid grid-cols-1 gap-x-8 text-sm sm:grid-cols-2">

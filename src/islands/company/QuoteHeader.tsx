@@ -4,10 +4,9 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useSyncExternalStore } from 'react';
-import { COMPANY_TEXT } from '../../lib/company.ts';
 import { describeChange, formatCompact, formatDollars, formatPrice } from '../../lib/format.ts';
 import { marketStatusLine } from '../../lib/market-status.ts';
-import { $quote, watchQuote } from '../../stores/company.ts';
+import { $quote, quotePendingText, watchQuote } from '../../stores/company.ts';
 
 /** A clock that ticks every second; the server render has no time of its own. */
 const everySecond = (tick: () => void) => {
@@ -36,7 +35,7 @@ export default function QuoteHeader({ symbol, compact = false }: { symbol: strin
     return (
       <div className="flex min-h-[4.5rem] flex-col justify-center" data-testid="quote-header">
         <p className="text-sm text-muted" role="status">
-          {state.status === 'error' ? 'Market data is unavailable right now.' : COMPANY_TEXT.loadingMarketData}
+          {quotePendingText(state)}
         </p>
         <MarketStatus />
       </div>

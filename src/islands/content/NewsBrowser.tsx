@@ -22,7 +22,7 @@ export interface NewsCardItem {
   Company: { name: string; sector_name: string } | null;
 }
 
-export const END_OF_NEWS = 'No more news available.';
+const END_OF_NEWS = 'No more news available.';
 const ALL = 'All';
 
 function NewsCard({ item, lead }: { item: NewsCardItem; lead?: boolean }) {

@@ -6,9 +6,9 @@
  */
 import { useState } from 'react';
 
-export const COPIED_TEXT = 'Link copied to clipboard';
-export const COPIED_MS = 1200;
-export const SHARE_LOCK_MS = 3000;
+const COPIED_TEXT = 'Link copied to clipboard';
+const COPIED_MS = 1200;
+const SHARE_LOCK_MS = 3000;
 
 export default function ShareButtons({ url, title }: { url: string; title: string }) {
   const [copied, setCopied] = useState(false);

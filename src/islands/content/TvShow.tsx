@@ -43,7 +43,7 @@ export default function TvShow({ youtubeId, title, poster, pageUrl }: Props) {
         {inView && !full ? (
           <iframe
             className="absolute inset-0 h-full w-full"
-            src={embedUrl(youtubeId, { autoplay: true, muted: true })}
+            src={embedUrl(youtubeId, { muted: true })}
             title={title}
             allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
             allowFullScreen
@@ -68,7 +68,7 @@ export default function TvShow({ youtubeId, title, poster, pageUrl }: Props) {
           {full && (
             <iframe
               className="absolute inset-0 h-full w-full"
-              src={embedUrl(youtubeId, { autoplay: true, muted: false })}
+              src={embedUrl(youtubeId)}
               title={title}
               allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
               allowFullScreen

@@ -23,7 +23,7 @@ export interface VideoCardItem {
   published: string | null;
 }
 
-export const NO_VIDEOS = 'No videos available. Try searching or selecting a different category.';
+const NO_VIDEOS = 'No videos available. Try searching or selecting a different category.';
 const ALL = 'All';
 
 /** Sector name → the SIC codes with videos in it. */

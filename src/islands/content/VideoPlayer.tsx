@@ -6,23 +6,22 @@
  */
 import { useEffect, useRef, useState } from 'react';
 
-export const EXCLUSIVE_TITLE = 'Exclusive Content';
-export const EXCLUSIVE_TEXT = 'Please submit to access this video.';
+const EXCLUSIVE_TITLE = 'Exclusive Content';
+const EXCLUSIVE_TEXT = 'Please submit to access this video.';
 
 interface Props {
   youtubeId: string;
   title: string;
   poster: string;
   exclusive: boolean;
-  /** Start muted and playing (the home page's TV show). */
-  autoplay?: boolean;
 }
 
-export const embedUrl = (youtubeId: string, { autoplay = true, muted = false } = {}) =>
-  `https://www.youtube-nocookie.com/embed/${encodeURIComponent(youtubeId)}?autoplay=${autoplay ? 1 : 0}&mute=${muted ? 1 : 0}&rel=0&modestbranding=1`;
+/** The embed starts playing: it only loads once the reader asked to play. */
+export const embedUrl = (youtubeId: string, { muted = false } = {}) =>
+  `https://www.youtube-nocookie.com/embed/${encodeURIComponent(youtubeId)}?autoplay=1&mute=${muted ? 1 : 0}&rel=0&modestbranding=1`;
 
-export default function VideoPlayer({ youtubeId, title, poster, exclusive, autoplay = false }: Props) {
-  const [state, setState] = useState<'poster' | 'asking' | 'playing'>(autoplay && !exclusive ? 'playing' : 'poster');
+export default function VideoPlayer({ youtubeId, title, poster, exclusive }: Props) {
+  const [state, setState] = useState<'poster' | 'asking' | 'playing'>('poster');
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -35,7 +34,7 @@ export default function VideoPlayer({ youtubeId, title, poster, exclusive, autop
       {state === 'playing' ? (
         <iframe
           className="absolute inset-0 h-full w-full"
-          src={embedUrl(youtubeId, { muted: autoplay })}
+          src={embedUrl(youtubeId)}
           title={title}
           allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
           allowFullScreen

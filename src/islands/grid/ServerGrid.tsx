@@ -33,7 +33,7 @@ ModuleRegistry.registerModules([
 ]);
 
 /** The site's colours, read from its CSS variables so both themes apply without re-rendering. */
-export const gridTheme = themeQuartz.withParams({
+const gridTheme = themeQuartz.withParams({
   backgroundColor: 'var(--surface)',
   foregroundColor: 'var(--fg)',
   borderColor: 'var(--line)',

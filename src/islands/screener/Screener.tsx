@@ -33,7 +33,7 @@ import { HeartIcon } from '../content/FavoriteToggle.tsx';
 
 const rowSymbol = (row: GridRow) => row.symbol;
 
-export const EMPTY_SCREEN_TEXT = 'No results found with the current filters.';
+const EMPTY_SCREEN_TEXT = 'No results found with the current filters.';
 
 function FavoriteCell({ data, node }: ICellRendererParams<GridRow>) {
   if (!data) return null;

@@ -10,9 +10,9 @@ import { formatCompact, formatNewYorkDate } from '../../lib/format.ts';
 import ErrorBoundary from '../ErrorBoundary.tsx';
 import ServerGrid, { type PageRequest } from '../grid/ServerGrid.tsx';
 
-export const IPO_PAGE_SIZES = [5, 10, 25, 50] as const;
-export const IPO_DEFAULT_PAGE_SIZE = 10;
-export const IPO_FAILED = 'Failed to fetch IPO data';
+const IPO_PAGE_SIZES = [5, 10, 25, 50] as const;
+const IPO_DEFAULT_PAGE_SIZE = 10;
+const IPO_FAILED = 'Failed to fetch IPO data';
 
 type IpoRow = { company_name: string } & Record<string, unknown>;
 const ipoResponse = z.object({
@@ -23,7 +23,7 @@ const ipoResponse = z.object({
 const rowKey = (row: IpoRow) => row.company_name;
 
 /** 'price_range' → 'Price Range'. */
-export const columnTitle = (key: string) =>
+const columnTitle = (key: string) =>
   key
     .split('_')
     .filter(Boolean)

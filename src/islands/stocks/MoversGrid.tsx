@@ -12,8 +12,8 @@ import ErrorBoundary from '../ErrorBoundary.tsx';
 import ServerGrid, { type PageRequest } from '../grid/ServerGrid.tsx';
 import { ChangeCell, SymbolCell } from '../grid/cells.tsx';
 
-export const MOVERS_PAGE_SIZES = [5, 10, 20, 50, 100] as const;
-export const MOVERS_DEFAULT_PAGE_SIZE = 10;
+const MOVERS_PAGE_SIZES = [5, 10, 20, 50, 100] as const;
+const MOVERS_DEFAULT_PAGE_SIZE = 10;
 
 const moverRow = z.object({
   symbol: z.string(),

@@ -8,6 +8,7 @@ import type { Db } from '../db/client.ts';
 import { companies, favoriteNews, news } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { FAVORITE_NEWS, favoriteIds } from '../services/favorites.ts';
+import { requireCompany } from '../company/pages.ts';
 import { writeWithChange } from './changes.ts';
 import { htmlToText, sanitizeHtml } from './sanitize.ts';
 
@@ -266,8 +267,9 @@ function toColumns(input: Partial<NewsInput>) {
     ...(input.thumbnail !== undefined && { thumbnail: input.thumbnail }),
     ...(description !== undefined && { description }),
     // Without a summary of its own, an article is summarised by the start of its body.
+    // Summaries are shown as HTML on the newsletter page: stored as clean as bodies.
     ...(input.summary !== undefined
-      ? { summary: input.summary }
+      ? { summary: input.summary === null ? null : sanitizeHtml(input.summary) }
       : description !== undefined && { summary: htmlToText(description).slice(0, 280) || null }),
     ...(input.source !== undefined && { source: input.source }),
     ...(input.url !== undefined && { url: input.url }),
@@ -275,17 +277,8 @@ function toColumns(input: Partial<NewsInput>) {
   };
 }
 
-async function assertCompany(db: Db, symbol: string | null | undefined): Promise<void> {
-  if (!symbol) return;
-  const [row] = await db
-    .select({ symbol: companies.symbol })
-    .from(companies)
-    .where(eq(companies.symbol, symbol.toUpperCase()));
-  if (!row) throw notFound(`Unknown company symbol: ${symbol.toUpperCase()}`);
-}
-
 export async function createNews(db: Db, input: NewsInput): Promise<NewsArticle> {
-  await assertCompany(db, input.company_symbol);
+  if (input.company_symbol) await requireCompany(db, input.company_symbol);
   const id = await writeWithChange(db, 'news', 'upsert', async (t) => {
     const [row] = await t
       .insert(news)
@@ -297,7 +290,7 @@ export async function createNews(db: Db, input: NewsInput): Promise<NewsArticle>
 }
 
 export async function updateNews(db: Db, id: number, input: Partial<NewsInput>): Promise<NewsArticle> {
-  await assertCompany(db, input.company_symbol);
+  if (input.company_symbol) await requireCompany(db, input.company_symbol);
   const updated = await writeWithChange(db, 'news', 'upsert', async (t) => {
     const [row] = await t
       .update(news)

@@ -28,7 +28,7 @@ export interface DemoContent {
   events: EventRow[];
 }
 
-export const NEWS_PER_DAY = 8;
+const NEWS_PER_DAY = 8;
 const DAYS = 730;
 
 /** Markup that must never run: kept in a few articles to prove every sanitizing step. */

@@ -12,6 +12,10 @@ export const notFoundResponse = {
   404: { description: 'Not found', content: { 'application/json': { schema: ErrorSchema } } },
 } as const;
 
+export const unauthorizedResponse = {
+  401: { description: 'Not signed in', content: { 'application/json': { schema: ErrorSchema } } },
+} as const;
+
 export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
   content: { 'application/json': { schema } },

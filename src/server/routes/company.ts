@@ -7,7 +7,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../context.ts';
-import { errorResponses, jsonContent, notFoundResponse, tickerSchema } from '../http/schemas.ts';
+import { errorResponses, jsonContent, notFoundResponse, tickerSchema, unauthorizedResponse } from '../http/schemas.ts';
 import { requireUser } from '../http/session.ts';
 import { CHART_RANGES, FILING_GROUP_NAMES, PAGE_SIZES } from '../../lib/company.ts';
 import {
@@ -35,7 +35,6 @@ import { analystReportHtml, analystReportUrls } from '../company/analyst-report.
 import { filingText } from '../company/filing-text.ts';
 import { VideoSchema } from './videos.ts';
 
-const Unauthorized = { 401: jsonContent(z.object({ message: z.string() }), 'Not signed in') };
 const Loose = z.looseObject({});
 const BioPhase = bioPhaseRecord.openapi('BioPhase');
 const Filing = filingRecord.openapi('SecFiling');
@@ -156,7 +155,7 @@ const analystsRoute = createRoute({
   request: { params: symbolParam, query: z.object({ page, pageSize: pageSize('analysts') }) },
   responses: {
     200: jsonContent(z.object({ data: z.array(AnalystRecord), total: z.number() }), 'One page'),
-    ...Unauthorized,
+    ...unauthorizedResponse,
     ...notFoundResponse,
     ...errorResponses,
   },
@@ -263,7 +262,7 @@ const reportUrlRoute = createRoute({
   request: { params: symbolParam },
   responses: {
     200: jsonContent(z.object({ url: z.string().nullable() }), 'Report URL'),
-    ...Unauthorized,
+    ...unauthorizedResponse,
     ...notFoundResponse,
     ...errorResponses,
   },
@@ -274,7 +273,7 @@ const reportRoute = createRoute({
   request: { params: symbolParam },
   responses: {
     200: { description: 'HTML', content: { 'text/html': { schema: z.string() } } },
-    ...Unauthorized,
+    ...unauthorizedResponse,
     ...notFoundResponse,
     ...errorResponses,
   },
@@ -345,7 +344,7 @@ const tipranksRoute = createRoute({
   request: { query: symbolParam },
   responses: {
     200: jsonContent(z.object({ urls: z.array(z.string()) }), 'Report URLs'),
-    ...Unauthorized,
+    ...unauthorizedResponse,
     ...notFoundResponse,
     ...errorResponses,
   },

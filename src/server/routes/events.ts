@@ -3,7 +3,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../context.ts';
 import { webinarRecord } from '../../lib/content-records.ts';
 import { upcomingEvents } from '../content/events.ts';
-import { errorResponses, jsonContent, notFoundResponse, tickerSchema } from '../http/schemas.ts';
+import { errorResponses, jsonContent, notFoundResponse, tickerSchema, unauthorizedResponse } from '../http/schemas.ts';
 import { requireUser } from '../http/session.ts';
 import { eventByZoomId, favoriteWebinars, webinarsOf } from '../company/pages.ts';
 import { FAVORITE_WEBINARS, toggleFavorite } from '../services/favorites.ts';
@@ -25,7 +25,7 @@ const EventSchema = z
   .openapi('Event');
 
 /** The home page's events block shows up to eight (its skeleton has eight places). */
-export const TOP_EVENTS = 8;
+const TOP_EVENTS = 8;
 
 const topRoute = createRoute({
   method: 'get',
@@ -34,8 +34,6 @@ const topRoute = createRoute({
   summary: 'The next upcoming events, soonest first',
   responses: { 200: jsonContent(z.object({ data: z.array(EventSchema) }), 'Events') },
 });
-
-const Unauthorized = { 401: jsonContent(z.object({ message: z.string() }), 'Not signed in') };
 
 const Webinar = webinarRecord.extend({ isFavorite: z.boolean() }).openapi('Webinar');
 
@@ -74,7 +72,7 @@ const favoritesRoute = createRoute({
   path: '/favorites',
   tags: ['Events'],
   summary: 'The signed-in user’s favorite webinars',
-  responses: { 200: jsonContent(z.object({ data: z.array(Webinar) }), 'Favorites'), ...Unauthorized },
+  responses: { 200: jsonContent(z.object({ data: z.array(Webinar) }), 'Favorites'), ...unauthorizedResponse },
 });
 
 const toggleRoute = createRoute({
@@ -90,7 +88,7 @@ const toggleRoute = createRoute({
   },
   responses: {
     200: jsonContent(z.object({ data: z.object({ eventId: z.number(), isFavorite: z.boolean() }) }), 'Toggled'),
-    ...Unauthorized,
+    ...unauthorizedResponse,
     ...notFoundResponse,
     ...errorResponses,
   },

@@ -18,12 +18,10 @@ import {
   sectorNews,
 } from '../content/news.ts';
 import { notFound } from '../http/errors.ts';
-import { errorResponses, jsonContent, notFoundResponse, tickerSchema } from '../http/schemas.ts';
+import { errorResponses, jsonContent, notFoundResponse, tickerSchema, unauthorizedResponse } from '../http/schemas.ts';
 import { requireUser } from '../http/session.ts';
 import { FAVORITE_NEWS, toggleFavorite } from '../services/favorites.ts';
 import { requireCompany } from '../company/pages.ts';
-
-const Unauthorized = { 401: jsonContent(z.object({ message: z.string() }), 'Not signed in') };
 
 // The favorite flag is per reader: part of API answers, not of the records the site builds from.
 export const NewsItemSchema = newsItemRecord.extend({ isFavorite: z.boolean() }).openapi('NewsItem');
@@ -130,7 +128,7 @@ const favoritesRoute = createRoute({
   path: '/favorites',
   tags: ['News'],
   summary: 'The signed-in user’s favorite news',
-  responses: { 200: jsonContent(z.object({ news: z.array(NewsItemSchema) }), 'Favorites'), ...Unauthorized },
+  responses: { 200: jsonContent(z.object({ news: z.array(NewsItemSchema) }), 'Favorites'), ...unauthorizedResponse },
 });
 
 const toggleRoute = createRoute({
@@ -148,7 +146,7 @@ const toggleRoute = createRoute({
     200: jsonContent(z.object({ data: z.object({ newsId: z.number(), isFavorite: z.boolean() }) }), 'Toggled'),
     ...errorResponses,
     ...notFoundResponse,
-    ...Unauthorized,
+    ...unauthorizedResponse,
   },
 });
 

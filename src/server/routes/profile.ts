@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../context.ts';
-import { errorResponses, jsonContent } from '../http/schemas.ts';
+import { errorResponses, jsonContent, unauthorizedResponse } from '../http/schemas.ts';
 import { requireUser } from '../http/session.ts';
 import { profileOf, setMessagePreference, updateProfile } from '../services/accounts.ts';
 
@@ -13,7 +13,6 @@ const ProfileSchema = z
   })
   .openapi('Profile');
 
-const Unauthorized = { 401: jsonContent(z.object({ message: z.string() }), 'Not signed in') };
 const Preference = z.object({ message_preference: z.enum(['email', 'phone']), googleUser: z.boolean() });
 
 const getProfile = createRoute({
@@ -21,7 +20,7 @@ const getProfile = createRoute({
   path: '/profile',
   tags: ['Profile'],
   summary: 'The signed-in user’s profile',
-  responses: { 200: jsonContent(z.object({ data: ProfileSchema }), 'Profile'), ...Unauthorized },
+  responses: { 200: jsonContent(z.object({ data: ProfileSchema }), 'Profile'), ...unauthorizedResponse },
 });
 
 const putProfile = createRoute({
@@ -39,7 +38,11 @@ const putProfile = createRoute({
       },
     },
   },
-  responses: { 200: jsonContent(z.object({ data: ProfileSchema }), 'Saved'), ...errorResponses, ...Unauthorized },
+  responses: {
+    200: jsonContent(z.object({ data: ProfileSchema }), 'Saved'),
+    ...errorResponses,
+    ...unauthorizedResponse,
+  },
 });
 
 const getPreference = createRoute({
@@ -47,7 +50,7 @@ const getPreference = createRoute({
   path: '/profile/message-preference',
   tags: ['Profile'],
   summary: 'How codes and alerts reach the user',
-  responses: { 200: jsonContent(z.object({ data: Preference }), 'Preference'), ...Unauthorized },
+  responses: { 200: jsonContent(z.object({ data: Preference }), 'Preference'), ...unauthorizedResponse },
 });
 
 const putPreference = createRoute({
@@ -64,7 +67,7 @@ const putPreference = createRoute({
   responses: {
     200: jsonContent(z.object({ data: Preference, message: z.string() }), 'Saved'),
     ...errorResponses,
-    ...Unauthorized,
+    ...unauthorizedResponse,
     403: jsonContent(z.object({ message: z.string() }), 'Google accounts cannot change it'),
   },
 });

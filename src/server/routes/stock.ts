@@ -3,15 +3,13 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { count, desc, inArray } from 'drizzle-orm';
 import { createRouter } from '../context.ts';
 import { companies, ipos } from '../db/schema.ts';
-import { errorResponses, jsonContent, notFoundResponse, tickerSchema } from '../http/schemas.ts';
+import { errorResponses, jsonContent, notFoundResponse, tickerSchema, unauthorizedResponse } from '../http/schemas.ts';
 import { requireUser } from '../http/session.ts';
 import { favoriteSymbols, toggleFavoriteCompany } from '../services/favorites.ts';
 import { exportCsv, filterOptions, leadersLaggards, searchCompanies, sectorCards } from '../screener/catalog.ts';
 import { compileFilters } from '../screener/query.ts';
 import { badRequest } from '../http/errors.ts';
 import { FilterError, isSortField } from '../../lib/screener.ts';
-
-const Unauthorized = { 401: jsonContent(z.object({ message: z.string() }), 'Not signed in') };
 
 const FavoriteCompany = z
   .object({
@@ -34,7 +32,7 @@ const listFavorites = createRoute({
   path: '/favorites',
   tags: ['Stocks'],
   summary: 'The signed-in user’s favorite companies',
-  responses: { 200: jsonContent(z.object({ data: z.array(FavoriteCompany) }), 'Favorites'), ...Unauthorized },
+  responses: { 200: jsonContent(z.object({ data: z.array(FavoriteCompany) }), 'Favorites'), ...unauthorizedResponse },
 });
 
 const toggleFavorite = createRoute({
@@ -58,7 +56,7 @@ const toggleFavorite = createRoute({
     200: jsonContent(z.object({ data: z.object({ symbol: z.string(), isFavorite: z.boolean() }) }), 'Toggled'),
     ...errorResponses,
     ...notFoundResponse,
-    ...Unauthorized,
+    ...unauthorizedResponse,
   },
 });
 

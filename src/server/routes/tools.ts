@@ -8,7 +8,7 @@ import { createRouter } from '../context.ts';
 import { createNews, deleteNews, listNews, updateNews } from '../content/news.ts';
 import { createVideo, deleteVideo, listVideos, updateVideo } from '../content/videos.ts';
 import { VIDEO_TYPES } from '../db/schema.ts';
-import { errorResponses, jsonContent, notFoundResponse } from '../http/schemas.ts';
+import { errorResponses, jsonContent, notFoundResponse, unauthorizedResponse } from '../http/schemas.ts';
 import { requireStaff } from '../http/session.ts';
 import { NewsArticleSchema, NewsItemSchema } from './news.ts';
 import { VideoSchema } from './videos.ts';
@@ -16,7 +16,7 @@ import { landingPageOf } from '../company/pages.ts';
 import { saveLandingPage } from '../company/landing.ts';
 
 const staffResponses = {
-  401: jsonContent(z.object({ message: z.string() }), 'Not signed in'),
+  ...unauthorizedResponse,
   403: jsonContent(z.object({ message: z.string() }), 'Not staff'),
 };
 

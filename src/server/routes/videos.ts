@@ -5,10 +5,8 @@ import { createRouter } from '../context.ts';
 import { favoriteVideoList, listVideos, videoById } from '../content/videos.ts';
 import { FAVORITE_VIDEOS, toggleFavorite } from '../services/favorites.ts';
 import { notFound } from '../http/errors.ts';
-import { errorResponses, jsonContent, notFoundResponse } from '../http/schemas.ts';
+import { errorResponses, jsonContent, notFoundResponse, unauthorizedResponse } from '../http/schemas.ts';
 import { requireUser } from '../http/session.ts';
-
-const Unauthorized = { 401: jsonContent(z.object({ message: z.string() }), 'Not signed in') };
 
 export const VideoSchema = videoRecord.extend({ isFavorite: z.boolean() }).openapi('Video');
 
@@ -47,7 +45,7 @@ const favoritesRoute = createRoute({
   path: '/favorites',
   tags: ['Videos'],
   summary: 'The signed-in user’s favorite videos',
-  responses: { 200: jsonContent(z.object({ data: z.array(VideoSchema) }), 'Favorites'), ...Unauthorized },
+  responses: { 200: jsonContent(z.object({ data: z.array(VideoSchema) }), 'Favorites'), ...unauthorizedResponse },
 });
 
 const toggleRoute = createRoute({
@@ -65,7 +63,7 @@ const toggleRoute = createRoute({
     200: jsonContent(z.object({ data: z.object({ videoId: z.number(), isFavorite: z.boolean() }) }), 'Toggled'),
     ...errorResponses,
     ...notFoundResponse,
-    ...Unauthorized,
+    ...unauthorizedResponse,
   },
 });
 

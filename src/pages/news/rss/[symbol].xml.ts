@@ -2,7 +2,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { cacheKeyOf, groupByCompany, newestFirst } from '../../../lib/content.ts';
-import { rssFeed, xmlResponse } from '../../../lib/feeds.ts';
+import { articleItems, rssFeed, xmlResponse } from '../../../lib/feeds.ts';
 
 type Article = CollectionEntry<'news'>['data'];
 const PER_FEED = 30;
@@ -29,13 +29,7 @@ export const GET: APIRoute<{ symbol: string; articles: Article[] }> = ({ props, 
         link: link(`/stocks/${props.symbol}`),
         description: `News about ${name}.`,
       },
-      props.articles.map((a) => ({
-        title: a.title,
-        link: link(`/news/${a.id}`),
-        guid: link(`/news/${a.id}`),
-        description: a.summary ?? '',
-        published: a.published_at,
-      })),
+      articleItems(props.articles, site),
     ),
     'application/rss+xml',
   );
