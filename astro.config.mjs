@@ -16,7 +16,7 @@ export default defineConfig({
   devToolbar: { enabled: false },
   image: { service: passthroughImageService() },
   // Pages with a cacheKey are skipped when unchanged; the builder pre-fills each
-  // new output directory with the previous build's pages (see src/server/site).
+  // new output directory with the previous build's pages (see src/server/features/site-build).
   experimental: { incrementalBuild: true },
   vite: {
     plugins: [tailwindcss()],

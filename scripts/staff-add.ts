@@ -4,11 +4,11 @@
  * (setting the given password). Uses the same database settings as the server.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/client.ts';
-import { DataDirectoryLockedError } from '../src/server/db/lock.ts';
-import { ApiError } from '../src/server/http/errors.ts';
-import { upsertStaff } from '../src/server/services/accounts.ts';
+import { ConfigError, loadConfig } from '../src/server/platform/config.ts';
+import { openDatabase } from '../src/server/platform/db/client.ts';
+import { DataDirectoryLockedError } from '../src/server/platform/db/lock.ts';
+import { ApiError } from '../src/server/platform/http/errors.ts';
+import { upsertStaff } from '../src/server/features/accounts/service.ts';
 
 function fail(message: string): never {
   process.stderr.write(`✖ ${message}\n`);

@@ -5,7 +5,7 @@
  */
 import { defineCollection } from 'astro:content';
 import { companyPageRecord, newsArticleRecord, videoRecord } from './lib/content-records.ts';
-import { apiLoader } from './loaders/api-loader.ts';
+import { apiLoader } from './build/api-loader.ts';
 
 const news = defineCollection({
   loader: apiLoader({ feed: 'news', kind: 'news', schema: newsArticleRecord }),

@@ -11,7 +11,7 @@ import net from 'node:net';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
-import { openDatabase, rowsOf } from '../../src/server/db/client.ts';
+import { openDatabase, rowsOf } from '../../src/server/platform/db/client.ts';
 import { hasChromium, launchChromium, pageScriptBytes, timeToSelector, waitForPage } from './page.ts';
 import { emitter, percentile, startBenchServer, type BenchServer } from './server.ts';
 

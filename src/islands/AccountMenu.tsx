@@ -42,7 +42,7 @@ export default function AccountMenu() {
 
   const logout = async () => {
     try {
-      const { api } = await import('../lib/api-client.ts');
+      const { api } = await import('./api-client.ts');
       await api.post('auth/logout');
     } catch {
       // Logging out locally still matters when the server cannot be reached.

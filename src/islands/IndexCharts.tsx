@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../lib/api-client.ts';
+import { api } from './api-client.ts';
 import { describeChange, formatPrice } from '../lib/format.ts';
 import ErrorBoundary from './ErrorBoundary.tsx';
 import { addPriceArea, createPriceChart } from './chart-style.ts';

@@ -31,7 +31,7 @@ function Form({ compact = false }: { compact?: boolean }) {
     setPhase('submitting');
     setError(null);
     // The HTTP client loads on submit: the form sits in every page's footer.
-    const { api, isHttpError, serverMessage } = await import('../lib/api-client.ts');
+    const { api, isHttpError, serverMessage } = await import('./api-client.ts');
     try {
       await api.post('email-subscriptions/subscribe', { json: { email } });
       localStorage.setItem(STORAGE_KEY, email.toLowerCase());

@@ -26,7 +26,7 @@ export default function SessionGuard() {
       return;
     }
     // The HTTP client loads only for signed-in visitors: readers arriving from search never need it.
-    import('../lib/api-client.ts')
+    import('./api-client.ts')
       .then(({ api, setUnauthorizedHandler }) => {
         setUnauthorizedHandler(clearSession);
         return api.get('auth/me').json<{ user: ServerUser }>();

@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, verificationCodes } from '../../src/server/db/schema.ts';
+import { users, verificationCodes } from '../../src/server/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { GOOD_PASSWORD, bearer, countMessages, latestCode, signupBody, verifiedUser } from '../helpers/accounts.ts';
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import { companies, companyProfiles } from '../../src/server/db/schema.ts';
+import { companies, companyProfiles } from '../../src/server/schema.ts';
 import { seedDemoData } from '../../src/server/demo/seed.ts';
 import { FILING_GROUP_NAMES, bioPhaseGroupOf, filingGroupOf } from '../../src/lib/company.ts';
 import { TEST_AS_OF, createTestApp, type TestApp } from '../helpers/app.ts';
 import { GOOD_PASSWORD, bearer, verifiedUser } from '../helpers/accounts.ts';
-import { upsertStaff } from '../../src/server/services/accounts.ts';
+import { upsertStaff } from '../../src/server/features/accounts/service.ts';
 
 let t: TestApp;
 let client: string;

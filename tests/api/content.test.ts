@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { outboxMessages } from '../../src/server/db/schema.ts';
+import { outboxMessages } from '../../src/server/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOSTILE_SNIPPETS } from '../../src/server/demo/content.ts';
-import { upsertStaff } from '../../src/server/services/accounts.ts';
+import { upsertStaff } from '../../src/server/features/accounts/service.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { GOOD_PASSWORD, bearer, verifiedUser } from '../helpers/accounts.ts';
 

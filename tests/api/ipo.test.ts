@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ipos } from '../../src/server/db/schema.ts';
+import { ipos } from '../../src/server/schema.ts';
 import { seedDemoData } from '../../src/server/demo/seed.ts';
 import { TEST_AS_OF, createTestApp, type TestApp } from '../helpers/app.ts';
 

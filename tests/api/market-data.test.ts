@@ -1,10 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/server/db/client.ts';
-import { companies, dailyPrices } from '../../src/server/db/schema.ts';
-import { createLogger } from '../../src/server/http/logger.ts';
-import { createDemoQuoteProvider, createMarketDataJob, type MarketDataJob } from '../../src/server/jobs/market-data.ts';
-import { createSnapshotStore, type SnapshotStore } from '../../src/server/screener/snapshot.ts';
+import { rowsOf } from '../../src/server/platform/db/client.ts';
+import { companies, dailyPrices } from '../../src/server/schema.ts';
+import { createLogger } from '../../src/server/platform/logger.ts';
+import {
+  createDemoQuoteProvider,
+  createMarketDataJob,
+  type MarketDataJob,
+} from '../../src/server/features/market/market-data.ts';
+import { createSnapshotStore, type SnapshotStore } from '../../src/server/features/screener/snapshot.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 // The test universe is seeded as of Friday 2026-11-20; New York is on EST (UTC-5) then.

@@ -6,17 +6,17 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMessages } from '../../src/server/db/schema.ts';
+import { outboxMessages } from '../../src/server/schema.ts';
 import {
   createFileTransport,
   createSmsHttpTransport,
   createSmtpTransport,
   type OutboxRow,
   type Transport,
-} from '../../src/server/delivery/transports.ts';
-import { createLogger } from '../../src/server/http/logger.ts';
-import { createOutboxWorker } from '../../src/server/jobs/outbox.ts';
-import { enqueue } from '../../src/server/services/outbox.ts';
+} from '../../src/server/platform/outbox/transports.ts';
+import { createLogger } from '../../src/server/platform/logger.ts';
+import { createOutboxWorker } from '../../src/server/platform/outbox/worker.ts';
+import { enqueue } from '../../src/server/platform/outbox/enqueue.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 
 let t: TestDatabase;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from '../../src/server/db/schema.ts';
-import { MAX_DEPTH, MAX_QUERY_LENGTH } from '../../src/server/screener/graphql.ts';
+import { companies } from '../../src/server/schema.ts';
+import { MAX_DEPTH, MAX_QUERY_LENGTH } from '../../src/server/features/screener/graphql.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, verifiedUser } from '../helpers/accounts.ts';
 

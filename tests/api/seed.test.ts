@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, dailyPrices, industries } from '../../src/server/db/schema.ts';
+import { companies, dailyPrices, industries } from '../../src/server/schema.ts';
 import { seedDemoData } from '../../src/server/demo/seed.ts';
 import { INDUSTRIES } from '../../src/lib/industries.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvCell } from '../../src/server/screener/catalog.ts';
+import { csvCell } from '../../src/server/features/screener/catalog.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;

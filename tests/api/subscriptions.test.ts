@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { emailSubscriptions, outboxMessages } from '../../src/server/db/schema.ts';
+import { emailSubscriptions, outboxMessages } from '../../src/server/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countSubscriptions } from '../../src/server/services/subscriptions.ts';
+import { countSubscriptions } from '../../src/server/features/subscriptions/newsletter.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;

@@ -1,10 +1,10 @@
 // Starts the site for the browser tests from a clean data directory each run,
 // with a staff account for the content tests (see account-helpers.ts).
 import fs from 'node:fs';
-import { loadConfig } from '../../src/server/config.ts';
-import { openDatabase } from '../../src/server/db/client.ts';
+import { loadConfig } from '../../src/server/platform/config.ts';
+import { openDatabase } from '../../src/server/platform/db/client.ts';
 import { main } from '../../src/server/main.ts';
-import { upsertStaff } from '../../src/server/services/accounts.ts';
+import { upsertStaff } from '../../src/server/features/accounts/service.ts';
 import { STAFF } from './staff.ts';
 
 const workDir = process.env.E2E_WORK_DIR;

@@ -1,8 +1,8 @@
 /** Helpers for identity tests: read codes from the outbox and sign up users. */
 import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Db } from '../../src/server/db/client.ts';
-import { outboxMessages } from '../../src/server/db/schema.ts';
+import type { Db } from '../../src/server/platform/db/client.ts';
+import { outboxMessages } from '../../src/server/schema.ts';
 import type { TestApp } from './app.ts';
 
 export const GOOD_PASSWORD = 'Tr4ding!Plan';

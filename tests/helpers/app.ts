@@ -1,11 +1,11 @@
 /** An in-process API over a fresh test database, optionally seeded with a small demo universe. */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createApp } from '../../src/server/app.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import type { AppEnv } from '../../src/server/context.ts';
+import { loadConfig } from '../../src/server/platform/config.ts';
+import type { AppEnv } from '../../src/server/platform/http/context.ts';
 import { seedDemoData } from '../../src/server/demo/seed.ts';
-import { createLogger } from '../../src/server/http/logger.ts';
-import { NO_SITE, type SiteState } from '../../src/server/site/state.ts';
+import { createLogger } from '../../src/server/platform/logger.ts';
+import { NO_SITE, type SiteState } from '../../src/server/features/site-build/state.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export const TEST_AS_OF = '2026-11-20';

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { openDatabase, type Database } from '../../src/server/platform/db/client.ts';
 
 export interface TestDatabase {
   database: Database;

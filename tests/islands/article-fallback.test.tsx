@@ -3,7 +3,7 @@ import { HTTPError } from 'ky';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const get = vi.fn<(path: string) => { json: () => Promise<unknown> }>();
-vi.mock('../../src/lib/api-client.ts', () => ({
+vi.mock('../../src/islands/api-client.ts', () => ({
   api: { get: (path: string) => get(path) },
   isHttpError: (error: unknown) => error instanceof HTTPError,
 }));

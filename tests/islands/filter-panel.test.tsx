@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultScreenState, filterMap } from '../../src/lib/screener-state.ts';
 
-vi.mock('../../src/lib/api-client.ts', () => ({
+vi.mock('../../src/islands/api-client.ts', () => ({
   api: {
     get: () => ({
       json: () =>

@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SearchHit } from '../../src/lib/screener-api.ts';
+import type { SearchHit } from '../../src/islands/screener/screener-api.ts';
 
 const searchStocks = vi.fn<(query: string) => Promise<SearchHit[]>>();
-vi.mock('../../src/lib/screener-api.ts', () => ({ searchStocks: (q: string) => searchStocks(q) }));
+vi.mock('../../src/islands/screener/screener-api.ts', () => ({ searchStocks: (q: string) => searchStocks(q) }));
 
 const {
   default: StockSearch,

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/client.ts';
-import { countSubscriptions } from '../../src/server/services/subscriptions.ts';
+import { openDatabase } from '../../src/server/platform/db/client.ts';
+import { countSubscriptions } from '../../src/server/features/subscriptions/newsletter.ts';
 import { startServer, tempDataDir } from '../helpers/server-process.ts';
 
 const dataDir = tempDataDir();

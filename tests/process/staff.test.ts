@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/client.ts';
-import { rowsOf } from '../../src/server/db/client.ts';
+import { openDatabase } from '../../src/server/platform/db/client.ts';
+import { rowsOf } from '../../src/server/platform/db/client.ts';
 import { tempDataDir } from '../helpers/server-process.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

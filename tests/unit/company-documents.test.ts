@@ -6,7 +6,7 @@ import {
   renderPresentation,
   sanitizeText,
   type CompanyDocumentInput,
-} from '../../src/server/company/documents.ts';
+} from '../../src/server/features/reports/pdf/documents.ts';
 
 function closes(count: number): CompanyDocumentInput['closes'] {
   const start = Date.UTC(2024, 6, 1);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/server/config.ts';
+import { ConfigError, loadConfig } from '../../src/server/platform/config.ts';
 
 describe('configuration', () => {
   it('defaults to port 4321, the embedded database in data/ and the site in dist/', () => {

@@ -8,7 +8,7 @@ import {
   precompressChanged,
   prefillPages,
   pruneStalePages,
-} from '../../src/server/site/incremental.ts';
+} from '../../src/server/features/site-build/incremental.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -48,7 +48,7 @@ describe('carrying pages over to a new build', () => {
     const next = tempDir();
     write(previous, 'news/1/index.html', page('published'));
     prefillPages(previous, next);
-    const preload = path.resolve('src/server/site/copy-on-write.ts');
+    const preload = path.resolve('src/server/features/site-build/copy-on-write.ts');
     const target = path.join(next, 'news/1/index.html');
     const script = `const fs = require('node:fs'); fs.promises.writeFile(${JSON.stringify(target)}, 'rebuilt').then(() => fs.writeFileSync(${JSON.stringify(target)}, 'rebuilt again'));`;
     const run = spawnSync(process.execPath, ['--import', preload, '-e', script], {

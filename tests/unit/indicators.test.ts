@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ema, macd, rsi, sma } from '../../src/lib/indicators.ts';
+import { ema, macd, rsi, sma } from '../../src/server/features/market/indicators.ts';
 
 describe('technical indicators', () => {
   const rising = Array.from({ length: 60 }, (_, i) => 10 + i);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DataDirectoryLockedError, acquireDirectoryLock } from '../../src/server/db/lock.ts';
+import { DataDirectoryLockedError, acquireDirectoryLock } from '../../src/server/platform/db/lock.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {

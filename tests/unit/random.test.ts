@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../../src/lib/random.ts';
+import { createRandom } from '../../src/server/demo/random.ts';
 
 describe('seeded random numbers', () => {
   it('repeat exactly for the same seed and differ for another', () => {

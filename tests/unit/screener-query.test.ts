@@ -10,10 +10,10 @@ import {
   type SortField,
 } from '../../src/lib/screener.ts';
 import { SECTOR_CARDS, cardContains } from '../../src/lib/sectors.ts';
-import { runScreen } from '../../src/server/screener/query.ts';
-import { buildSnapshot, toScreenerRow, type Snapshot } from '../../src/server/screener/snapshot.ts';
+import { runScreen } from '../../src/server/features/screener/query.ts';
+import { buildSnapshot, toScreenerRow, type Snapshot } from '../../src/server/features/screener/snapshot.ts';
 import { generateUniverse } from '../../src/server/demo/universe.ts';
-import type { companies } from '../../src/server/db/schema.ts';
+import type { companies } from '../../src/server/schema.ts';
 
 let rows: ScreenerRow[];
 let snapshot: Snapshot;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sectionOf } from '../../src/server/site/state.ts';
+import { sectionOf } from '../../src/server/features/site-build/state.ts';
 
 describe('build status by site section', () => {
   it.each([

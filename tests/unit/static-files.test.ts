@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import { resolveSiteFile, serveSite } from '../../src/server/site/static.ts';
+import { resolveSiteFile, serveSite } from '../../src/server/features/site-build/published-files.ts';
 
 let root: string;
 beforeAll(() => {

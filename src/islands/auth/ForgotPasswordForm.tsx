@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { api } from '../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 import { AUTH_MESSAGES, phoneDigits, validateForgot } from '../../lib/validation.ts';
 import ErrorBoundary from '../ErrorBoundary.tsx';
 import { Field, FormMessage, SubmitButton, formValue } from '../forms/controls.tsx';

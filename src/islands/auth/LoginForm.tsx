@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { api } from '../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 import { AUTH_MESSAGES, validateLogin } from '../../lib/validation.ts';
 import { sessionFromUser, setSession, type ServerUser } from '../../stores/session.ts';
 import ErrorBoundary from '../ErrorBoundary.tsx';

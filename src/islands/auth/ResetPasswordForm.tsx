@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { api } from '../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 import { AUTH_MESSAGES, normalizeCode, passwordProblem } from '../../lib/validation.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';
 import ErrorBoundary from '../ErrorBoundary.tsx';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
-import { api } from '../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 import { AUTH_MESSAGES, CODE_LENGTH, normalizeCode } from '../../lib/validation.ts';
 import { $session, clearSession, setSession } from '../../stores/session.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';

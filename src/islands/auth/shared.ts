@@ -1,5 +1,5 @@
 /** What the account screens share: flash messages across page loads and error decoding. */
-import { isHttpError, serverMessage } from '../../lib/api-client.ts';
+import { isHttpError, serverMessage } from '../api-client.ts';
 
 const FLASH_KEY = 'flash';
 const CONTACT_KEY = 'resetContact';

@@ -35,7 +35,7 @@ export default function ArticleFallback() {
   useEffect(() => {
     const id = /^\/news\/(\d+)/.exec(location.pathname)?.[1];
     void (async () => {
-      const { api, isHttpError } = await import('../../lib/api-client.ts');
+      const { api, isHttpError } = await import('../api-client.ts');
       if (!id) {
         setArticle({ state: 'missing' });
         return;

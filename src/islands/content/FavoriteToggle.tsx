@@ -29,7 +29,7 @@ const cache = new Map<Kind, Promise<Set<number>>>();
 function favoriteIds(kind: Kind): Promise<Set<number>> {
   let pending = cache.get(kind);
   if (!pending) {
-    pending = import('../../lib/api-client.ts')
+    pending = import('../api-client.ts')
       .then(({ api }) => api.get(LIST_PATH[kind]).json<{ news?: { id: number }[]; data?: { id: number }[] }>())
       .then((body) => new Set((body.news ?? body.data ?? []).map((item) => item.id)))
       .catch(() => new Set<number>());
@@ -63,7 +63,7 @@ export default function FavoriteToggle({ kind, id, label }: { kind: Kind; id: nu
     if (optimistic(kind)) setFavorite(wanted);
     setBusy(true);
     // The HTTP client loads on demand: guests reading the page never download it.
-    const { api, serverMessage } = await import('../../lib/api-client.ts');
+    const { api, serverMessage } = await import('../api-client.ts');
     try {
       const body = await api.patch(LIST_PATH[kind], { json: BODY[kind](id) }).json<{ data: { isFavorite: boolean } }>();
       setFavorite(body.data.isFavorite);

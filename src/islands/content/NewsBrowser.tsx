@@ -5,7 +5,7 @@
  * with the static HTML; the industry can be preset with ?industry=.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 import { LEAD_ARTICLES, NEWS_PAGE_SIZE } from '../../lib/content.ts';
 import { formatRelativeTime } from '../../lib/format.ts';
 import ChipRow from './ChipRow.tsx';

@@ -4,7 +4,7 @@
  * address receives a link that activates the subscription.
  */
 import { useState, type FormEvent } from 'react';
-import { api, serverMessage } from '../../lib/api-client.ts';
+import { api, serverMessage } from '../api-client.ts';
 
 export const NEWSLETTER_BENEFITS = [
   'Research Reports and Factsheets',

@@ -5,7 +5,7 @@
  * reached. Any filter change starts again from page 1.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { api } from '../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 import { UNKNOWN_DATE, VIDEO_DESCRIPTION_CHARS, VIDEO_PAGE_SIZE, cutText, videoThumbnail } from '../../lib/content.ts';
 import { formatNewYorkDate } from '../../lib/format.ts';
 import { industryFor } from '../../lib/industries.ts';

@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import * as z from 'zod/mini';
-import { api } from '../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 import { optionLabel } from '../../lib/screener-state.ts';
 import { FILTERS } from '../../lib/screener.ts';
 import { SECTOR_CARDS } from '../../lib/sectors.ts';

@@ -6,9 +6,9 @@
 import { useStore } from '@nanostores/react';
 import type { ColDef, GridApi, ICellRendererParams } from 'ag-grid-community';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { serverMessage } from '../../lib/api-client.ts';
+import { serverMessage } from '../api-client.ts';
 import { SCREENER_COLUMNS, formatCell, screenerColumn, REQUIRED_COLUMNS } from '../../lib/screener-columns.ts';
-import { exportUrl, fetchScreenPage, toggleFavorite, type GridRow } from '../../lib/screener-api.ts';
+import { exportUrl, fetchScreenPage, toggleFavorite, type GridRow } from './screener-api.ts';
 import { SCREENER_PAGE_SIZES, SCREENER_REFRESH_MS, filterMap } from '../../lib/screener-state.ts';
 import { isSortField } from '../../lib/screener.ts';
 import { $session } from '../../stores/session.ts';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { describeChange, formatPrice } from '../../lib/format.ts';
-import { searchStocks, type SearchHit } from '../../lib/screener-api.ts';
+import { searchStocks, type SearchHit } from './screener-api.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/screener-state.ts';
 
 export const SEARCH_PLACEHOLDER = 'Choose any stock on the NYSE or NASDAQ';

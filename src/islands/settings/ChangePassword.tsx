@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { api } from '../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 import { AUTH_MESSAGES, PASSWORD_MIN, normalizeCode, passwordProblem } from '../../lib/validation.ts';
 import { clearSession } from '../../stores/session.ts';
 import { describeFailure } from '../auth/shared.ts';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { api } from '../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 import { AUTH_MESSAGES } from '../../lib/validation.ts';
 import { clearSession } from '../../stores/session.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';

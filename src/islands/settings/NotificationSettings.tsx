@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 import { AUTH_MESSAGES, type ContactMethod } from '../../lib/validation.ts';
 import { $session, setSession } from '../../stores/session.ts';
 import { describeFailure } from '../auth/shared.ts';

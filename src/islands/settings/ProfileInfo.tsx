@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { api } from '../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 import { formatPhoneInput, phoneDigits } from '../../lib/validation.ts';
 import { $session, setSession } from '../../stores/session.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';

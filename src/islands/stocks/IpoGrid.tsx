@@ -5,7 +5,7 @@
 import type { ColDef } from 'ag-grid-community';
 import { useCallback, useState } from 'react';
 import * as z from 'zod/mini';
-import { api, serverMessage } from '../../lib/api-client.ts';
+import { api, serverMessage } from '../api-client.ts';
 import { formatCompact, formatNewYorkDate } from '../../lib/format.ts';
 import ErrorBoundary from '../ErrorBoundary.tsx';
 import ServerGrid, { type PageRequest } from '../grid/ServerGrid.tsx';

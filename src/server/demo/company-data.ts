@@ -6,9 +6,9 @@
  * past webinars. Pure and deterministic for a seed.
  */
 import { filingGroupOf, presentationPath } from '../../lib/company.ts';
-import { escapeHtml } from '../services/outbox.ts';
+import { escapeHtml } from '../platform/outbox/enqueue.ts';
 import { addDays, isTradingDay } from '../../lib/market-calendar.ts';
-import { createRandom, type Random } from '../../lib/random.ts';
+import { createRandom, type Random } from './random.ts';
 import type {
   analystRatings,
   bioPhases,
@@ -21,7 +21,7 @@ import type {
   insiderTransactions,
   secFilings,
   specialists,
-} from '../db/schema.ts';
+} from '../schema.ts';
 
 export interface DemoCompanySource {
   symbol: string;

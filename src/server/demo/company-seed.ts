@@ -4,7 +4,7 @@
  * generator gains it at the next start. All or nothing.
  */
 import { count, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../platform/db/client.ts';
 import {
   analystRatings,
   bioPhases,
@@ -18,8 +18,8 @@ import {
   insiderTransactions,
   secFilings,
   specialists,
-} from '../db/schema.ts';
-import type { DemoSeedInfo } from '../services/site-info.ts';
+} from '../schema.ts';
+import type { DemoSeedInfo } from '../features/site-build/site-info.ts';
 import { generateCompanyData } from './company-data.ts';
 
 const CHUNK = 500;

@@ -6,8 +6,8 @@
  * hostile markup so the sanitizing on every path is exercised.
  */
 import { addDays } from '../../lib/market-calendar.ts';
-import { createRandom, type Random } from '../../lib/random.ts';
-import type { events, news, videos } from '../db/schema.ts';
+import { createRandom, type Random } from './random.ts';
+import type { events, news, videos } from '../schema.ts';
 
 export type NewsRow = typeof news.$inferInsert;
 export type VideoRow = typeof videos.$inferInsert;

@@ -1,8 +1,8 @@
 /** Demo IPO calendar rows: listings priced in the last quarter and expected in the coming month. */
 import { SECTORS } from '../../lib/industries.ts';
 import { addDays, isTradingDay } from '../../lib/market-calendar.ts';
-import { createRandom } from '../../lib/random.ts';
-import type { ipos } from '../db/schema.ts';
+import { createRandom } from './random.ts';
+import type { ipos } from '../schema.ts';
 import { NAME_ROOTS, SECTOR_WORDS } from './names.ts';
 
 export type IpoRow = typeof ipos.$inferInsert;

@@ -4,7 +4,7 @@
  * (the process was killed) is detected by its start marker and redone.
  */
 import { count, eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../platform/db/client.ts';
 import {
   appMeta,
   companies,
@@ -16,12 +16,12 @@ import {
   marketIndices,
   news,
   videos,
-} from '../db/schema.ts';
-import { sanitizeHtml } from '../content/sanitize.ts';
+} from '../schema.ts';
+import { sanitizeHtml } from '../../build/sanitize.ts';
 import { generateContent } from './content.ts';
 import { INDUSTRIES } from '../../lib/industries.ts';
-import { DEMO_META_KEY, type DemoSeedInfo } from '../services/site-info.ts';
-import { META_CLOSE, META_RESET } from '../jobs/market-data.ts';
+import { DEMO_META_KEY, type DemoSeedInfo } from '../features/site-build/site-info.ts';
+import { META_CLOSE, META_RESET } from '../features/market/market-data.ts';
 import { generateIpos } from './ipos.ts';
 import { seedCompanyPages } from './company-seed.ts';
 import { generateUniverse } from './universe.ts';

@@ -1,0 +1,114 @@
+/**
+ * Who is calling. A session token arrives as `Authorization: Bearer <token>`
+ * (API clients) or in the HttpOnly `Authorization` cookie (the site). Writes
+ * authenticated by the cookie must come from the site's own origin, so another
+ * site cannot make a visitor's browser act for them.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { AppEnv } from '../../platform/http/context.ts';
+import { userForToken, type UserRow } from './sessions.ts';
+import { ApiError, forbidden, unauthorized } from '../../platform/http/errors.ts';
+
+export const SESSION_COOKIE = 'Authorization';
+export const VERIFIED_COOKIE = 'isVerified';
+const SESSION_MAX_AGE = 90 * 86_400;
+const VERIFIED_MAX_AGE = 7 * 86_400;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function readToken(c: Context<AppEnv>): { token: string; via: 'bearer' | 'cookie' } | null {
+  const header = c.req.header('authorization');
+  if (header?.toLowerCase().startsWith('bearer ')) return { token: header.slice(7).trim(), via: 'bearer' };
+  const cookie = getCookie(c, SESSION_COOKIE);
+  return cookie ? { token: cookie, via: 'cookie' } : null;
+}
+
+/** Origins the site is served from: the configured one and the one the request came to. */
+function allowedOrigin(c: Context<AppEnv>, origin: string): boolean {
+  const configured = new URL(c.var.deps.config.siteUrl).origin;
+  if (origin === configured) return true;
+  const host = c.req.header('host');
+  if (!host) return false;
+  return origin === `${new URL(c.req.url).protocol}//${host}`;
+}
+
+/** Loads the signed-in user, if any, into the context. */
+export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const found = readToken(c);
+  if (found) {
+    if (found.via === 'cookie' && !SAFE_METHODS.has(c.req.method)) {
+      const origin = c.req.header('origin');
+      if (!origin || !allowedOrigin(c, origin)) throw forbidden('Cross-site request refused');
+    }
+    const session = await userForToken(c.var.db, found.token);
+    if (session) {
+      c.set('user', session.user);
+      c.set('sessionId', session.sessionId);
+      c.set('authVia', found.via);
+    } else if (found.via === 'cookie') {
+      // A stale cookie (revoked or expired session) is dropped.
+      clearSessionCookies(c);
+    }
+  }
+  await next();
+};
+
+export function requireUser(c: Context<AppEnv>): UserRow {
+  const user = c.var.user;
+  if (!user) throw unauthorized();
+  return user;
+}
+
+export function requireStaff(c: Context<AppEnv>): UserRow {
+  const user = requireUser(c);
+  if (user.role !== 'staff') throw new ApiError(403, 'Staff only');
+  return user;
+}
+
+function secure(c: Context<AppEnv>): boolean {
+  if (new URL(c.req.url).protocol === 'https:') return true;
+  if (c.var.deps.config.trustProxy && c.req.header('x-forwarded-proto') === 'https') return true;
+  return c.var.deps.config.siteUrl.startsWith('https:');
+}
+
+export function setSessionCookies(c: Context<AppEnv>, token: string, verified: boolean): void {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: secure(c),
+    path: '/',
+    maxAge: SESSION_MAX_AGE,
+  });
+  setVerifiedCookie(c, verified);
+}
+
+export function setVerifiedCookie(c: Context<AppEnv>, verified: boolean): void {
+  setCookie(c, VERIFIED_COOKIE, String(verified), {
+    sameSite: 'Lax',
+    secure: secure(c),
+    path: '/',
+    maxAge: VERIFIED_MAX_AGE,
+  });
+}
+
+export function clearSessionCookies(c: Context<AppEnv>): void {
+  deleteCookie(c, SESSION_COOKIE, { path: '/' });
+  deleteCookie(c, VERIFIED_COOKIE, { path: '/' });
+}
+
+/** The caller's address: the socket's, or the proxy's first hop when TRUST_PROXY is on. */
+export function clientIp(c: Context<AppEnv>): string {
+  if (c.var.deps.config.trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? 'local';
+}
+
+/**
+ * Browsers always send Origin on POST; a call without it comes from an API
+ * client, which gets the token in the body to use as a bearer token. The
+ * site's scripts never see the token: it stays in the HttpOnly cookie.
+ */
+export const wantsBearerToken = (c: Context<AppEnv>): boolean => !c.req.header('origin');

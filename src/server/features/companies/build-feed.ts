@@ -1,0 +1,129 @@
+/**
+ * The company records the site build reads (/api/content/companies): what a
+ * company page shows that does not move with the market, keyed by the
+ * company's number so the changes feed can name it. Prices are not here: the
+ * page's island fetches them, so a price tick never re-renders a page. Nor
+ * are institutional holdings: they change with every 13F season, are long,
+ * and the page's island reads them when they come into view.
+ */
+import { asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { PAGE_SIZES } from '../../../lib/company.ts';
+import type { CompanyPageData, FilingRecord } from '../../../lib/content-records.ts';
+import { rowsOf, type Db } from '../../platform/db/client.ts';
+import {
+  bioPhases,
+  clients,
+  companies,
+  companyLandingPages,
+  companyProfiles,
+  insiderTransactions,
+} from '../../schema.ts';
+import { bioPhaseOrder, bioPhaseOut, insiderOrder, insiderOut, landingPageOf, teamOf, webinarsOf } from './service.ts';
+
+type Filings = CompanyPageData['filings'];
+
+/** The first page of each company's filings, with their totals, in one query. */
+async function firstFilings(db: Db, symbols: string[]): Promise<Map<string, Filings>> {
+  const list = sql.join(
+    symbols.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select accession_key, company_symbol, filing_type, description, raw_text_link, document_count,
+           date_as_of_change::text as date_as_of_change, total::int as total
+    from (select f.*, row_number() over w as n, count(*) over (partition by company_symbol) as total
+          from sec_filings f where company_symbol in (${list})
+          window w as (partition by company_symbol order by date_as_of_change desc, accession_key desc)) t
+    where n <= ${PAGE_SIZES.filings.default}
+    order by company_symbol, date_as_of_change desc, accession_key desc`);
+  const bySymbol = new Map<string, Filings>();
+  for (const { total, ...row } of rowsOf<FilingRecord & { total: number }>(result)) {
+    const filings = bySymbol.get(row.company_symbol) ?? { data: [], totalItems: Number(total) };
+    filings.data.push({ ...row, document_count: Number(row.document_count) });
+    bySymbol.set(row.company_symbol, filings);
+  }
+  return bySymbol;
+}
+
+/** Rows grouped by their company, in the order they came. */
+function bySymbol<R extends { companySymbol: string }, T>(rows: R[], out: (row: R) => T): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = groups.get(row.companySymbol) ?? [];
+    list.push(out(row));
+    groups.set(row.companySymbol, list);
+  }
+  return groups;
+}
+
+export async function companiesForBuild(
+  db: Db,
+  page: { ids: number[] } | { after: number; limit: number },
+): Promise<CompanyPageData[]> {
+  const rows = await db
+    .select({
+      company: companies,
+      description: companyProfiles.description,
+      websiteUrl: companyProfiles.websiteUrl,
+      landingActive: companyLandingPages.active,
+      clientActive: clients.active,
+    })
+    .from(companies)
+    .leftJoin(companyProfiles, eq(companyProfiles.symbol, companies.symbol))
+    .leftJoin(companyLandingPages, eq(companyLandingPages.companySymbol, companies.symbol))
+    .leftJoin(clients, eq(clients.companySymbol, companies.symbol))
+    .where('ids' in page ? inArray(companies.id, page.ids.length ? page.ids : [-1]) : gt(companies.id, page.after))
+    .orderBy(asc(companies.id))
+    .limit('ids' in page ? page.ids.length || 1 : page.limit);
+  if (!rows.length) return [];
+  const symbols = rows.map((r) => r.company.symbol);
+  const filings = await firstFilings(db, symbols);
+  const phases = bySymbol(
+    await db
+      .select()
+      .from(bioPhases)
+      .where(inArray(bioPhases.companySymbol, symbols))
+      .orderBy(...bioPhaseOrder),
+    bioPhaseOut,
+  );
+  const insider = bySymbol(
+    await db
+      .select()
+      .from(insiderTransactions)
+      .where(inArray(insiderTransactions.companySymbol, symbols))
+      .orderBy(...insiderOrder),
+    insiderOut,
+  );
+  const out: CompanyPageData[] = [];
+  for (const r of rows) {
+    const c = r.company;
+    // A client page needs an active client and an active landing page.
+    const isClient = c.isClient && r.landingActive === true && r.clientActive === true;
+    out.push({
+      id: c.id,
+      symbol: c.symbol,
+      name: c.name,
+      market: c.market,
+      sector_name: c.sectorName,
+      industry: c.industry,
+      sic_code: c.sicCode,
+      country: c.country,
+      ipo_year: c.ipoYear,
+      logo: c.logo,
+      is_client: isClient,
+      description: r.description,
+      website_url: r.websiteUrl,
+      insider: insider.get(c.symbol) ?? [],
+      filings: filings.get(c.symbol) ?? { data: [], totalItems: 0 },
+      bio_phases: phases.get(c.symbol) ?? [],
+      client: isClient
+        ? {
+            landing: await landingPageOf(db, c.symbol),
+            team: await teamOf(db, c.symbol),
+            webinars: (await webinarsOf(db, c.symbol)).map(({ isFavorite: _f, ...w }) => w),
+          }
+        : null,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,362 @@
+/**
+ * Company-page calls (spec 001 §7, 002 §7) under /api/stock: the market
+ * record, price history, bio phases, analyst ratings (signed-in users),
+ * institutional ownership, SEC filings and a filing's text, the team,
+ * company videos, a client's landing page, the podcast link and the analyst
+ * report. Unknown symbols answer 404; page sizes outside the page's options 400.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { createRouter } from '../../platform/http/context.ts';
+import {
+  errorResponses,
+  jsonContent,
+  notFoundResponse,
+  tickerSchema,
+  unauthorizedResponse,
+} from '../../platform/http/schemas.ts';
+import { requireUser } from '../accounts/middleware.ts';
+import { CHART_RANGES, FILING_GROUP_NAMES, PAGE_SIZES } from '../../../lib/company.ts';
+import {
+  bioPhaseRecord,
+  filingRecord,
+  holdingRecord,
+  insiderRecord,
+  teamMemberRecord,
+} from '../../../lib/content-records.ts';
+import {
+  companyMarketRecord,
+  companyVideos,
+  filingByAccession,
+  landingPageOf,
+  listAnalystRatings,
+  listBioPhases,
+  listFilings,
+  listHoldings,
+  podcastLinkOf,
+  priceHistory,
+  requireCompany,
+  teamOf,
+} from './service.ts';
+import { analystReportHtml, analystReportUrls } from './analyst-report.ts';
+import { filingText } from './filing-text.ts';
+import { VideoSchema } from '../videos/routes.ts';
+
+const Loose = z.looseObject({});
+const BioPhase = bioPhaseRecord.openapi('BioPhase');
+const Filing = filingRecord.openapi('SecFiling');
+const Holding = holdingRecord.openapi('InstitutionalHolding');
+const Insider = insiderRecord.openapi('InsiderTransaction');
+const TeamMember = teamMemberRecord.openapi('TeamMember');
+
+const symbolParam = z.object({
+  symbol: tickerSchema,
+});
+
+const page = z.coerce.number().int().min(1).max(100_000).default(1);
+/** A page size from the table's own options (001 §9). */
+const pageSize = (table: keyof typeof PAGE_SIZES) => {
+  const { options, default: fallback } = PAGE_SIZES[table];
+  return z.coerce
+    .number()
+    .int()
+    .refine((v) => (options as readonly number[]).includes(v), {
+      message: `pageSize must be one of ${options.join(', ')}`,
+    })
+    .default(fallback);
+};
+
+const MarketRecord = z
+  .object({
+    name: z.string(),
+    symbol: z.string(),
+    last_sale: z.number().nullable(),
+    open: z.number().nullable(),
+    pre_close: z.number().nullable(),
+    volume: z.number().nullable(),
+    volume_avg: z.number().nullable(),
+    market_cap: z.number().nullable(),
+    daylow: z.number().nullable(),
+    dayhigh: z.number().nullable(),
+    week52low: z.number().nullable(),
+    week52high: z.number().nullable(),
+    shares_outstanding: z.number().nullable(),
+    net_change: z.number().nullable(),
+    change_pre: z.number().nullable(),
+    market: z.string(),
+    sector_name: z.string(),
+    industry: z.string(),
+    ipo_year: z.number().nullable(),
+    country: z.string(),
+    is_client: z.boolean(),
+    description: z.string().nullable(),
+    quote_updated_at: z.string().nullable(),
+    insiderOwnershipRecords: z.array(Insider),
+  })
+  .openapi('CompanyMarketRecord');
+
+const AnalystRecord = z
+  .object({
+    companySymbol: z.string(),
+    analystName: z.string(),
+    firmName: z.string(),
+    recommendation: z.string(),
+    recommendationDate: z.string(),
+    priceTarget: z.number().nullable(),
+    analystRank: z.number(),
+    successRate: z.number(),
+  })
+  .openapi('AnalystRecord');
+
+const route = <P extends string>(path: P, summary: string) => ({
+  method: 'get' as const,
+  path,
+  tags: ['Company'],
+  summary,
+});
+
+const recordRoute = createRoute({
+  ...route('/company/{symbol}', 'The company market record (REST form of the market-data query)'),
+  request: { params: symbolParam },
+  responses: {
+    200: jsonContent(z.object({ data: MarketRecord }), 'Market record'),
+    ...notFoundResponse,
+    ...errorResponses,
+  },
+});
+
+const historyRoute = createRoute({
+  ...route('/history/{symbol}', 'Daily bars over a range, oldest first'),
+  request: { params: symbolParam, query: z.object({ range: z.enum(CHART_RANGES).default('1Y') }) },
+  responses: {
+    200: jsonContent(
+      z.object({
+        symbol: z.string(),
+        range: z.enum(CHART_RANGES),
+        data: z.array(
+          z.object({
+            date: z.string(),
+            open: z.number(),
+            high: z.number(),
+            low: z.number(),
+            close: z.number(),
+            volume: z.number(),
+          }),
+        ),
+      }),
+      'Price history',
+    ),
+    ...notFoundResponse,
+    ...errorResponses,
+  },
+});
+
+const bioRoute = createRoute({
+  ...route('/bio-phases/{symbol}', 'A company’s drug-trial milestones, newest first'),
+  request: { params: symbolParam },
+  responses: { 200: jsonContent(z.array(BioPhase), 'Bio phases'), ...notFoundResponse, ...errorResponses },
+});
+
+const analystsRoute = createRoute({
+  ...route('/analysts/{symbol}', 'Analyst ratings with rank and success rate (signed-in users)'),
+  request: { params: symbolParam, query: z.object({ page, pageSize: pageSize('analysts') }) },
+  responses: {
+    200: jsonContent(z.object({ data: z.array(AnalystRecord), total: z.number() }), 'One page'),
+    ...unauthorizedResponse,
+    ...notFoundResponse,
+    ...errorResponses,
+  },
+});
+
+const holdingsRoute = createRoute({
+  ...route('/institutional/{symbol}', 'Institutional holders, largest first'),
+  request: { params: symbolParam, query: z.object({ page, pageSize: pageSize('institutional') }) },
+  responses: {
+    200: jsonContent(z.object({ data: z.array(Holding), totalItems: z.number() }), 'One page'),
+    ...notFoundResponse,
+    ...errorResponses,
+  },
+});
+
+const groupList = z
+  .string()
+  .max(400)
+  .transform((v) =>
+    v
+      .split(',')
+      .map((g) => g.trim())
+      .filter(Boolean),
+  )
+  .refine((groups) => groups.every((g) => (FILING_GROUP_NAMES as readonly string[]).includes(g)), {
+    message: `types is a comma list of: ${FILING_GROUP_NAMES.join(', ')}`,
+  });
+
+const filingsRoute = createRoute({
+  ...route('/filings/{symbol}', 'SEC filings, newest first; optionally filed on or before a date, of some type groups'),
+  request: {
+    params: symbolParam,
+    query: z.object({
+      page,
+      pageSize: pageSize('filings'),
+      date: z.iso.date({ message: 'date is YYYY-MM-DD' }).optional(),
+      types: groupList.optional(),
+    }),
+  },
+  responses: {
+    200: jsonContent(z.object({ data: z.array(Filing), totalItems: z.number() }), 'One page'),
+    ...notFoundResponse,
+    ...errorResponses,
+  },
+});
+
+const filingTextRoute = createRoute({
+  ...route('/filing/{accession}', 'The text of one filing'),
+  request: {
+    params: z.object({
+      accession: z
+        .string()
+        .regex(/^\d{10}-\d{2}-\d{6}(\.txt)?$/, 'accession is an EDGAR accession number such as 0001234567-24-000123'),
+    }),
+  },
+  responses: {
+    200: { description: 'Plain text', content: { 'text/plain': { schema: z.string() } } },
+    ...notFoundResponse,
+    ...errorResponses,
+  },
+});
+
+const teamRoute = createRoute({
+  ...route('/team/{symbol}', 'The management team'),
+  request: { params: symbolParam },
+  responses: {
+    200: jsonContent(z.object({ data: z.array(TeamMember) }), 'Team'),
+    ...notFoundResponse,
+    ...errorResponses,
+  },
+});
+
+const videosRoute = createRoute({
+  ...route('/videos/{symbol}', 'The latest interview and the latest overview video'),
+  request: { params: symbolParam },
+  responses: {
+    200: jsonContent(
+      z.object({ data: z.object({ interview: VideoSchema.nullable(), overview: VideoSchema.nullable() }) }),
+      'Videos',
+    ),
+    ...notFoundResponse,
+    ...errorResponses,
+  },
+});
+
+const landingRoute = createRoute({
+  ...route('/landing/{symbol}', 'A client company’s page data by ticker'),
+  request: { params: symbolParam },
+  responses: { 200: jsonContent(z.object({ data: Loose }), 'Landing page'), ...notFoundResponse, ...errorResponses },
+});
+
+const podcastRoute = createRoute({
+  ...route('/podcast/{symbol}', 'The company’s podcast episode link (null when there is none yet)'),
+  request: { params: symbolParam },
+  responses: {
+    200: jsonContent(z.object({ data: z.object({ podcast_link: z.string().nullable() }) }), 'Podcast'),
+    ...notFoundResponse,
+    ...errorResponses,
+  },
+});
+
+const reportUrlRoute = createRoute({
+  ...route('/analyst-report-url/{symbol}', 'Where the analyst report frame loads from (signed-in users)'),
+  request: { params: symbolParam },
+  responses: {
+    200: jsonContent(z.object({ url: z.string().nullable() }), 'Report URL'),
+    ...unauthorizedResponse,
+    ...notFoundResponse,
+    ...errorResponses,
+  },
+});
+
+const reportRoute = createRoute({
+  ...route('/analyst-report/{symbol}', 'The analyst report page shown in the frame (signed-in users)'),
+  request: { params: symbolParam },
+  responses: {
+    200: { description: 'HTML', content: { 'text/html': { schema: z.string() } } },
+    ...unauthorizedResponse,
+    ...notFoundResponse,
+    ...errorResponses,
+  },
+});
+
+export const companyRoutes = createRouter()
+  .openapi(recordRoute, async (c) => {
+    const data = await companyMarketRecord(c.var.db, c.req.valid('param').symbol);
+    c.header('Cache-Control', 'no-cache');
+    return c.json({ data }, 200);
+  })
+  .openapi(historyRoute, async (c) => {
+    const result = await priceHistory(c.var.db, c.req.valid('param').symbol, c.req.valid('query').range);
+    return c.json(result, 200);
+  })
+  .openapi(bioRoute, async (c) => c.json(await listBioPhases(c.var.db, c.req.valid('param').symbol), 200))
+  .openapi(analystsRoute, async (c) => {
+    requireUser(c);
+    const { page: p, pageSize: size } = c.req.valid('query');
+    return c.json(await listAnalystRatings(c.var.db, c.req.valid('param').symbol, p, size), 200);
+  })
+  .openapi(holdingsRoute, async (c) => {
+    const { page: p, pageSize: size } = c.req.valid('query');
+    return c.json(await listHoldings(c.var.db, c.req.valid('param').symbol, p, size), 200);
+  })
+  .openapi(filingsRoute, async (c) => {
+    const { page: p, pageSize: size, date, types } = c.req.valid('query');
+    const result = await listFilings(c.var.db, c.req.valid('param').symbol, {
+      page: p,
+      pageSize: size,
+      date,
+      groups: types,
+    });
+    return c.json(result, 200);
+  })
+  .openapi(filingTextRoute, async (c) => {
+    const filing = await filingByAccession(c.var.db, c.req.valid('param').accession.replace(/\.txt$/, ''));
+    c.header('Cache-Control', 'public, max-age=86400');
+    return c.text(filingText(filing), 200);
+  })
+  .openapi(teamRoute, async (c) => c.json({ data: await teamOf(c.var.db, c.req.valid('param').symbol) }, 200))
+  .openapi(videosRoute, async (c) => {
+    const data = await companyVideos(c.var.db, c.req.valid('param').symbol, c.var.user?.id);
+    return c.json({ data }, 200);
+  })
+  .openapi(landingRoute, async (c) => c.json({ data: await landingPageOf(c.var.db, c.req.valid('param').symbol) }, 200))
+  .openapi(podcastRoute, async (c) => {
+    const link = await podcastLinkOf(c.var.db, c.req.valid('param').symbol);
+    return c.json({ data: { podcast_link: link } }, 200);
+  })
+  .openapi(reportUrlRoute, async (c) => {
+    requireUser(c);
+    const urls = await analystReportUrls(c.var.db, c.req.valid('param').symbol);
+    return c.json({ url: urls[0] ?? null }, 200);
+  })
+  .openapi(reportRoute, async (c) => {
+    requireUser(c);
+    const company = await requireCompany(c.var.db, c.req.valid('param').symbol);
+    c.header('Cache-Control', 'private, no-cache');
+    return c.html(await analystReportHtml(c.var.db, company), 200);
+  });
+
+const tipranksRoute = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['Company'],
+  summary: 'Analyst data for a symbol: the report URLs (signed-in users; empty when no analyst covers it)',
+  request: { query: symbolParam },
+  responses: {
+    200: jsonContent(z.object({ urls: z.array(z.string()) }), 'Report URLs'),
+    ...unauthorizedResponse,
+    ...notFoundResponse,
+    ...errorResponses,
+  },
+});
+
+export const tipranksRoutes = createRouter().openapi(tipranksRoute, async (c) => {
+  requireUser(c);
+  return c.json({ urls: await analystReportUrls(c.var.db, c.req.valid('query').symbol) }, 200);
+});

@@ -1,0 +1,64 @@
+/** /api/covers: generated cover images (see content/covers.ts), cached for a day. */
+import { Hono } from 'hono';
+import { eq } from 'drizzle-orm';
+import type { AppEnv } from '../../platform/http/context.ts';
+import { coverSvg, headshotSvg, logoSvg, type CoverText } from './svg.ts';
+import { companies } from '../../schema.ts';
+import { notFound } from '../../platform/http/errors.ts';
+
+function svgResponse(cover: CoverText | string): Response {
+  return new Response(typeof cover === 'string' ? cover : coverSvg(cover), {
+    headers: {
+      'Content-Type': 'image/svg+xml; charset=utf-8',
+      'Cache-Control': 'public, max-age=86400',
+      // An SVG opened on its own must not run anything.
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    },
+  });
+}
+
+async function company(c: { var: AppEnv['Variables'] }, symbol: string) {
+  const [row] = await c.var.db
+    .select({ symbol: companies.symbol, name: companies.name, sector: companies.sectorName })
+    .from(companies)
+    .where(eq(companies.symbol, symbol.toUpperCase()));
+  if (!row) throw notFound('No such company');
+  return row;
+}
+
+export const coverRoutes = new Hono<AppEnv>()
+  .get('/company/:file{[A-Za-z.-]{1,12}\\.svg}', async (c) => {
+    const row = await company(c, c.req.param('file').slice(0, -4));
+    const variant = Number(c.req.query('v') ?? 0);
+    return svgResponse({
+      headline: row.symbol,
+      title: row.name,
+      label: row.sector,
+      key: row.symbol,
+      variant: Number.isInteger(variant) && variant >= 0 && variant < 12 ? variant : 0,
+    });
+  })
+  .get('/video/:file{[A-Za-z.-]{1,12}\\.svg}', async (c) => {
+    const row = await company(c, c.req.param('file').slice(0, -4));
+    const type = (c.req.query('type') ?? 'Video').slice(0, 30);
+    return svgResponse({ headline: row.symbol, title: row.name, label: type, key: row.symbol, variant: 3, play: true });
+  })
+  .get('/logo/:file{[A-Za-z.-]{1,12}\\.svg}', async (c) => {
+    const row = await company(c, c.req.param('file').slice(0, -4));
+    return svgResponse(logoSvg(row.symbol));
+  })
+  .get('/headshot.svg', (c) => {
+    const name = (c.req.query('name') ?? '').trim().slice(0, 80);
+    return svgResponse(headshotSvg(name || 'Unknown'));
+  })
+  .get('/newsletter/:file{\\d{8}\\.svg}', (c) => {
+    const stamp = c.req.param('file').slice(0, 8);
+    const date = `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}`;
+    if (Number.isNaN(Date.parse(date))) throw notFound('No such newsletter');
+    return svgResponse({
+      headline: 'Weekly',
+      title: `Small caps to watch · ${date}`,
+      label: 'RedCap newsletter',
+      key: stamp,
+    });
+  });

@@ -1,0 +1,50 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { createRouter } from '../../platform/http/context.ts';
+import { errorResponses, jsonContent, notFoundResponse } from '../../platform/http/schemas.ts';
+import { HISTORY_RANGES, indexHistory, listIndices } from './indices.ts';
+
+const IndexSummary = z
+  .object({
+    symbol: z.string(),
+    name: z.string(),
+    description: z.string(),
+    last: z.number().nullable(),
+    change: z.number().nullable(),
+    changePercent: z.number().nullable(),
+    asOf: z.string().nullable(),
+  })
+  .openapi('IndexSummary');
+
+const PricePoint = z.object({ date: z.string(), close: z.number() }).openapi('PricePoint');
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/indices',
+  tags: ['Market'],
+  summary: 'The small-cap benchmark indices with their latest close',
+  responses: { 200: jsonContent(z.object({ data: z.array(IndexSummary) }), 'Indices') },
+});
+
+const historyRoute = createRoute({
+  method: 'get',
+  path: '/indices/{symbol}/history',
+  tags: ['Market'],
+  summary: 'Daily closes of an index over a range',
+  request: {
+    params: z.object({ symbol: z.string().min(1).max(16) }),
+    query: z.object({ range: z.enum(HISTORY_RANGES).default('1M') }),
+  },
+  responses: {
+    200: jsonContent(z.object({ data: z.array(PricePoint) }), 'History'),
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
+export const marketRoutes = createRouter()
+  .openapi(listRoute, async (c) => c.json({ data: await listIndices(c.var.db) }, 200))
+  .openapi(historyRoute, async (c) => {
+    const { symbol } = c.req.valid('param');
+    const { range } = c.req.valid('query');
+    return c.json({ data: await indexHistory(c.var.db, symbol.toUpperCase(), range) }, 200);
+  });

@@ -1,0 +1,229 @@
+/**
+ * /api/news: the news and newsletter lists of spec 000 §7 and 002 §7. Lists
+ * answer `{ news }` (the spec's envelope for news lists), single articles
+ * `{ data }`, news by company `{ data, currentPage, totalPages }`.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { newsArticleRecord, newsItemRecord } from '../../../lib/content-records.ts';
+import { createRouter } from '../../platform/http/context.ts';
+import {
+  clientNews,
+  companyNews,
+  favoriteNewsList,
+  listNews,
+  newsArticle,
+  newsBySector,
+  newsletters,
+  searchNews,
+  sectorNews,
+} from './service.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import {
+  errorResponses,
+  jsonContent,
+  notFoundResponse,
+  tickerSchema,
+  unauthorizedResponse,
+} from '../../platform/http/schemas.ts';
+import { requireUser } from '../accounts/middleware.ts';
+import { FAVORITE_NEWS, toggleFavorite } from '../favorites/service.ts';
+import { requireCompany } from '../companies/service.ts';
+
+// The favorite flag is per reader: part of API answers, not of the records the site builds from.
+export const NewsItemSchema = newsItemRecord.extend({ isFavorite: z.boolean() }).openapi('NewsItem');
+
+export const NewsArticleSchema = newsArticleRecord
+  .extend({ isFavorite: z.boolean() })
+  .openapi('NewsArticle', { description: 'An article with its body (sanitized HTML)' });
+
+const NewsList = z.object({ news: z.array(NewsItemSchema), total: z.number() });
+
+const page1 = z.coerce.number().int().min(1).max(100_000).default(1);
+const page0 = z.coerce.number().int().min(0).max(100_000).default(0);
+const limit = (fallback: number) => z.coerce.number().int().min(1).max(100).default(fallback);
+
+const allRoute = createRoute({
+  method: 'get',
+  path: '/all',
+  tags: ['News'],
+  summary: 'Every article and newsletter, newest first',
+  request: { query: z.object({ page: page1, limit: limit(10) }) },
+  responses: { 200: jsonContent(NewsList, 'One page'), ...errorResponses },
+});
+
+const bySectorRoute = createRoute({
+  method: 'get',
+  path: '/bySector',
+  tags: ['News'],
+  summary: 'The newest articles of every sector, sectors in alphabetical order',
+  request: { query: z.object({ perSector: z.coerce.number().int().min(1).max(10).default(2) }) },
+  responses: {
+    200: jsonContent(
+      z.object({ data: z.array(z.object({ sector: z.string(), news: z.array(NewsItemSchema) })) }),
+      'Groups',
+    ),
+    ...errorResponses,
+  },
+});
+
+const sectorRoute = createRoute({
+  method: 'get',
+  path: '/sector',
+  tags: ['News'],
+  summary: 'One page of a sector’s news',
+  request: { query: z.object({ sector: z.string().min(1).max(80), page: page1, limit: limit(10) }) },
+  responses: { 200: jsonContent(NewsList, 'One page'), ...errorResponses },
+});
+
+const topClientsRoute = createRoute({
+  method: 'get',
+  path: '/top/clients',
+  tags: ['News'],
+  summary: 'The newest news of client companies (page counts from 0)',
+  request: { query: z.object({ page: page0, limit: limit(4) }) },
+  responses: { 200: jsonContent(NewsList, 'One page'), ...errorResponses },
+});
+
+const newslettersRoute = createRoute({
+  method: 'get',
+  path: '/newsLetters',
+  tags: ['News'],
+  summary: 'Every weekly newsletter, newest first',
+  responses: { 200: jsonContent(NewsList, 'Newsletters') },
+});
+
+const searchRoute = createRoute({
+  method: 'get',
+  path: '/search',
+  tags: ['News'],
+  summary: 'Search titles and summaries (page counts from 0; type newsletter keeps newsletters only)',
+  request: {
+    query: z.object({
+      text: z.string().max(200).default(''),
+      type: z.enum(['newsletter', 'all']).default('all'),
+      page: page0,
+      size: limit(10),
+    }),
+  },
+  responses: { 200: jsonContent(NewsList, 'Matches, newest first'), ...errorResponses },
+});
+
+const bySymbolRoute = createRoute({
+  method: 'get',
+  path: '/symbol/{symbol}',
+  tags: ['News'],
+  summary: 'A company’s news',
+  request: {
+    params: z.object({
+      symbol: tickerSchema,
+    }),
+    query: z.object({ page: page1, limit: limit(10) }),
+  },
+  responses: {
+    200: jsonContent(
+      z.object({ data: z.array(NewsItemSchema), currentPage: z.number(), totalPages: z.number() }),
+      'One page',
+    ),
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
+const favoritesRoute = createRoute({
+  method: 'get',
+  path: '/favorites',
+  tags: ['News'],
+  summary: 'The signed-in user’s favorite news',
+  responses: { 200: jsonContent(z.object({ news: z.array(NewsItemSchema) }), 'Favorites'), ...unauthorizedResponse },
+});
+
+const toggleRoute = createRoute({
+  method: 'patch',
+  path: '/favorites',
+  tags: ['News'],
+  summary: 'Add an article to the favorites, or remove it if it is there',
+  request: {
+    body: {
+      required: true,
+      content: { 'application/json': { schema: z.strictObject({ newsId: z.number().int().positive() }) } },
+    },
+  },
+  responses: {
+    200: jsonContent(z.object({ data: z.object({ newsId: z.number(), isFavorite: z.boolean() }) }), 'Toggled'),
+    ...errorResponses,
+    ...notFoundResponse,
+    ...unauthorizedResponse,
+  },
+});
+
+const byIdRoute = createRoute({
+  method: 'get',
+  path: '/{id}',
+  tags: ['News'],
+  summary: 'One article with its sanitized body',
+  request: {
+    params: z.object({
+      id: z.coerce
+        .number()
+        .int()
+        .positive()
+        .max(2 ** 31 - 1),
+    }),
+  },
+  responses: {
+    200: jsonContent(z.object({ data: NewsArticleSchema }), 'Article'),
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
+export const newsRoutes = createRouter()
+  .openapi(allRoute, async (c) => {
+    const { page, limit } = c.req.valid('query');
+    const { items, total } = await listNews(c.var.db, page, limit, c.var.user?.id);
+    return c.json({ news: items, total }, 200);
+  })
+  .openapi(bySectorRoute, async (c) =>
+    c.json({ data: await newsBySector(c.var.db, c.req.valid('query').perSector, c.var.user?.id) }, 200),
+  )
+  .openapi(sectorRoute, async (c) => {
+    const { sector, page, limit } = c.req.valid('query');
+    const { items, total } = await sectorNews(c.var.db, sector, page, limit, c.var.user?.id);
+    return c.json({ news: items, total }, 200);
+  })
+  .openapi(topClientsRoute, async (c) => {
+    const { page, limit } = c.req.valid('query');
+    const { items, total } = await clientNews(c.var.db, page, limit, c.var.user?.id);
+    return c.json({ news: items, total }, 200);
+  })
+  .openapi(newslettersRoute, async (c) => {
+    const { items, total } = await newsletters(c.var.db, c.var.user?.id);
+    return c.json({ news: items, total }, 200);
+  })
+  .openapi(searchRoute, async (c) => {
+    const { items, total } = await searchNews(c.var.db, c.req.valid('query'), c.var.user?.id);
+    return c.json({ news: items, total }, 200);
+  })
+  .openapi(bySymbolRoute, async (c) => {
+    const { symbol } = c.req.valid('param');
+    const { page, limit } = c.req.valid('query');
+    await requireCompany(c.var.db, symbol);
+    const { items, total } = await companyNews(c.var.db, symbol, page, limit, c.var.user?.id);
+    return c.json({ data: items, currentPage: page, totalPages: Math.ceil(total / limit) }, 200);
+  })
+  .openapi(favoritesRoute, async (c) => {
+    const user = requireUser(c);
+    return c.json({ news: await favoriteNewsList(c.var.db, user.id) }, 200);
+  })
+  .openapi(toggleRoute, async (c) => {
+    const user = requireUser(c);
+    const { newsId } = c.req.valid('json');
+    const isFavorite = await toggleFavorite(c.var.db, FAVORITE_NEWS, user.id, newsId);
+    return c.json({ data: { newsId, isFavorite } }, 200);
+  })
+  .openapi(byIdRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    const article = await newsArticle(c.var.db, id, c.var.user?.id);
+    if (!article) throw notFound('No article found.');
+    return c.json({ data: article }, 200);
+  });

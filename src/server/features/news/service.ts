@@ -1,0 +1,312 @@
+/**
+ * News articles and newsletters: the lists the site reads (all, by sector,
+ * by company, client news, newsletters, search), favorites, and the staff
+ * writes, which sanitize HTML and record a content change in one transaction.
+ */
+import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { companies, favoriteNews, news } from '../../schema.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import { FAVORITE_NEWS, favoriteIds } from '../favorites/service.ts';
+import { requireCompany } from '../companies/service.ts';
+import { writeWithChange } from '../../platform/changes.ts';
+import { htmlToText, sanitizeHtml } from '../../../build/sanitize.ts';
+
+export interface NewsItem {
+  id: number;
+  title: string;
+  thumbnail: string | null;
+  summary: string | null;
+  published_at: string;
+  company_symbol: string | null;
+  source: string | null;
+  url: string | null;
+  rc_newsletter: boolean;
+  newsLetterURL: string | null;
+  isFavorite: boolean;
+  Company: {
+    name: string;
+    sector_name: string;
+    is_client: boolean;
+    client: { active: boolean; news_alert_form_url: string | null } | null;
+  } | null;
+}
+
+export interface NewsArticle extends NewsItem {
+  description: string;
+  updated_at: string;
+}
+
+const listColumns = {
+  id: news.id,
+  title: news.title,
+  thumbnail: news.thumbnail,
+  summary: news.summary,
+  publishedAt: news.publishedAt,
+  companySymbol: news.companySymbol,
+  source: news.source,
+  url: news.url,
+  rcNewsletter: news.rcNewsletter,
+  newsletterUrl: news.newsletterUrl,
+  companyName: companies.name,
+  sectorName: companies.sectorName,
+  isClient: companies.isClient,
+};
+
+type ListRow = { [K in keyof typeof listColumns]: (typeof listColumns)[K]['_']['data'] | null } & {
+  id: number;
+  title: string;
+  publishedAt: Date;
+  rcNewsletter: boolean;
+};
+
+function toItem(row: ListRow, favorites: Set<number>): NewsItem {
+  return {
+    id: row.id,
+    title: row.title,
+    thumbnail: row.thumbnail,
+    summary: row.summary,
+    published_at: row.publishedAt.toISOString(),
+    company_symbol: row.companySymbol,
+    source: row.source,
+    url: row.url,
+    rc_newsletter: row.rcNewsletter,
+    newsLetterURL: row.newsletterUrl,
+    isFavorite: favorites.has(row.id),
+    Company: row.companyName
+      ? {
+          name: row.companyName,
+          sector_name: row.sectorName ?? '',
+          is_client: row.isClient ?? false,
+          client: row.isClient ? { active: true, news_alert_form_url: null } : null,
+        }
+      : null,
+  };
+}
+
+export interface NewsPage {
+  items: NewsItem[];
+  total: number;
+}
+
+/** One page of news matching `where`, newest first. `offset` counts items, not pages. */
+async function listWhere(
+  db: Db,
+  where: SQL | undefined,
+  offset: number,
+  limit: number,
+  userId?: number,
+): Promise<NewsPage> {
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(news)
+      .leftJoin(companies, eq(news.companySymbol, companies.symbol))
+      .where(where)
+      .orderBy(desc(news.publishedAt), desc(news.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(news).leftJoin(companies, eq(news.companySymbol, companies.symbol)).where(where),
+  ]);
+  const favorites = await favoriteIds(
+    db,
+    FAVORITE_NEWS,
+    userId,
+    rows.map((r) => r.id),
+  );
+  return { items: rows.map((r) => toItem(r as ListRow, favorites)), total: Number(counted?.n ?? 0) };
+}
+
+export const listNews = (db: Db, page: number, limit: number, userId?: number) =>
+  listWhere(db, undefined, (page - 1) * limit, limit, userId);
+
+export const sectorNews = (db: Db, sector: string, page: number, limit: number, userId?: number) =>
+  listWhere(db, eq(companies.sectorName, sector), (page - 1) * limit, limit, userId);
+
+/** News of client companies; `page` counts from 0 (spec 000 §9). */
+export const clientNews = (db: Db, page: number, limit: number, userId?: number) =>
+  listWhere(db, eq(companies.isClient, true), page * limit, limit, userId);
+
+export const newsletters = (db: Db, userId?: number) => listWhere(db, eq(news.rcNewsletter, true), 0, 1000, userId);
+
+export const companyNews = (db: Db, symbol: string, page: number, limit: number, userId?: number) =>
+  listWhere(db, eq(news.companySymbol, symbol.toUpperCase()), (page - 1) * limit, limit, userId);
+
+/** Search by words in the title or summary; `page` counts from 0. */
+export function searchNews(
+  db: Db,
+  options: { text: string; type: 'newsletter' | 'all'; page: number; size: number },
+  userId?: number,
+) {
+  const words = options.text.trim().split(/\s+/).filter(Boolean).slice(0, 8);
+  const conditions: SQL[] = words.map((w) => {
+    const pattern = `%${w.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    return or(ilike(news.title, pattern), ilike(news.summary, pattern), ilike(news.companySymbol, pattern))!;
+  });
+  if (options.type === 'newsletter') conditions.push(eq(news.rcNewsletter, true));
+  return listWhere(
+    db,
+    conditions.length ? and(...conditions) : undefined,
+    options.page * options.size,
+    options.size,
+    userId,
+  );
+}
+
+/** The newest items of every sector, sectors in alphabetical order (the home page's news by category). */
+export async function newsBySector(db: Db, perSector: number, userId?: number) {
+  const ranked = db.$with('ranked').as(
+    db
+      .select({
+        ...listColumns,
+        rank: sql<number>`row_number() over (partition by ${companies.sectorName} order by ${news.publishedAt} desc, ${news.id} desc)`.as(
+          'rank',
+        ),
+      })
+      .from(news)
+      .innerJoin(companies, eq(news.companySymbol, companies.symbol))
+      .where(eq(news.rcNewsletter, false)),
+  );
+  const rows = await db
+    .with(ranked)
+    .select()
+    .from(ranked)
+    .where(sql`${ranked.rank} <= ${perSector}`)
+    .orderBy(ranked.sectorName, ranked.rank);
+  const favorites = await favoriteIds(
+    db,
+    FAVORITE_NEWS,
+    userId,
+    rows.map((r) => r.id),
+  );
+  const groups = new Map<string, NewsItem[]>();
+  for (const row of rows) {
+    const sector = row.sectorName ?? '';
+    if (!groups.has(sector)) groups.set(sector, []);
+    groups.get(sector)!.push(toItem(row as unknown as ListRow, favorites));
+  }
+  return [...groups].map(([sector, items]) => ({ sector, news: items }));
+}
+
+const articleColumns = { ...listColumns, description: news.description, updatedAt: news.updatedAt };
+
+type ArticleRow = ListRow & { description: string; updatedAt: Date };
+
+// Bodies are stored sanitized (see toColumns) and cleaned again at build; reads return them as stored.
+const toArticle = (row: ArticleRow, favorites: Set<number>): NewsArticle => ({
+  ...toItem(row, favorites),
+  description: row.description,
+  updated_at: row.updatedAt.toISOString(),
+});
+
+export async function newsArticle(db: Db, id: number, userId?: number): Promise<NewsArticle | null> {
+  const [row] = await db
+    .select(articleColumns)
+    .from(news)
+    .leftJoin(companies, eq(news.companySymbol, companies.symbol))
+    .where(eq(news.id, id));
+  if (!row) return null;
+  return toArticle(row as ArticleRow, await favoriteIds(db, FAVORITE_NEWS, userId, [id]));
+}
+
+export async function newsExists(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: news.id }).from(news).where(eq(news.id, id));
+  return row !== undefined;
+}
+
+/**
+ * Full articles for the site build, in id order: the ones with the given ids,
+ * or a page of those after an id.
+ */
+export async function newsForBuild(
+  db: Db,
+  select: { ids: number[] } | { after: number; limit: number },
+): Promise<NewsArticle[]> {
+  const query = db
+    .select(articleColumns)
+    .from(news)
+    .leftJoin(companies, eq(news.companySymbol, companies.symbol))
+    .where('ids' in select ? inArray(news.id, select.ids) : gt(news.id, select.after))
+    .orderBy(asc(news.id));
+  const rows = await ('ids' in select ? query : query.limit(select.limit));
+  return rows.map((row) => toArticle(row as ArticleRow, new Set()));
+}
+
+export async function favoriteNewsList(db: Db, userId: number): Promise<NewsItem[]> {
+  const rows = await db
+    .select(listColumns)
+    .from(favoriteNews)
+    .innerJoin(news, eq(favoriteNews.newsId, news.id))
+    .leftJoin(companies, eq(news.companySymbol, companies.symbol))
+    .where(eq(favoriteNews.userId, userId))
+    .orderBy(desc(favoriteNews.createdAt));
+  const all = new Set(rows.map((r) => r.id));
+  return rows.map((r) => toItem(r as ListRow, all));
+}
+
+export interface NewsInput {
+  title: string;
+  company_symbol: string | null;
+  published_at?: Date;
+  newsLetterURL?: string | null;
+  thumbnail?: string | null;
+  summary?: string | null;
+  description?: string;
+  source?: string | null;
+  url?: string | null;
+  rc_newsletter?: boolean;
+}
+
+function toColumns(input: Partial<NewsInput>) {
+  const description = input.description === undefined ? undefined : sanitizeHtml(input.description);
+  return {
+    ...(input.title !== undefined && { title: input.title.trim() }),
+    ...(input.company_symbol !== undefined && { companySymbol: input.company_symbol?.toUpperCase() ?? null }),
+    ...(input.published_at !== undefined && { publishedAt: input.published_at }),
+    ...(input.newsLetterURL !== undefined && { newsletterUrl: input.newsLetterURL }),
+    ...(input.thumbnail !== undefined && { thumbnail: input.thumbnail }),
+    ...(description !== undefined && { description }),
+    // Without a summary of its own, an article is summarised by the start of its body.
+    // Summaries are shown as HTML on the newsletter page: stored as clean as bodies.
+    ...(input.summary !== undefined
+      ? { summary: input.summary === null ? null : sanitizeHtml(input.summary) }
+      : description !== undefined && { summary: htmlToText(description).slice(0, 280) || null }),
+    ...(input.source !== undefined && { source: input.source }),
+    ...(input.url !== undefined && { url: input.url }),
+    ...(input.rc_newsletter !== undefined && { rcNewsletter: input.rc_newsletter }),
+  };
+}
+
+export async function createNews(db: Db, input: NewsInput): Promise<NewsArticle> {
+  if (input.company_symbol) await requireCompany(db, input.company_symbol);
+  const id = await writeWithChange(db, 'news', 'upsert', async (t) => {
+    const [row] = await t
+      .insert(news)
+      .values({ publishedAt: new Date(), ...toColumns(input), title: input.title.trim() })
+      .returning({ id: news.id });
+    return row!.id;
+  });
+  return (await newsArticle(db, id!))!;
+}
+
+export async function updateNews(db: Db, id: number, input: Partial<NewsInput>): Promise<NewsArticle> {
+  if (input.company_symbol) await requireCompany(db, input.company_symbol);
+  const updated = await writeWithChange(db, 'news', 'upsert', async (t) => {
+    const [row] = await t
+      .update(news)
+      .set({ ...toColumns(input), updatedAt: new Date() })
+      .where(eq(news.id, id))
+      .returning({ id: news.id });
+    return row?.id ?? null;
+  });
+  if (updated === null) throw notFound(`No news article ${id}`);
+  return (await newsArticle(db, id))!;
+}
+
+export async function deleteNews(db: Db, id: number): Promise<void> {
+  const deleted = await writeWithChange(db, 'news', 'delete', async (t) => {
+    const [row] = await t.delete(news).where(eq(news.id, id)).returning({ id: news.id });
+    return row?.id ?? null;
+  });
+  if (deleted === null) throw notFound(`No news article ${id}`);
+}

@@ -1,0 +1,88 @@
+/**
+ * The generated company documents (001 §7: Reports/{ticker}_FactSheet.pdf
+ * and the investor presentation): gathered from the database, rendered by
+ * documents.ts, and kept for a while since they change at most daily.
+ */
+import { desc, eq } from 'drizzle-orm';
+import { formatCompact, formatDollars, formatMarketCapMillions } from '../../../lib/format.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { dailyPrices } from '../../schema.ts';
+import { htmlToText } from '../../../build/sanitize.ts';
+import { ApiError, notFound } from '../../platform/http/errors.ts';
+import { renderFactSheet, renderPresentation, type CompanyDocumentInput } from './pdf/documents.ts';
+import { companyDescription, landingPageOf, requireCompany, teamOf } from '../companies/service.ts';
+
+export type ReportKind = 'FactSheet' | 'Presentation';
+
+/** List items of an HTML list as plain text; a paragraph counts as one item. */
+function htmlItems(html: string | null): string[] {
+  if (!html) return [];
+  const items = [...html.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/gi)].map((m) => htmlToText(m[1]!).trim());
+  return (items.length ? items : [htmlToText(html).trim()]).filter(Boolean);
+}
+
+async function documentInput(db: Db, symbol: string, kind: ReportKind): Promise<CompanyDocumentInput> {
+  const c = await requireCompany(db, symbol);
+  // A company without a landing page still has a fact sheet.
+  const landing = await landingPageOf(db, c.symbol).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  });
+  if (kind === 'Presentation' && !landing) throw notFound(`${c.symbol} has no investor presentation.`);
+  const bars = await db
+    .select({ date: dailyPrices.date, close: dailyPrices.close })
+    .from(dailyPrices)
+    .where(eq(dailyPrices.symbol, c.symbol))
+    .orderBy(desc(dailyPrices.date))
+    .limit(252);
+  const closes = bars.reverse();
+  const leaders = (await teamOf(db, c.symbol)).map(({ name, title }) => ({ name, title }));
+  return {
+    symbol: c.symbol,
+    name: c.name,
+    market: c.market,
+    sectorName: c.sectorName,
+    industry: c.industry,
+    country: c.country,
+    ipoYear: c.ipoYear,
+    websiteUrl: landing?.website_url ?? null,
+    description: (await companyDescription(db, c.symbol)) ?? '',
+    valueProp: landing?.value_prop ? htmlToText(landing.value_prop).trim() : null,
+    highlights: htmlItems(landing?.highlights ?? null),
+    stats: [
+      { label: 'Last Price', value: formatDollars(c.lastSale) },
+      { label: 'Market Cap', value: c.marketCap === null ? '—' : `$${formatMarketCapMillions(c.marketCap)}` },
+      { label: '52-Week Range', value: `${formatDollars(c.week52Low)} – ${formatDollars(c.week52High)}` },
+      { label: 'Shares Outstanding', value: formatCompact(c.sharesOutstanding) },
+      { label: 'Average Volume', value: formatCompact(c.volumeAvg) },
+      {
+        label: 'Institutional Ownership',
+        value: c.institutionalOwnership === null ? '—' : `${c.institutionalOwnership.toFixed(2)}%`,
+      },
+      { label: 'Analyst Price Target', value: formatDollars(c.priceTarget) },
+      { label: 'Sector', value: c.sectorName },
+    ],
+    closes,
+    management: leaders,
+    specialist: landing?.specialist ?? null,
+    disclosure: landing?.disclosure ? htmlToText(landing.disclosure).trim() : null,
+    asOf: closes[closes.length - 1]?.date ?? new Date().toISOString().slice(0, 10),
+  };
+}
+
+const CACHE_SIZE = 64;
+const CACHE_MS = 10 * 60 * 1000;
+const cache = new Map<string, { at: number; bytes: Uint8Array }>();
+
+/** The PDF for a symbol and kind; rendered at most once per ten minutes. */
+export async function companyReport(db: Db, symbol: string, kind: ReportKind): Promise<Uint8Array> {
+  const key = `${symbol.toUpperCase()}:${kind}`;
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.bytes;
+  const input = await documentInput(db, symbol, kind);
+  const bytes = kind === 'FactSheet' ? await renderFactSheet(input) : await renderPresentation(input);
+  cache.delete(key);
+  cache.set(key, { at: Date.now(), bytes });
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return bytes;
+}

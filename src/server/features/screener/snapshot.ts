@@ -1,0 +1,189 @@
+/**
+ * The screener answers from an in-memory snapshot of every company, not by
+ * querying per request: filtering 4,000 rows in memory takes microseconds.
+ * Sorted orders are computed once per field and direction and reused until
+ * the data changes (the market-data job bumps the version).
+ */
+import type { Db } from '../../platform/db/client.ts';
+import { companies } from '../../schema.ts';
+import {
+  NUMERIC_FIELDS,
+  type NumericField,
+  type ScreenerRow,
+  type SortField,
+  type TextField,
+} from '../../../lib/screener.ts';
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface TextColumn {
+  /** Per row: the position of its value in `values`, or -1 when empty. */
+  codes: Int32Array;
+  values: Map<string, number>;
+}
+
+export interface Snapshot {
+  readonly version: number;
+  readonly rows: readonly ScreenerRow[];
+  readonly bySymbol: ReadonlyMap<string, ScreenerRow>;
+  /** Row positions in sort order; ties go by symbol, empty values last in both directions. */
+  order(field: SortField, direction: SortDirection): Int32Array;
+  /** A numeric field as a column (NaN where empty): filters test typed arrays, not objects. */
+  numbers(field: NumericField | 'sic_code'): Float64Array;
+  /** A text field dictionary-encoded as a column. */
+  texts(field: TextField): TextColumn;
+}
+
+const NUMERIC = new Set<string>(NUMERIC_FIELDS);
+
+export function buildSnapshot(rows: ScreenerRow[], version: number): Snapshot {
+  const orders = new Map<string, Int32Array>();
+  const numberColumns = new Map<string, Float64Array>();
+  const textColumns = new Map<string, TextColumn>();
+  const bySymbol = new Map(rows.map((r) => [r.symbol, r]));
+  return {
+    version,
+    rows,
+    bySymbol,
+    numbers(field) {
+      let column = numberColumns.get(field);
+      if (!column) {
+        column = new Float64Array(rows.length);
+        for (let i = 0; i < rows.length; i++) {
+          const v = rows[i]![field];
+          column[i] = typeof v === 'number' ? v : Number.NaN;
+        }
+        numberColumns.set(field, column);
+      }
+      return column;
+    },
+    texts(field) {
+      let column = textColumns.get(field);
+      if (!column) {
+        const values = new Map<string, number>();
+        const codes = new Int32Array(rows.length);
+        for (let i = 0; i < rows.length; i++) {
+          const v = rows[i]![field];
+          if (typeof v !== 'string') {
+            codes[i] = -1;
+            continue;
+          }
+          let code = values.get(v);
+          if (code === undefined) {
+            code = values.size;
+            values.set(v, code);
+          }
+          codes[i] = code;
+        }
+        column = { codes, values };
+        textColumns.set(field, column);
+      }
+      return column;
+    },
+    order(field, direction) {
+      const key = `${field}:${direction}`;
+      let cached = orders.get(key);
+      if (!cached) {
+        const sign = direction === 'asc' ? 1 : -1;
+        const numeric = NUMERIC.has(field);
+        const idx = Int32Array.from(rows.keys());
+        idx.sort((a, b) => {
+          const va = rows[a]![field];
+          const vb = rows[b]![field];
+          const aEmpty = va === null || va === undefined;
+          const bEmpty = vb === null || vb === undefined;
+          if (aEmpty !== bEmpty) return aEmpty ? 1 : -1;
+          if (!aEmpty && !bEmpty && va !== vb) {
+            const diff = numeric ? (va as number) - (vb as number) : String(va).localeCompare(String(vb));
+            if (diff !== 0) return sign * diff;
+          }
+          return rows[a]!.symbol < rows[b]!.symbol ? -1 : rows[a]!.symbol > rows[b]!.symbol ? 1 : 0;
+        });
+        cached = idx;
+        orders.set(key, cached);
+      }
+      return cached;
+    },
+  };
+}
+
+/** Database row to the screener's field names (spec 002 §3). */
+export function toScreenerRow(c: typeof companies.$inferSelect): ScreenerRow {
+  return {
+    symbol: c.symbol,
+    name: c.name,
+    sic_code: c.sicCode,
+    sector_name: c.sectorName,
+    industry: c.industry,
+    market: c.market,
+    country: c.country,
+    ipo_year: c.ipoYear,
+    logo: c.logo,
+    is_client: c.isClient,
+    last_sale: c.lastSale,
+    pre_close: c.preClose,
+    open: c.open,
+    daylow: c.dayLow,
+    dayhigh: c.dayHigh,
+    net_change: c.netChange,
+    change_pre: c.changePercent,
+    volume: c.volume,
+    volume_avg: c.volumeAvg,
+    market_cap: c.marketCap,
+    week52low: c.week52Low,
+    week52high: c.week52High,
+    shares_outstanding: c.sharesOutstanding,
+    float_shares: c.floatShares,
+    free_float: c.freeFloat,
+    latest_rsi: c.latestRsi,
+    latest_ema: c.latestEma,
+    latest_sma: c.latestSma,
+    latest_macd: c.latestMacd,
+    institutionalBuying: c.institutionalBuying,
+    institutionalOwnership: c.institutionalOwnership,
+    yearOverYearRevenue: c.yearOverYearRevenue,
+    quarterOverQuarterRevenue: c.quarterOverQuarterRevenue,
+    bioPhasePipelines: c.bioPhasePipelines,
+    Insider_Ownership_Percent: c.insiderOwnershipPercent,
+    Insider_Transactions: c.insiderTransactions,
+    priceTarget: c.priceTarget,
+    highPriceTarget: c.highPriceTarget,
+    lowPriceTarget: c.lowPriceTarget,
+    priceTargetUpside: c.priceTargetUpside,
+    buyRatings: c.buyRatings,
+    holdRatings: c.holdRatings,
+    sellRatings: c.sellRatings,
+    totalAnalysts: c.totalAnalysts,
+  };
+}
+
+export interface SnapshotStore {
+  /** The current snapshot (loaded on first use). */
+  get(): Promise<Snapshot>;
+  /** Marks the snapshot stale after the data changed. */
+  invalidate(): void;
+}
+
+export function createSnapshotStore(db: Db): SnapshotStore {
+  let current: Promise<Snapshot> | null = null;
+  let version = 0;
+  return {
+    get() {
+      if (!current) {
+        const loading = db
+          .select()
+          .from(companies)
+          .then((rows) => buildSnapshot(rows.map(toScreenerRow), ++version));
+        // A failed load is not kept: the next request tries again.
+        loading.catch(() => {
+          if (current === loading) current = null;
+        });
+        current = loading;
+      }
+      return current;
+    },
+    invalidate() {
+      current = null;
+    },
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * /api/content: what the site build reads. The changes feed (created,
+ * updated, deleted since a cursor) and full records by keyset page or by id,
+ * so a build syncs everything once and then only what changed.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { createRouter } from '../../platform/http/context.ts';
+import { CONTENT_KINDS } from '../../schema.ts';
+import { companiesForBuild } from '../companies/build-feed.ts';
+import { changesSince, latestChangeId } from '../../platform/changes.ts';
+import { newsForBuild } from '../news/service.ts';
+import { videosForBuild } from '../videos/service.ts';
+import { errorResponses, jsonContent } from '../../platform/http/schemas.ts';
+import { NewsArticleSchema } from '../news/routes.ts';
+import { VideoSchema } from '../videos/routes.ts';
+
+const ChangeSchema = z
+  .object({
+    id: z.number(),
+    kind: z.enum(CONTENT_KINDS),
+    entityId: z.number(),
+    op: z.enum(['upsert', 'delete']),
+    changedAt: z.string(),
+  })
+  .openapi('ContentChange');
+
+const changesRoute = createRoute({
+  method: 'get',
+  path: '/changes',
+  tags: ['Content'],
+  summary: 'Content changes after a cursor, oldest first',
+  request: {
+    query: z.object({
+      since: z.coerce.number().int().min(0).default(0),
+      limit: z.coerce.number().int().min(1).max(5000).default(1000),
+    }),
+  },
+  responses: {
+    200: jsonContent(z.object({ changes: z.array(ChangeSchema), cursor: z.number(), hasMore: z.boolean() }), 'Changes'),
+    ...errorResponses,
+  },
+});
+
+const cursorRoute = createRoute({
+  method: 'get',
+  path: '/cursor',
+  tags: ['Content'],
+  summary: 'The newest change id: a full sync taken after reading it misses nothing',
+  responses: { 200: jsonContent(z.object({ cursor: z.number() }), 'Cursor') },
+});
+
+const ids = z
+  .string()
+  .regex(/^\d+(,\d+){0,499}$/, 'ids is a comma-separated list of up to 500 ids')
+  .transform((v) => v.split(',').map(Number));
+
+const keyset = z.object({
+  after: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+  ids: ids.optional(),
+});
+
+const newsRoute = createRoute({
+  method: 'get',
+  path: '/news',
+  tags: ['Content'],
+  summary: 'Full articles by id, or every article in id order after `after`',
+  request: { query: keyset },
+  responses: {
+    200: jsonContent(z.object({ data: z.array(NewsArticleSchema), next: z.number().nullable() }), 'Articles'),
+    ...errorResponses,
+  },
+});
+
+const videosRoute = createRoute({
+  method: 'get',
+  path: '/videos',
+  tags: ['Content'],
+  summary: 'Videos by id, or every video in id order after `after`',
+  request: { query: keyset },
+  responses: {
+    200: jsonContent(z.object({ data: z.array(VideoSchema), next: z.number().nullable() }), 'Videos'),
+    ...errorResponses,
+  },
+});
+
+const companiesRoute = createRoute({
+  method: 'get',
+  path: '/companies',
+  tags: ['Content'],
+  summary: 'Company page records by company number, or every company in number order after `after`',
+  request: { query: keyset },
+  responses: {
+    // The record is large and read only by the site build: described, not schema-checked, here.
+    200: jsonContent(
+      z.object({ data: z.array(z.looseObject({ id: z.number() })), next: z.number().nullable() }),
+      'Companies',
+    ),
+    ...errorResponses,
+  },
+});
+
+/** The cursor of the next page: the last id of a full page, or null when there is no more. */
+const nextAfter = (page: { id: number }[], limit: number | null) =>
+  limit !== null && page.length === limit ? page[page.length - 1]!.id : null;
+
+export const contentRoutes = createRouter()
+  .openapi(changesRoute, async (c) => {
+    const { since, limit } = c.req.valid('query');
+    return c.json(await changesSince(c.var.db, since, limit), 200);
+  })
+  .openapi(cursorRoute, async (c) => {
+    return c.json({ cursor: await latestChangeId(c.var.db) }, 200);
+  })
+  .openapi(newsRoute, async (c) => {
+    const { ids, after, limit } = c.req.valid('query');
+    const data = await newsForBuild(c.var.db, ids ? { ids } : { after, limit });
+    return c.json({ data, next: nextAfter(data, ids ? null : limit) }, 200);
+  })
+  .openapi(companiesRoute, async (c) => {
+    const { ids, after, limit } = c.req.valid('query');
+    const data = await companiesForBuild(c.var.db, ids ? { ids } : { after, limit });
+    return c.json({ data, next: nextAfter(data, ids ? null : limit) }, 200);
+  })
+  .openapi(videosRoute, async (c) => {
+    const { ids, after, limit } = c.req.valid('query');
+    const data = await videosForBuild(c.var.db, ids ? { ids } : { after, limit });
+    return c.json({ data, next: nextAfter(data, ids ? null : limit) }, 200);
+  });

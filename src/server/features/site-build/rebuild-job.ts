@@ -1,0 +1,67 @@
+/**
+ * Keeps the static site following the content: a rebuild shortly after
+ * content changes (debounced, so a burst of edits makes one build; the
+ * builder runs one build at a time and coalesces the rest) and on a schedule
+ * in New York time, so lists such as upcoming events move on by themselves.
+ */
+import { Cron } from 'croner';
+import type { Logger } from '../../platform/logger.ts';
+import { onContentChange } from '../../platform/changes.ts';
+
+export interface SiteRebuildJobOptions {
+  rebuild: (reason: string) => Promise<void>;
+  logger: Logger;
+  /** Quiet time after the last change before building. */
+  debounceMs: number;
+  /** A build starts at the latest this long after the first change of a burst. */
+  maxWaitMs: number;
+  /** Cron pattern, New York time. */
+  schedule: string;
+}
+
+export interface SiteRebuildJob {
+  stop(): void;
+}
+
+export function startSiteRebuildJob(options: SiteRebuildJobOptions): SiteRebuildJob {
+  const { logger } = options;
+  let timer: NodeJS.Timeout | null = null;
+  let firstChangeAt = 0;
+  let changes = 0;
+
+  const run = (reason: string) => {
+    options.rebuild(reason).catch((error: unknown) => {
+      // The builder has logged it and keeps the previous site serving.
+      logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'scheduled site rebuild failed');
+    });
+  };
+
+  const flush = () => {
+    timer = null;
+    const count = changes;
+    changes = 0;
+    run(`${count} content change${count === 1 ? '' : 's'}`);
+  };
+
+  const unsubscribe = onContentChange(() => {
+    changes++;
+    const now = Date.now();
+    if (!timer) firstChangeAt = now;
+    if (timer) clearTimeout(timer);
+    const wait = Math.max(0, Math.min(options.debounceMs, firstChangeAt + options.maxWaitMs - now));
+    timer = setTimeout(flush, wait);
+  });
+
+  const cron = new Cron(options.schedule, { timezone: 'America/New_York', protect: true }, () =>
+    run('scheduled rebuild'),
+  );
+  logger.info({ schedule: options.schedule, next: cron.nextRun()?.toISOString() }, 'site rebuild schedule');
+
+  return {
+    stop() {
+      unsubscribe();
+      cron.stop();
+      if (timer) clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { createRouter } from '../../platform/http/context.ts';
+import { jsonContent } from '../../platform/http/schemas.ts';
+import { siteInfo } from './site-info.ts';
+
+const SiteInfo = z
+  .object({
+    demo: z.boolean(),
+    demoSeed: z
+      .object({ seed: z.string(), generatedAt: z.string(), asOf: z.string(), companies: z.number() })
+      .nullable(),
+    companies: z.number(),
+  })
+  .openapi('SiteInfo');
+
+const BuildStatus = z
+  .object({
+    state: z.enum(['idle', 'building', 'failed']),
+    currentBuild: z.string().nullable(),
+    startedAt: z.string().nullable(),
+    finishedAt: z.string().nullable(),
+    durationMs: z.number().nullable(),
+    lastError: z.string().nullable(),
+    progress: z.array(z.string()),
+    pages: z.object({ rendered: z.number(), unchanged: z.number() }).nullable(),
+    sections: z
+      .record(z.string(), z.object({ rendered: z.number(), unchanged: z.number(), renderMs: z.number() }))
+      .nullable(),
+  })
+  .openapi('BuildStatus');
+
+const infoRoute = createRoute({
+  method: 'get',
+  path: '/info',
+  tags: ['Site'],
+  summary: 'What data the site runs on (demo or real)',
+  responses: { 200: jsonContent(z.object({ data: SiteInfo }), 'Site facts') },
+});
+
+const buildRoute = createRoute({
+  method: 'get',
+  path: '/build',
+  tags: ['Site'],
+  summary: 'State and progress of the static site build',
+  responses: { 200: jsonContent(z.object({ data: BuildStatus }), 'Build status') },
+});
+
+export const siteRoutes = createRouter()
+  .openapi(infoRoute, async (c) => c.json({ data: await siteInfo(c.var.db) }, 200))
+  .openapi(buildRoute, (c) => c.json({ data: c.var.deps.site.status() }, 200));

@@ -1,0 +1,99 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { createRouter } from '../../platform/http/context.ts';
+import { errorResponses, jsonContent } from '../../platform/http/schemas.ts';
+import { clientIp } from '../accounts/middleware.ts';
+import { enforceAll } from '../../platform/rate-limit.ts';
+import { confirmNewsletterSignup, requestNewsletterSignup, subscribe } from './newsletter.ts';
+
+/** An email address field with the spec's messages. */
+export const emailField = z
+  .string({ message: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email({ message: 'Invalid email format' }));
+
+const SubscribeBody = z.object({ email: emailField }).openapi('SubscribeRequest');
+
+const SubscribeAnswer = z
+  .object({
+    data: z.object({ email: z.string(), subscribed: z.literal(true), alreadySubscribed: z.boolean() }),
+  })
+  .openapi('SubscribeResponse');
+
+const subscribeRoute = createRoute({
+  method: 'post',
+  path: '/subscribe',
+  tags: ['Newsletter'],
+  summary: 'Subscribe an email address to the newsletter',
+  description: 'A repeated address is not an error: it answers 200 and is stored once.',
+  request: { body: { content: { 'application/json': { schema: SubscribeBody } }, required: true } },
+  responses: {
+    201: jsonContent(SubscribeAnswer, 'Subscribed'),
+    200: jsonContent(SubscribeAnswer, 'Already subscribed'),
+    ...errorResponses,
+  },
+});
+
+const required = (label: string, max: number) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`);
+
+const SignupBody = z
+  .strictObject({
+    firstName: required('First Name', 80),
+    lastName: required('Last Name', 80),
+    email: emailField,
+    phone: required('Phone Number', 30).regex(/^[0-9()+\-.\s]{7,30}$/, 'Phone Number is not a phone number'),
+    consent: z.literal(true, { message: 'Please agree to receive updates' }),
+  })
+  .openapi('NewsletterSignupRequest');
+
+const signupRoute = createRoute({
+  method: 'post',
+  path: '/newsletter',
+  tags: ['Newsletter'],
+  summary: 'Sign up on the newsletter page; a confirmation link is emailed to the address',
+  request: { body: { content: { 'application/json': { schema: SignupBody } }, required: true } },
+  responses: {
+    202: jsonContent(
+      z.object({ data: z.object({ email: z.string(), confirmationSent: z.boolean() }) }),
+      'Confirmation link sent (or the address was already confirmed)',
+    ),
+    ...errorResponses,
+  },
+});
+
+const confirmRoute = createRoute({
+  method: 'get',
+  path: '/confirm',
+  tags: ['Newsletter'],
+  summary: 'The link in the confirmation email: confirms the sign-up and opens the newsletter page',
+  request: { query: z.object({ token: z.string().max(200).default('') }) },
+  responses: { 302: { description: 'To /newsletters?confirmed=1 (or =0 for a used or unknown link)' } },
+});
+
+export const subscriptionRoutes = createRouter()
+  .openapi(subscribeRoute, async (c) => {
+    const { email } = c.req.valid('json');
+    const result = await subscribe(c.var.db, email);
+    const body = { data: { email: result.email, subscribed: true as const, alreadySubscribed: !result.created } };
+    return result.created ? c.json(body, 201) : c.json(body, 200);
+  })
+  .openapi(signupRoute, async (c) => {
+    const { consent: _consent, ...person } = c.req.valid('json');
+    // Each sign-up sends an email: bounded per address and per client.
+    await enforceAll(c.var.db, [
+      { key: `newsletter:email:${person.email.toLowerCase()}`, max: 3, windowSeconds: 3600 },
+      { key: `newsletter:ip:${clientIp(c)}`, max: 20, windowSeconds: 3600 },
+    ]);
+    const result = await requestNewsletterSignup(c.var.db, person, c.var.deps.config.siteUrl);
+    return c.json({ data: { email: result.email, confirmationSent: !result.alreadyConfirmed } }, 202);
+  })
+  .openapi(confirmRoute, async (c) => {
+    const ok = await confirmNewsletterSignup(c.var.db, c.req.valid('query').token);
+    return c.redirect(`/newsletters?confirmed=${ok ? 1 : 0}`, 302);
+  });

@@ -1,0 +1,126 @@
+/**
+ * Delivers outbox messages. Rows are leased before sending (so two instances
+ * never send the same row at once), marked sent right after the transport
+ * accepts them, and retried with exponential backoff when it fails. Nothing
+ * is lost across restarts: a lease simply runs out and the row is taken again.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../db/client.ts';
+import { outboxMessages } from '../../schema.ts';
+import type { OutboxRow, Transport } from './transports.ts';
+import type { Logger } from '../logger.ts';
+
+export interface OutboxWorkerOptions {
+  db: Db;
+  email: Transport;
+  sms: Transport;
+  logger: Logger;
+  intervalMs?: number;
+  batchSize?: number;
+  maxAttempts?: number;
+  leaseSeconds?: number;
+  /** Backoff before retry n (1-based), in ms. */
+  backoffMs?: (attempt: number) => number;
+}
+
+export interface OutboxWorker {
+  start(): void;
+  /** Delivers what is due now; resolves with the number of messages handled. */
+  runOnce(): Promise<number>;
+  /** Asks for a run soon (after a message was queued). */
+  nudge(): void;
+  stop(): Promise<void>;
+}
+
+const defaultBackoff = (attempt: number) => Math.min(10 * 60_000, 2000 * 2 ** (attempt - 1));
+
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { db, logger } = options;
+  const intervalMs = options.intervalMs ?? 2000;
+  const batchSize = options.batchSize ?? 20;
+  const maxAttempts = options.maxAttempts ?? 8;
+  const leaseSeconds = options.leaseSeconds ?? 120;
+  const backoff = options.backoffMs ?? defaultBackoff;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+  let stopped = false;
+
+  async function claim(): Promise<OutboxRow[]> {
+    const result = await db.execute(sql`
+      update ${outboxMessages} set next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
+      where id in (
+        select id from ${outboxMessages}
+        where status = 'pending' and next_attempt_at <= now()
+        order by id limit ${batchSize}
+        for update skip locked)
+      returning id, channel, recipient, subject, text, html, status, attempts,
+        next_attempt_at as "nextAttemptAt", last_error as "lastError", created_at as "createdAt", sent_at as "sentAt"`);
+    return rowsOf<OutboxRow>(result).map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
+  }
+
+  async function deliver(message: OutboxRow): Promise<void> {
+    const transport = message.channel === 'email' ? options.email : options.sms;
+    const attempts = message.attempts + 1;
+    try {
+      await transport.send(message);
+      await db
+        .update(outboxMessages)
+        .set({ status: 'sent', attempts, sentAt: new Date(), lastError: null })
+        .where(eq(outboxMessages.id, message.id));
+    } catch (error) {
+      const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      const dead = attempts >= maxAttempts;
+      await db
+        .update(outboxMessages)
+        .set({
+          attempts,
+          lastError,
+          status: dead ? 'dead' : 'pending',
+          nextAttemptAt: new Date(Date.now() + backoff(attempts)),
+        })
+        .where(eq(outboxMessages.id, message.id));
+      logger[dead ? 'error' : 'warn'](
+        { outboxId: message.id, channel: message.channel, transport: transport.name, attempts, err: lastError },
+        dead ? 'message could not be delivered; giving up' : 'message delivery failed; will retry',
+      );
+    }
+  }
+
+  async function runOnce(): Promise<number> {
+    if (running) return running;
+    running = (async () => {
+      let handled = 0;
+      for (;;) {
+        const batch = await claim();
+        for (const message of batch) await deliver(message);
+        handled += batch.length;
+        if (batch.length < batchSize || stopped) return handled;
+      }
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  const schedule = (delay: number) => {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      runOnce()
+        .catch((err: unknown) => logger.error({ err }, 'outbox run failed'))
+        .finally(() => schedule(intervalMs));
+    }, delay);
+    timer.unref();
+  };
+
+  return {
+    start: () => schedule(0),
+    runOnce,
+    nudge: () => schedule(50),
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running?.catch(() => {});
+    },
+  };
+}
