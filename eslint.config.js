@@ -4,6 +4,7 @@ import astro from 'eslint-plugin-astro';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './eslint.boundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', '.astro/', 'node_modules/', 'drizzle/', 'test-results/', 'playwright-report/'] },
@@ -20,4 +21,10 @@ export default tseslint.config(
     },
   },
   { languageOptions: { globals: { ...globals.browser, ...globals.node } } },
+  // The architecture's boundaries (see eslint.boundaries.js): the site never imports the server, and so on.
+  {
+    files: ['src/**/*.{ts,tsx,astro,js,mjs}'],
+    plugins: { boundaries },
+    rules: { 'boundaries/imports': 'error' },
+  },
 );

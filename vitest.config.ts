@@ -1,13 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
-// API suites run on a fresh in-memory PGlite per file, and again on
-// PostgreSQL (a fresh database per file) when TEST_DATABASE_URL is set.
-const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
+// Tests mirror src/: tests/lib, tests/server/{platform,features/<name>,demo}, tests/islands.
+// A test named *.db.test.ts needs a database: it runs on a fresh in-memory
+// PGlite per file, and again on PostgreSQL (a fresh database per file) when
+// TEST_DATABASE_URL is set. tests/process starts the real server; the browser
+// tests (tests/e2e) run under Playwright.
+const DB_TESTS = 'tests/server/**/*.db.test.ts';
+
+const dbProject = (name: string, driver: 'pglite' | 'postgres') => ({
   test: {
     name,
     // One copy of graphql: let Vite resolve graphql-http's import of it the way it resolves ours.
     server: { deps: { inline: ['graphql-http'] } },
-    include: ['tests/api/**/*.test.ts'],
+    include: [DB_TESTS],
     env: { TEST_DB_DRIVER: driver },
     testTimeout: 60_000,
     hookTimeout: 120_000,
@@ -17,10 +22,17 @@ const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], testTimeout: 30_000 } },
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/lib/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
+          exclude: [DB_TESTS],
+          testTimeout: 30_000,
+        },
+      },
       { test: { name: 'islands', include: ['tests/islands/**/*.test.tsx'], environment: 'happy-dom' } },
-      apiProject('api-pglite', 'pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
+      dbProject('db-pglite', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [dbProject('db-postgres', 'postgres')] : []),
       {
         test: {
           name: 'process',

@@ -7,8 +7,8 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../src/server/platform/config.ts';
 import { openDatabase } from '../src/server/platform/db/client.ts';
 import { DataDirectoryLockedError } from '../src/server/platform/db/lock.ts';
-import { ApiError } from '../src/server/platform/http/errors.ts';
-import { upsertStaff } from '../src/server/features/accounts/service.ts';
+import { upsertStaff } from '../src/server/features/accounts/index.ts';
+import { isDomainError } from '../src/server/platform/errors.ts';
 
 function fail(message: string): never {
   process.stderr.write(`✖ ${message}\n`);
@@ -50,7 +50,7 @@ try {
   });
   process.stdout.write(`${created ? 'Created' : 'Promoted'} staff account ${user.email} (verified).\n`);
 } catch (error) {
-  if (error instanceof ApiError) fail(error.message);
+  if (isDomainError(error)) fail(error.message);
   throw error;
 } finally {
   await database.close();

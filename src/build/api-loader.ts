@@ -7,18 +7,12 @@
 import { createHash } from 'node:crypto';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'zod';
+import type { ChangesPage, ContentKind } from '../lib/content-records.ts';
 import { fetchApi } from './api.ts';
-import type { ContentKind } from '../server/platform/changes.ts';
 
 interface FeedPage<T> {
   data: T[];
   next: number | null;
-}
-
-interface ChangesPage {
-  changes: { kind: ContentKind; entityId: number; op: 'upsert' | 'delete' }[];
-  cursor: number;
-  hasMore: boolean;
 }
 
 const CURSOR_KEY = 'cursor';

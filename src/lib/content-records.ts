@@ -5,6 +5,27 @@
  */
 import { z } from 'zod';
 
+/** What the content changes feed names: the build's collections and the events lists. */
+export const CONTENT_KINDS = ['news', 'video', 'event', 'company'] as const;
+export type ContentKind = (typeof CONTENT_KINDS)[number];
+export type ChangeOp = 'upsert' | 'delete';
+
+/** One entry of the changes feed (/api/content/changes). */
+export interface ContentChange {
+  id: number;
+  kind: ContentKind;
+  entityId: number;
+  op: ChangeOp;
+  changedAt: string;
+}
+
+/** A page of the changes feed: the changes after a cursor, the new cursor, and whether more follow. */
+export interface ChangesPage {
+  changes: ContentChange[];
+  cursor: number;
+  hasMore: boolean;
+}
+
 export const companyOfRecord = z
   .object({
     name: z.string(),
@@ -29,11 +50,17 @@ export const newsItemRecord = z.object({
   Company: companyOfRecord,
 });
 
+export type NewsItemRecord = z.infer<typeof newsItemRecord>;
+
 /** An article with its body (sanitized HTML). */
 export const newsArticleRecord = newsItemRecord.extend({
   description: z.string(),
   updated_at: z.string(),
 });
+export type NewsArticleRecord = z.infer<typeof newsArticleRecord>;
+
+/** The kinds of video in the library (spec 002 §3). */
+export const VIDEO_TYPES = ['Interview', 'Overview', 'Presentation', 'Webinar', 'Commercial', 'TV Show'] as const;
 
 export const videoRecord = z.object({
   id: z.number(),
@@ -52,6 +79,7 @@ export const videoRecord = z.object({
   videoFeatured: z.boolean(),
   updated_at: z.string(),
 });
+export type VideoRecord = z.infer<typeof videoRecord>;
 
 export const insiderRecord = z.object({
   amount_purchased: z.number(),
@@ -91,6 +119,7 @@ export const bioPhaseRecord = z.object({
   date: z.string().nullable(),
   raw_text_link: z.string().nullable(),
 });
+export type BioPhaseRecord = z.infer<typeof bioPhaseRecord>;
 
 export const webinarRecord = z.object({
   id: z.number(),
@@ -111,6 +140,7 @@ export const teamMemberRecord = z.object({
   headshot_url: z.string().nullable(),
   description: z.string(),
 });
+export type TeamMemberRecord = z.infer<typeof teamMemberRecord>;
 
 /** What a company page is built from (the build feed /api/content/companies). */
 export const companyPageRecord = z.object({

@@ -1,6 +1,5 @@
 /** RSS 2.0 and sitemap XML, written by hand: small, and every value escaped. */
-export const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+import { escapeXml } from './markup.ts';
 
 export interface FeedItem {
   title: string;

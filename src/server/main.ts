@@ -6,22 +6,29 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { lastCompletedTradingDay } from '../lib/market-calendar.ts';
 import { createApp } from './app.ts';
+import { createDemoQuoteProvider } from './demo/quotes.ts';
+import { seedDemoData } from './demo/seed.ts';
+import { MARKET_DATA_INTERVAL_MS, createMarketDataJob } from './features/market/index.ts';
+import { createSnapshotStore } from './features/screener/index.ts';
+import {
+  NO_SITE,
+  createSiteBuilder,
+  readDemoSeed,
+  startSiteRebuildJob,
+  type SiteBuilder,
+  type SiteRebuildJob,
+  type SiteState,
+} from './features/site-build/index.ts';
+import { latestChangeId } from './platform/changes.ts';
 import { ConfigError, loadConfig, type Config } from './platform/config.ts';
 import { openDatabase, type Database } from './platform/db/client.ts';
 import { DataDirectoryLockedError } from './platform/db/lock.ts';
-import { seedDemoData } from './demo/seed.ts';
-import { createFileTransport, createSmsHttpTransport, createSmtpTransport } from './platform/outbox/transports.ts';
-import { createMarketDataJob, createDemoQuoteProvider, type MarketDataJob } from './features/market/market-data.ts';
-import { createOutboxWorker } from './platform/outbox/worker.ts';
-import { createSnapshotStore } from './features/screener/snapshot.ts';
+import { createJobScheduler } from './platform/jobs.ts';
 import { createLogger } from './platform/logger.ts';
-import { readDemoSeed } from './features/site-build/site-info.ts';
-import { createSiteBuilder, type SiteBuilder } from './features/site-build/builder.ts';
-import { startSiteRebuildJob, type SiteRebuildJob } from './features/site-build/rebuild-job.ts';
-import { latestChangeId } from './platform/changes.ts';
-import { NO_SITE, type SiteState } from './features/site-build/state.ts';
-import { lastCompletedTradingDay } from '../lib/market-calendar.ts';
+import { createFileTransport, createSmsHttpTransport, createSmtpTransport } from './platform/outbox/transports.ts';
+import { OUTBOX_INTERVAL_MS, createOutboxWorker } from './platform/outbox/worker.ts';
 
 /** Human-readable progress on the console, separate from the JSON logs. */
 const say = (message: string) => process.stdout.write(`▸ ${message}\n`);
@@ -68,6 +75,7 @@ export async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   const database = await openAndSeed(config);
+  const scheduler = createJobScheduler(logger);
 
   const fileTransport = createFileTransport(config.outboxDir, (line) => say(`Outbox: ${line}`));
   const outbox = createOutboxWorker({
@@ -76,22 +84,21 @@ export async function main(): Promise<void> {
     sms: config.sms ? createSmsHttpTransport(config.sms) : fileTransport,
     logger,
   });
-  outbox.start();
+  const outboxJob = scheduler.every('outbox', OUTBOX_INTERVAL_MS, (signal) => outbox.runOnce(signal));
   if (!config.mail.smtpUrl || !config.sms) {
     say(`Messages without a configured provider are written to ${config.outboxDir} (codes are shown here too)`);
   }
 
   // Quotes move the demo universe only: real data comes with a real quote provider.
   const snapshots = createSnapshotStore(database.db);
-  let marketData: MarketDataJob | null = null;
   if (await readDemoSeed(database.db)) {
-    marketData = createMarketDataJob({
+    const marketData = createMarketDataJob({
       db: database.db,
       provider: createDemoQuoteProvider(config.demoSeed),
       logger,
       onChange: () => snapshots.invalidate(),
     });
-    marketData.start();
+    scheduler.every('market-data', MARKET_DATA_INTERVAL_MS, () => marketData.tick());
   } else {
     say('No quote provider for this data: prices stay as imported');
   }
@@ -102,7 +109,7 @@ export async function main(): Promise<void> {
     currentDir: () => builder?.currentDir() ?? NO_SITE.currentDir(),
     status: () => builder?.status() ?? NO_SITE.status(),
   };
-  const app = createApp({ config, database, logger, site, snapshots, onMessageQueued: () => outbox.nudge() });
+  const app = createApp({ config, database, logger, site, snapshots, wakeOutbox: () => outboxJob.wake(50) });
   // Plain HTTP/1.1 server (the adapter's default), so its connection controls are available.
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
   await new Promise<void>((resolve, reject) => {
@@ -135,8 +142,7 @@ export async function main(): Promise<void> {
       void (async () => {
         rebuildJob?.stop();
         await builder?.stop();
-        await marketData?.stop();
-        await outbox.stop();
+        await scheduler.stop();
         await database.close();
         say('Stopped cleanly');
         process.exit(0);
@@ -170,6 +176,7 @@ export async function main(): Promise<void> {
   rebuildJob = startSiteRebuildJob({
     rebuild: (reason) => siteBuilder.rebuild(reason),
     logger,
+    scheduler,
     debounceMs: config.siteRebuild.debounceMs,
     maxWaitMs: 10_000,
     schedule: config.siteRebuild.schedule,

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { loadConfig } from '../../src/server/platform/config.ts';
 import { openDatabase } from '../../src/server/platform/db/client.ts';
 import { main } from '../../src/server/main.ts';
-import { upsertStaff } from '../../src/server/features/accounts/service.ts';
+import { upsertStaff } from '../../src/server/features/accounts/index.ts';
 import { STAFF } from './staff.ts';
 
 const workDir = process.env.E2E_WORK_DIR;

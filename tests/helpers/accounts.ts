@@ -1,6 +1,7 @@
 /** Helpers for identity tests: read codes from the outbox and sign up users. */
 import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { upsertStaff } from '../../src/server/features/accounts/index.ts';
 import type { Db } from '../../src/server/platform/db/client.ts';
 import { outboxMessages } from '../../src/server/schema.ts';
 import type { TestApp } from './app.ts';
@@ -48,3 +49,11 @@ export async function verifiedUser(t: TestApp, email: string): Promise<string> {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Makes a staff account and signs it in; returns its bearer headers. */
+export async function staffHeaders(t: TestApp, email = 'editor@example.com'): Promise<Record<string, string>> {
+  await upsertStaff(t.database.db, { email, password: GOOD_PASSWORD });
+  const login = await t.call('POST', '/api/auth/login', { json: { email, password: GOOD_PASSWORD } });
+  expect(login.status).toBe(200);
+  return bearer((login.body as { token: string }).token);
+}

@@ -4,7 +4,7 @@
  * generator gains it at the next start. All or nothing.
  */
 import { count, sql } from 'drizzle-orm';
-import type { Database } from '../platform/db/client.ts';
+import { transaction, type Database } from '../platform/db/client.ts';
 import {
   analystRatings,
   bioPhases,
@@ -19,7 +19,7 @@ import {
   secFilings,
   specialists,
 } from '../schema.ts';
-import type { DemoSeedInfo } from '../features/site-build/site-info.ts';
+import type { DemoSeedInfo } from '../features/site-build/index.ts';
 import { generateCompanyData } from './company-data.ts';
 
 const CHUNK = 500;
@@ -126,7 +126,7 @@ export async function seedCompanyPages(
       a.successRate,
     ]),
   );
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     for (let i = 0; i < data.bioPhases.length; i += CHUNK)
       await tx.insert(bioPhases).values(data.bioPhases.slice(i, i + CHUNK));
     await tx.insert(specialists).values(data.specialists);

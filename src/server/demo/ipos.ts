@@ -3,7 +3,7 @@ import { SECTORS } from '../../lib/industries.ts';
 import { addDays, isTradingDay } from '../../lib/market-calendar.ts';
 import { createRandom } from './random.ts';
 import type { ipos } from '../schema.ts';
-import { NAME_ROOTS, SECTOR_WORDS } from './names.ts';
+import { NAME_ROOTS, SECTOR_WORDS } from './words/company-names.ts';
 
 export type IpoRow = typeof ipos.$inferInsert;
 

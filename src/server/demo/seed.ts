@@ -4,7 +4,7 @@
  * (the process was killed) is detected by its start marker and redone.
  */
 import { count, eq, sql } from 'drizzle-orm';
-import type { Database } from '../platform/db/client.ts';
+import { transaction, type Database } from '../platform/db/client.ts';
 import {
   appMeta,
   companies,
@@ -20,8 +20,8 @@ import {
 import { sanitizeHtml } from '../../build/sanitize.ts';
 import { generateContent } from './content.ts';
 import { INDUSTRIES } from '../../lib/industries.ts';
-import { DEMO_META_KEY, type DemoSeedInfo } from '../features/site-build/site-info.ts';
-import { META_CLOSE, META_RESET } from '../features/market/market-data.ts';
+import { DEMO_META_KEY, type DemoSeedInfo } from '../features/site-build/index.ts';
+import { META_CLOSE, META_RESET } from '../features/market/index.ts';
 import { generateIpos } from './ipos.ts';
 import { seedCompanyPages } from './company-seed.ts';
 import { generateUniverse } from './universe.ts';
@@ -172,7 +172,7 @@ async function seedNewsAndVideos(database: Database, info: DemoSeedInfo, progres
   progress(`Demo data: writing ${content.news.length.toLocaleString('en-US')} news articles and newsletters`);
   const CHUNK = 500;
   // All or nothing: an interrupted start finds the news table empty and writes it again.
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     for (let i = 0; i < content.news.length; i += CHUNK) {
       const rows = content.news
         .slice(i, i + CHUNK)

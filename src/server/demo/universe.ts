@@ -4,12 +4,12 @@
  * Pure and deterministic: the same seed and as-of date give the same output.
  */
 import { INDUSTRIES, SECTORS, type Industry, type SectorName } from '../../lib/industries.ts';
-import { ema, macd, rsi, sma } from '../features/market/indicators.ts';
+import { ema, macd, rsi, sma } from '../features/market/index.ts';
 import { BIO_PHASE_OPTIONS } from '../../lib/screener.ts';
 import { addDays, tradingDaysBetween } from '../../lib/market-calendar.ts';
 import { createRandom, type Random } from './random.ts';
 import type { companies } from '../schema.ts';
-import { LEGAL_SUFFIXES, NAME_ROOTS, SECTOR_WORDS } from './names.ts';
+import { LEGAL_SUFFIXES, NAME_ROOTS, SECTOR_WORDS } from './words/company-names.ts';
 
 export type CompanyRow = typeof companies.$inferInsert;
 

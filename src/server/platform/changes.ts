@@ -1,42 +1,30 @@
 /**
- * The content changes feed: every create, update and delete of news, videos
- * and events, in order. Incremental site builds read it from a cursor; the
- * rebuild job is told about each change as it happens.
+ * The content changes record: every create, update and delete of published
+ * content (news, videos, events, company pages), in order. Incremental site
+ * builds read it from a cursor; the rebuild job is told about each change as
+ * it happens in this process.
  */
 import { asc, gt, max } from 'drizzle-orm';
-import type { Db } from './db/client.ts';
-import { contentChanges, type CONTENT_KINDS } from '../schema.ts';
+import type { ChangeOp, ChangesPage, ContentChange, ContentKind } from '../../lib/content-records.ts';
+import { transaction, type Db } from './db/client.ts';
+import { contentChanges } from './tables.ts';
 
-export type ContentKind = (typeof CONTENT_KINDS)[number];
-export type ChangeOp = 'upsert' | 'delete';
-
-export interface ContentChange {
-  id: number;
+export interface ChangeNotice {
   kind: ContentKind;
   entityId: number;
   op: ChangeOp;
-  changedAt: string;
 }
 
 /** Listeners told after a change is committed (the rebuild job). */
-const listeners = new Set<(change: { kind: ContentKind; entityId: number; op: ChangeOp }) => void>();
+const listeners = new Set<(change: ChangeNotice) => void>();
 
-export function onContentChange(listener: (change: { kind: ContentKind; entityId: number; op: ChangeOp }) => void) {
+export function onContentChange(listener: (change: ChangeNotice) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-function announceChange(kind: ContentKind, entityId: number, op: ChangeOp): void {
-  for (const listener of listeners) listener({ kind, entityId, op });
-}
-
-/** Records a change; call inside the transaction that makes it. */
-async function recordChange(db: Db, kind: ContentKind, entityId: number, op: ChangeOp): Promise<void> {
-  await db.insert(contentChanges).values({ kind, entityId, op });
-}
-
 /** Changes after a cursor, oldest first; the new cursor is the last id returned. */
-export async function changesSince(db: Db, cursor: number, limit: number) {
+export async function changesSince(db: Db, cursor: number, limit: number): Promise<ChangesPage> {
   const rows = await db
     .select()
     .from(contentChanges)
@@ -74,12 +62,11 @@ export async function writeWithChange(
   op: ChangeOp,
   write: (tx: Db) => Promise<number | null>,
 ): Promise<number | null> {
-  const id = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const changed = await write(t);
-    if (changed !== null) await recordChange(t, kind, changed, op);
+  const id = await transaction(db, async (tx) => {
+    const changed = await write(tx);
+    if (changed !== null) await tx.insert(contentChanges).values({ kind, entityId: changed, op });
     return changed;
   });
-  if (id !== null) announceChange(kind, id, op);
+  if (id !== null) for (const listener of listeners) listener({ kind, entityId: id, op });
   return id;
 }

@@ -4,8 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from './db/client.ts';
-import { rateLimits } from '../schema.ts';
-import { tooManyRequests } from './http/errors.ts';
+import { rateLimited } from './errors.ts';
+import { rateLimits } from './tables.ts';
 
 export interface Limit {
   /** What is being limited, e.g. 'login:ip:1.2.3.4'. */
@@ -14,7 +14,7 @@ export interface Limit {
   windowSeconds: number;
 }
 
-/** Counts a hit; throws 429 with Retry-After when the window's allowance is used up. */
+/** Counts a hit; refuses (rate-limited, with the seconds until the window ends) when its allowance is used up. */
 export async function enforce(db: Db, limit: Limit): Promise<void> {
   const result = await db.execute(sql`
     insert into ${rateLimits} (key, window_start, hits) values (${limit.key}, now(), 1)
@@ -25,7 +25,7 @@ export async function enforce(db: Db, limit: Limit): Promise<void> {
                   then now() else ${rateLimits.windowStart} end
     returning hits, extract(epoch from (window_start + make_interval(secs => ${limit.windowSeconds}) - now())) as retry`);
   const row = rowsOf<{ hits: number; retry: string | number }>(result)[0];
-  if (row && Number(row.hits) > limit.max) throw tooManyRequests(Number(row.retry));
+  if (row && Number(row.hits) > limit.max) throw rateLimited(Number(row.retry));
 }
 
 export async function enforceAll(db: Db, limits: Limit[]): Promise<void> {

@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createRouter, type AppEnv } from '../../platform/http/context.ts';
-import { ApiError, notFound } from '../../platform/http/errors.ts';
+import { invalid, notFound } from '../../platform/errors.ts';
 import { setSessionCookies } from './middleware.ts';
 import {
   authorizationUrl,
@@ -23,12 +23,12 @@ const FLOW_COOKIE = 'google_signin';
 const FLOW_MAX_AGE_S = 600;
 
 function configured(c: Context<AppEnv>): GoogleConfig {
-  const google = c.var.deps.config.google;
+  const google = c.var.config.google;
   if (!google) throw notFound('Google sign-in is not configured');
   return google;
 }
 
-const redirectUri = (c: Context<AppEnv>) => `${c.var.deps.config.siteUrl}/api/auth/google/callback`;
+const redirectUri = (c: Context<AppEnv>) => `${c.var.config.siteUrl}/api/auth/google/callback`;
 
 // The flow cookie is signed with the client secret so it cannot be forged.
 function seal(pending: PendingSignIn, secret: string): string {
@@ -52,7 +52,7 @@ function unseal(value: string | undefined, secret: string): PendingSignIn | null
 }
 
 export const googleRoutes = createRouter()
-  .get('/providers', (c) => c.json({ data: { google: c.var.deps.config.google !== null } }))
+  .get('/providers', (c) => c.json({ data: { google: c.var.config.google !== null } }))
   .get('/google', async (c) => {
     const google = configured(c);
     const pending = newPendingSignIn();
@@ -61,7 +61,7 @@ export const googleRoutes = createRouter()
       sameSite: 'Lax',
       path: '/api/auth/google',
       maxAge: FLOW_MAX_AGE_S,
-      secure: c.var.deps.config.siteUrl.startsWith('https:'),
+      secure: c.var.config.siteUrl.startsWith('https:'),
     });
     return c.redirect(await authorizationUrl(google, redirectUri(c), pending), 302);
   })
@@ -72,7 +72,7 @@ export const googleRoutes = createRouter()
     const { code, state, error } = c.req.query();
     if (error) return c.redirect('/login?google=cancelled', 302);
     if (!pending || !state || state !== pending.state || !code) {
-      throw new ApiError(400, 'This sign-in link has expired. Please try again.');
+      throw invalid('This sign-in link has expired. Please try again.');
     }
     const identity = await completeSignIn(google, redirectUri(c), pending, code);
     const user = await userForGoogle(c.var.db, identity);

@@ -8,9 +8,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { Db } from '../../platform/db/client.ts';
-import { users } from '../../schema.ts';
-import { ApiError } from '../../platform/http/errors.ts';
+import { unauthorized } from '../../platform/errors.ts';
 import type { UserRow } from './sessions.ts';
+import { users } from './tables.ts';
 
 export interface GoogleConfig {
   clientId: string;
@@ -110,9 +110,9 @@ export async function completeSignIn(
     }),
     signal: AbortSignal.timeout(10_000),
   });
-  if (!response.ok) throw new ApiError(401, 'Google sign-in failed. Please try again.');
+  if (!response.ok) throw unauthorized('Google sign-in failed. Please try again.');
   const { id_token: idToken } = (await response.json()) as { id_token?: string };
-  if (!idToken) throw new ApiError(401, 'Google sign-in failed. Please try again.');
+  if (!idToken) throw unauthorized('Google sign-in failed. Please try again.');
   let keys = keysCache.get(discovery.jwks_uri);
   if (!keys) {
     keys = createRemoteJWKSet(new URL(discovery.jwks_uri));
@@ -122,11 +122,11 @@ export async function completeSignIn(
   try {
     ({ payload } = await jwtVerify(idToken, keys, { issuer: discovery.issuer, audience: config.clientId }));
   } catch {
-    throw new ApiError(401, 'Google sign-in failed. Please try again.');
+    throw unauthorized('Google sign-in failed. Please try again.');
   }
-  if (payload.nonce !== pending.nonce) throw new ApiError(401, 'Google sign-in failed. Please try again.');
+  if (payload.nonce !== pending.nonce) throw unauthorized('Google sign-in failed. Please try again.');
   if (typeof payload.email !== 'string' || payload.email_verified !== true || typeof payload.sub !== 'string') {
-    throw new ApiError(401, 'Your Google account has no verified email address.');
+    throw unauthorized('Your Google account has no verified email address.');
   }
   const name = typeof payload.name === 'string' && payload.name.trim() ? payload.name : payload.email.split('@')[0]!;
   return { subject: payload.sub, email: payload.email.toLowerCase(), name: name.replace(/[<>]/g, '').slice(0, 120) };

@@ -6,9 +6,19 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { forbidden, unauthorized } from '../../platform/errors.ts';
 import type { AppEnv } from '../../platform/http/context.ts';
+import { isHttps, isSiteOrigin } from '../../platform/http/request.ts';
 import { userForToken, type UserRow } from './sessions.ts';
-import { ApiError, forbidden, unauthorized } from '../../platform/http/errors.ts';
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The signed-in user, when the request carries a valid session. */
+    user?: UserRow;
+    sessionId?: number;
+    authVia?: 'bearer' | 'cookie';
+  }
+}
 
 export const SESSION_COOKIE = 'Authorization';
 export const VERIFIED_COOKIE = 'isVerified';
@@ -23,22 +33,13 @@ function readToken(c: Context<AppEnv>): { token: string; via: 'bearer' | 'cookie
   return cookie ? { token: cookie, via: 'cookie' } : null;
 }
 
-/** Origins the site is served from: the configured one and the one the request came to. */
-function allowedOrigin(c: Context<AppEnv>, origin: string): boolean {
-  const configured = new URL(c.var.deps.config.siteUrl).origin;
-  if (origin === configured) return true;
-  const host = c.req.header('host');
-  if (!host) return false;
-  return origin === `${new URL(c.req.url).protocol}//${host}`;
-}
-
 /** Loads the signed-in user, if any, into the context. */
 export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const found = readToken(c);
   if (found) {
     if (found.via === 'cookie' && !SAFE_METHODS.has(c.req.method)) {
       const origin = c.req.header('origin');
-      if (!origin || !allowedOrigin(c, origin)) throw forbidden('Cross-site request refused');
+      if (!origin || !isSiteOrigin(c, origin)) throw forbidden('Cross-site request refused');
     }
     const session = await userForToken(c.var.db, found.token);
     if (session) {
@@ -61,21 +62,21 @@ export function requireUser(c: Context<AppEnv>): UserRow {
 
 export function requireStaff(c: Context<AppEnv>): UserRow {
   const user = requireUser(c);
-  if (user.role !== 'staff') throw new ApiError(403, 'Staff only');
+  if (user.role !== 'staff') throw forbidden('Staff only');
   return user;
 }
 
-function secure(c: Context<AppEnv>): boolean {
-  if (new URL(c.req.url).protocol === 'https:') return true;
-  if (c.var.deps.config.trustProxy && c.req.header('x-forwarded-proto') === 'https') return true;
-  return c.var.deps.config.siteUrl.startsWith('https:');
-}
+/** Staff is checked before the body is read: others get 401/403 whatever they send. */
+export const staffOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireStaff(c);
+  await next();
+};
 
 export function setSessionCookies(c: Context<AppEnv>, token: string, verified: boolean): void {
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Lax',
-    secure: secure(c),
+    secure: isHttps(c),
     path: '/',
     maxAge: SESSION_MAX_AGE,
   });
@@ -85,7 +86,7 @@ export function setSessionCookies(c: Context<AppEnv>, token: string, verified: b
 export function setVerifiedCookie(c: Context<AppEnv>, verified: boolean): void {
   setCookie(c, VERIFIED_COOKIE, String(verified), {
     sameSite: 'Lax',
-    secure: secure(c),
+    secure: isHttps(c),
     path: '/',
     maxAge: VERIFIED_MAX_AGE,
   });
@@ -94,16 +95,6 @@ export function setVerifiedCookie(c: Context<AppEnv>, verified: boolean): void {
 export function clearSessionCookies(c: Context<AppEnv>): void {
   deleteCookie(c, SESSION_COOKIE, { path: '/' });
   deleteCookie(c, VERIFIED_COOKIE, { path: '/' });
-}
-
-/** The caller's address: the socket's, or the proxy's first hop when TRUST_PROXY is on. */
-export function clientIp(c: Context<AppEnv>): string {
-  if (c.var.deps.config.trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? 'local';
 }
 
 /**

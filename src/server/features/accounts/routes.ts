@@ -1,10 +1,15 @@
+/**
+ * /api/auth: sign-up, sign-in and out, verification and password codes, the
+ * signed-in user and account deletion (spec 000 §7, 002 §7).
+ */
 import { createRoute, z } from '@hono/zod-openapi';
+import { AUTH_MESSAGES } from '../../../lib/validation.ts';
+import { invalid } from '../../platform/errors.ts';
 import { createRouter } from '../../platform/http/context.ts';
-import { badRequest } from '../../platform/http/errors.ts';
+import { clientIp } from '../../platform/http/request.ts';
 import { errorResponses, jsonContent } from '../../platform/http/schemas.ts';
 import {
   clearSessionCookies,
-  clientIp,
   requireUser,
   setSessionCookies,
   setVerifiedCookie,
@@ -15,7 +20,6 @@ import {
   deleteAccount,
   forgotPassword,
   login,
-  publicUser,
   register,
   requestPasswordChange,
   resendVerification,
@@ -23,7 +27,7 @@ import {
   verifyAccount,
 } from './service.ts';
 import { revokeSession } from './sessions.ts';
-import { AUTH_MESSAGES } from '../../../lib/validation.ts';
+import { publicUser } from './users.ts';
 
 const text = (max: number) => z.string().max(max);
 
@@ -176,7 +180,7 @@ const contact = (body: { email?: string; phone_number?: string }) => {
   return body;
 };
 
-export const authRoutes = createRouter()
+export const accountRoutes = createRouter()
   .openapi(registerRoute, async (c) => {
     const user = await register(c.var.db, c.req.valid('json'), clientIp(c));
     const via = user.message_preference === 'phone' ? 'text message' : 'email';
@@ -187,21 +191,21 @@ export const authRoutes = createRouter()
   })
   .openapi(loginRoute, async (c) => {
     const body = c.req.valid('json');
-    if (!body.email.trim() || !body.password) throw badRequest(AUTH_MESSAGES.loginRequired);
+    if (!body.email.trim() || !body.password) throw invalid(AUTH_MESSAGES.loginRequired);
     const { token, user } = await login(c.var.db, body, clientIp(c), c.req.header('user-agent') ?? null);
     setSessionCookies(c, token, user.verified);
     return c.json({ success: true as const, token: wantsBearerToken(c) ? token : null, user }, 200);
   })
   .openapi(verifyRoute, async (c) => {
     const body = c.req.valid('json');
-    if (!contact(body)) throw badRequest(AUTH_MESSAGES.forgotRequired);
+    if (!contact(body)) throw invalid(AUTH_MESSAGES.forgotRequired);
     await verifyAccount(c.var.db, body, clientIp(c));
     setVerifiedCookie(c, true);
     return c.json({ success: true as const, message: 'Your account is verified.' }, 200);
   })
   .openapi(resendRoute, async (c) => {
     const body = c.req.valid('json');
-    if (!contact(body)) throw badRequest(AUTH_MESSAGES.forgotRequired);
+    if (!contact(body)) throw invalid(AUTH_MESSAGES.forgotRequired);
     await resendVerification(c.var.db, body, clientIp(c));
     return c.json(
       { success: true as const, message: 'If the account needs verifying, a new code is on its way.' },
@@ -210,13 +214,13 @@ export const authRoutes = createRouter()
   })
   .openapi(forgotRoute, async (c) => {
     const body = c.req.valid('json');
-    if (!contact(body)) throw badRequest(AUTH_MESSAGES.forgotRequired);
+    if (!contact(body)) throw invalid(AUTH_MESSAGES.forgotRequired);
     await forgotPassword(c.var.db, body, clientIp(c));
     return c.json({ success: true as const, message: 'If an account matches, we sent it a reset code.' }, 200);
   })
   .openapi(resetRoute, async (c) => {
     const body = c.req.valid('json');
-    if (!contact(body)) throw badRequest(AUTH_MESSAGES.forgotRequired);
+    if (!contact(body)) throw invalid(AUTH_MESSAGES.forgotRequired);
     await resetPassword(c.var.db, body, clientIp(c));
     clearSessionCookies(c);
     return c.json({ success: true as const, message: AUTH_MESSAGES.resetSuccess }, 200);

@@ -1,7 +1,7 @@
 /** Sign-in sessions: created at login, found by token hash, revoked at logout or credential changes. */
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { sessions, users } from '../../schema.ts';
+import { sessions, users } from './tables.ts';
 import { hashToken, newSessionToken } from '../../platform/secrets.ts';
 
 export const SESSION_DAYS = 90;

@@ -5,11 +5,10 @@
  */
 import { count, desc, eq } from 'drizzle-orm';
 import { formatDollars } from '../../../lib/format.ts';
+import { escapeHtml } from '../../../lib/markup.ts';
 import type { Db } from '../../platform/db/client.ts';
-import type { companies } from '../../schema.ts';
-import { analystRatings } from '../../schema.ts';
-import { escapeHtml } from '../../platform/outbox/enqueue.ts';
-import { requireCompany } from './service.ts';
+import { requireCompany, type CompanyRow } from './records.ts';
+import { analystRatings } from './tables.ts';
 
 /** Report URLs for a symbol: none when no analyst covers the company. */
 export async function analystReportUrls(db: Db, symbol: string): Promise<string[]> {
@@ -23,7 +22,7 @@ export async function analystReportUrls(db: Db, symbol: string): Promise<string[
 
 const pct = (part: number, whole: number) => (whole ? Math.round((part / whole) * 100) : 0);
 
-export async function analystReportHtml(db: Db, company: typeof companies.$inferSelect): Promise<string> {
+export async function analystReportHtml(db: Db, company: CompanyRow): Promise<string> {
   const ratings = await db
     .select()
     .from(analystRatings)

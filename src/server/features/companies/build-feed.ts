@@ -10,15 +10,18 @@ import { asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { PAGE_SIZES } from '../../../lib/company.ts';
 import type { CompanyPageData, FilingRecord } from '../../../lib/content-records.ts';
 import { rowsOf, type Db } from '../../platform/db/client.ts';
-import {
-  bioPhases,
-  clients,
-  companies,
-  companyLandingPages,
-  companyProfiles,
-  insiderTransactions,
-} from '../../schema.ts';
-import { bioPhaseOrder, bioPhaseOut, insiderOrder, insiderOut, landingPageOf, teamOf, webinarsOf } from './service.ts';
+import { landingPageOf, teamOf } from './client-material.ts';
+import { insiderOrder, insiderOut } from './records.ts';
+import { bioPhaseOrder, bioPhaseOut } from './research.ts';
+import { bioPhases, clients, companies, companyLandingPages, companyProfiles, insiderTransactions } from './tables.ts';
+
+/**
+ * A company page record as this feature knows it: everything but the client's
+ * webinars, which the events feature adds (see the site build's feed).
+ */
+export type CompanyPageRecord = Omit<CompanyPageData, 'client'> & {
+  client: Omit<NonNullable<CompanyPageData['client']>, 'webinars'> | null;
+};
 
 type Filings = CompanyPageData['filings'];
 
@@ -56,10 +59,10 @@ function bySymbol<R extends { companySymbol: string }, T>(rows: R[], out: (row: 
   return groups;
 }
 
-export async function companiesForBuild(
+export async function companyPageRecords(
   db: Db,
   page: { ids: number[] } | { after: number; limit: number },
-): Promise<CompanyPageData[]> {
+): Promise<CompanyPageRecord[]> {
   const rows = await db
     .select({
       company: companies,
@@ -94,7 +97,7 @@ export async function companiesForBuild(
       .orderBy(...insiderOrder),
     insiderOut,
   );
-  const out: CompanyPageData[] = [];
+  const out: CompanyPageRecord[] = [];
   for (const r of rows) {
     const c = r.company;
     // A client page needs an active client and an active landing page.
@@ -116,13 +119,7 @@ export async function companiesForBuild(
       insider: insider.get(c.symbol) ?? [],
       filings: filings.get(c.symbol) ?? { data: [], totalItems: 0 },
       bio_phases: phases.get(c.symbol) ?? [],
-      client: isClient
-        ? {
-            landing: await landingPageOf(db, c.symbol),
-            team: await teamOf(db, c.symbol),
-            webinars: (await webinarsOf(db, c.symbol)).map(({ isFavorite: _f, ...w }) => w),
-          }
-        : null,
+      client: isClient ? { landing: await landingPageOf(db, c.symbol), team: await teamOf(db, c.symbol) } : null,
     });
   }
   return out;

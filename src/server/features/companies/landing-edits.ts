@@ -3,11 +3,12 @@
  * HTML fields are sanitized before they are stored, and each write records
  * a company change, so the company's pages are built again.
  */
-import type { Db } from '../../platform/db/client.ts';
-import { companyLandingPages } from '../../schema.ts';
-import { writeWithChange } from '../../platform/changes.ts';
 import { sanitizeHtml } from '../../../build/sanitize.ts';
-import { landingPageOf, requireCompany } from './service.ts';
+import { writeWithChange } from '../../platform/changes.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { landingPageOf } from './client-material.ts';
+import { requireCompany } from './records.ts';
+import { companyLandingPages } from './tables.ts';
 
 const LANDING_HTML_FIELDS = [
   'overview',

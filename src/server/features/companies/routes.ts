@@ -1,20 +1,11 @@
 /**
  * Company-page calls (spec 001 §7, 002 §7) under /api/stock: the market
  * record, price history, bio phases, analyst ratings (signed-in users),
- * institutional ownership, SEC filings and a filing's text, the team,
- * company videos, a client's landing page, the podcast link and the analyst
- * report. Unknown symbols answer 404; page sizes outside the page's options 400.
+ * institutional ownership, SEC filings and a filing's text, the team, a
+ * client's landing page, the podcast link, the analyst report, and favorite
+ * companies. Unknown symbols answer 404; page sizes outside the page's options 400.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { createRouter } from '../../platform/http/context.ts';
-import {
-  errorResponses,
-  jsonContent,
-  notFoundResponse,
-  tickerSchema,
-  unauthorizedResponse,
-} from '../../platform/http/schemas.ts';
-import { requireUser } from '../accounts/middleware.ts';
 import { CHART_RANGES, FILING_GROUP_NAMES, PAGE_SIZES } from '../../../lib/company.ts';
 import {
   bioPhaseRecord,
@@ -23,30 +14,33 @@ import {
   insiderRecord,
   teamMemberRecord,
 } from '../../../lib/content-records.ts';
+import { createRouter } from '../../platform/http/context.ts';
 import {
-  companyMarketRecord,
-  companyVideos,
-  filingByAccession,
-  landingPageOf,
-  listAnalystRatings,
-  listBioPhases,
-  listFilings,
-  listHoldings,
-  podcastLinkOf,
-  priceHistory,
-  requireCompany,
-  teamOf,
-} from './service.ts';
+  apiSchema,
+  errorResponses,
+  jsonContent,
+  notFoundResponse,
+  tickerSchema,
+  unauthorizedResponse,
+} from '../../platform/http/schemas.ts';
+import { requireUser } from '../accounts/index.ts';
+import { favoriteRoutes } from '../favorites/index.ts';
 import { analystReportHtml, analystReportUrls } from './analyst-report.ts';
+import { landingPageOf, podcastLinkOf, teamOf } from './client-material.ts';
+import { FAVORITE_COMPANIES, favoriteCompanyList } from './favorites.ts';
 import { filingText } from './filing-text.ts';
-import { VideoSchema } from '../videos/routes.ts';
+import { filingByAccession, listFilings } from './filings.ts';
+import { priceHistory } from './history.ts';
+import { listHoldings } from './holdings.ts';
+import { companyMarketRecord, requireCompany } from './records.ts';
+import { listAnalystRatings, listBioPhases } from './research.ts';
 
 const Loose = z.looseObject({});
-const BioPhase = bioPhaseRecord.openapi('BioPhase');
-const Filing = filingRecord.openapi('SecFiling');
-const Holding = holdingRecord.openapi('InstitutionalHolding');
-const Insider = insiderRecord.openapi('InsiderTransaction');
-const TeamMember = teamMemberRecord.openapi('TeamMember');
+const BioPhase = apiSchema(bioPhaseRecord, 'BioPhase');
+const Filing = apiSchema(filingRecord, 'SecFiling');
+const Holding = apiSchema(holdingRecord, 'InstitutionalHolding');
+const Insider = apiSchema(insiderRecord, 'InsiderTransaction');
+const TeamMember = apiSchema(teamMemberRecord, 'TeamMember');
 
 const symbolParam = z.object({
   symbol: tickerSchema,
@@ -234,19 +228,6 @@ const teamRoute = createRoute({
   },
 });
 
-const videosRoute = createRoute({
-  ...route('/videos/{symbol}', 'The latest interview and the latest overview video'),
-  request: { params: symbolParam },
-  responses: {
-    200: jsonContent(
-      z.object({ data: z.object({ interview: VideoSchema.nullable(), overview: VideoSchema.nullable() }) }),
-      'Videos',
-    ),
-    ...notFoundResponse,
-    ...errorResponses,
-  },
-});
-
 const landingRoute = createRoute({
   ...route('/landing/{symbol}', 'A client company’s page data by ticker'),
   request: { params: symbolParam },
@@ -285,7 +266,38 @@ const reportRoute = createRoute({
   },
 });
 
+const FavoriteCompany = z
+  .object({
+    symbol: z.string(),
+    name: z.string(),
+    logo: z.string().nullable(),
+    last_sale: z.number().nullable(),
+    change_pre: z.number().nullable(),
+    volume: z.number().nullable(),
+    isFavorite: z.literal(true),
+    sector_name: z.string(),
+    is_client: z.boolean(),
+    company_name: z.string(),
+    market: z.string(),
+  })
+  .openapi('FavoriteCompany');
+
 export const companyRoutes = createRouter()
+  .route(
+    '/',
+    favoriteRoutes({
+      tag: 'Stocks',
+      kind: FAVORITE_COMPANIES,
+      plural: 'companies',
+      singular: 'a company',
+      idField: 'symbol',
+      idSchema: tickerSchema,
+      idAnswer: z.string(),
+      envelope: 'data',
+      itemSchema: FavoriteCompany,
+      list: favoriteCompanyList,
+    }),
+  )
   .openapi(recordRoute, async (c) => {
     const data = await companyMarketRecord(c.var.db, c.req.valid('param').symbol);
     c.header('Cache-Control', 'no-cache');
@@ -321,10 +333,6 @@ export const companyRoutes = createRouter()
     return c.text(filingText(filing), 200);
   })
   .openapi(teamRoute, async (c) => c.json({ data: await teamOf(c.var.db, c.req.valid('param').symbol) }, 200))
-  .openapi(videosRoute, async (c) => {
-    const data = await companyVideos(c.var.db, c.req.valid('param').symbol, c.var.user?.id);
-    return c.json({ data }, 200);
-  })
   .openapi(landingRoute, async (c) => c.json({ data: await landingPageOf(c.var.db, c.req.valid('param').symbol) }, 200))
   .openapi(podcastRoute, async (c) => {
     const link = await podcastLinkOf(c.var.db, c.req.valid('param').symbol);

@@ -1,10 +1,9 @@
-/** /api/covers: generated cover images (see content/covers.ts), cached for a day. */
+/** /api/covers: generated cover images (see svg.ts), cached for a day. */
 import { Hono } from 'hono';
-import { eq } from 'drizzle-orm';
+import { notFound } from '../../platform/errors.ts';
 import type { AppEnv } from '../../platform/http/context.ts';
+import { requireCompany } from '../companies/index.ts';
 import { coverSvg, headshotSvg, logoSvg, type CoverText } from './svg.ts';
-import { companies } from '../../schema.ts';
-import { notFound } from '../../platform/http/errors.ts';
 
 function svgResponse(cover: CoverText | string): Response {
   return new Response(typeof cover === 'string' ? cover : coverSvg(cover), {
@@ -18,12 +17,8 @@ function svgResponse(cover: CoverText | string): Response {
 }
 
 async function company(c: { var: AppEnv['Variables'] }, symbol: string) {
-  const [row] = await c.var.db
-    .select({ symbol: companies.symbol, name: companies.name, sector: companies.sectorName })
-    .from(companies)
-    .where(eq(companies.symbol, symbol.toUpperCase()));
-  if (!row) throw notFound('No such company');
-  return row;
+  const row = await requireCompany(c.var.db, symbol);
+  return { symbol: row.symbol, name: row.name, sector: row.sectorName };
 }
 
 export const coverRoutes = new Hono<AppEnv>()

@@ -3,13 +3,8 @@
  * the company (or the newsletter's date), so every card has a picture that
  * says what it is without storing image files.
  */
-import { escapeXml } from '../../../lib/feeds.ts';
-/** A stable hue per text, so a company keeps its colour everywhere. */
-function hueOf(text: string): number {
-  let hash = 0;
-  for (const ch of text) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
-  return hash % 360;
-}
+import { hueOf } from '../../../lib/colors.ts';
+import { escapeXml } from '../../../lib/markup.ts';
 
 export interface CoverText {
   /** Large text: a ticker or a date. */
@@ -69,6 +64,3 @@ export function logoSvg(symbol: string): string {
 <text x="120" y="${120 + size * 0.35}" text-anchor="middle" fill="#fff" font-family="Inter,Segoe UI,Arial,sans-serif" font-size="${size}" font-weight="800">${escapeXml(symbol)}</text>
 </svg>`;
 }
-
-/** The hue a company's pictures use, for pages that draw their own banner. */
-export const companyHue = (symbol: string) => hueOf(symbol);

@@ -1,18 +1,14 @@
-/** /api/events: the upcoming events the home page shows (spec 000 §7). */
+/**
+ * /api/events: the upcoming events the home page shows (spec 000 §7), a
+ * company's webinars, the event behind a registration link, and webinar
+ * favorites.
+ */
 import { createRoute, z } from '@hono/zod-openapi';
-import { createRouter } from '../../platform/http/context.ts';
 import { webinarRecord } from '../../../lib/content-records.ts';
-import { upcomingEvents } from './service.ts';
-import {
-  errorResponses,
-  jsonContent,
-  notFoundResponse,
-  tickerSchema,
-  unauthorizedResponse,
-} from '../../platform/http/schemas.ts';
-import { requireUser } from '../accounts/middleware.ts';
-import { eventByZoomId, favoriteWebinars, webinarsOf } from '../companies/service.ts';
-import { FAVORITE_WEBINARS, toggleFavorite } from '../favorites/service.ts';
+import { createRouter } from '../../platform/http/context.ts';
+import { errorResponses, jsonContent, notFoundResponse, tickerSchema } from '../../platform/http/schemas.ts';
+import { favoriteRoutes } from '../favorites/index.ts';
+import { FAVORITE_WEBINARS, eventByZoomId, favoriteWebinars, upcomingEvents, webinarsOf } from './service.ts';
 
 const EventSchema = z
   .object({
@@ -73,50 +69,26 @@ const byZoomRoute = createRoute({
   },
 });
 
-const favoritesRoute = createRoute({
-  method: 'get',
-  path: '/favorites',
-  tags: ['Events'],
-  summary: 'The signed-in user’s favorite webinars',
-  responses: { 200: jsonContent(z.object({ data: z.array(Webinar) }), 'Favorites'), ...unauthorizedResponse },
-});
-
-const toggleRoute = createRoute({
-  method: 'patch',
-  path: '/favorites',
-  tags: ['Events'],
-  summary: 'Add a webinar to the favorites, or remove it if it is there',
-  request: {
-    body: {
-      required: true,
-      content: { 'application/json': { schema: z.strictObject({ eventId: z.number().int().positive() }) } },
-    },
-  },
-  responses: {
-    200: jsonContent(z.object({ data: z.object({ eventId: z.number(), isFavorite: z.boolean() }) }), 'Toggled'),
-    ...unauthorizedResponse,
-    ...notFoundResponse,
-    ...errorResponses,
-  },
-});
-
 export const eventRoutes = createRouter()
+  .route(
+    '/',
+    favoriteRoutes({
+      tag: 'Events',
+      kind: FAVORITE_WEBINARS,
+      plural: 'webinars',
+      singular: 'a webinar',
+      idField: 'eventId',
+      idSchema: z.number().int().positive(),
+      idAnswer: z.number(),
+      envelope: 'data',
+      itemSchema: Webinar,
+      list: favoriteWebinars,
+    }),
+  )
   .openapi(topRoute, async (c) => c.json({ data: await upcomingEvents(c.var.db, TOP_EVENTS) }, 200))
   .openapi(byCompanyRoute, async (c) =>
     c.json({ data: await webinarsOf(c.var.db, c.req.valid('param').symbol, c.var.user?.id) }, 200),
   )
   .openapi(byZoomRoute, async (c) =>
     c.json({ data: await eventByZoomId(c.var.db, c.req.valid('param').zoomId, c.var.user?.id) }, 200),
-  )
-  .openapi(favoritesRoute, async (c) => {
-    const user = requireUser(c);
-    return c.json({ data: await favoriteWebinars(c.var.db, user.id) }, 200);
-  })
-  .openapi(toggleRoute, async (c) => {
-    const user = requireUser(c);
-    const { eventId } = c.req.valid('json');
-    return c.json(
-      { data: { eventId, isFavorite: await toggleFavorite(c.var.db, FAVORITE_WEBINARS, user.id, eventId) } },
-      200,
-    );
-  });
+  );

@@ -1,22 +1,13 @@
 /**
- * Favorites: companies, articles, videos and webinars a user keeps. One
+ * Favorites: the companies, articles, videos and webinars a user keeps. One
  * mechanism for every kind: which of some items the user marked, and
- * flipping one in or out.
+ * flipping one in or out. Each kind (its table and the things it points to)
+ * is declared by the feature that owns those things.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
-import {
-  companies,
-  events,
-  favoriteCompanies,
-  favoriteEvents,
-  favoriteNews,
-  favoriteVideos,
-  news,
-  videos,
-} from '../../schema.ts';
-import { notFound } from '../../platform/http/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 
 export interface FavoriteKind<Id extends number | string> {
   /** The favorites table, with its user and item columns. */
@@ -25,38 +16,11 @@ export interface FavoriteKind<Id extends number | string> {
   item: PgColumn;
   /** The key column of the things that can be favorites. */
   key: PgColumn;
-  /** The 404 message for an item that does not exist. */
+  /** The id as stored (a symbol in upper case); ids are stored as given when absent. */
+  normalize?: (id: Id) => Id;
+  /** The not-found sentence for an item that does not exist. */
   missing: (id: Id) => string;
 }
-
-export const FAVORITE_COMPANIES: FavoriteKind<string> = {
-  table: favoriteCompanies,
-  user: favoriteCompanies.userId,
-  item: favoriteCompanies.symbol,
-  key: companies.symbol,
-  missing: (symbol) => `Unknown symbol: ${symbol}`,
-};
-export const FAVORITE_NEWS: FavoriteKind<number> = {
-  table: favoriteNews,
-  user: favoriteNews.userId,
-  item: favoriteNews.newsId,
-  key: news.id,
-  missing: (id) => `No news article ${id}`,
-};
-export const FAVORITE_VIDEOS: FavoriteKind<number> = {
-  table: favoriteVideos,
-  user: favoriteVideos.userId,
-  item: favoriteVideos.videoId,
-  key: videos.id,
-  missing: (id) => `No video ${id}`,
-};
-export const FAVORITE_WEBINARS: FavoriteKind<number> = {
-  table: favoriteEvents,
-  user: favoriteEvents.userId,
-  item: favoriteEvents.eventId,
-  key: events.id,
-  missing: () => 'No webinar with that id.',
-};
 
 /** Which of `ids` the user has marked (none for a guest). */
 export async function favoriteIds<Id extends number | string>(
@@ -73,34 +37,23 @@ export async function favoriteIds<Id extends number | string>(
   return new Set(rows.map((r) => r.id as Id));
 }
 
-/** Flips an item in or out of the user's favorites; returns whether it is now a favorite. */
+/** Flips an item in or out of the user's favorites; answers the stored id and whether it is now a favorite. */
 export async function toggleFavorite<Id extends number | string>(
   db: Db,
   kind: FavoriteKind<Id>,
   userId: number,
-  id: Id,
-): Promise<boolean> {
+  rawId: Id,
+): Promise<{ id: Id; isFavorite: boolean }> {
+  const id = kind.normalize ? kind.normalize(rawId) : rawId;
   const [exists] = await db.select({ id: kind.key }).from(kind.key.table).where(eq(kind.key, id));
   if (!exists) throw notFound(kind.missing(id));
   const removed = await db
     .delete(kind.table)
     .where(and(eq(kind.user, userId), eq(kind.item, id)))
     .returning({ id: kind.item });
-  if (removed.length > 0) return false;
+  if (removed.length > 0) return { id, isFavorite: false };
   await db.execute(
     sql`insert into ${kind.table} (${sql.identifier(kind.user.name)}, ${sql.identifier(kind.item.name)}) values (${userId}, ${id}) on conflict do nothing`,
   );
-  return true;
+  return { id, isFavorite: true };
 }
-
-export async function favoriteSymbols(db: Db, userId: number): Promise<Set<string>> {
-  const rows = await db
-    .select({ symbol: favoriteCompanies.symbol })
-    .from(favoriteCompanies)
-    .where(eq(favoriteCompanies.userId, userId));
-  return new Set(rows.map((r) => r.symbol));
-}
-
-/** Flips a company in or out of the user's favorites (the symbol in any case). */
-export const toggleFavoriteCompany = (db: Db, userId: number, rawSymbol: string) =>
-  toggleFavorite(db, FAVORITE_COMPANIES, userId, rawSymbol.trim().toUpperCase());

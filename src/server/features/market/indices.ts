@@ -1,8 +1,8 @@
 /** The small-cap benchmark indices and their daily history. */
 import { and, asc, desc, eq, gt, max } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { indexPrices, marketIndices } from '../../schema.ts';
-import { notFound } from '../../platform/http/errors.ts';
+import { notFound } from '../../platform/errors.ts';
+import { indexPrices, marketIndices } from './tables.ts';
 
 export const HISTORY_RANGES = ['1M', '3M', '6M', '1Y'] as const;
 export type HistoryRange = (typeof HISTORY_RANGES)[number];

@@ -5,18 +5,12 @@
  * quotes arrive; after the close it records the day's bar in the price
  * history. Each step is idempotent: a restart repeats nothing.
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { isTradingDay, marketSession, toNewYork } from '../../../lib/market-calendar.ts';
 import { rowsOf, type Db } from '../../platform/db/client.ts';
-import { appMeta, companies } from '../../schema.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { createRandom } from '../../demo/random.ts';
-import {
-  MARKET_OPEN_MINUTES,
-  closeMinutes,
-  isTradingDay,
-  marketSession,
-  toNewYork,
-} from '../../../lib/market-calendar.ts';
+import { readMeta, writeMeta } from '../../platform/meta.ts';
+import { companies } from '../companies/index.ts';
 
 export interface Quote {
   symbol: string;
@@ -33,48 +27,8 @@ export interface QuoteProvider {
 /** 3:30am New York time: the day's snapshot fields are cleared. */
 export const RESET_MINUTES = 3 * 60 + 30;
 
-/**
- * Demo quotes: a deterministic intraday path per symbol and day, so every
- * instance and every restart sees the same prices for the same minute.
- */
-export function createDemoQuoteProvider(seed: string): QuoteProvider {
-  return {
-    name: 'demo',
-    async quotes(list, at) {
-      const ny = toNewYork(at);
-      const open = MARKET_OPEN_MINUTES;
-      const length = closeMinutes(ny.date) - open;
-      const minute = Math.max(0, Math.min(length, ny.minutes - open));
-      const progress = minute / length;
-      return list.map(({ symbol, preClose, volumeAvg }) => {
-        const day = createRandom(`${seed}:${symbol}:${ny.date}`);
-        const dailyVol = day.between(0.01, 0.06);
-        const endMove = day.normal() * dailyVol;
-        // A bridge from the previous close to the day's end move, with a wiggle that dies out at both ends.
-        const wiggle = createRandom(`${seed}:${symbol}:${ny.date}:${minute}`).normal() * dailyVol * 0.25;
-        const logMove = endMove * progress + wiggle * Math.sqrt(progress * (1 - progress));
-        const price = Math.max(0.0001, preClose * Math.exp(logMove));
-        const volume = Math.round(volumeAvg * day.between(0.4, 1.8) * progress);
-        return { symbol, price: price < 1 ? Math.round(price * 1e4) / 1e4 : Math.round(price * 100) / 100, volume };
-      });
-    },
-  };
-}
-
 export const META_RESET = 'market_reset_date';
 export const META_CLOSE = 'market_close_date';
-
-async function metaDate(db: Db, key: string): Promise<string | null> {
-  const [row] = await db.select().from(appMeta).where(eq(appMeta.key, key));
-  return row ? (row.value as string) : null;
-}
-
-async function setMetaDate(db: Db, key: string, date: string): Promise<void> {
-  await db
-    .insert(appMeta)
-    .values({ key, value: date })
-    .onConflictDoUpdate({ target: appMeta.key, set: { value: date, updatedAt: new Date() } });
-}
 
 export interface MarketDataJobOptions {
   db: Db;
@@ -82,20 +36,18 @@ export interface MarketDataJobOptions {
   logger: Logger;
   /** Called after the snapshot changed (the screener reloads it). */
   onChange: () => void;
-  intervalMs?: number;
 }
+
+/** How often the market-data job runs (each run does what is due at that minute). */
+export const MARKET_DATA_INTERVAL_MS = 60_000;
 
 export interface MarketDataJob {
   /** Does whatever is due at this instant; resolves with what it did. */
   tick(at?: Date): Promise<'quotes' | 'reset' | 'close' | 'idle'>;
-  start(): void;
-  stop(): Promise<void>;
 }
 
 export function createMarketDataJob(options: MarketDataJobOptions): MarketDataJob {
   const { db, provider, logger } = options;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
 
   async function applyQuotes(at: Date): Promise<void> {
     const list = await db
@@ -155,9 +107,9 @@ export function createMarketDataJob(options: MarketDataJobOptions): MarketDataJo
     if (!isTradingDay(ny.date) || ny.minutes < RESET_MINUTES) return 'idle';
     // The reset comes first on every trading day, even when the server was down at 3:30am.
     let did: 'quotes' | 'reset' | 'close' | 'idle' = 'idle';
-    if ((await metaDate(db, META_RESET)) !== ny.date) {
+    if ((await readMeta<string>(db, META_RESET)) !== ny.date) {
       await resetDay();
-      await setMetaDate(db, META_RESET, ny.date);
+      await writeMeta(db, META_RESET, ny.date);
       logger.info({ date: ny.date }, 'daily snapshot fields cleared');
       did = 'reset';
     }
@@ -165,10 +117,10 @@ export function createMarketDataJob(options: MarketDataJobOptions): MarketDataJo
     if (session === 'open') {
       await applyQuotes(at);
       did = 'quotes';
-    } else if (session === 'after-hours' && (await metaDate(db, META_CLOSE)) !== ny.date) {
+    } else if (session === 'after-hours' && (await readMeta<string>(db, META_CLOSE)) !== ny.date) {
       await applyQuotes(at); // the closing price
       const bars = await closeDay(ny.date);
-      await setMetaDate(db, META_CLOSE, ny.date);
+      await writeMeta(db, META_CLOSE, ny.date);
       logger.info({ date: ny.date, bars }, 'market close recorded');
       did = 'close';
     }
@@ -176,23 +128,5 @@ export function createMarketDataJob(options: MarketDataJobOptions): MarketDataJo
     return did;
   }
 
-  return {
-    tick,
-    start() {
-      const run = () => {
-        running = tick()
-          .catch((err: unknown) => logger.error({ err }, 'market data update failed'))
-          .finally(() => {
-            running = null;
-          });
-      };
-      run();
-      timer = setInterval(run, options.intervalMs ?? 60_000);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+  return { tick };
 }

@@ -1,3 +1,4 @@
+/** /api/market: the small-cap benchmark indices and their history (the home page's charts). */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../platform/http/context.ts';
 import { errorResponses, jsonContent, notFoundResponse } from '../../platform/http/schemas.ts';

@@ -4,9 +4,13 @@
  * `{ data }`, news by company `{ data, currentPage, totalPages }`.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { newsArticleRecord, newsItemRecord } from '../../../lib/content-records.ts';
+import { notFound } from '../../platform/errors.ts';
 import { createRouter } from '../../platform/http/context.ts';
+import { errorResponses, idParam, jsonContent, notFoundResponse, tickerSchema } from '../../platform/http/schemas.ts';
+import { favoriteRoutes } from '../favorites/index.ts';
+import { NewsArticleSchema, NewsItemSchema } from './api-schemas.ts';
 import {
+  FAVORITE_NEWS,
   clientNews,
   companyNews,
   favoriteNewsList,
@@ -17,24 +21,6 @@ import {
   searchNews,
   sectorNews,
 } from './service.ts';
-import { notFound } from '../../platform/http/errors.ts';
-import {
-  errorResponses,
-  jsonContent,
-  notFoundResponse,
-  tickerSchema,
-  unauthorizedResponse,
-} from '../../platform/http/schemas.ts';
-import { requireUser } from '../accounts/middleware.ts';
-import { FAVORITE_NEWS, toggleFavorite } from '../favorites/service.ts';
-import { requireCompany } from '../companies/service.ts';
-
-// The favorite flag is per reader: part of API answers, not of the records the site builds from.
-export const NewsItemSchema = newsItemRecord.extend({ isFavorite: z.boolean() }).openapi('NewsItem');
-
-export const NewsArticleSchema = newsArticleRecord
-  .extend({ isFavorite: z.boolean() })
-  .openapi('NewsArticle', { description: 'An article with its body (sanitized HTML)' });
 
 const NewsList = z.object({ news: z.array(NewsItemSchema), total: z.number() });
 
@@ -129,47 +115,12 @@ const bySymbolRoute = createRoute({
   },
 });
 
-const favoritesRoute = createRoute({
-  method: 'get',
-  path: '/favorites',
-  tags: ['News'],
-  summary: 'The signed-in user’s favorite news',
-  responses: { 200: jsonContent(z.object({ news: z.array(NewsItemSchema) }), 'Favorites'), ...unauthorizedResponse },
-});
-
-const toggleRoute = createRoute({
-  method: 'patch',
-  path: '/favorites',
-  tags: ['News'],
-  summary: 'Add an article to the favorites, or remove it if it is there',
-  request: {
-    body: {
-      required: true,
-      content: { 'application/json': { schema: z.strictObject({ newsId: z.number().int().positive() }) } },
-    },
-  },
-  responses: {
-    200: jsonContent(z.object({ data: z.object({ newsId: z.number(), isFavorite: z.boolean() }) }), 'Toggled'),
-    ...errorResponses,
-    ...notFoundResponse,
-    ...unauthorizedResponse,
-  },
-});
-
 const byIdRoute = createRoute({
   method: 'get',
   path: '/{id}',
   tags: ['News'],
   summary: 'One article with its sanitized body',
-  request: {
-    params: z.object({
-      id: z.coerce
-        .number()
-        .int()
-        .positive()
-        .max(2 ** 31 - 1),
-    }),
-  },
+  request: { params: idParam },
   responses: {
     200: jsonContent(z.object({ data: NewsArticleSchema }), 'Article'),
     ...errorResponses,
@@ -178,6 +129,22 @@ const byIdRoute = createRoute({
 });
 
 export const newsRoutes = createRouter()
+  // Before /{id}, which would otherwise take 'favorites' for an id.
+  .route(
+    '/',
+    favoriteRoutes({
+      tag: 'News',
+      kind: FAVORITE_NEWS,
+      plural: 'news',
+      singular: 'an article',
+      idField: 'newsId',
+      idSchema: z.number().int().positive(),
+      idAnswer: z.number(),
+      envelope: 'news',
+      itemSchema: NewsItemSchema,
+      list: favoriteNewsList,
+    }),
+  )
   .openapi(allRoute, async (c) => {
     const { page, limit } = c.req.valid('query');
     const { items, total } = await listNews(c.var.db, page, limit, c.var.user?.id);
@@ -207,19 +174,8 @@ export const newsRoutes = createRouter()
   .openapi(bySymbolRoute, async (c) => {
     const { symbol } = c.req.valid('param');
     const { page, limit } = c.req.valid('query');
-    await requireCompany(c.var.db, symbol);
     const { items, total } = await companyNews(c.var.db, symbol, page, limit, c.var.user?.id);
     return c.json({ data: items, currentPage: page, totalPages: Math.ceil(total / limit) }, 200);
-  })
-  .openapi(favoritesRoute, async (c) => {
-    const user = requireUser(c);
-    return c.json({ news: await favoriteNewsList(c.var.db, user.id) }, 200);
-  })
-  .openapi(toggleRoute, async (c) => {
-    const user = requireUser(c);
-    const { newsId } = c.req.valid('json');
-    const isFavorite = await toggleFavorite(c.var.db, FAVORITE_NEWS, user.id, newsId);
-    return c.json({ data: { newsId, isFavorite } }, 200);
   })
   .openapi(byIdRoute, async (c) => {
     const { id } = c.req.valid('param');

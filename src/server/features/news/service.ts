@@ -1,41 +1,26 @@
 /**
- * News articles and newsletters: the lists the site reads (all, by sector,
- * by company, client news, newsletters, search), favorites, and the staff
- * writes, which sanitize HTML and record a content change in one transaction.
+ * News articles and newsletters as readers get them: the lists (all, by
+ * sector, by company, client news, newsletters, search), one article, the
+ * records the site build reads, and the user's favorites.
  */
 import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { NewsArticleRecord, NewsItemRecord } from '../../../lib/content-records.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { companies, favoriteNews, news } from '../../schema.ts';
-import { notFound } from '../../platform/http/errors.ts';
-import { FAVORITE_NEWS, favoriteIds } from '../favorites/service.ts';
-import { requireCompany } from '../companies/service.ts';
-import { writeWithChange } from '../../platform/changes.ts';
-import { htmlToText, sanitizeHtml } from '../../../build/sanitize.ts';
+import { companies, requireCompany } from '../companies/index.ts';
+import { favoriteIds, type FavoriteKind } from '../favorites/index.ts';
+import { favoriteNews, news } from './tables.ts';
 
-export interface NewsItem {
-  id: number;
-  title: string;
-  thumbnail: string | null;
-  summary: string | null;
-  published_at: string;
-  company_symbol: string | null;
-  source: string | null;
-  url: string | null;
-  rc_newsletter: boolean;
-  newsLetterURL: string | null;
-  isFavorite: boolean;
-  Company: {
-    name: string;
-    sector_name: string;
-    is_client: boolean;
-    client: { active: boolean; news_alert_form_url: string | null } | null;
-  } | null;
-}
+// The favorite flag is per reader: part of API answers, not of the records the site builds from.
+export type NewsItem = NewsItemRecord & { isFavorite: boolean };
+export type NewsArticle = NewsArticleRecord & { isFavorite: boolean };
 
-export interface NewsArticle extends NewsItem {
-  description: string;
-  updated_at: string;
-}
+export const FAVORITE_NEWS: FavoriteKind<number> = {
+  table: favoriteNews,
+  user: favoriteNews.userId,
+  item: favoriteNews.newsId,
+  key: news.id,
+  missing: (id) => `No news article ${id}`,
+};
 
 const listColumns = {
   id: news.id,
@@ -129,8 +114,11 @@ export const clientNews = (db: Db, page: number, limit: number, userId?: number)
 
 export const newsletters = (db: Db, userId?: number) => listWhere(db, eq(news.rcNewsletter, true), 0, 1000, userId);
 
-export const companyNews = (db: Db, symbol: string, page: number, limit: number, userId?: number) =>
-  listWhere(db, eq(news.companySymbol, symbol.toUpperCase()), (page - 1) * limit, limit, userId);
+/** A listed company's news (not-found for a symbol that is not listed). */
+export async function companyNews(db: Db, symbol: string, page: number, limit: number, userId?: number) {
+  const company = await requireCompany(db, symbol);
+  return listWhere(db, eq(news.companySymbol, company.symbol), (page - 1) * limit, limit, userId);
+}
 
 /** Search by words in the title or summary; `page` counts from 0. */
 export function searchNews(
@@ -242,71 +230,4 @@ export async function favoriteNewsList(db: Db, userId: number): Promise<NewsItem
     .orderBy(desc(favoriteNews.createdAt));
   const all = new Set(rows.map((r) => r.id));
   return rows.map((r) => toItem(r as ListRow, all));
-}
-
-export interface NewsInput {
-  title: string;
-  company_symbol: string | null;
-  published_at?: Date;
-  newsLetterURL?: string | null;
-  thumbnail?: string | null;
-  summary?: string | null;
-  description?: string;
-  source?: string | null;
-  url?: string | null;
-  rc_newsletter?: boolean;
-}
-
-function toColumns(input: Partial<NewsInput>) {
-  const description = input.description === undefined ? undefined : sanitizeHtml(input.description);
-  return {
-    ...(input.title !== undefined && { title: input.title.trim() }),
-    ...(input.company_symbol !== undefined && { companySymbol: input.company_symbol?.toUpperCase() ?? null }),
-    ...(input.published_at !== undefined && { publishedAt: input.published_at }),
-    ...(input.newsLetterURL !== undefined && { newsletterUrl: input.newsLetterURL }),
-    ...(input.thumbnail !== undefined && { thumbnail: input.thumbnail }),
-    ...(description !== undefined && { description }),
-    // Without a summary of its own, an article is summarised by the start of its body.
-    // Summaries are shown as HTML on the newsletter page: stored as clean as bodies.
-    ...(input.summary !== undefined
-      ? { summary: input.summary === null ? null : sanitizeHtml(input.summary) }
-      : description !== undefined && { summary: htmlToText(description).slice(0, 280) || null }),
-    ...(input.source !== undefined && { source: input.source }),
-    ...(input.url !== undefined && { url: input.url }),
-    ...(input.rc_newsletter !== undefined && { rcNewsletter: input.rc_newsletter }),
-  };
-}
-
-export async function createNews(db: Db, input: NewsInput): Promise<NewsArticle> {
-  if (input.company_symbol) await requireCompany(db, input.company_symbol);
-  const id = await writeWithChange(db, 'news', 'upsert', async (t) => {
-    const [row] = await t
-      .insert(news)
-      .values({ publishedAt: new Date(), ...toColumns(input), title: input.title.trim() })
-      .returning({ id: news.id });
-    return row!.id;
-  });
-  return (await newsArticle(db, id!))!;
-}
-
-export async function updateNews(db: Db, id: number, input: Partial<NewsInput>): Promise<NewsArticle> {
-  if (input.company_symbol) await requireCompany(db, input.company_symbol);
-  const updated = await writeWithChange(db, 'news', 'upsert', async (t) => {
-    const [row] = await t
-      .update(news)
-      .set({ ...toColumns(input), updatedAt: new Date() })
-      .where(eq(news.id, id))
-      .returning({ id: news.id });
-    return row?.id ?? null;
-  });
-  if (updated === null) throw notFound(`No news article ${id}`);
-  return (await newsArticle(db, id))!;
-}
-
-export async function deleteNews(db: Db, id: number): Promise<void> {
-  const deleted = await writeWithChange(db, 'news', 'delete', async (t) => {
-    const [row] = await t.delete(news).where(eq(news.id, id)).returning({ id: news.id });
-    return row?.id ?? null;
-  });
-  if (deleted === null) throw notFound(`No news article ${id}`);
 }

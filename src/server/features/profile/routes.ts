@@ -1,8 +1,9 @@
+/** /api/profile: the signed-in user's profile and notification method (spec 000 §7). */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../platform/http/context.ts';
 import { errorResponses, jsonContent, unauthorizedResponse } from '../../platform/http/schemas.ts';
-import { requireUser } from '../accounts/middleware.ts';
-import { profileOf, setMessagePreference, updateProfile } from '../accounts/service.ts';
+import { requireUser } from '../accounts/index.ts';
+import { profileOf, setMessagePreference, updateProfile } from './service.ts';
 
 const ProfileSchema = z
   .object({

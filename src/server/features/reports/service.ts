@@ -1,16 +1,16 @@
 /**
  * The generated company documents (001 §7: Reports/{ticker}_FactSheet.pdf
- * and the investor presentation): gathered from the database, rendered by
- * documents.ts, and kept for a while since they change at most daily.
+ * and the investor presentation): gathered from the company's data, drawn
+ * by pdf/, and kept for a while since they change at most daily.
  */
-import { desc, eq } from 'drizzle-orm';
+import { htmlToText } from '../../../build/sanitize.ts';
 import { formatCompact, formatDollars, formatMarketCapMillions } from '../../../lib/format.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { dailyPrices } from '../../schema.ts';
-import { htmlToText } from '../../../build/sanitize.ts';
-import { ApiError, notFound } from '../../platform/http/errors.ts';
-import { renderFactSheet, renderPresentation, type CompanyDocumentInput } from './pdf/documents.ts';
-import { companyDescription, landingPageOf, requireCompany, teamOf } from '../companies/service.ts';
+import { notFound } from '../../platform/errors.ts';
+import { companyDescription, landingPageIfAny, recentCloses, requireCompany, teamOf } from '../companies/index.ts';
+import type { CompanyDocumentInput } from './pdf/document.ts';
+import { renderFactSheet } from './pdf/fact-sheet.ts';
+import { renderPresentation } from './pdf/presentation.ts';
 
 export type ReportKind = 'FactSheet' | 'Presentation';
 
@@ -24,18 +24,9 @@ function htmlItems(html: string | null): string[] {
 async function documentInput(db: Db, symbol: string, kind: ReportKind): Promise<CompanyDocumentInput> {
   const c = await requireCompany(db, symbol);
   // A company without a landing page still has a fact sheet.
-  const landing = await landingPageOf(db, c.symbol).catch((error: unknown) => {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  });
+  const landing = await landingPageIfAny(db, c.symbol);
   if (kind === 'Presentation' && !landing) throw notFound(`${c.symbol} has no investor presentation.`);
-  const bars = await db
-    .select({ date: dailyPrices.date, close: dailyPrices.close })
-    .from(dailyPrices)
-    .where(eq(dailyPrices.symbol, c.symbol))
-    .orderBy(desc(dailyPrices.date))
-    .limit(252);
-  const closes = bars.reverse();
+  const closes = await recentCloses(db, c.symbol, 252);
   const leaders = (await teamOf(db, c.symbol)).map(({ name, title }) => ({ name, title }));
   return {
     symbol: c.symbol,

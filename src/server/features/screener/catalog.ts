@@ -1,11 +1,11 @@
 /**
  * Everything the screener page asks for besides the grid: symbol search,
- * filter definitions with their buckets, sector cards, leaders and laggards,
- * and the CSV export of a whole screen.
+ * filter definitions with their buckets, sector cards, leaders and laggards.
+ * The CSV export is in csv.ts.
  */
-import { FILTERS, SORT_FIELDS, quartileBuckets, type NumericField, type ScreenerRow } from '../../../lib/screener.ts';
+import { FILTERS, quartileBuckets, type NumericField, type ScreenerRow } from '../../../lib/screener.ts';
 import { SECTOR_CARDS, cardContains, subSectors } from '../../../lib/sectors.ts';
-import { runScreen, type ScreenRequest } from './query.ts';
+import { runScreen } from './query.ts';
 import type { Snapshot } from './snapshot.ts';
 
 export interface SearchHit {
@@ -96,34 +96,4 @@ export function leadersLaggards(snapshot: Snapshot, order: 'leaders' | 'laggards
     totalItems: ranked,
     totalPages: Math.ceil(ranked / pageSize),
   };
-}
-
-export const CSV_COLUMNS: readonly string[] = [
-  'symbol',
-  'name',
-  ...SORT_FIELDS.filter((f) => f !== 'symbol' && f !== 'name'),
-];
-
-/** One CSV cell: quoted when needed; text that a spreadsheet would run as a formula is neutralised. */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** The whole screen, every page, in the requested order, as CSV lines. */
-export function* exportCsv(snapshot: Snapshot, request: Omit<ScreenRequest, 'page' | 'pageSize'>): Generator<string> {
-  yield `${CSV_COLUMNS.join(',')}\n`;
-  const pageSize = 1000;
-  for (let page = 1; ; page++) {
-    const result = runScreen(snapshot, { ...request, page, pageSize });
-    let chunk = '';
-    for (const row of result.companies) {
-      chunk += `${CSV_COLUMNS.map((c) => csvCell(row[c as keyof ScreenerRow])).join(',')}\n`;
-    }
-    if (chunk) yield chunk;
-    if (page >= result.totalPages) return;
-  }
 }

@@ -5,7 +5,7 @@
  * the data changes (the market-data job bumps the version).
  */
 import type { Db } from '../../platform/db/client.ts';
-import { companies } from '../../schema.ts';
+import { companies } from '../companies/index.ts';
 import {
   NUMERIC_FIELDS,
   type NumericField,

@@ -4,15 +4,13 @@
  * so a build syncs everything once and then only what changed.
  */
 import { createRoute, z } from '@hono/zod-openapi';
+import { CONTENT_KINDS } from '../../../lib/content-records.ts';
 import { createRouter } from '../../platform/http/context.ts';
-import { CONTENT_KINDS } from '../../schema.ts';
-import { companiesForBuild } from '../companies/build-feed.ts';
-import { changesSince, latestChangeId } from '../../platform/changes.ts';
-import { newsForBuild } from '../news/service.ts';
-import { videosForBuild } from '../videos/service.ts';
 import { errorResponses, jsonContent } from '../../platform/http/schemas.ts';
-import { NewsArticleSchema } from '../news/routes.ts';
-import { VideoSchema } from '../videos/routes.ts';
+import { changesSince, latestChangeId } from '../../platform/changes.ts';
+import { NewsArticleSchema, newsForBuild } from '../news/index.ts';
+import { VideoSchema, videosForBuild } from '../videos/index.ts';
+import { companiesForBuild } from './feed.ts';
 
 const ChangeSchema = z
   .object({
@@ -104,7 +102,7 @@ const companiesRoute = createRoute({
 const nextAfter = (page: { id: number }[], limit: number | null) =>
   limit !== null && page.length === limit ? page[page.length - 1]!.id : null;
 
-export const contentRoutes = createRouter()
+export const feedRoutes = createRouter()
   .openapi(changesRoute, async (c) => {
     const { since, limit } = c.req.valid('query');
     return c.json(await changesSince(c.var.db, since, limit), 200);

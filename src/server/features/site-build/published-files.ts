@@ -1,14 +1,13 @@
 /**
- * Serves the published static site: content types, immutable caching for
- * hashed assets, revalidation (ETag) for HTML, and the .br/.gz variants
- * written at publish time. Unknown paths get the site's 404 page with 404.
+ * The files of a published build: which file a URL path names (never
+ * outside the build, never a dot-file), their content types, and which are
+ * worth precompressing.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Context } from 'hono';
-import { COMPANY_TABS } from '../../../lib/company.ts';
 
-const TYPES: Record<string, string> = {
+/** Content types by file extension. */
+export const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -45,12 +44,12 @@ export const COMPRESSIBLE = new Set([
   '.webmanifest',
 ]);
 
-interface Found {
+export interface Found {
   file: string;
   stat: fs.Stats;
 }
 
-function statFile(file: string): fs.Stats | null {
+export function statFile(file: string): fs.Stats | null {
   try {
     const stat = fs.statSync(file);
     return stat.isFile() ? stat : null;
@@ -82,85 +81,4 @@ export function resolveSiteFile(root: string, urlPath: string): Found | null {
     if (stat) return { file, stat };
   }
   return null;
-}
-
-function pickEncoding(c: Context, file: string): { file: string; encoding: string | null } {
-  if (!COMPRESSIBLE.has(path.extname(file))) return { file, encoding: null };
-  const accept = c.req.header('accept-encoding') ?? '';
-  if (/\bbr\b/.test(accept) && fs.existsSync(`${file}.br`)) return { file: `${file}.br`, encoding: 'br' };
-  if (/\bgzip\b/.test(accept) && fs.existsSync(`${file}.gz`)) return { file: `${file}.gz`, encoding: 'gzip' };
-  return { file, encoding: null };
-}
-
-function cacheControl(root: string, file: string): string {
-  const rel = path.relative(root, file);
-  if (rel.startsWith(`_astro${path.sep}`)) return 'public, max-age=31536000, immutable';
-  if (file.endsWith('.html')) return 'no-cache';
-  return 'public, max-age=3600, must-revalidate';
-}
-
-function respondWithFile(c: Context, root: string, found: Found, status: 200 | 404): Response {
-  const { file, stat } = found;
-  const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
-  const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
-  const headers: Record<string, string> = {
-    'Content-Type': type,
-    'Cache-Control': status === 404 ? 'no-cache' : cacheControl(root, file),
-    ETag: etag,
-    'Last-Modified': stat.mtime.toUTCString(),
-    Vary: 'Accept-Encoding',
-    'X-Content-Type-Options': 'nosniff',
-  };
-  if (status === 200 && c.req.header('if-none-match') === etag) {
-    return new Response(null, { status: 304, headers });
-  }
-  const chosen = pickEncoding(c, file);
-  if (chosen.encoding) headers['Content-Encoding'] = chosen.encoding;
-  const body = c.req.method === 'HEAD' ? null : fs.readFileSync(chosen.file);
-  headers['Content-Length'] = String(body ? body.byteLength : (statFile(chosen.file)?.size ?? 0));
-  return new Response(body, { status, headers });
-}
-
-const COMPANY_TAB_SLUGS = new Set<string>(COMPANY_TABS.map((t) => t.slug));
-
-const VIDEO_PATH = /^\/(video|media)\/[^/]+\/?$|^\/stocks\/[^/]+\/videos\/[^/]+\/?$/;
-
-/** The site's answer to a GET/HEAD that is not an API call. */
-export function serveSite(c: Context, root: string | null, asPath?: string): Response {
-  if (root === null) return buildingPage();
-  if (asPath) {
-    const shell = resolveSiteFile(root, asPath);
-    if (shell) return respondWithFile(c, root, shell, 200);
-  }
-  // /videos/{id} is another address of a video page.
-  const videoChild = /^\/videos\/(\d+)\/?$/.exec(c.req.path);
-  if (videoChild) return c.redirect(`/video/${videoChild[1]}`, 301);
-  const found = resolveSiteFile(root, c.req.path);
-  if (found) return respondWithFile(c, root, found, 200);
-  // Tickers are upper case: /stocks/abcd is /stocks/ABCD. A company that is not a client has
-  // one page, so its tab addresses lead there (its market data is that page).
-  const stock = /^\/stocks\/([A-Za-z.-]{1,12})(\/[a-z-]+)?\/?$/.exec(c.req.path);
-  if (stock && !VIDEO_PATH.test(c.req.path)) {
-    const symbol = stock[1]!.toUpperCase();
-    if (symbol !== stock[1] && resolveSiteFile(root, `/stocks/${symbol}${stock[2] ?? ''}/`))
-      return c.redirect(`/stocks/${symbol}${stock[2] ?? ''}`, 301);
-    if (stock[2] && COMPANY_TAB_SLUGS.has(stock[2].slice(1)) && resolveSiteFile(root, `/stocks/${symbol}/`))
-      return c.redirect(`/stocks/${symbol}`, 302);
-  }
-  // An unknown video address shows the newest video rather than an error (002 §4).
-  if (VIDEO_PATH.test(c.req.path)) {
-    const first = resolveSiteFile(root, '/video/');
-    if (first) return respondWithFile(c, root, first, 200);
-  }
-  const page404 = statFile(path.join(root, '404.html'));
-  if (page404) return respondWithFile(c, root, { file: path.join(root, '404.html'), stat: page404 }, 404);
-  return new Response('404 - Page Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
-}
-
-function buildingPage(): Response {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="5"><title>Starting up</title><style>body{font-family:system-ui,sans-serif;background:#111;color:#eee;display:grid;place-items:center;min-height:100vh;margin:0}main{text-align:center;padding:1rem}p{color:#bbb}</style></head><body><main><h1>The site is being built</h1><p>This takes a minute on the first start. The page reloads by itself.</p></main></body></html>`;
-  return new Response(html, {
-    status: 503,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': '5', 'Cache-Control': 'no-store' },
-  });
 }

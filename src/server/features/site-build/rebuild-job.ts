@@ -4,13 +4,14 @@
  * builder runs one build at a time and coalesces the rest) and on a schedule
  * in New York time, so lists such as upcoming events move on by themselves.
  */
-import { Cron } from 'croner';
-import type { Logger } from '../../platform/logger.ts';
 import { onContentChange } from '../../platform/changes.ts';
+import type { JobScheduler } from '../../platform/jobs.ts';
+import type { Logger } from '../../platform/logger.ts';
 
 export interface SiteRebuildJobOptions {
   rebuild: (reason: string) => Promise<void>;
   logger: Logger;
+  scheduler: JobScheduler;
   /** Quiet time after the last change before building. */
   debounceMs: number;
   /** A build starts at the latest this long after the first change of a burst. */
@@ -52,15 +53,12 @@ export function startSiteRebuildJob(options: SiteRebuildJobOptions): SiteRebuild
     timer = setTimeout(flush, wait);
   });
 
-  const cron = new Cron(options.schedule, { timezone: 'America/New_York', protect: true }, () =>
-    run('scheduled rebuild'),
-  );
-  logger.info({ schedule: options.schedule, next: cron.nextRun()?.toISOString() }, 'site rebuild schedule');
+  const nightly = options.scheduler.cron('site-rebuild', options.schedule, () => options.rebuild('scheduled rebuild'));
+  logger.info({ schedule: options.schedule, next: nightly.nextRun()?.toISOString() }, 'site rebuild schedule');
 
   return {
     stop() {
       unsubscribe();
-      cron.stop();
       if (timer) clearTimeout(timer);
     },
   };

@@ -1,7 +1,9 @@
+/** /api/site: what data the site runs on, and the state of the static site build. */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../platform/http/context.ts';
 import { jsonContent } from '../../platform/http/schemas.ts';
 import { siteInfo } from './site-info.ts';
+import type { SiteState } from './state.ts';
 
 const SiteInfo = z
   .object({
@@ -45,6 +47,7 @@ const buildRoute = createRoute({
   responses: { 200: jsonContent(z.object({ data: BuildStatus }), 'Build status') },
 });
 
-export const siteRoutes = createRouter()
-  .openapi(infoRoute, async (c) => c.json({ data: await siteInfo(c.var.db) }, 200))
-  .openapi(buildRoute, (c) => c.json({ data: c.var.deps.site.status() }, 200));
+export const siteStatusRoutes = (site: SiteState) =>
+  createRouter()
+    .openapi(infoRoute, async (c) => c.json({ data: await siteInfo(c.var.db) }, 200))
+    .openapi(buildRoute, (c) => c.json({ data: site.status() }, 200));

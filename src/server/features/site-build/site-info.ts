@@ -1,7 +1,8 @@
 /** Facts the site shows about its data: above all, whether it is demo data. */
-import { count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { appMeta, companies } from '../../schema.ts';
+import { readMeta } from '../../platform/meta.ts';
+import { companies } from '../companies/index.ts';
 
 export const DEMO_META_KEY = 'demo_seed';
 
@@ -18,10 +19,8 @@ export interface SiteInfo {
   companies: number;
 }
 
-export async function readDemoSeed(db: Db): Promise<DemoSeedInfo | null> {
-  const [row] = await db.select().from(appMeta).where(eq(appMeta.key, DEMO_META_KEY));
-  return row ? (row.value as DemoSeedInfo) : null;
-}
+/** Which demo seed filled the database, or null for real data. */
+export const readDemoSeed = (db: Db): Promise<DemoSeedInfo | null> => readMeta<DemoSeedInfo>(db, DEMO_META_KEY);
 
 export async function siteInfo(db: Db): Promise<SiteInfo> {
   const demoSeed = await readDemoSeed(db);

@@ -1,11 +1,15 @@
 /** /api/news-alerts: news alerts for a client company, confirmed by an emailed link. */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../platform/http/context.ts';
-import { errorResponses, jsonContent, notFoundResponse, tickerSchema } from '../../platform/http/schemas.ts';
-import { clientIp } from '../accounts/middleware.ts';
+import { clientIp } from '../../platform/http/request.ts';
+import {
+  emailField,
+  errorResponses,
+  jsonContent,
+  notFoundResponse,
+  tickerSchema,
+} from '../../platform/http/schemas.ts';
 import { confirmNewsAlert, requestNewsAlert } from './news-alerts.ts';
-import { enforceAll } from '../../platform/rate-limit.ts';
-import { emailField } from './routes.ts';
 
 const AlertBody = z
   .strictObject({
@@ -42,11 +46,11 @@ const confirmRoute = createRoute({
 export const newsAlertRoutes = createRouter()
   .openapi(requestRoute, async (c) => {
     const { email, symbol } = c.req.valid('json');
-    await enforceAll(c.var.db, [
-      { key: `news-alert:email:${email.toLowerCase()}`, max: 5, windowSeconds: 3600 },
-      { key: `news-alert:ip:${clientIp(c)}`, max: 20, windowSeconds: 3600 },
-    ]);
-    const result = await requestNewsAlert(c.var.db, { email, symbol }, c.var.deps.config.siteUrl);
+    const result = await requestNewsAlert(
+      c.var.db,
+      { email, symbol },
+      { siteUrl: c.var.config.siteUrl, ip: clientIp(c) },
+    );
     return c.json(
       { data: { email: result.email, symbol: result.symbol, confirmationSent: !result.alreadyConfirmed } },
       202,

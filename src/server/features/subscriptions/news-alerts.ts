@@ -3,28 +3,34 @@
  * alerts start only once it is opened. Asking again sends a fresh link.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.ts';
-import { companies, newsAlertSubscriptions } from '../../schema.ts';
-import { notFound } from '../../platform/http/errors.ts';
+import { escapeHtml } from '../../../lib/markup.ts';
 import { SITE } from '../../../lib/site.ts';
-import { enqueue, escapeHtml } from '../../platform/outbox/enqueue.ts';
+import { transaction, type Db } from '../../platform/db/client.ts';
+import { notFound } from '../../platform/errors.ts';
+import { enqueue } from '../../platform/outbox/enqueue.ts';
+import { enforceAll } from '../../platform/rate-limit.ts';
 import { hashToken, newSessionToken } from '../../platform/secrets.ts';
+import { companies } from '../companies/index.ts';
+import { newsAlertSubscriptions } from './tables.ts';
 
 export async function requestNewsAlert(
   db: Db,
   input: { email: string; symbol: string },
-  siteUrl: string,
+  from: { siteUrl: string; ip: string },
 ): Promise<{ email: string; symbol: string; alreadyConfirmed: boolean }> {
   const email = input.email.trim().toLowerCase();
   const symbol = input.symbol.trim().toUpperCase();
+  await enforceAll(db, [
+    { key: `news-alert:email:${email}`, max: 5, windowSeconds: 3600 },
+    { key: `news-alert:ip:${from.ip}`, max: 20, windowSeconds: 3600 },
+  ]);
   const [company] = await db
     .select({ name: companies.name, isClient: companies.isClient })
     .from(companies)
     .where(eq(companies.symbol, symbol));
   if (!company?.isClient) throw notFound(`No news alerts for ${symbol}`);
   const token = newSessionToken();
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return transaction(db, async (t) => {
     const where = and(
       sql`lower(${newsAlertSubscriptions.email}) = ${email}`,
       eq(newsAlertSubscriptions.companySymbol, symbol),
@@ -40,7 +46,7 @@ export async function requestNewsAlert(
       await t
         .insert(newsAlertSubscriptions)
         .values({ email, companySymbol: symbol, confirmTokenHash: hashToken(token) });
-    const link = `${siteUrl}/api/news-alerts/confirm?token=${token}`;
+    const link = `${from.siteUrl}/api/news-alerts/confirm?token=${token}`;
     await enqueue(t, {
       channel: 'email',
       recipient: email,

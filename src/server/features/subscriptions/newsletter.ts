@@ -1,10 +1,12 @@
 /** Newsletter sign-ups. A repeated address is accepted and stored once. */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../platform/db/client.ts';
-import { emailSubscriptions } from '../../schema.ts';
+import { escapeHtml } from '../../../lib/markup.ts';
 import { SITE } from '../../../lib/site.ts';
-import { enqueue, escapeHtml } from '../../platform/outbox/enqueue.ts';
+import { rowsOf, transaction, type Db } from '../../platform/db/client.ts';
+import { enqueue } from '../../platform/outbox/enqueue.ts';
+import { enforceAll } from '../../platform/rate-limit.ts';
 import { hashToken, newSessionToken } from '../../platform/secrets.ts';
+import { emailSubscriptions } from './tables.ts';
 
 export interface SubscribeResult {
   email: string;
@@ -43,12 +45,16 @@ export interface NewsletterSignup {
 export async function requestNewsletterSignup(
   db: Db,
   input: NewsletterSignup,
-  siteUrl: string,
+  from: { siteUrl: string; ip: string },
 ): Promise<{ email: string; alreadyConfirmed: boolean }> {
   const email = input.email.trim().toLowerCase();
+  // Each sign-up sends an email: bounded per address and per client.
+  await enforceAll(db, [
+    { key: `newsletter:email:${email}`, max: 3, windowSeconds: 3600 },
+    { key: `newsletter:ip:${from.ip}`, max: 20, windowSeconds: 3600 },
+  ]);
   const token = newSessionToken();
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return transaction(db, async (t) => {
     const [existing] = await t
       .select()
       .from(emailSubscriptions)
@@ -65,7 +71,7 @@ export async function requestNewsletterSignup(
         .insert(emailSubscriptions)
         .values({ email, source: 'newsletter-page', ...person, confirmTokenHash: hashToken(token) });
     }
-    const link = `${siteUrl}/api/email-subscriptions/confirm?token=${token}`;
+    const link = `${from.siteUrl}/api/email-subscriptions/confirm?token=${token}`;
     await enqueue(t, {
       channel: 'email',
       recipient: email,

@@ -1,17 +1,13 @@
+/**
+ * /api/email-subscriptions: the newsletter sign-ups (spec 000 §7): the
+ * footer's address-only form, and the newsletter page's form confirmed by an
+ * emailed link.
+ */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../platform/http/context.ts';
-import { errorResponses, jsonContent } from '../../platform/http/schemas.ts';
-import { clientIp } from '../accounts/middleware.ts';
-import { enforceAll } from '../../platform/rate-limit.ts';
+import { clientIp } from '../../platform/http/request.ts';
+import { emailField, errorResponses, jsonContent } from '../../platform/http/schemas.ts';
 import { confirmNewsletterSignup, requestNewsletterSignup, subscribe } from './newsletter.ts';
-
-/** An email address field with the spec's messages. */
-export const emailField = z
-  .string({ message: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Email is too long')
-  .pipe(z.email({ message: 'Invalid email format' }));
 
 const SubscribeBody = z.object({ email: emailField }).openapi('SubscribeRequest');
 
@@ -85,12 +81,10 @@ export const subscriptionRoutes = createRouter()
   })
   .openapi(signupRoute, async (c) => {
     const { consent: _consent, ...person } = c.req.valid('json');
-    // Each sign-up sends an email: bounded per address and per client.
-    await enforceAll(c.var.db, [
-      { key: `newsletter:email:${person.email.toLowerCase()}`, max: 3, windowSeconds: 3600 },
-      { key: `newsletter:ip:${clientIp(c)}`, max: 20, windowSeconds: 3600 },
-    ]);
-    const result = await requestNewsletterSignup(c.var.db, person, c.var.deps.config.siteUrl);
+    const result = await requestNewsletterSignup(c.var.db, person, {
+      siteUrl: c.var.config.siteUrl,
+      ip: clientIp(c),
+    });
     return c.json({ data: { email: result.email, confirmationSent: !result.alreadyConfirmed } }, 202);
   })
   .openapi(confirmRoute, async (c) => {

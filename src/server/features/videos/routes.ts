@@ -1,14 +1,14 @@
-/** /api/videos: the video library (spec 000 §7, 001 §7) and video favorites. */
+/**
+ * /api/videos: the video library (spec 000 §7, 001 §7) and video favorites;
+ * /api/stock/videos/{symbol}: a company's latest interview and overview.
+ */
 import { createRoute, z } from '@hono/zod-openapi';
-import { videoRecord } from '../../../lib/content-records.ts';
+import { notFound } from '../../platform/errors.ts';
 import { createRouter } from '../../platform/http/context.ts';
-import { favoriteVideoList, listVideos, videoById } from './service.ts';
-import { FAVORITE_VIDEOS, toggleFavorite } from '../favorites/service.ts';
-import { notFound } from '../../platform/http/errors.ts';
-import { errorResponses, jsonContent, notFoundResponse, unauthorizedResponse } from '../../platform/http/schemas.ts';
-import { requireUser } from '../accounts/middleware.ts';
-
-export const VideoSchema = videoRecord.extend({ isFavorite: z.boolean() }).openapi('Video');
+import { errorResponses, idParam, jsonContent, notFoundResponse, tickerSchema } from '../../platform/http/schemas.ts';
+import { favoriteRoutes } from '../favorites/index.ts';
+import { VideoSchema } from './api-schemas.ts';
+import { FAVORITE_VIDEOS, companyVideos, favoriteVideoList, listVideos, videoById } from './service.ts';
 
 const allRoute = createRoute({
   method: 'get',
@@ -40,69 +40,60 @@ const allRoute = createRoute({
   },
 });
 
-const favoritesRoute = createRoute({
-  method: 'get',
-  path: '/favorites',
-  tags: ['Videos'],
-  summary: 'The signed-in user’s favorite videos',
-  responses: { 200: jsonContent(z.object({ data: z.array(VideoSchema) }), 'Favorites'), ...unauthorizedResponse },
-});
-
-const toggleRoute = createRoute({
-  method: 'patch',
-  path: '/favorites',
-  tags: ['Videos'],
-  summary: 'Add a video to the favorites, or remove it if it is there',
-  request: {
-    body: {
-      required: true,
-      content: { 'application/json': { schema: z.strictObject({ videoId: z.number().int().positive() }) } },
-    },
-  },
-  responses: {
-    200: jsonContent(z.object({ data: z.object({ videoId: z.number(), isFavorite: z.boolean() }) }), 'Toggled'),
-    ...errorResponses,
-    ...notFoundResponse,
-    ...unauthorizedResponse,
-  },
-});
-
 const byIdRoute = createRoute({
   method: 'get',
   path: '/{id}',
   tags: ['Videos'],
   summary: 'One video',
-  request: {
-    params: z.object({
-      id: z.coerce
-        .number()
-        .int()
-        .positive()
-        .max(2 ** 31 - 1),
-    }),
-  },
+  request: { params: idParam },
   responses: { 200: jsonContent(z.object({ data: VideoSchema }), 'Video'), ...errorResponses, ...notFoundResponse },
 });
 
 export const videoRoutes = createRouter()
+  // Before /{id}, which would otherwise take 'favorites' for an id.
+  .route(
+    '/',
+    favoriteRoutes({
+      tag: 'Videos',
+      kind: FAVORITE_VIDEOS,
+      plural: 'videos',
+      singular: 'a video',
+      idField: 'videoId',
+      idSchema: z.number().int().positive(),
+      idAnswer: z.number(),
+      envelope: 'data',
+      itemSchema: VideoSchema,
+      list: favoriteVideoList,
+    }),
+  )
   .openapi(allRoute, async (c) => {
     const { page, limit, sic_code } = c.req.valid('query');
     return c.json(await listVideos(c.var.db, { page, limit, sicCodes: sic_code }, c.var.user?.id), 200);
-  })
-  .openapi(favoritesRoute, async (c) => {
-    const user = requireUser(c);
-    return c.json({ data: await favoriteVideoList(c.var.db, user.id) }, 200);
-  })
-  .openapi(toggleRoute, async (c) => {
-    const user = requireUser(c);
-    const { videoId } = c.req.valid('json');
-    return c.json(
-      { data: { videoId, isFavorite: await toggleFavorite(c.var.db, FAVORITE_VIDEOS, user.id, videoId) } },
-      200,
-    );
   })
   .openapi(byIdRoute, async (c) => {
     const video = await videoById(c.var.db, c.req.valid('param').id, c.var.user?.id);
     if (!video) throw notFound('No video available');
     return c.json({ data: video }, 200);
   });
+
+const companyVideosRoute = createRoute({
+  method: 'get',
+  path: '/videos/{symbol}',
+  tags: ['Company'],
+  summary: 'The latest interview and the latest overview video',
+  request: { params: z.object({ symbol: tickerSchema }) },
+  responses: {
+    200: jsonContent(
+      z.object({ data: z.object({ interview: VideoSchema.nullable(), overview: VideoSchema.nullable() }) }),
+      'Videos',
+    ),
+    ...notFoundResponse,
+    ...errorResponses,
+  },
+});
+
+/** Mounted under /stock with the other company-page calls. */
+export const companyVideoRoutes = createRouter().openapi(companyVideosRoute, async (c) => {
+  const data = await companyVideos(c.var.db, c.req.valid('param').symbol, c.var.user?.id);
+  return c.json({ data }, 200);
+});

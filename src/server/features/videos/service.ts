@@ -1,32 +1,24 @@
 /**
- * The video library: pages (optionally one SIC code), single videos,
- * favorites, and the staff writes that record a content change.
+ * The video library as readers get it: pages (optionally of some SIC codes),
+ * single videos, a company's latest interview and overview, the records the
+ * site build reads, and the user's favorites.
  */
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { VideoRecord } from '../../../lib/content-records.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { companies, favoriteVideos, videos, type VIDEO_TYPES } from '../../schema.ts';
-import { notFound } from '../../platform/http/errors.ts';
-import { FAVORITE_VIDEOS, favoriteIds } from '../favorites/service.ts';
-import { writeWithChange } from '../../platform/changes.ts';
+import { companies, requireCompany } from '../companies/index.ts';
+import { favoriteIds, type FavoriteKind } from '../favorites/index.ts';
+import { favoriteVideos, videos } from './tables.ts';
 
-export interface VideoItem {
-  id: number;
-  name: string;
-  description: string;
-  youtubeId: string;
-  thumbnail_url: string | null;
-  type: string;
-  published: string | null;
-  company_symbol: string | null;
-  company_name: string | null;
-  sic_code: number | null;
-  exclusive: boolean;
-  disabled: boolean;
-  thirtysecs: boolean;
-  videoFeatured: boolean;
-  isFavorite: boolean;
-  updated_at: string;
-}
+export type VideoItem = VideoRecord & { isFavorite: boolean };
+
+export const FAVORITE_VIDEOS: FavoriteKind<number> = {
+  table: favoriteVideos,
+  user: favoriteVideos.userId,
+  item: favoriteVideos.videoId,
+  key: videos.id,
+  missing: (id) => `No video ${id}`,
+};
 
 const columns = {
   id: videos.id,
@@ -164,85 +156,21 @@ export async function favoriteVideoList(db: Db, userId: number): Promise<VideoIt
   return rows.map((r) => toItem(r as Row, all));
 }
 
-export interface VideoInput {
-  name: string;
-  company_symbol: string;
-  description?: string;
-  youtubeId: string;
-  thumbnail_url?: string | null;
-  type?: (typeof VIDEO_TYPES)[number];
-  published?: Date | null;
-  exclusive?: boolean;
-  disabled?: boolean;
-  thirtysecs?: boolean;
-  videoFeatured?: boolean;
-}
-
-async function companySic(db: Db, symbol: string): Promise<number> {
-  const [row] = await db
-    .select({ sic: companies.sicCode })
-    .from(companies)
-    .where(eq(companies.symbol, symbol.toUpperCase()));
-  if (!row) throw notFound(`Unknown company symbol: ${symbol.toUpperCase()}`);
-  return row.sic;
-}
-
-async function toColumns(db: Db, input: Partial<VideoInput>) {
-  return {
-    ...(input.name !== undefined && { name: input.name.trim() }),
-    ...(input.company_symbol !== undefined && {
-      companySymbol: input.company_symbol.toUpperCase(),
-      // The sector chips follow the company's industry.
-      sicCode: await companySic(db, input.company_symbol),
-    }),
-    ...(input.description !== undefined && { description: input.description }),
-    ...(input.youtubeId !== undefined && { youtubeId: input.youtubeId }),
-    ...(input.thumbnail_url !== undefined && { thumbnailUrl: input.thumbnail_url }),
-    ...(input.type !== undefined && { type: input.type }),
-    ...(input.published !== undefined && { published: input.published }),
-    ...(input.exclusive !== undefined && { exclusive: input.exclusive }),
-    ...(input.disabled !== undefined && { disabled: input.disabled }),
-    ...(input.thirtysecs !== undefined && { thirtysecs: input.thirtysecs }),
-    ...(input.videoFeatured !== undefined && { videoFeatured: input.videoFeatured }),
+/** The latest interview and the latest overview video of a company (disabled videos aside). */
+export async function companyVideos(
+  db: Db,
+  symbol: string,
+  userId?: number,
+): Promise<{ interview: VideoItem | null; overview: VideoItem | null }> {
+  const c = await requireCompany(db, symbol);
+  const latest = async (type: 'Interview' | 'Overview') => {
+    const [row] = await db
+      .select({ id: videos.id })
+      .from(videos)
+      .where(and(eq(videos.companySymbol, c.symbol), eq(videos.type, type), eq(videos.disabled, false)))
+      .orderBy(...newestFirst)
+      .limit(1);
+    return row ? videoById(db, row.id, userId) : null;
   };
-}
-
-export async function createVideo(db: Db, input: VideoInput): Promise<VideoItem> {
-  const values = await toColumns(db, input);
-  const id = await writeWithChange(db, 'video', 'upsert', async (t) => {
-    const [row] = await t
-      .insert(videos)
-      .values({
-        type: 'Interview',
-        published: new Date(),
-        ...values,
-        name: input.name.trim(),
-        youtubeId: input.youtubeId,
-      })
-      .returning({ id: videos.id });
-    return row!.id;
-  });
-  return (await videoById(db, id!))!;
-}
-
-export async function updateVideo(db: Db, id: number, input: Partial<VideoInput>): Promise<VideoItem> {
-  const values = await toColumns(db, input);
-  const updated = await writeWithChange(db, 'video', 'upsert', async (t) => {
-    const [row] = await t
-      .update(videos)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(videos.id, id))
-      .returning({ id: videos.id });
-    return row?.id ?? null;
-  });
-  if (updated === null) throw notFound(`No video ${id}`);
-  return (await videoById(db, id))!;
-}
-
-export async function deleteVideo(db: Db, id: number): Promise<void> {
-  const deleted = await writeWithChange(db, 'video', 'delete', async (t) => {
-    const [row] = await t.delete(videos).where(eq(videos.id, id)).returning({ id: videos.id });
-    return row?.id ?? null;
-  });
-  if (deleted === null) throw notFound(`No video ${id}`);
+  return { interview: await latest('Interview'), overview: await latest('Overview') };
 }

@@ -16,9 +16,9 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { acquireDirectoryLock, type DirectoryLock } from './lock.ts';
-import * as schema from '../../schema.ts';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A database handle: the database itself, or a transaction inside it (see transaction()). */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -115,8 +115,8 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     lock?.release();
     throw error;
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  const db: Db = drizzlePglite({ client });
+  await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
   let closed = false;
   return {
     db,
@@ -160,7 +160,7 @@ async function openPostgres(url: string, maxConnections = 10): Promise<Database>
     await migrator.end({ timeout: 5 });
   }
   const client = postgres(url, { max: maxConnections, onnotice: () => {} });
-  const db = drizzlePostgres({ client, schema }) as unknown as Db;
+  const db: Db = drizzlePostgres({ client });
   return {
     db,
     kind: 'postgres',
@@ -194,4 +194,14 @@ export function openDatabase(options: DatabaseOptions): Promise<Database> {
 export function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/**
+ * Runs `work` in one transaction: everything it writes through `tx` is
+ * committed together or not at all. Inside, use `tx` only: the embedded
+ * database has one connection, so a query on the outer handle would wait for
+ * the transaction forever.
+ */
+export function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx));
 }

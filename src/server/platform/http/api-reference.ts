@@ -2,9 +2,11 @@
  * A readable API reference rendered on the server from the OpenAPI document,
  * so it works offline and always matches the routes.
  */
+import { escapeHtml } from '../../../lib/markup.ts';
+
 type Json = Record<string, unknown>;
 
-const esc = (s: unknown): string => String(s ?? '').replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const esc = (value: unknown): string => escapeHtml(String(value ?? ''));
 
 function schemaText(schema: unknown, depth = 0): string {
   if (!schema || typeof schema !== 'object' || depth > 4) return 'any';

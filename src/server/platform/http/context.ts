@@ -1,34 +1,22 @@
-/** What every request handler can reach: configuration, database, logger, the published site. */
+/**
+ * What every request handler can reach: the configuration, the database, the
+ * logger and the request's id. Features add their own request variables (the
+ * signed-in user) by augmenting Hono's ContextVariableMap next to the
+ * middleware that sets them; what a route group needs beyond this (the
+ * screener snapshot, the published site) it receives when it is created.
+ */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Config } from '../config.ts';
-import type { Database, Db } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
 import { validationHook } from './validation.ts';
-import type { SnapshotStore } from '../../features/screener/snapshot.ts';
-import type { UserRow } from '../../features/accounts/sessions.ts';
-import type { SiteState } from '../../features/site-build/state.ts';
-
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  logger: Logger;
-  site: SiteState;
-  /** The screener's in-memory snapshot (made by createApp when not given). */
-  snapshots?: SnapshotStore;
-  /** Called after a request that may have queued a message, so delivery starts at once. */
-  onMessageQueued?: () => void;
-}
 
 export interface AppEnv {
   Variables: {
-    deps: AppDeps;
+    config: Config;
     db: Db;
+    logger: Logger;
     requestId: string;
-    snapshots: SnapshotStore;
-    /** The signed-in user, when the request carries a valid session. */
-    user?: UserRow;
-    sessionId?: number;
-    authVia?: 'bearer' | 'cookie';
   };
 }
 

@@ -1,35 +1,56 @@
 /**
- * Errors that become JSON `{ message }` answers with a status. Anything else
- * thrown in a handler is a bug: it is logged with its stack and the client
- * gets a plain 500 without details.
+ * The one place where failures become HTTP answers: JSON `{ message }` with a
+ * status. A domain error maps by its kind; Hono's own errors (body too large,
+ * wrong content type) and malformed JSON keep their meaning; anything else is
+ * a bug: it is logged with its stack and the client gets a plain 500.
  */
+import type { Context, ErrorHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { DomainError, type DomainErrorKind } from '../errors.ts';
+import type { Logger } from '../logger.ts';
 
-export class ApiError extends Error {
-  readonly status: ContentfulStatusCode;
-  readonly headers: Record<string, string>;
-  /** Fields sent next to `message`, e.g. `success: false` on a refused login. */
-  readonly extra: Record<string, unknown>;
+const STATUS: Record<DomainErrorKind, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'rate-limited': 429,
+  unavailable: 503,
+};
 
-  constructor(
-    status: ContentfulStatusCode,
-    message: string,
-    headers: Record<string, string> = {},
-    extra: Record<string, unknown> = {},
-  ) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.headers = headers;
-    this.extra = extra;
-  }
+/** A JSON error answer: the message, with any extra fields next to it. */
+export function errorBody(
+  c: Context,
+  status: ContentfulStatusCode,
+  message: string,
+  headers: Record<string, string> = {},
+  extra: Readonly<Record<string, unknown>> = {},
+): Response {
+  return c.json({ ...extra, message }, status, headers);
 }
 
-export const badRequest = (message: string) => new ApiError(400, message);
-export const unauthorized = (message = 'Authentication required') => new ApiError(401, message);
-export const forbidden = (message = 'Forbidden') => new ApiError(403, message);
-export const notFound = (message = 'Not found') => new ApiError(404, message);
-export const conflict = (message: string) => new ApiError(409, message);
-export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests. Please try again later.') =>
-  new ApiError(429, message, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
-export const unavailable = (message = 'Service unavailable') => new ApiError(503, message);
+function domainErrorResponse(c: Context, error: DomainError): Response {
+  const headers: Record<string, string> =
+    error.retryAfterSeconds === null ? {} : { 'Retry-After': String(error.retryAfterSeconds) };
+  return errorBody(c, STATUS[error.kind], error.message, headers, error.details);
+}
+
+export function createErrorHandler(logger: Logger): ErrorHandler {
+  return (err, c) => {
+    if (err instanceof DomainError) return domainErrorResponse(c, err);
+    if (err instanceof HTTPException) {
+      const message =
+        err.status === 413
+          ? 'Request body is too large'
+          : err.status === 415
+            ? 'Content-Type must be application/json'
+            : err.message || 'Bad request';
+      return errorBody(c, err.status as ContentfulStatusCode, message);
+    }
+    if (err instanceof SyntaxError) return errorBody(c, 400, 'Malformed JSON body');
+    logger.error({ reqId: c.get('requestId'), err }, 'unhandled error');
+    return errorBody(c, 500, 'Internal server error');
+  };
+}

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { outboxMessages } from '../../schema.ts';
+import type { outboxMessages } from '../tables.ts';
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;
 

@@ -3,10 +3,12 @@
  * never send the same row at once), marked sent right after the transport
  * accepts them, and retried with exponential backoff when it fails. Nothing
  * is lost across restarts: a lease simply runs out and the row is taken again.
+ * The job scheduler decides when it runs (every few seconds, and at once
+ * after a request queued a message).
  */
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client.ts';
-import { outboxMessages } from '../../schema.ts';
+import { outboxMessages } from '../tables.ts';
 import type { OutboxRow, Transport } from './transports.ts';
 import type { Logger } from '../logger.ts';
 
@@ -15,7 +17,6 @@ export interface OutboxWorkerOptions {
   email: Transport;
   sms: Transport;
   logger: Logger;
-  intervalMs?: number;
   batchSize?: number;
   maxAttempts?: number;
   leaseSeconds?: number;
@@ -24,26 +25,22 @@ export interface OutboxWorkerOptions {
 }
 
 export interface OutboxWorker {
-  start(): void;
-  /** Delivers what is due now; resolves with the number of messages handled. */
-  runOnce(): Promise<number>;
-  /** Asks for a run soon (after a message was queued). */
-  nudge(): void;
-  stop(): Promise<void>;
+  /** Delivers what is due now, batch after batch until `signal` stops it; resolves with the number handled. */
+  runOnce(signal?: AbortSignal): Promise<number>;
 }
+
+/** How often the outbox job looks for due messages when nothing wakes it. */
+export const OUTBOX_INTERVAL_MS = 2000;
 
 const defaultBackoff = (attempt: number) => Math.min(10 * 60_000, 2000 * 2 ** (attempt - 1));
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, logger } = options;
-  const intervalMs = options.intervalMs ?? 2000;
   const batchSize = options.batchSize ?? 20;
   const maxAttempts = options.maxAttempts ?? 8;
   const leaseSeconds = options.leaseSeconds ?? 120;
   const backoff = options.backoffMs ?? defaultBackoff;
-  let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
-  let stopped = false;
 
   async function claim(): Promise<OutboxRow[]> {
     const result = await db.execute(sql`
@@ -86,7 +83,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
   }
 
-  async function runOnce(): Promise<number> {
+  async function runOnce(signal?: AbortSignal): Promise<number> {
     if (running) return running;
     running = (async () => {
       let handled = 0;
@@ -94,7 +91,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         const batch = await claim();
         for (const message of batch) await deliver(message);
         handled += batch.length;
-        if (batch.length < batchSize || stopped) return handled;
+        if (batch.length < batchSize || signal?.aborted) return handled;
       }
     })().finally(() => {
       running = null;
@@ -102,25 +99,5 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return running;
   }
 
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      runOnce()
-        .catch((err: unknown) => logger.error({ err }, 'outbox run failed'))
-        .finally(() => schedule(intervalMs));
-    }, delay);
-    timer.unref();
-  };
-
-  return {
-    start: () => schedule(0),
-    runOnce,
-    nudge: () => schedule(50),
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running?.catch(() => {});
-    },
-  };
+  return { runOnce };
 }

@@ -1,0 +1,11 @@
+/**
+ * Accounts: what other features may use. The signed-in user of a request
+ * (loadSession sets it; requireUser and requireStaff refuse without one), the
+ * account record and its field rules, and staff accounts.
+ */
+export { users, sessions, verificationCodes, USER_ROLES, CODE_PURPOSES } from './tables.ts';
+export type { UserRow } from './sessions.ts';
+export { revokeAllSessions } from './sessions.ts';
+export { checkName, parseContactMethod, publicUser, type PublicUser } from './users.ts';
+export { loadSession, requireStaff, requireUser, staffOnly } from './middleware.ts';
+export { upsertStaff } from './staff.ts';

@@ -1,0 +1,56 @@
+/** SEC filings of a company: pages with the type-group and date filters (001 §9), and one filing by accession. */
+import { and, count, desc, eq, inArray, lte } from 'drizzle-orm';
+import { filingTypesOf } from '../../../lib/company.ts';
+import type { FilingRecord } from '../../../lib/content-records.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { notFound } from '../../platform/errors.ts';
+import { requireCompany } from './records.ts';
+import { companies, secFilings } from './tables.ts';
+
+export interface FilingQuery {
+  page: number;
+  pageSize: number;
+  /** Filed on or before this date. */
+  date?: string;
+  /** Filing-type group names; none means every filing. */
+  groups?: string[];
+}
+
+const filingOut = (r: typeof secFilings.$inferSelect): FilingRecord => ({
+  accession_key: r.accessionKey,
+  company_symbol: r.companySymbol,
+  filing_type: r.filingType,
+  description: r.description,
+  raw_text_link: r.rawTextLink,
+  document_count: r.documentCount,
+  date_as_of_change: r.dateAsOfChange,
+});
+
+/** Newest first, optionally filed on or before a date and of some type groups. */
+export async function listFilings(db: Db, symbol: string, query: FilingQuery) {
+  const c = await requireCompany(db, symbol);
+  const conditions = [eq(secFilings.companySymbol, c.symbol)];
+  if (query.date) conditions.push(lte(secFilings.dateAsOfChange, query.date));
+  if (query.groups?.length) conditions.push(inArray(secFilings.filingType, filingTypesOf(query.groups)));
+  const where = and(...conditions);
+  const rows = await db
+    .select()
+    .from(secFilings)
+    .where(where)
+    .orderBy(desc(secFilings.dateAsOfChange), desc(secFilings.accessionKey))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [total] = await db.select({ n: count() }).from(secFilings).where(where);
+  return { data: rows.map(filingOut), totalItems: Number(total?.n ?? 0) };
+}
+
+/** One filing with the facts its text header shows. */
+export async function filingByAccession(db: Db, accession: string) {
+  const [row] = await db
+    .select({ filing: secFilings, name: companies.name, market: companies.market, sic: companies.sicCode })
+    .from(secFilings)
+    .innerJoin(companies, eq(companies.symbol, secFilings.companySymbol))
+    .where(eq(secFilings.accessionKey, accession));
+  if (!row) throw notFound('No filing with that accession number.');
+  return { ...filingOut(row.filing), company_name: row.name, market: row.market, sic_code: row.sic };
+}

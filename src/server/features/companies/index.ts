@@ -1,0 +1,33 @@
+/**
+ * Listed companies: what other features may use. The tables, the one lookup
+ * by symbol (and its not-found sentence), the records other pages show, the
+ * build feed's company records, and favorite companies.
+ */
+export {
+  analystRatings,
+  bioPhases,
+  clients,
+  companies,
+  companyLandingPages,
+  companyLeaders,
+  companyProfiles,
+  dailyPrices,
+  favoriteCompanies,
+  industries,
+  insiderTransactions,
+  institutionalHoldings,
+  secFilings,
+  specialists,
+} from './tables.ts';
+export {
+  companyDescription,
+  insiderRecords,
+  normalizeSymbol,
+  requireCompany,
+  unknownCompany,
+  type CompanyRow,
+} from './records.ts';
+export { recentCloses } from './history.ts';
+export { landingPageIfAny, teamOf, type LandingPage } from './client-material.ts';
+export { companyPageRecords, type CompanyPageRecord } from './build-feed.ts';
+export { favoriteSymbols } from './favorites.ts';

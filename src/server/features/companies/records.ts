@@ -1,0 +1,89 @@
+/**
+ * A listed company's record: the one lookup by symbol (every company read
+ * answers not-found with the same sentence for a symbol that is not listed),
+ * its description, insider transactions, and the market record of the
+ * company header (spec 001 §3).
+ */
+import { desc, eq } from 'drizzle-orm';
+import type { InsiderRecordData } from '../../../lib/content-records.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { notFound } from '../../platform/errors.ts';
+import { companies, companyProfiles, insiderTransactions } from './tables.ts';
+
+export type CompanyRow = typeof companies.$inferSelect;
+
+export const normalizeSymbol = (symbol: string) => symbol.trim().toUpperCase();
+
+/** The sentence for a symbol that is not listed. */
+export const unknownCompany = (symbol: string) => `No company with the symbol ${normalizeSymbol(symbol)}.`;
+
+/** The listed company with this symbol (any case), or not-found naming the symbol. */
+export async function requireCompany(db: Db, symbol: string): Promise<CompanyRow> {
+  const [row] = await db
+    .select()
+    .from(companies)
+    .where(eq(companies.symbol, normalizeSymbol(symbol)))
+    .limit(1);
+  if (!row) throw notFound(unknownCompany(symbol));
+  return row;
+}
+
+/** Newest first: the order every list of insider transactions uses. */
+export const insiderOrder = [desc(insiderTransactions.dateOfPurchase), desc(insiderTransactions.id)];
+
+export const insiderOut = (r: typeof insiderTransactions.$inferSelect): InsiderRecordData => ({
+  amount_purchased: r.amountPurchased,
+  purchaser: r.purchaser,
+  date_of_purchase: r.dateOfPurchase,
+  company_symbol: r.companySymbol,
+  is_buy: r.isBuy,
+});
+
+export async function insiderRecords(db: Db, symbol: string): Promise<InsiderRecordData[]> {
+  const rows = await db
+    .select()
+    .from(insiderTransactions)
+    .where(eq(insiderTransactions.companySymbol, symbol))
+    .orderBy(...insiderOrder);
+  return rows.map(insiderOut);
+}
+
+export async function companyDescription(db: Db, symbol: string): Promise<string | null> {
+  const [row] = await db
+    .select({ description: companyProfiles.description })
+    .from(companyProfiles)
+    .where(eq(companyProfiles.symbol, symbol));
+  return row?.description ?? null;
+}
+
+/** The company market record (001 §3), with the last sale and the quote's time for the header. */
+export async function companyMarketRecord(db: Db, symbol: string) {
+  const c = await requireCompany(db, symbol);
+  const [description, insider] = await Promise.all([companyDescription(db, c.symbol), insiderRecords(db, c.symbol)]);
+  return {
+    name: c.name,
+    symbol: c.symbol,
+    last_sale: c.lastSale,
+    open: c.open,
+    pre_close: c.preClose,
+    volume: c.volume,
+    volume_avg: c.volumeAvg,
+    market_cap: c.marketCap,
+    daylow: c.dayLow,
+    dayhigh: c.dayHigh,
+    week52low: c.week52Low,
+    week52high: c.week52High,
+    shares_outstanding: c.sharesOutstanding,
+    net_change: c.netChange,
+    change_pre: c.changePercent,
+    market: c.market,
+    sector_name: c.sectorName,
+    industry: c.industry,
+    ipo_year: c.ipoYear,
+    country: c.country,
+    is_client: c.isClient,
+    description,
+    quote_updated_at: c.quoteUpdatedAt?.toISOString() ?? null,
+    insiderOwnershipRecords: insider,
+  };
+}

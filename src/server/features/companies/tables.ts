@@ -1,0 +1,295 @@
+/**
+ * Listed companies: the industry lookup, each company's identity and market
+ * snapshot, its price history, and what a company page shows beyond the
+ * snapshot (spec 001 §2–§3, 002 §2–§3), filled by importers (demo: the
+ * generator). Favorite companies live here too.
+ */
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { users } from '../accounts/index.ts';
+
+/** The industry lookup: SIC code to sector, subdivision and description. */
+export const industries = pgTable('industries', {
+  sicCode: smallint('sic_code').primaryKey(),
+  sector: text('sector').notNull(),
+  subdivision: text('subdivision').notNull(),
+  description: text('description').notNull(),
+});
+
+/**
+ * One row per listed company: its identity and the latest market snapshot
+ * the screener reads (spec 002 §3). Snapshot fields are null after the
+ * 3:30am ET reset until the day's first quote arrives.
+ */
+export const companies = pgTable(
+  'companies',
+  {
+    symbol: text('symbol').primaryKey(),
+    /** A stable number for the symbol: the content changes feed keys entities by number. */
+    id: serial('id').notNull(),
+    name: text('name').notNull(),
+    sicCode: smallint('sic_code').notNull(),
+    sectorName: text('sector_name').notNull(),
+    industry: text('industry').notNull(),
+    market: text('market').notNull(),
+    country: text('country').notNull(),
+    ipoYear: smallint('ipo_year'),
+    logo: text('logo'),
+    isClient: boolean('is_client').notNull().default(false),
+    lastSale: doublePrecision('last_sale'),
+    preClose: doublePrecision('pre_close'),
+    open: doublePrecision('open'),
+    dayHigh: doublePrecision('day_high'),
+    dayLow: doublePrecision('day_low'),
+    netChange: doublePrecision('net_change'),
+    changePercent: doublePrecision('change_pre'),
+    volume: bigint('volume', { mode: 'number' }),
+    volumeAvg: bigint('volume_avg', { mode: 'number' }),
+    marketCap: doublePrecision('market_cap'),
+    week52Low: doublePrecision('week52_low'),
+    week52High: doublePrecision('week52_high'),
+    sharesOutstanding: bigint('shares_outstanding', { mode: 'number' }),
+    floatShares: bigint('float_shares', { mode: 'number' }),
+    freeFloat: doublePrecision('free_float'),
+    latestRsi: doublePrecision('latest_rsi'),
+    latestEma: doublePrecision('latest_ema'),
+    latestSma: doublePrecision('latest_sma'),
+    latestMacd: doublePrecision('latest_macd'),
+    institutionalBuying: doublePrecision('institutional_buying'),
+    institutionalOwnership: doublePrecision('institutional_ownership'),
+    yearOverYearRevenue: doublePrecision('year_over_year_revenue'),
+    quarterOverQuarterRevenue: doublePrecision('quarter_over_quarter_revenue'),
+    bioPhasePipelines: text('bio_phase_pipelines'),
+    insiderOwnershipPercent: doublePrecision('insider_ownership_percent'),
+    insiderTransactions: integer('insider_transactions'),
+    priceTarget: doublePrecision('price_target'),
+    highPriceTarget: doublePrecision('high_price_target'),
+    lowPriceTarget: doublePrecision('low_price_target'),
+    priceTargetUpside: doublePrecision('price_target_upside'),
+    buyRatings: smallint('buy_ratings').notNull().default(0),
+    holdRatings: smallint('hold_ratings').notNull().default(0),
+    sellRatings: smallint('sell_ratings').notNull().default(0),
+    totalAnalysts: smallint('total_analysts').notNull().default(0),
+    quoteUpdatedAt: timestamp('quote_updated_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('companies_sic_code_idx').on(t.sicCode),
+    index('companies_market_cap_idx').on(t.marketCap),
+    index('companies_name_lower_idx').on(sql`lower(${t.name})`),
+    uniqueIndex('companies_id_idx').on(t.id),
+  ],
+);
+
+/** One year (or more) of daily bars per company. */
+export const dailyPrices = pgTable(
+  'daily_prices',
+  {
+    symbol: text('symbol').notNull(),
+    date: date('date').notNull(),
+    open: doublePrecision('open').notNull(),
+    high: doublePrecision('high').notNull(),
+    low: doublePrecision('low').notNull(),
+    close: doublePrecision('close').notNull(),
+    volume: bigint('volume', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.symbol, t.date] })],
+);
+
+/** Companies a user follows (the screener's heart, the favorites page). */
+export const favoriteCompanies = pgTable(
+  'favorite_companies',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    symbol: text('symbol')
+      .notNull()
+      .references(() => companies.symbol, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.symbol] })],
+);
+
+/** The company's own words: the description and web site. */
+export const companyProfiles = pgTable('company_profiles', {
+  symbol: text('symbol')
+    .primaryKey()
+    .references(() => companies.symbol, { onDelete: 'cascade' }),
+  description: text('description').notNull(),
+  websiteUrl: text('website_url'),
+  headquarters: text('headquarters'),
+  employees: integer('employees'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Insider purchases and sales (Form 4), newest first on the page. */
+export const insiderTransactions = pgTable(
+  'insider_transactions',
+  {
+    id: serial('id').primaryKey(),
+    companySymbol: text('company_symbol')
+      .notNull()
+      .references(() => companies.symbol, { onDelete: 'cascade' }),
+    purchaser: text('purchaser').notNull(),
+    amountPurchased: bigint('amount_purchased', { mode: 'number' }).notNull(),
+    dateOfPurchase: date('date_of_purchase').notNull(),
+    isBuy: boolean('is_buy').notNull(),
+  },
+  (t) => [index('insider_transactions_symbol_idx').on(t.companySymbol, t.dateOfPurchase)],
+);
+
+/** SEC filings from EDGAR; `accession_key` is EDGAR's accession number. */
+export const secFilings = pgTable(
+  'sec_filings',
+  {
+    accessionKey: text('accession_key').primaryKey(),
+    companySymbol: text('company_symbol')
+      .notNull()
+      .references(() => companies.symbol, { onDelete: 'cascade' }),
+    filingType: text('filing_type').notNull(),
+    description: text('description').notNull(),
+    rawTextLink: text('raw_text_link').notNull(),
+    documentCount: smallint('document_count').notNull(),
+    dateAsOfChange: date('date_as_of_change').notNull(),
+  },
+  (t) => [index('sec_filings_symbol_date_idx').on(t.companySymbol, t.dateAsOfChange)],
+);
+
+/** 13F holdings: who owns how much of the company. */
+export const institutionalHoldings = pgTable(
+  'institutional_holdings',
+  {
+    id: serial('id').primaryKey(),
+    companySymbol: text('company_symbol')
+      .notNull()
+      .references(() => companies.symbol, { onDelete: 'cascade' }),
+    institutionName: text('institution_name').notNull(),
+    sharesHeldPercentage: doublePrecision('shares_held_percentage').notNull(),
+    sharesHeld: bigint('shares_held', { mode: 'number' }).notNull(),
+    marketValue: doublePrecision('market_value').notNull(),
+    filingDate: date('filing_date').notNull(),
+  },
+  (t) => [index('institutional_holdings_symbol_idx').on(t.companySymbol, t.sharesHeld)],
+);
+
+/** Drug-trial milestones of life-science companies. */
+export const bioPhases = pgTable(
+  'bio_phases',
+  {
+    id: serial('id').primaryKey(),
+    companySymbol: text('company_symbol')
+      .notNull()
+      .references(() => companies.symbol, { onDelete: 'cascade' }),
+    stage: text('stage').notNull(),
+    drugName: text('drug_name').notNull(),
+    date: date('date'),
+    rawTextLink: text('raw_text_link'),
+  },
+  (t) => [index('bio_phases_symbol_idx').on(t.companySymbol)],
+);
+
+/** Analyst ratings with the analyst's track record (signed-in users only). */
+export const analystRatings = pgTable(
+  'analyst_ratings',
+  {
+    id: serial('id').primaryKey(),
+    companySymbol: text('company_symbol')
+      .notNull()
+      .references(() => companies.symbol, { onDelete: 'cascade' }),
+    analystName: text('analyst_name').notNull(),
+    firmName: text('firm_name').notNull(),
+    recommendation: text('recommendation', { enum: ['Buy', 'Hold', 'Sell'] }).notNull(),
+    recommendationDate: date('recommendation_date').notNull(),
+    priceTarget: doublePrecision('price_target'),
+    analystRank: integer('analyst_rank').notNull(),
+    successRate: doublePrecision('success_rate').notNull(),
+  },
+  (t) => [index('analyst_ratings_symbol_idx').on(t.companySymbol, t.recommendationDate)],
+);
+
+/** The investor-relations specialists assigned to client companies. */
+export const specialists = pgTable('specialists', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  title: text('title').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+});
+
+/** Client companies of the investor-relations firm (002 §3). */
+export const clients = pgTable('clients', {
+  companySymbol: text('company_symbol')
+    .primaryKey()
+    .references(() => companies.symbol, { onDelete: 'cascade' }),
+  active: boolean('active').notNull().default(true),
+  contract: text('contract'),
+  /** Sanitized HTML. */
+  disclosure: text('disclosure'),
+  assignedSpecialistId: integer('assigned_specialist_id').references(() => specialists.id, { onDelete: 'set null' }),
+  topicArn: text('topic_arn'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A client company's landing page (002 §3). HTML fields are stored sanitized. */
+export const companyLandingPages = pgTable('company_landing_pages', {
+  companySymbol: text('company_symbol')
+    .primaryKey()
+    .references(() => companies.symbol, { onDelete: 'cascade' }),
+  title: text('title'),
+  seo: text('seo'),
+  subtitle: text('subtitle'),
+  overview: text('overview'),
+  valuepropTitle: text('valueprop_title'),
+  valueProp: text('value_prop'),
+  investmentHighlights: text('investment_highlights'),
+  highlights: text('highlights'),
+  presentation: text('presentation'),
+  presentationTitle: text('presentation_title'),
+  extraTitle: text('extra_title'),
+  extraInfo: text('extra_info'),
+  extraTitleTwo: text('extra_title_two'),
+  extraInfoTwo: text('extra_info_two'),
+  jumboVideo: text('jumbo_video'),
+  jumbotronGradientOpacity: doublePrecision('jumbotron_gradient_opacity'),
+  jumbotronTitleColor: text('jumbotron_title_color'),
+  jumbotronSubtitleColor: text('jumbotron_subtitle_color'),
+  letter: text('letter'),
+  askceoTitle: text('askceo_title'),
+  customStyle: text('custom_style'),
+  websiteUrl: text('website_url'),
+  podcastLink: text('podcast_link'),
+  active: boolean('active').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A client company's management team (002 §3 "Leader/management"). */
+export const companyLeaders = pgTable(
+  'company_leaders',
+  {
+    id: serial('id').primaryKey(),
+    companySymbol: text('company_symbol')
+      .notNull()
+      .references(() => companies.symbol, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    title: text('title').notNull(),
+    /** Sanitized HTML. */
+    description: text('description').notNull().default(''),
+    headshotUrl: text('headshot_url'),
+    sortOrder: smallint('sort_order').notNull().default(0),
+  },
+  (t) => [index('company_leaders_symbol_idx').on(t.companySymbol, t.sortOrder)],
+);

@@ -1,0 +1,16 @@
+/**
+ * Market data: what other parts may use. The market-data job that moves the
+ * snapshot with a quote provider, the provider interface, the technical
+ * indicators the snapshot derives, and the job's facts in the database.
+ */
+export { marketIndices, indexPrices } from './tables.ts';
+export {
+  MARKET_DATA_INTERVAL_MS,
+  META_CLOSE,
+  META_RESET,
+  createMarketDataJob,
+  type MarketDataJob,
+  type Quote,
+  type QuoteProvider,
+} from './market-data.ts';
+export { ema, macd, rsi, sma } from './indicators.ts';

@@ -1,0 +1,47 @@
+/** News articles and newsletters, and the ones each user keeps. */
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/index.ts';
+import { companies } from '../companies/index.ts';
+
+/**
+ * News articles and newsletters (spec 002 §3, 001 §3). `description` is the
+ * article body as sanitized HTML; newsletters carry `rc_newsletter` and the
+ * address of the newsletter itself.
+ */
+export const news = pgTable(
+  'news',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    summary: text('summary'),
+    description: text('description').notNull().default(''),
+    thumbnail: text('thumbnail'),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    companySymbol: text('company_symbol').references(() => companies.symbol, { onDelete: 'set null' }),
+    source: text('source'),
+    url: text('url'),
+    rcNewsletter: boolean('rc_newsletter').notNull().default(false),
+    newsletterUrl: text('newsletter_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('news_published_idx').on(t.publishedAt, t.id),
+    index('news_company_idx').on(t.companySymbol, t.publishedAt),
+    index('news_newsletter_idx').on(t.rcNewsletter, t.publishedAt),
+  ],
+);
+
+export const favoriteNews = pgTable(
+  'favorite_news',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newsId: integer('news_id')
+      .notNull()
+      .references(() => news.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.newsId] })],
+);

@@ -1,0 +1,36 @@
+/**
+ * POST /api/graphql, served by graphql-http (GraphQL over HTTP): bad
+ * documents answer GraphQL errors (400 for invalid documents, 200 with errors
+ * for bad arguments), never a 500; errors not meant for users are masked.
+ */
+import { GraphQLError } from 'graphql';
+import { createHandler } from 'graphql-http/lib/use/fetch';
+import { cachedParse, cachedValidate, compiledExecute } from './execution.ts';
+import { MAX_QUERY_LENGTH, costLimit } from './limits.ts';
+import type { GraphqlContext } from './resolvers.ts';
+import { schema } from './schema.ts';
+
+/** A fetch-style handler; `contextFor` gives each request its database, user and snapshot store. */
+export function createGraphqlHandler(contextFor: (req: Request) => GraphqlContext) {
+  return createHandler<GraphqlContext>({
+    schema,
+    parse: cachedParse,
+    validate: cachedValidate,
+    execute: compiledExecute,
+    context: (req) => contextFor(req.raw),
+    validationRules: [costLimit],
+    onSubscribe(_req, params) {
+      if (typeof params.query === 'string' && params.query.length > MAX_QUERY_LENGTH) {
+        return [new GraphQLError(`Query is longer than ${MAX_QUERY_LENGTH} characters`)];
+      }
+      return undefined;
+    },
+    formatError(error) {
+      // Errors we did not mean for users (bugs) are masked; the rest keep their message.
+      if (error instanceof GraphQLError && error.originalError && !(error.originalError instanceof GraphQLError)) {
+        return new GraphQLError('Internal error', { nodes: error.nodes, path: error.path });
+      }
+      return error;
+    },
+  });
+}

@@ -1,0 +1,18 @@
+/** The company pages of the build feed: the companies feature's records, a client's with its webinars. */
+import type { CompanyPageData } from '../../../lib/content-records.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { companyPageRecords } from '../companies/index.ts';
+import { webinarsForBuild } from '../events/index.ts';
+
+export async function companiesForBuild(
+  db: Db,
+  page: { ids: number[] } | { after: number; limit: number },
+): Promise<CompanyPageData[]> {
+  const records = await companyPageRecords(db, page);
+  const out: CompanyPageData[] = [];
+  for (const record of records) {
+    const client = record.client && { ...record.client, webinars: await webinarsForBuild(db, record.symbol) };
+    out.push({ ...record, client });
+  }
+  return out;
+}

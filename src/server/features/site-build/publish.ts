@@ -1,0 +1,54 @@
+/**
+ * The site directory: builds in <siteDir>/builds/<id>, the published one
+ * named by the <siteDir>/current symlink. Publishing swaps the link by
+ * rename, which is atomic: requests see the old site or the new one, never a
+ * mix. Each build carries the fingerprint it was built from.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Builds kept after publishing: pages already open keep loading their assets. */
+const KEEP_BUILDS = 3;
+const STAMP_FILE = '.build-stamp';
+
+export const buildsDirOf = (siteDir: string) => path.join(siteDir, 'builds');
+const currentLinkOf = (siteDir: string) => path.join(siteDir, 'current');
+
+/** The published build's directory, or null before the first build. */
+export function publishedBuild(siteDir: string): string | null {
+  try {
+    return fs.realpathSync(currentLinkOf(siteDir));
+  } catch {
+    return null;
+  }
+}
+
+export function readStamp(buildDir: string | null): string | null {
+  if (!buildDir) return null;
+  try {
+    return fs.readFileSync(path.join(buildDir, STAMP_FILE), 'utf8').trim();
+  } catch {
+    return null;
+  }
+}
+
+export const writeStamp = (buildDir: string, stamp: string) => fs.writeFileSync(path.join(buildDir, STAMP_FILE), stamp);
+
+/** Makes `buildDir` the published site. */
+export function publish(siteDir: string, buildDir: string): void {
+  const currentLink = currentLinkOf(siteDir);
+  const tmpLink = `${currentLink}.${process.pid}.tmp`;
+  fs.rmSync(tmpLink, { force: true });
+  fs.symlinkSync(path.relative(siteDir, buildDir), tmpLink);
+  fs.renameSync(tmpLink, currentLink);
+}
+
+/** Removes old builds beyond the few kept, never the published one. */
+export function pruneBuilds(siteDir: string, published: string | null): void {
+  const buildsDir = buildsDirOf(siteDir);
+  const builds = fs.existsSync(buildsDir) ? fs.readdirSync(buildsDir).sort() : [];
+  for (const name of builds.slice(0, Math.max(0, builds.length - KEEP_BUILDS))) {
+    const dir = path.join(buildsDir, name);
+    if (dir !== published) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,51 @@
+/** Middleware every request or every API call goes through. */
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { Logger } from '../logger.ts';
+import type { AppEnv } from './context.ts';
+import { errorBody } from './errors.ts';
+
+/** Paths of the JSON API; the site's own pages use the same names (/news/{id} is a page, /api/news/{id} its data). */
+export const API_PREFIX = '/api';
+
+/**
+ * Gives the request its id (the caller's X-Request-Id, or a new one) and the
+ * platform's variables, sets the headers every answer carries, and logs the
+ * request as one JSON line.
+ */
+export function requestContext(platform: { config: Config; db: Db; logger: Logger }): MiddlewareHandler<AppEnv> {
+  const { logger } = platform;
+  return async (c, next) => {
+    const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
+    c.set('config', platform.config);
+    c.set('db', platform.db);
+    c.set('logger', logger);
+    c.set('requestId', requestId);
+    const started = performance.now();
+    await next();
+    c.header('X-Request-Id', requestId);
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const status = c.res.status;
+    const entry = { reqId: requestId, method: c.req.method, path: c.req.path, status, ms };
+    if (status >= 500) logger.error(entry, 'request failed');
+    else if (c.req.path.startsWith(API_PREFIX) || status >= 400) logger.info(entry, 'request');
+    else logger.debug(entry, 'request');
+  };
+}
+
+/** Bodies beyond the configured limit answer 413 before they are read. */
+export const limitBodySize = (maxSize: number): MiddlewareHandler<AppEnv> =>
+  bodyLimit({ maxSize, onError: (c) => errorBody(c, 413, 'Request body is too large') });
+
+/** After a successful POST of a group that queues messages (codes, confirmation links), delivery starts at once. */
+export const wakeOutboxAfterPost =
+  (wake: () => void): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    await next();
+    if (c.req.method === 'POST' && c.res.status < 300) wake();
+  };

@@ -1,0 +1,42 @@
+/**
+ * Operational endpoints at the root: /healthz (the process answers),
+ * /readyz (the database answers), /openapi.json (OpenAPI 3.1, generated from
+ * the route schemas) and /api-docs (a readable reference rendered from it).
+ */
+import { Hono } from 'hono';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Database } from '../db/client.ts';
+import type { Logger } from '../logger.ts';
+import { renderApiReference } from './api-reference.ts';
+import type { AppEnv } from './context.ts';
+
+const API_DESCRIPTION =
+  'Data, identity and content API of the small-cap research site. Paths below are relative to the site origin.';
+
+export function healthRoutes(database: Database, logger: Logger) {
+  return new Hono<AppEnv>()
+    .get('/healthz', (c) => c.json({ status: 'ok' }))
+    .get('/readyz', async (c) => {
+      try {
+        await database.ping();
+        return c.json({ status: 'ready', database: database.kind });
+      } catch (err) {
+        logger.warn({ err }, 'readiness check failed');
+        return c.json({ status: 'unavailable', message: 'Database is not reachable' }, 503);
+      }
+    });
+}
+
+/** The API document of `app` (read when asked, so it lists every route mounted by then). */
+export function apiDocumentRoutes(app: OpenAPIHono<AppEnv>, siteUrl: string) {
+  const documentConfig = {
+    openapi: '3.1.0',
+    info: { title: 'RedCap', version: '1.0.0', description: API_DESCRIPTION },
+    servers: [{ url: siteUrl }],
+  };
+  return new Hono<AppEnv>()
+    .get('/openapi.json', (c) => c.json(app.getOpenAPI31Document(documentConfig)))
+    .get('/api-docs', (c) =>
+      c.html(renderApiReference(app.getOpenAPI31Document(documentConfig) as unknown as Record<string, unknown>)),
+    );
+}

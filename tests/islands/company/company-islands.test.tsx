@@ -1,0 +1,188 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FilingRecord, InsiderRecordData } from '../../../src/lib/content-records.ts';
+import { COMPANY_TEXT } from '../../../src/lib/company.ts';
+import { $session, clearSession } from '../../../src/stores/session.ts';
+
+const { default: FilingsTable } = await import('../../../src/islands/company/FilingsTable.tsx');
+const { default: InsiderTable } = await import('../../../src/islands/company/InsiderTable.tsx');
+const { default: AnalystArea } = await import('../../../src/islands/company/AnalystArea.tsx');
+const { default: HoldingsTable } = await import('../../../src/islands/company/HoldingsTable.tsx');
+
+const fetchMock = vi.fn<(url: string) => Promise<Response>>();
+const json = (body: unknown, status = 200) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', (url: string) => fetchMock(url));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  clearSession();
+});
+
+const filing = (n: number, type = '8-K'): FilingRecord => ({
+  accession_key: `0000000001-26-${String(n).padStart(6, '0')}`,
+  company_symbol: 'ACME',
+  filing_type: type,
+  description: `Filing ${n}`,
+  raw_text_link: `/api/stock/filing/0000000001-26-${String(n).padStart(6, '0')}.txt`,
+  document_count: 1,
+  date_as_of_change: `2026-10-${String(30 - n).padStart(2, '0')}`,
+});
+
+describe('the SEC filings section', () => {
+  it('shows the build’s first page without a request, then asks the API for a group and a date', async () => {
+    render(<FilingsTable symbol="ACME" initial={{ data: [filing(1), filing(2)], totalItems: 2 }} />);
+    expect(screen.getByText('Filing 1')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+    fetchMock.mockImplementation(() => json({ data: [filing(3, '10-Q')], totalItems: 1 }));
+    fireEvent.click(screen.getByLabelText('Quarterly Reports'));
+    await waitFor(() => expect(screen.getByText('Filing 3')).toBeTruthy());
+    const url = new URL(fetchMock.mock.calls.at(-1)![0], 'http://x');
+    expect(url.pathname).toBe('/api/stock/filings/ACME');
+    expect(url.searchParams.get('types')).toBe('Quarterly Reports');
+    expect(url.searchParams.get('page')).toBe('1');
+    fireEvent.change(screen.getByLabelText('Filed on or before'), { target: { value: '2026-06-30' } });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(new URL(fetchMock.mock.calls.at(-1)![0], 'http://x').searchParams.get('date')).toBe('2026-06-30');
+  });
+
+  it('says the load failed when the API does, and keeps the filters', async () => {
+    render(<FilingsTable symbol="ACME" initial={{ data: [filing(1)], totalItems: 1 }} />);
+    fetchMock.mockImplementation(() => json({ message: 'down' }, 503));
+    fireEvent.click(screen.getByLabelText('Form 6-K'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(COMPANY_TEXT.loadFailed));
+    expect((screen.getByLabelText('Form 6-K') as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe('the insider transactions table', () => {
+  const records: InsiderRecordData[] = Array.from({ length: 12 }, (_, i) => ({
+    amount_purchased: 1000 * (i + 1),
+    purchaser: `Insider ${i + 1}`,
+    date_of_purchase: `2026-09-${String(i + 1).padStart(2, '0')}`,
+    company_symbol: 'ACME',
+    is_buy: i % 2 === 0,
+  }));
+
+  it('shows 5 rows by default and more with a larger page size', () => {
+    render(<InsiderTable records={records} />);
+    expect(screen.getAllByRole('row')).toHaveLength(6);
+    fireEvent.change(screen.getByLabelText('Rows per page'), { target: { value: '10' } });
+    expect(screen.getAllByRole('row')).toHaveLength(11);
+    fireEvent.click(screen.getByLabelText('Next page'));
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByText('11–12 of 12')).toBeTruthy();
+  });
+
+  it('says when there is nothing to show', () => {
+    render(<InsiderTable records={[]} />);
+    expect(screen.getByText(COMPANY_TEXT.noInsider)).toBeTruthy();
+  });
+});
+
+describe('the institutional ownership section', () => {
+  const rows = Array.from({ length: 25 }, (_, i) => ({
+    id: i + 1,
+    institutionName: `Fund ${i + 1}`,
+    sharesHeldPercentage: 1,
+    sharesHeld: 1000,
+    marketValue: 5000,
+    filingDate: '2026-09-30',
+  }));
+
+  it('reads the largest holders, 25 to a page, when it is shown', async () => {
+    fetchMock.mockImplementation(() => json({ data: rows, totalItems: 60 }));
+    render(<HoldingsTable symbol="ACME" />);
+    await screen.findByText('Fund 1');
+    const url = new URL(fetchMock.mock.calls[0]![0], 'http://x');
+    expect(url.pathname).toBe('/api/stock/institutional/ACME');
+    expect(url.searchParams.get('pageSize')).toBe('25');
+  });
+
+  it('hides a failed load from view and keeps the rows it had', async () => {
+    fetchMock.mockImplementation(() => json({ data: rows, totalItems: 60 }));
+    render(<HoldingsTable symbol="ACME" />);
+    await screen.findByText('Fund 1');
+    fetchMock.mockImplementation(() => json({ message: 'down' }, 500));
+    fireEvent.click(screen.getByLabelText('Next page'));
+    await waitFor(() => expect(screen.getByText(COMPANY_TEXT.institutionalFailed).className).toContain('sr-only'));
+    expect(screen.getByText('Fund 1')).toBeTruthy();
+  });
+
+  it('shows nothing but a hidden note when the first load fails', async () => {
+    fetchMock.mockImplementation(() => json({ message: 'down' }, 500));
+    render(<HoldingsTable symbol="ACME" />);
+    await waitFor(() => expect(screen.getByText(COMPANY_TEXT.institutionalFailed).className).toContain('sr-only'));
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});
+
+describe('the analyst area', () => {
+  const signIn = () =>
+    $session.set({
+      email: 'reader@example.com',
+      phone: '',
+      username: 'reader',
+      messagePreference: 'email',
+      googleUser: false,
+      isVerified: true,
+    });
+
+  it('asks a visitor to log in, with a link to /login, and calls nothing', async () => {
+    render(<AnalystArea symbol="ACME" name="Acme" />);
+    const note = await screen.findByTestId('analyst-login');
+    expect(note.textContent).toContain(COMPANY_TEXT.analystLogin);
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the report frame and the rankings to a signed-in user', async () => {
+    signIn();
+    fetchMock.mockImplementation((url) =>
+      url.includes('tipranks')
+        ? json({ urls: ['/api/stock/analyst-report/ACME'] })
+        : json({
+            data: [
+              {
+                analystName: 'Jane Doe',
+                firmName: 'Firm',
+                recommendation: 'Buy',
+                recommendationDate: '2026-10-01',
+                priceTarget: 5,
+                analystRank: 12,
+                successRate: 0.6,
+              },
+            ],
+            total: 1,
+          }),
+    );
+    render(<AnalystArea symbol="ACME" name="Acme" />);
+    await screen.findByText('Jane Doe');
+    expect(screen.getByTitle('Analyst Insights: Acme').getAttribute('src')).toBe('/api/stock/analyst-report/ACME');
+    expect(new URL(fetchMock.mock.calls.at(-1)![0], 'http://x').searchParams.get('pageSize')).toBe('10');
+  });
+
+  it('says there is no analyst data when no report exists, and asks to log in again when the session ended', async () => {
+    signIn();
+    fetchMock.mockImplementation(() => json({ urls: [] }));
+    render(<AnalystArea symbol="ACME" name="Acme" />);
+    await screen.findByText(COMPANY_TEXT.noTipRanks);
+    cleanup();
+    fetchMock.mockImplementation(() => json({ message: 'Authentication required' }, 401));
+    render(<AnalystArea symbol="ACME" name="Acme" />);
+    await screen.findByTestId('analyst-login');
+  });
+
+  it('says the load failed when the API fails', async () => {
+    signIn();
+    fetchMock.mockImplementation(() => json({ message: 'down' }, 500));
+    await act(async () => {
+      render(<AnalystArea symbol="ACME" name="Acme" />);
+    });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(COMPANY_TEXT.loadFailed));
+  });
+});

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NewsArticleRecord, NewsItemRecord } from '../../../../src/lib/content-records.ts';
+import { HOSTILE_SNIPPETS } from '../../../../src/server/demo/content.ts';
+import { createTestApp, type TestApp } from '../../../helpers/app.ts';
+import { bearer, staffHeaders, verifiedUser } from '../../../helpers/accounts.ts';
+
+let t: TestApp;
+let staff: Record<string, string>;
+let reader: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp({ seedCompanies: 60 });
+  staff = await staffHeaders(t);
+  reader = bearer(await verifiedUser(t, 'reader@example.com'));
+});
+afterAll(() => t.close());
+
+type NewsItem = NewsItemRecord & { isFavorite: boolean };
+type Article = NewsArticleRecord & { isFavorite: boolean };
+interface NewsList {
+  news: NewsItem[];
+  total: number;
+}
+
+const newest = (items: { published_at: string }[]) =>
+  expect(items.map((n) => n.published_at)).toEqual(
+    items
+      .map((n) => n.published_at)
+      .sort()
+      .reverse(),
+  );
+
+describe('the news lists', () => {
+  it('page every article newest first, ten by default, with the company and its sector', async () => {
+    const first = (await t.call('GET', '/api/news/all')).body as NewsList;
+    const second = (await t.call('GET', '/api/news/all?page=2')).body as NewsList;
+    expect(first.news).toHaveLength(10);
+    expect(first.total).toBeGreaterThan(500);
+    newest([...first.news, ...second.news]);
+    expect(first.news[0]!.Company?.sector_name).toBeTruthy();
+  });
+
+  it('group the newest two of every sector, sectors in alphabetical order', async () => {
+    const { data } = (await t.call('GET', '/api/news/bySector')).body as {
+      data: { sector: string; news: NewsItem[] }[];
+    };
+    const sectors = data.map((g) => g.sector);
+    expect(sectors).toEqual([...sectors].sort());
+    for (const group of data) {
+      expect(group.news.length).toBeLessThanOrEqual(2);
+      for (const item of group.news) expect(item.Company?.sector_name).toBe(group.sector);
+    }
+  });
+
+  it('page one sector, client news from page 0, and a company’s news with its page count', async () => {
+    const sector = ((await t.call('GET', '/api/news/all')).body as NewsList).news[0]!.Company!.sector_name;
+    const bySector = (await t.call('GET', `/api/news/sector?sector=${encodeURIComponent(sector)}&limit=5`))
+      .body as NewsList;
+    expect(bySector.news.length).toBeGreaterThan(0);
+    for (const item of bySector.news) expect(item.Company?.sector_name).toBe(sector);
+
+    const clients = (await t.call('GET', '/api/news/top/clients')).body as NewsList;
+    expect(clients.news.length).toBeLessThanOrEqual(4);
+    for (const item of clients.news) expect(item.Company?.is_client).toBe(true);
+
+    const symbol = bySector.news[0]!.company_symbol!;
+    const company = (await t.call('GET', `/api/news/symbol/${symbol}?limit=3`)).body as {
+      data: NewsItem[];
+      currentPage: number;
+      totalPages: number;
+    };
+    expect(company.currentPage).toBe(1);
+    expect(company.totalPages).toBeGreaterThanOrEqual(1);
+    for (const item of company.data) expect(item.company_symbol).toBe(symbol);
+  });
+
+  it('list the weekly newsletters, each with the address of its web version', async () => {
+    const { news } = (await t.call('GET', '/api/news/newsLetters')).body as NewsList;
+    expect(news.length).toBeGreaterThan(100);
+    for (const item of news) {
+      expect(item.rc_newsletter).toBe(true);
+      expect(item.newsLetterURL).toBe(`/news/${item.id}`);
+    }
+  });
+
+  it('search titles word by word, newsletters only when asked, paging from 0', async () => {
+    const all = (await t.call('GET', '/api/news/search?text=weekly&size=5')).body as NewsList;
+    expect(all.news.length).toBeGreaterThan(0);
+    for (const item of all.news) expect(item.title.toLowerCase()).toContain('weekly');
+    const letters = (await t.call('GET', '/api/news/search?text=small%20caps&type=newsletter&page=1&size=3'))
+      .body as NewsList;
+    for (const item of letters.news) expect(item.rc_newsletter).toBe(true);
+    const none = (await t.call('GET', '/api/news/search?text=%25%25%25')).body as NewsList;
+    expect(none.total).toBe(0);
+  });
+
+  it('answer 404 with the spec’s text for an unknown article and 400 for a bad id', async () => {
+    const missing = await t.call('GET', '/api/news/999999');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: 'No article found.' });
+    expect((await t.call('GET', '/api/news/abc')).status).toBe(400);
+    expect((await t.call('GET', '/api/news/all?limit=100000')).status).toBe(400);
+  });
+});
+
+describe('news favorites', () => {
+  it('flip an article in and out for a signed-in reader and list it', async () => {
+    const id = ((await t.call('GET', '/api/news/all')).body as NewsList).news[0]!.id;
+    const on = await t.call('PATCH', '/api/news/favorites', { json: { newsId: id }, headers: reader });
+    expect(on.body).toEqual({ data: { newsId: id, isFavorite: true } });
+    const list = (await t.call('GET', '/api/news/favorites', { headers: reader })).body as { news: NewsItem[] };
+    expect(list.news.map((n) => n.id)).toEqual([id]);
+    const article = (await t.call('GET', `/api/news/${id}`, { headers: reader })).body as { data: Article };
+    expect(article.data.isFavorite).toBe(true);
+    const off = await t.call('PATCH', '/api/news/favorites', { json: { newsId: id }, headers: reader });
+    expect(off.body).toEqual({ data: { newsId: id, isFavorite: false } });
+  });
+
+  it('need a session and an existing article', async () => {
+    expect((await t.call('GET', '/api/news/favorites')).status).toBe(401);
+    expect((await t.call('PATCH', '/api/news/favorites', { json: { newsId: 1 } })).status).toBe(401);
+    const missing = await t.call('PATCH', '/api/news/favorites', { json: { newsId: 999999 }, headers: reader });
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe('the tools calls for news', () => {
+  it('are for staff only', async () => {
+    expect((await t.call('GET', '/api/tools/news')).status).toBe(401);
+    expect((await t.call('GET', '/api/tools/news', { headers: reader })).status).toBe(403);
+    expect((await t.call('POST', '/api/tools/news', { json: { title: 'x' }, headers: reader })).status).toBe(403);
+    expect((await t.call('GET', '/api/tools/news', { headers: staff })).status).toBe(200);
+  });
+
+  it('require a title and a company symbol, and a known company', async () => {
+    const noTitle = await t.call('POST', '/api/tools/news', { json: { company_symbol: 'AAA' }, headers: staff });
+    expect(noTitle.status).toBe(400);
+    const noSymbol = await t.call('POST', '/api/tools/news', { json: { title: 'Hello' }, headers: staff });
+    expect(noSymbol.status).toBe(400);
+    const unknown = await t.call('POST', '/api/tools/news', {
+      json: { title: 'Hello', company_symbol: 'ZZZZZZ' },
+      headers: staff,
+    });
+    expect(unknown.status).toBe(404);
+    const badLink = await t.call('POST', '/api/tools/news', {
+      json: { title: 'Hello', company_symbol: 'AAA', thumbnail: 'javascript:alert(1)' },
+      headers: staff,
+    });
+    expect(badLink.status).toBe(400);
+  });
+
+  it('create, update and delete an article, sanitizing its HTML and recording each change', async () => {
+    const symbol = ((await t.call('GET', '/api/news/all')).body as NewsList).news[0]!.company_symbol!;
+    const { cursor: before } = (await t.call('GET', '/api/content/cursor')).body as { cursor: number };
+    const hostile = HOSTILE_SNIPPETS.join('\n');
+    const created = await t.call('POST', '/api/tools/news', {
+      json: {
+        title: 'Fresh contract',
+        company_symbol: symbol.toLowerCase(),
+        published_at: '2026-11-21T15:00:00Z',
+        description: `<h2>Detail</h2><p>Safe <a href="https://example.com">link</a></p>${hostile}`,
+      },
+      headers: staff,
+    });
+    expect(created.status).toBe(201);
+    const article = (created.body as { data: Article }).data;
+    expect(article.company_symbol).toBe(symbol);
+    expect(article.description).toContain('<h2>Detail</h2>');
+    expect(article.description).toContain('rel="noopener noreferrer nofollow"');
+    for (const bad of ['<script', 'onerror', 'javascript:', '<iframe', '<svg', 'onload', '<form', 'style=', '<math']) {
+      expect(article.description).not.toContain(bad);
+    }
+
+    const updated = await t.call('PUT', `/api/tools/news/${article.id}`, {
+      json: { title: 'Fresh contract, updated' },
+      headers: staff,
+    });
+    expect((updated.body as { data: Article }).data.title).toBe('Fresh contract, updated');
+    expect(((await t.call('GET', `/api/news/${article.id}`)).body as { data: Article }).data.title).toBe(
+      'Fresh contract, updated',
+    );
+
+    expect((await t.call('DELETE', `/api/tools/news/${article.id}`, { headers: staff })).status).toBe(204);
+    expect((await t.call('GET', `/api/news/${article.id}`)).status).toBe(404);
+    expect((await t.call('DELETE', `/api/tools/news/${article.id}`, { headers: staff })).status).toBe(404);
+
+    const feed = (await t.call('GET', `/api/content/changes?since=${before}`)).body as {
+      changes: { kind: string; entityId: number; op: string }[];
+      cursor: number;
+    };
+    expect(feed.changes.map((c) => [c.kind, c.entityId, c.op])).toEqual([
+      ['news', article.id, 'upsert'],
+      ['news', article.id, 'upsert'],
+      ['news', article.id, 'delete'],
+    ]);
+    const after = (await t.call('GET', `/api/content/changes?since=${feed.cursor}`)).body as { changes: unknown[] };
+    expect(after.changes).toEqual([]);
+  });
+
+  it('refuses an empty update and unknown fields', async () => {
+    const id = ((await t.call('GET', '/api/news/all')).body as NewsList).news[0]!.id;
+    expect((await t.call('PUT', `/api/tools/news/${id}`, { json: {}, headers: staff })).status).toBe(400);
+    expect((await t.call('PUT', `/api/tools/news/${id}`, { json: { role: 'x' }, headers: staff })).status).toBe(400);
+  });
+});

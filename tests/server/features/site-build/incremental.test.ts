@@ -1,0 +1,115 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  manifestOutputs,
+  precompressChanged,
+  prefillPages,
+  pruneStalePages,
+} from '../../../../src/server/features/site-build/incremental.ts';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-incremental-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function write(root: string, file: string, text: string) {
+  fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  fs.writeFileSync(path.join(root, file), text);
+}
+
+const page = (title: string) => `<!doctype html><title>${title}</title>${'<p>text</p>'.repeat(200)}`;
+
+describe('carrying pages over to a new build', () => {
+  it('links the previous pages (not the bundles), so unchanged pages need no writing', () => {
+    const previous = tempDir();
+    const next = tempDir();
+    write(previous, 'news/1/index.html', page('one'));
+    write(previous, 'news/1/index.html.br', 'br');
+    write(previous, 'sitemap.xml', '<urlset/>');
+    write(previous, '_astro/app.js', 'code');
+    const linked = prefillPages(previous, next);
+    expect(linked.sort()).toEqual(['news/1/index.html', 'news/1/index.html.br', 'sitemap.xml']);
+    expect(fs.statSync(path.join(next, 'news/1/index.html')).ino).toBe(
+      fs.statSync(path.join(previous, 'news/1/index.html')).ino,
+    );
+    expect(fs.existsSync(path.join(next, '_astro/app.js'))).toBe(false);
+  });
+
+  it('never changes the published file when the build writes a page (copy on write)', () => {
+    const previous = tempDir();
+    const next = tempDir();
+    write(previous, 'news/1/index.html', page('published'));
+    prefillPages(previous, next);
+    const preload = path.resolve('src/server/features/site-build/copy-on-write.ts');
+    const target = path.join(next, 'news/1/index.html');
+    const script = `const fs = require('node:fs'); fs.promises.writeFile(${JSON.stringify(target)}, 'rebuilt').then(() => fs.writeFileSync(${JSON.stringify(target)}, 'rebuilt again'));`;
+    const run = spawnSync(process.execPath, ['--import', preload, '-e', script], {
+      env: { ...process.env, SITE_BUILD_OUT_DIR: next },
+      encoding: 'utf8',
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(previous, 'news/1/index.html'), 'utf8')).toContain('published');
+    expect(fs.readFileSync(target, 'utf8')).toBe('rebuilt again');
+  });
+
+  it('removes carried-over pages the new build no longer has, and keeps the ones it kept or rewrote', () => {
+    const previous = tempDir();
+    const next = tempDir();
+    for (const id of [1, 2, 3]) {
+      write(previous, `news/${id}/index.html`, page(`n${id}`));
+      write(previous, `news/${id}/index.html.gz`, 'gz');
+    }
+    const linked = prefillPages(previous, next);
+    // Page 2 is rewritten by the build; page 1 is kept by its cache key; page 3 was deleted.
+    fs.rmSync(path.join(next, 'news/2/index.html'));
+    fs.writeFileSync(path.join(next, 'news/2/index.html'), page('n2 edited'));
+    const removed = pruneStalePages(next, linked, new Set([path.normalize('news/1/index.html')]));
+    expect(removed).toBe(1);
+    expect(fs.existsSync(path.join(next, 'news/1/index.html'))).toBe(true);
+    expect(fs.existsSync(path.join(next, 'news/2/index.html'))).toBe(true);
+    expect(fs.existsSync(path.join(next, 'news/3/index.html'))).toBe(false);
+    expect(fs.existsSync(path.join(next, 'news/3/index.html.gz'))).toBe(false);
+    expect(fs.existsSync(path.join(previous, 'news/3/index.html'))).toBe(true);
+  });
+
+  it('compresses only new files and leaves the published copies alone', async () => {
+    const previous = tempDir();
+    const next = tempDir();
+    write(previous, 'news/1/index.html', page('kept'));
+    write(previous, 'news/2/index.html', page('old'));
+    await precompressChanged(previous, null);
+    const oldBrotli = fs.readFileSync(path.join(previous, 'news/2/index.html.br'));
+    prefillPages(previous, next);
+    fs.rmSync(path.join(next, 'news/2/index.html'));
+    fs.writeFileSync(path.join(next, 'news/2/index.html'), page('new and different'));
+    const compressed = await precompressChanged(next, previous);
+    expect(compressed).toBe(1);
+    expect(fs.readFileSync(path.join(previous, 'news/2/index.html.br')).equals(oldBrotli)).toBe(true);
+    expect(fs.readFileSync(path.join(next, 'news/2/index.html.br')).equals(oldBrotli)).toBe(false);
+    expect(fs.statSync(path.join(next, 'news/1/index.html.br')).ino).toBe(
+      fs.statSync(path.join(previous, 'news/1/index.html.br')).ino,
+    );
+  });
+
+  it('reads the pages a build produced from Astro’s manifest, and nothing from a broken one', () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'incremental-build.json');
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        routes: { 'src/pages/news/[id].astro': { paths: { '/news/1': { outputFile: 'news/1/index.html' } } } },
+      }),
+    );
+    expect([...manifestOutputs(file)!]).toEqual([path.normalize('news/1/index.html')]);
+    fs.writeFileSync(file, '{');
+    expect(manifestOutputs(file)).toBeNull();
+  });
+});

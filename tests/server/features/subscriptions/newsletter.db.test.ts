@@ -1,0 +1,149 @@
+import { eq } from 'drizzle-orm';
+import { emailSubscriptions, outboxMessages } from '../../../../src/server/schema.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countSubscriptions } from '../../../../src/server/features/subscriptions/newsletter.ts';
+import { createTestApp, type TestApp } from '../../../helpers/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const subscribe = (json: unknown) => t.call('POST', '/api/email-subscriptions/subscribe', { json });
+const total = () => countSubscriptions(t.database.db);
+
+describe('newsletter subscription', () => {
+  it('stores a new address and answers 201', async () => {
+    const res = await subscribe({ email: 'reader@example.com' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ data: { email: 'reader@example.com', subscribed: true, alreadySubscribed: false } });
+    expect(await countSubscriptions(t.database.db, 'reader@example.com')).toBe(1);
+  });
+
+  it('accepts a repeated address, in any case and with spaces, without storing it twice', async () => {
+    const res = await subscribe({ email: '  Reader@EXAMPLE.com ' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: { email: 'reader@example.com', subscribed: true, alreadySubscribed: true } });
+    expect(await countSubscriptions(t.database.db, 'reader@example.com')).toBe(1);
+  });
+
+  it('keeps one row when the same address arrives many times at once', async () => {
+    const results = await Promise.all(Array.from({ length: 8 }, () => subscribe({ email: 'race@example.com' })));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.every((r) => r.status === 201 || r.status === 200)).toBe(true);
+    expect(await countSubscriptions(t.database.db, 'race@example.com')).toBe(1);
+  });
+
+  const bad: [string, unknown, string][] = [
+    ['a missing email', {}, 'email: Email is required'],
+    ['an empty email', { email: '' }, 'email: Email is required'],
+    ['a malformed email', { email: 'not-an-email' }, 'email: Invalid email format'],
+    ['a number', { email: 42 }, 'email: Email is required'],
+    ['an array', { email: ['a@b.co'] }, 'email: Email is required'],
+    ['an overlong email', { email: `${'a'.repeat(250)}@example.com` }, 'email: Email is too long'],
+    ['SQL in the address', { email: "x'; drop table email_subscriptions; --@e.com" }, 'email: Invalid email format'],
+    ['HTML in the address', { email: '<script>alert(1)</script>@e.com' }, 'email: Invalid email format'],
+    ['odd unicode', { email: '\u202e\u0000@\ud83d\ude00.com' }, 'email: Invalid email format'],
+  ];
+  it.each(bad)('refuses %s with 400 and a clear message, storing nothing', async (_label, json, message) => {
+    const before = await total();
+    const res = await subscribe(json);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message });
+    expect(await total()).toBe(before);
+  });
+
+  it('refuses malformed JSON with 400 and non-JSON bodies with 415', async () => {
+    const before = await total();
+    const broken = await t.call('POST', '/api/email-subscriptions/subscribe', {
+      body: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.body).toHaveProperty('message');
+    const form = await t.call('POST', '/api/email-subscriptions/subscribe', {
+      body: 'email=a@b.co',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(form.status).toBe(415);
+    expect(form.body).toEqual({ message: 'Content-Type must be application/json' });
+    expect(await total()).toBe(before);
+  });
+
+  it('refuses a body over the size limit with 413', async () => {
+    const res = await subscribe({ email: 'big@example.com', padding: 'x'.repeat(200 * 1024) });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ message: 'Request body is too large' });
+    expect(await countSubscriptions(t.database.db, 'big@example.com')).toBe(0);
+  });
+
+  it('never leaks a stack trace in an error answer', async () => {
+    const res = await subscribe({ email: 7 });
+    expect(res.text).not.toMatch(/at .*\.ts:\d+/);
+    expect(Object.keys(res.body as object)).toEqual(['message']);
+  });
+});
+
+describe('the newsletter page sign-up', () => {
+  const person = (email: string) => ({
+    firstName: 'Riley',
+    lastName: 'Investor',
+    email,
+    phone: '(212) 555-0142',
+    consent: true,
+  });
+  const signup = (json: unknown) => t.call('POST', '/api/email-subscriptions/newsletter', { json });
+
+  async function confirmationLink(email: string): Promise<string> {
+    const rows = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email));
+    const link = /https?:\/\/\S+\/api\/email-subscriptions\/confirm\?token=[\w-]+/.exec(rows.at(-1)?.text ?? '')?.[0];
+    if (!link) throw new Error(`no confirmation link for ${email}`);
+    return new URL(link).pathname + new URL(link).search;
+  }
+
+  it('emails a confirmation link that activates the subscription once', async () => {
+    const response = await signup(person('riley@example.com'));
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({ data: { email: 'riley@example.com', confirmationSent: true } });
+    const link = await confirmationLink('riley@example.com');
+    const [stored] = await t.database.db
+      .select()
+      .from(emailSubscriptions)
+      .where(eq(emailSubscriptions.email, 'riley@example.com'));
+    expect(stored?.confirmedAt).toBeNull();
+    expect(stored?.firstName).toBe('Riley');
+
+    const confirmed = await t.call('GET', link);
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get('location')).toBe('/newsletters?confirmed=1');
+    const again = await t.call('GET', link);
+    expect(again.headers.get('location')).toBe('/newsletters?confirmed=0');
+
+    const repeat = await signup(person('Riley@Example.com'));
+    expect(repeat.body).toEqual({ data: { email: 'riley@example.com', confirmationSent: false } });
+  });
+
+  it('needs every field and the consent box', async () => {
+    for (const [field, message] of [
+      ['firstName', 'First Name is required'],
+      ['lastName', 'Last Name is required'],
+      ['phone', 'Phone Number is required'],
+    ] as const) {
+      const response = await signup({ ...person('fields@example.com'), [field]: '' });
+      expect(response.status).toBe(400);
+      expect((response.body as { message: string }).message).toContain(message);
+    }
+    expect((await signup({ ...person('fields@example.com'), consent: false })).status).toBe(400);
+    expect((await signup({ ...person('not-an-email') })).status).toBe(400);
+    expect((await t.call('GET', '/api/email-subscriptions/confirm?token=made-up')).headers.get('location')).toBe(
+      '/newsletters?confirmed=0',
+    );
+  });
+
+  it('limits how many confirmation emails one address can trigger', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await signup(person('flood@example.com'))).status);
+    expect(statuses).toEqual([202, 202, 202, 429]);
+  });
+});

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NewsItemRecord } from '../../../../src/lib/content-records.ts';
+import { createTestApp, type TestApp } from '../../../helpers/app.ts';
+import { bearer, staffHeaders, verifiedUser } from '../../../helpers/accounts.ts';
+
+let t: TestApp;
+let staff: Record<string, string>;
+let reader: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp({ seedCompanies: 60 });
+  staff = await staffHeaders(t);
+  reader = bearer(await verifiedUser(t, 'reader@example.com'));
+});
+afterAll(() => t.close());
+
+interface NewsList {
+  news: NewsItemRecord[];
+  total: number;
+}
+
+describe('the video library', () => {
+  it('pages enabled videos newest first with every SIC code that has videos', async () => {
+    const page = (await t.call('GET', '/api/videos/all?limit=12')).body as {
+      data: { id: number; published: string | null; disabled: boolean; sic_code: number }[];
+      total: number;
+      sic_code: number[];
+    };
+    expect(page.data).toHaveLength(12);
+    expect(page.data.every((v) => !v.disabled)).toBe(true);
+    expect(page.sic_code.length).toBeGreaterThan(1);
+    const code = page.sic_code[0]!;
+    const filtered = (await t.call('GET', `/api/videos/all?sic_code=${code}&limit=50`)).body as typeof page;
+    expect(filtered.data.length).toBeGreaterThan(0);
+    for (const video of filtered.data) expect(video.sic_code).toBe(code);
+  });
+
+  it('keeps favorites per reader, flipping after the call', async () => {
+    const id = ((await t.call('GET', '/api/videos/all?limit=1')).body as { data: { id: number }[] }).data[0]!.id;
+    const on = await t.call('PATCH', '/api/videos/favorites', { json: { videoId: id }, headers: reader });
+    expect(on.body).toEqual({ data: { videoId: id, isFavorite: true } });
+    const list = (await t.call('GET', '/api/videos/favorites', { headers: reader })).body as { data: { id: number }[] };
+    expect(list.data.map((v) => v.id)).toEqual([id]);
+    expect((await t.call('GET', '/api/videos/987654')).status).toBe(404);
+  });
+});
+
+describe('the tools calls for videos', () => {
+  it('add, change and remove a video, taking the sector from the company', async () => {
+    const symbol = ((await t.call('GET', '/api/news/all')).body as NewsList).news[0]!.company_symbol!;
+    const bad = await t.call('POST', '/api/tools/videos', {
+      json: { name: 'Interview', company_symbol: symbol, youtubeId: 'short' },
+      headers: staff,
+    });
+    expect(bad.status).toBe(400);
+    const created = await t.call('POST', '/api/tools/videos', {
+      json: { name: 'CEO interview', company_symbol: symbol, youtubeId: 'dQw4w9WgXcQ', exclusive: true },
+      headers: staff,
+    });
+    expect(created.status).toBe(201);
+    const video = (created.body as { data: { id: number; sic_code: number; exclusive: boolean } }).data;
+    expect(video.exclusive).toBe(true);
+    expect(video.sic_code).toBeGreaterThan(99);
+    const changed = await t.call('PUT', `/api/tools/videos/${video.id}`, { json: { disabled: true }, headers: staff });
+    expect((changed.body as { data: { disabled: boolean } }).data.disabled).toBe(true);
+    const listed = (await t.call('GET', '/api/videos/all?limit=100')).body as { data: { id: number }[] };
+    expect(listed.data.map((v) => v.id)).not.toContain(video.id);
+    expect((await t.call('DELETE', `/api/tools/videos/${video.id}`, { headers: staff })).status).toBe(204);
+    expect((await t.call('GET', `/api/videos/${video.id}`)).status).toBe(404);
+  });
+});

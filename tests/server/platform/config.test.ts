@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../src/server/platform/config.ts';
+
+describe('configuration', () => {
+  it('defaults to port 4321, the embedded database in data/ and the site in dist/', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(4321);
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('data') });
+    expect(config.siteDir).toBe(path.resolve('dist'));
+    expect(config.siteUrl).toBe('http://localhost:4321');
+    expect(config.seedDemoData).toBe(true);
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/app' });
+    expect(config.database).toMatchObject({ kind: 'postgres', url: 'postgres://u:p@db:5432/app' });
+  });
+
+  it('names every bad variable and what is wrong with it', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SEED_DEMO_DATA: 'maybe', SITE_URL: 'nope' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      expect(message).toContain('PORT="eighty": must be a number');
+      expect(message).toContain('DATABASE_URL="mysql://x": must be a postgres:// or postgresql:// URL');
+      expect(message).toContain('SEED_DEMO_DATA="maybe": must be true or false');
+      expect(message).toContain('SITE_URL="nope"');
+    }
+  });
+
+  it('rejects ports out of range and treats empty variables as unset', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT="70000": must be between 0 and 65535/);
+    expect(loadConfig({ PORT: '' }).port).toBe(4321);
+  });
+});
