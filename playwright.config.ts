@@ -1,13 +1,18 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { freePort } from './tests/helpers/free-port.ts';
 
 // The browser tests run against the real server, started the README way
 // (scripts/start.ts) with its own data and site directories, on Debian's Chromium.
-const port = Number(process.env.E2E_PORT ?? 4391);
-const workDir = path.join(os.tmpdir(), 'redcap-e2e');
+// Ports are free ones picked once, in the runner; its workers inherit them.
+process.env.E2E_PORT ??= String(await freePort());
+process.env.E2E_OIDC_PORT ??= String(await freePort());
+const port = Number(process.env.E2E_PORT);
+// One work directory per run (by port), so two runs on one machine keep apart.
+const workDir = (process.env.E2E_WORK_DIR ??= path.join(os.tmpdir(), 'redcap-e2e', String(port)));
 export const baseURL = `http://localhost:${port}`;
-const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 4392);
+const oidcPort = Number(process.env.E2E_OIDC_PORT);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -39,6 +44,8 @@ export default defineConfig({
     url: `${baseURL}/`,
     timeout: 240_000,
     reuseExistingServer: false,
+    // The server finishes requests and closes its database before the run ends.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

@@ -3,11 +3,12 @@ import { api } from './api-client.ts';
 import { describeChange, formatPrice } from '../lib/format.ts';
 import ErrorBoundary from './ErrorBoundary.tsx';
 import { addPriceArea, createPriceChart } from './chart-style.ts';
+import type { PricePointRecord } from '../lib/content-records.ts';
 
 export interface IndexChartData {
   symbol: string;
   name: string;
-  points: { date: string; close: number }[];
+  points: PricePointRecord[];
 }
 
 function Chart({ data }: { data: IndexChartData }) {

@@ -142,6 +142,62 @@ export const teamMemberRecord = z.object({
 });
 export type TeamMemberRecord = z.infer<typeof teamMemberRecord>;
 
+/** An analyst's rating of a company with the analyst's track record (signed-in users). */
+export const analystRatingRecord = z.object({
+  companySymbol: z.string(),
+  analystName: z.string(),
+  firmName: z.string(),
+  recommendation: z.string(),
+  recommendationDate: z.string(),
+  priceTarget: z.number().nullable(),
+  analystRank: z.number(),
+  successRate: z.number(),
+});
+export type AnalystRatingRecord = z.infer<typeof analystRatingRecord>;
+
+/** One daily bar of a company's price history. */
+export const priceBarRecord = z.object({
+  date: z.string(),
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  close: z.number(),
+  volume: z.number(),
+});
+export type PriceBarRecord = z.infer<typeof priceBarRecord>;
+
+/** A webinar or conference session as the events lists show it. */
+export const eventRecord = z.object({
+  id: z.number(),
+  title: z.string(),
+  company_symbol: z.string().nullable(),
+  Company: z.object({ name: z.string() }).nullable(),
+  upcoming_date: z.string(),
+  isActive: z.boolean(),
+  archived: z.boolean(),
+  archive_url: z.string().nullable(),
+  Zoom_url: z.string().nullable(),
+  form_url: z.string().nullable(),
+  zoom_id: z.string().nullable(),
+});
+export type EventRecord = z.infer<typeof eventRecord>;
+
+/** A small-cap benchmark index with its latest close. */
+export const indexSummaryRecord = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  description: z.string(),
+  last: z.number().nullable(),
+  change: z.number().nullable(),
+  changePercent: z.number().nullable(),
+  asOf: z.string().nullable(),
+});
+export type IndexSummaryRecord = z.infer<typeof indexSummaryRecord>;
+
+/** One daily close of an index. */
+export const pricePointRecord = z.object({ date: z.string(), close: z.number() });
+export type PricePointRecord = z.infer<typeof pricePointRecord>;
+
 /** What a company page is built from (the build feed /api/content/companies). */
 export const companyPageRecord = z.object({
   id: z.number(),

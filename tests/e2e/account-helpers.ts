@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { waitForIsland } from './hydration.ts';
 
-/** Where the test server writes messages (see playwright.config.ts). */
-export const OUTBOX_DIR = path.join(os.tmpdir(), 'redcap-e2e', 'data', 'outbox');
+/** Where the test server writes messages (its work directory is set in playwright.config.ts). */
+export const OUTBOX_DIR = path.join(process.env.E2E_WORK_DIR!, 'data', 'outbox');
 export const PASSWORD = 'Tr4ding!Plan';
 
 export const uniqueEmail = (label: string) =>

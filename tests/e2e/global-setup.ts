@@ -1,7 +1,8 @@
 // A local OpenID provider for the browser tests' "Sign in with Google" journey.
 import { startOidcProvider } from '../helpers/oidc-provider.ts';
 
-export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 4392);
+/** Chosen in playwright.config.ts (a free port). */
+export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT);
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const provider = await startOidcProvider(OIDC_PORT);

@@ -11,16 +11,9 @@ import { $session } from '../../stores/session.ts';
 import { useBrowserValue } from '../forms/useBrowserValue.ts';
 import { getJson } from '../../stores/company.ts';
 import PagedTable, { type Column } from './PagedTable.tsx';
+import type { AnalystRatingRecord } from '../../lib/content-records.ts';
 
-interface Rating {
-  analystName: string;
-  firmName: string;
-  recommendation: string;
-  recommendationDate: string;
-  priceTarget: number | null;
-  analystRank: number;
-  successRate: number;
-}
+type Rating = AnalystRatingRecord;
 
 const columns: readonly Column<Rating>[] = [
   { header: 'Date', cell: (r) => r.recommendationDate },

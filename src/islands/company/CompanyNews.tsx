@@ -6,13 +6,10 @@ import { useState } from 'react';
 import { COMPANY_TEXT } from '../../lib/company.ts';
 import { formatNewYorkDate } from '../../lib/format.ts';
 import { getJson } from '../../stores/company.ts';
+import type { NewsItemRecord } from '../../lib/content-records.ts';
 
-export interface NewsLink {
-  id: number;
-  title: string;
-  published_at: string;
-  source: string | null;
-}
+/** What the company page's news list shows of an article. */
+export type NewsLink = Pick<NewsItemRecord, 'id' | 'title' | 'published_at' | 'source'>;
 
 export default function CompanyNews({
   symbol,

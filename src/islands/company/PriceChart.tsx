@@ -9,12 +9,9 @@ import { useEffect, useRef, useState } from 'react';
 import { CHART_RANGES, COMPANY_TEXT, type ChartRange } from '../../lib/company.ts';
 import { describeChange } from '../../lib/format.ts';
 import { getJson } from '../../stores/company.ts';
+import type { PriceBarRecord } from '../../lib/content-records.ts';
 
-interface Bar {
-  date: string;
-  close: number;
-  volume: number;
-}
+type Bar = Pick<PriceBarRecord, 'date' | 'close' | 'volume'>;
 
 export default function PriceChart({ symbol }: { symbol: string }) {
   const ref = useRef<HTMLDivElement>(null);

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { MORE_NEWS } from '../../lib/content.ts';
 import { formatNewYorkDate } from '../../lib/format.ts';
 import { HTML_POLICY, addPolicyHooks } from '../../lib/html-policy.ts';
+import type { NewsArticleRecord } from '../../lib/content-records.ts';
 
 export const ARTICLE_TEXTS = {
   failed: 'Could not load article.',
@@ -16,15 +17,10 @@ export const ARTICLE_TEXTS = {
   noRelated: 'No additional news.',
 } as const;
 
-interface Article {
-  id: number;
-  title: string;
-  thumbnail: string | null;
-  published_at: string;
-  company_symbol: string | null;
-  source: string | null;
-  description: string;
-}
+type Article = Pick<
+  NewsArticleRecord,
+  'id' | 'title' | 'thumbnail' | 'published_at' | 'company_symbol' | 'source' | 'description'
+>;
 
 type Load<T> = { state: 'loading' } | { state: 'failed' } | { state: 'missing' } | { state: 'ready'; value: T };
 

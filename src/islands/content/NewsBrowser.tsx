@@ -11,16 +11,13 @@ import { formatRelativeTime } from '../../lib/format.ts';
 import ChipRow from './ChipRow.tsx';
 import SearchForm from './SearchForm.tsx';
 import { useLoadMore } from './useLoadMore.ts';
+import type { NewsItemRecord } from '../../lib/content-records.ts';
 
-export interface NewsCardItem {
-  id: number;
-  title: string;
-  thumbnail: string | null;
-  summary: string | null;
-  published_at: string;
-  company_symbol: string | null;
-  Company: { name: string; sector_name: string } | null;
-}
+/** What a news card shows of an article. */
+export type NewsCardItem = Pick<
+  NewsItemRecord,
+  'id' | 'title' | 'thumbnail' | 'summary' | 'published_at' | 'company_symbol'
+> & { Company: Pick<NonNullable<NewsItemRecord['Company']>, 'name' | 'sector_name'> | null };
 
 const END_OF_NEWS = 'No more news available.';
 const ALL = 'All';

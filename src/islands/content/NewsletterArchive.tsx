@@ -12,15 +12,13 @@ import { formatNewYorkDate } from '../../lib/format.ts';
 import { HTML_POLICY, addPolicyHooks } from '../../lib/html-policy.ts';
 import ChipRow from './ChipRow.tsx';
 import SearchForm from './SearchForm.tsx';
+import type { NewsItemRecord } from '../../lib/content-records.ts';
 
-export interface NewsletterItem {
-  id: number;
-  title: string;
-  summary: string | null;
-  thumbnail: string | null;
-  published_at: string;
-  newsLetterURL: string | null;
-}
+/** What a newsletter card shows of a newsletter. */
+export type NewsletterItem = Pick<
+  NewsItemRecord,
+  'id' | 'title' | 'summary' | 'thumbnail' | 'published_at' | 'newsLetterURL'
+>;
 
 export const DATE_CHIPS = [
   { label: 'All', days: null },

@@ -12,16 +12,13 @@ import { industryFor } from '../../lib/industries.ts';
 import ChipRow from './ChipRow.tsx';
 import { useLoadMore } from './useLoadMore.ts';
 import FavoriteToggle from './FavoriteToggle.tsx';
+import type { VideoRecord } from '../../lib/content-records.ts';
 
-export interface VideoCardItem {
-  id: number;
-  name: string;
-  description: string;
-  youtubeId: string;
-  thumbnail_url: string | null;
-  type: string;
-  published: string | null;
-}
+/** What a video card shows of a video. */
+export type VideoCardItem = Pick<
+  VideoRecord,
+  'id' | 'name' | 'description' | 'youtubeId' | 'thumbnail_url' | 'type' | 'published'
+>;
 
 const NO_VIDEOS = 'No videos available. Try searching or selecting a different category.';
 const ALL = 'All';

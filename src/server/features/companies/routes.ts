@@ -8,10 +8,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { CHART_RANGES, FILING_GROUP_NAMES, PAGE_SIZES } from '../../../lib/company.ts';
 import {
+  analystRatingRecord,
   bioPhaseRecord,
   filingRecord,
   holdingRecord,
   insiderRecord,
+  priceBarRecord,
   teamMemberRecord,
 } from '../../../lib/content-records.ts';
 import { createRouter } from '../../platform/http/context.ts';
@@ -88,18 +90,7 @@ const MarketRecord = z
   })
   .openapi('CompanyMarketRecord');
 
-const AnalystRecord = z
-  .object({
-    companySymbol: z.string(),
-    analystName: z.string(),
-    firmName: z.string(),
-    recommendation: z.string(),
-    recommendationDate: z.string(),
-    priceTarget: z.number().nullable(),
-    analystRank: z.number(),
-    successRate: z.number(),
-  })
-  .openapi('AnalystRecord');
+const AnalystRecord = apiSchema(analystRatingRecord, 'AnalystRecord');
 
 const route = <P extends string>(path: P, summary: string) => ({
   method: 'get' as const,
@@ -126,16 +117,7 @@ const historyRoute = createRoute({
       z.object({
         symbol: z.string(),
         range: z.enum(CHART_RANGES),
-        data: z.array(
-          z.object({
-            date: z.string(),
-            open: z.number(),
-            high: z.number(),
-            low: z.number(),
-            close: z.number(),
-            volume: z.number(),
-          }),
-        ),
+        data: z.array(priceBarRecord),
       }),
       'Price history',
     ),

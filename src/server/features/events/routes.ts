@@ -4,27 +4,13 @@
  * favorites.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { webinarRecord } from '../../../lib/content-records.ts';
+import { eventRecord, webinarRecord } from '../../../lib/content-records.ts';
 import { createRouter } from '../../platform/http/context.ts';
-import { errorResponses, jsonContent, notFoundResponse, tickerSchema } from '../../platform/http/schemas.ts';
+import { apiSchema, errorResponses, jsonContent, notFoundResponse, tickerSchema } from '../../platform/http/schemas.ts';
 import { favoriteRoutes } from '../favorites/index.ts';
 import { FAVORITE_WEBINARS, eventByZoomId, favoriteWebinars, upcomingEvents, webinarsOf } from './service.ts';
 
-const EventSchema = z
-  .object({
-    id: z.number(),
-    title: z.string(),
-    company_symbol: z.string().nullable(),
-    Company: z.object({ name: z.string() }).nullable(),
-    upcoming_date: z.string(),
-    isActive: z.boolean(),
-    archived: z.boolean(),
-    archive_url: z.string().nullable(),
-    Zoom_url: z.string().nullable(),
-    form_url: z.string().nullable(),
-    zoom_id: z.string().nullable(),
-  })
-  .openapi('Event');
+const EventSchema = apiSchema(eventRecord, 'Event');
 
 /** The home page's events block shows up to eight (its skeleton has eight places). */
 const TOP_EVENTS = 8;

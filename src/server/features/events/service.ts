@@ -4,7 +4,7 @@
  * favorites.
  */
 import { and, asc, desc, eq, gte } from 'drizzle-orm';
-import type { WebinarRecord } from '../../../lib/content-records.ts';
+import type { EventRecord, WebinarRecord } from '../../../lib/content-records.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { companies, requireCompany } from '../companies/index.ts';
@@ -19,19 +19,7 @@ export const FAVORITE_WEBINARS: FavoriteKind<number> = {
   missing: () => 'No webinar with that id.',
 };
 
-export interface EventItem {
-  id: number;
-  title: string;
-  company_symbol: string | null;
-  Company: { name: string } | null;
-  upcoming_date: string;
-  isActive: boolean;
-  archived: boolean;
-  archive_url: string | null;
-  Zoom_url: string | null;
-  form_url: string | null;
-  zoom_id: string | null;
-}
+export type EventItem = EventRecord;
 
 /** The next active, not archived events, soonest first. */
 export async function upcomingEvents(db: Db, limit: number, now = new Date()): Promise<EventItem[]> {

@@ -1,5 +1,6 @@
 /** The small-cap benchmark indices and their daily history. */
 import { and, asc, desc, eq, gt, max } from 'drizzle-orm';
+import type { IndexSummaryRecord, PricePointRecord } from '../../../lib/content-records.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { indexPrices, marketIndices } from './tables.ts';
@@ -18,20 +19,8 @@ export function monthsBefore(date: string, months: number): string {
   return target.toISOString().slice(0, 10);
 }
 
-export interface IndexSummary {
-  symbol: string;
-  name: string;
-  description: string;
-  last: number | null;
-  change: number | null;
-  changePercent: number | null;
-  asOf: string | null;
-}
-
-export interface PricePoint {
-  date: string;
-  close: number;
-}
+export type IndexSummary = IndexSummaryRecord;
+export type PricePoint = PricePointRecord;
 
 export async function listIndices(db: Db): Promise<IndexSummary[]> {
   const indices = await db.select().from(marketIndices).orderBy(asc(marketIndices.sortOrder));

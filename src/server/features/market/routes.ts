@@ -1,22 +1,12 @@
 /** /api/market: the small-cap benchmark indices and their history (the home page's charts). */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../platform/http/context.ts';
-import { errorResponses, jsonContent, notFoundResponse } from '../../platform/http/schemas.ts';
+import { indexSummaryRecord, pricePointRecord } from '../../../lib/content-records.ts';
+import { apiSchema, errorResponses, jsonContent, notFoundResponse } from '../../platform/http/schemas.ts';
 import { HISTORY_RANGES, indexHistory, listIndices } from './indices.ts';
 
-const IndexSummary = z
-  .object({
-    symbol: z.string(),
-    name: z.string(),
-    description: z.string(),
-    last: z.number().nullable(),
-    change: z.number().nullable(),
-    changePercent: z.number().nullable(),
-    asOf: z.string().nullable(),
-  })
-  .openapi('IndexSummary');
-
-const PricePoint = z.object({ date: z.string(), close: z.number() }).openapi('PricePoint');
+const IndexSummary = apiSchema(indexSummaryRecord, 'IndexSummary');
+const PricePoint = apiSchema(pricePointRecord, 'PricePoint');
 
 const listRoute = createRoute({
   method: 'get',

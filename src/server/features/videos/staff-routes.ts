@@ -2,21 +2,11 @@
  * /api/tools/videos: staff list, add, change and delete videos (spec 002 §7),
  * disabled ones included. Each write rebuilds the affected pages.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { VIDEO_TYPES } from '../../../lib/content-records.ts';
 import { createRouter } from '../../platform/http/context.ts';
-import {
-  companySymbolField,
-  dateTimeField,
-  errorResponses,
-  idParam,
-  jsonBody,
-  jsonContent,
-  linkField,
-  notFoundResponse,
-  staffListQuery,
-  staffResponses,
-} from '../../platform/http/schemas.ts';
+import { editorRoutes } from '../../platform/http/editor-routes.ts';
+import { companySymbolField, dateTimeField, linkField } from '../../platform/http/schemas.ts';
 import { staffOnly } from '../accounts/index.ts';
 import { VideoSchema } from './api-schemas.ts';
 import { listVideos } from './service.ts';
@@ -38,71 +28,30 @@ const VideoBody = z.strictObject({
 
 const VideoPatch = VideoBody.partial().refine((v) => Object.keys(v).length > 0, 'nothing to update');
 
-const listVideosRoute = createRoute({
-  method: 'get',
-  path: '/videos',
-  tags: ['Tools'],
-  summary: 'Videos for the console, newest first',
-  request: { query: staffListQuery },
-  responses: {
-    200: jsonContent(z.object({ data: z.array(VideoSchema), total: z.number() }), 'One page'),
-    ...staffResponses,
-  },
-});
-
-const createVideoRoute = createRoute({
-  method: 'post',
-  path: '/videos',
-  tags: ['Tools'],
-  summary: 'Add a video (title and company_symbol required)',
-  request: jsonBody(VideoBody),
-  responses: {
-    201: jsonContent(z.object({ data: VideoSchema }), 'Created'),
-    ...errorResponses,
-    ...notFoundResponse,
-    ...staffResponses,
-  },
-});
-
-const updateVideoRoute = createRoute({
-  method: 'put',
-  path: '/videos/{id}',
-  tags: ['Tools'],
-  summary: 'Change a video',
-  request: { params: idParam, ...jsonBody(VideoPatch) },
-  responses: {
-    200: jsonContent(z.object({ data: VideoSchema }), 'Updated'),
-    ...errorResponses,
-    ...notFoundResponse,
-    ...staffResponses,
-  },
-});
-
-const deleteVideoRoute = createRoute({
-  method: 'delete',
-  path: '/videos/{id}',
-  tags: ['Tools'],
-  summary: 'Delete a video',
-  request: { params: idParam },
-  responses: { 204: { description: 'Deleted' }, ...notFoundResponse, ...staffResponses },
-});
-
 const router = createRouter();
 router.use('*', staffOnly);
 
-export const videoStaffRoutes = router
-  .openapi(listVideosRoute, async (c) => {
-    const { page, limit } = c.req.valid('query');
-    const { data, total } = await listVideos(c.var.db, { page, limit, includeDisabled: true });
-    return c.json({ data, total }, 200);
-  })
-  .openapi(createVideoRoute, async (c) => {
-    return c.json({ data: await createVideo(c.var.db, c.req.valid('json')) }, 201);
-  })
-  .openapi(updateVideoRoute, async (c) => {
-    return c.json({ data: await updateVideo(c.var.db, c.req.valid('param').id, c.req.valid('json')) }, 200);
-  })
-  .openapi(deleteVideoRoute, async (c) => {
-    await deleteVideo(c.var.db, c.req.valid('param').id);
-    return c.body(null, 204);
-  });
+export const videoStaffRoutes = router.route(
+  '/',
+  editorRoutes({
+    path: '/videos',
+    summaries: {
+      list: 'Videos for the console, newest first',
+      create: 'Add a video (title and company_symbol required)',
+      update: 'Change a video',
+      remove: 'Delete a video',
+    },
+    listKey: 'data',
+    listItem: VideoSchema,
+    record: VideoSchema,
+    createBody: VideoBody,
+    patchBody: VideoPatch,
+    list: async (db, page, limit) => {
+      const { data, total } = await listVideos(db, { page, limit, includeDisabled: true });
+      return { items: data, total };
+    },
+    create: createVideo,
+    update: updateVideo,
+    remove: deleteVideo,
+  }),
+);
