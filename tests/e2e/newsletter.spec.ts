@@ -1,11 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { waitForIsland } from './hydration.ts';
+import type { Page } from '@playwright/test';
+
+/** The footer's sign-up is plain HTML; its script marks it ready. */
+const footerFormReady = (page: Page) =>
+  expect(page.getByRole('contentinfo').locator('[data-newsletter]')).toHaveAttribute('data-ready', '');
 
 const unique = () => `reader-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 test('subscribing thanks the reader and replaces the form, also after a reload', async ({ page }) => {
   await page.goto('/terms');
-  await waitForIsland(page, 'newsletter-email');
+  await footerFormReady(page);
   const footer = page.getByRole('contentinfo');
   await footer.getByTestId('newsletter-email').fill(unique());
   await footer.getByTestId('newsletter-submit').click();
@@ -22,7 +26,7 @@ test('shows the submitting state while the call is in flight', async ({ page }) 
     await route.continue();
   });
   await page.goto('/terms');
-  await waitForIsland(page, 'newsletter-email');
+  await footerFormReady(page);
   const footer = page.getByRole('contentinfo');
   await footer.getByTestId('newsletter-email').fill(unique());
   await footer.getByTestId('newsletter-submit').click();
@@ -37,7 +41,7 @@ test('a repeated address is welcomed, not refused', async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto('/terms');
-    await waitForIsland(page, 'newsletter-email');
+    await footerFormReady(page);
     const footer = page.getByRole('contentinfo');
     await footer.getByTestId('newsletter-email').fill(email);
     await footer.getByTestId('newsletter-submit').click();
@@ -51,7 +55,7 @@ test('a server failure keeps the address and says to try again later', async ({ 
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }),
   );
   await page.goto('/terms');
-  await waitForIsland(page, 'newsletter-email');
+  await footerFormReady(page);
   const footer = page.getByRole('contentinfo');
   const input = footer.getByTestId('newsletter-email');
   await input.fill('kept@example.com');
@@ -66,7 +70,7 @@ test('a network failure says an unexpected error occurred, and the snackbar hide
   await page.clock.install();
   await page.route('**/api/email-subscriptions/subscribe', (route) => route.abort('connectionrefused'));
   await page.goto('/terms');
-  await waitForIsland(page, 'newsletter-email');
+  await footerFormReady(page);
   const footer = page.getByRole('contentinfo');
   await footer.getByTestId('newsletter-email').fill('offline@example.com');
   await footer.getByTestId('newsletter-submit').click();

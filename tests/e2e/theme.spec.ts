@@ -13,8 +13,11 @@ test('starts dark, switches to light and stays light after a reload without a da
   await page.addInitScript(recordFirstFrame);
   await page.goto('/');
   await expect(page.locator('html')).toHaveClass(/dark/);
-  await waitForIsland(page, 'theme-toggle');
+  // The switch is plain HTML; its script marks it ready.
+  await expect(page.getByTestId('theme-toggle')).toHaveAttribute('data-ready', '');
+  await expect(page.getByTestId('theme-toggle')).toHaveAttribute('aria-pressed', 'true');
   await page.getByTestId('theme-toggle').click();
+  await expect(page.getByTestId('theme-toggle')).toHaveAttribute('aria-label', 'Switch to dark theme');
   await expect(page.locator('html')).not.toHaveClass(/dark/);
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('false');
 

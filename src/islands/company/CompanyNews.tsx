@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { COMPANY_TEXT } from '../../lib/company.ts';
-import { formatNewYorkDate } from '../../lib/format.ts';
+import { formatNewYorkDate } from '../../lib/time-format.ts';
 import { getJson } from '../../stores/company.ts';
 import type { NewsItemRecord } from '../../lib/content-records.ts';
 

@@ -6,7 +6,7 @@
 import DOMPurify from 'dompurify';
 import { useEffect, useState } from 'react';
 import { MORE_NEWS } from '../../lib/content.ts';
-import { formatNewYorkDate } from '../../lib/format.ts';
+import { formatNewYorkDate } from '../../lib/time-format.ts';
 import { HTML_POLICY, addPolicyHooks } from '../../lib/html-policy.ts';
 import type { NewsArticleRecord } from '../../lib/content-records.ts';
 

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../api-client.ts';
 import { LEAD_ARTICLES, NEWS_PAGE_SIZE } from '../../lib/content.ts';
-import { formatRelativeTime } from '../../lib/format.ts';
+import { formatRelativeTime } from '../../lib/time-format.ts';
 import ChipRow from './ChipRow.tsx';
 import SearchForm from './SearchForm.tsx';
 import { useLoadMore } from './useLoadMore.ts';

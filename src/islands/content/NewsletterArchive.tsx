@@ -8,7 +8,7 @@ import DOMPurify from 'dompurify';
 import { useMemo, useState, type ReactNode } from 'react';
 import { api } from '../api-client.ts';
 import { NEWSLETTER_TITLE_GRID, NEWSLETTER_TITLE_LEAD, cutText } from '../../lib/content.ts';
-import { formatNewYorkDate } from '../../lib/format.ts';
+import { formatNewYorkDate } from '../../lib/time-format.ts';
 import { HTML_POLICY, addPolicyHooks } from '../../lib/html-policy.ts';
 import ChipRow from './ChipRow.tsx';
 import SearchForm from './SearchForm.tsx';

@@ -7,7 +7,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { api } from '../api-client.ts';
 import { UNKNOWN_DATE, VIDEO_DESCRIPTION_CHARS, VIDEO_PAGE_SIZE, cutText, videoThumbnail } from '../../lib/content.ts';
-import { formatNewYorkDate } from '../../lib/format.ts';
+import { formatNewYorkDate } from '../../lib/time-format.ts';
 import { industryFor } from '../../lib/industries.ts';
 import ChipRow from './ChipRow.tsx';
 import { useLoadMore } from './useLoadMore.ts';

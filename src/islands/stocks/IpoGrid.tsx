@@ -6,7 +6,8 @@ import type { ColDef } from 'ag-grid-community';
 import { useCallback, useState } from 'react';
 import * as z from 'zod/mini';
 import { api, serverMessage } from '../api-client.ts';
-import { formatCompact, formatNewYorkDate } from '../../lib/format.ts';
+import { formatCompact } from '../../lib/format.ts';
+import { formatNewYorkDate } from '../../lib/time-format.ts';
 import ErrorBoundary from '../ErrorBoundary.tsx';
 import ServerGrid, { type PageRequest } from '../grid/ServerGrid.tsx';
 

@@ -19,10 +19,8 @@ export const FAVORITE_WEBINARS: FavoriteKind<number> = {
   missing: () => 'No webinar with that id.',
 };
 
-export type EventItem = EventRecord;
-
 /** The next active, not archived events, soonest first. */
-export async function upcomingEvents(db: Db, limit: number, now = new Date()): Promise<EventItem[]> {
+export async function upcomingEvents(db: Db, limit: number, now = new Date()): Promise<EventRecord[]> {
   const rows = await db
     .select({ event: events, companyName: companies.name })
     .from(events)

@@ -45,7 +45,7 @@ export const newsStaffRoutes = router.route(
     record: NewsArticleSchema,
     createBody: NewsBody,
     patchBody: NewsPatch,
-    list: async (db, page, limit) => listNews(db, page, limit),
+    list: listNews,
     create: createNews,
     update: updateNews,
     remove: deleteNews,
