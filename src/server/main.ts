@@ -53,12 +53,15 @@ async function openAndSeed(config: Config): Promise<Database> {
   if (database.recovered) say('The previous run did not shut down cleanly; the database was recovered.');
   say(`Database ready (${database.kind}, migrations applied) in ${Math.round(performance.now() - started)} ms`);
   if (config.seedDemoData) {
-    const outcome = await seedDemoData(database, {
-      seed: config.demoSeed,
-      companies: config.demoCompanyCount,
-      asOf: lastCompletedTradingDay(new Date()),
-      onProgress: say,
-    });
+    // Under the start lock: a second instance starting on the same database waits, then finds the seed done.
+    const outcome = await database.exclusive(() =>
+      seedDemoData(database, {
+        seed: config.demoSeed,
+        companies: config.demoCompanyCount,
+        asOf: lastCompletedTradingDay(new Date()),
+        onProgress: say,
+      }),
+    );
     if (!outcome.seeded && outcome.reason !== 'demo data already present')
       say(`Demo data not loaded: ${outcome.reason}`);
   }

@@ -52,8 +52,9 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
   }
   if (started) {
     progress('An earlier demo seed did not finish; clearing it and starting again.');
+    // Everything the seed writes goes, and what refers to it (cascade): the seed starts over.
     await db.execute(
-      sql`truncate ${companies} restart identity, ${dailyPrices}, ${industries}, ${marketIndices}, ${indexPrices}, ${ipos}, ${news}, ${videos}, ${events} cascade`,
+      sql`truncate ${companies}, ${dailyPrices}, ${industries}, ${marketIndices}, ${indexPrices}, ${ipos}, ${news}, ${videos}, ${events} restart identity cascade`,
     );
   } else {
     const [row] = await db.select({ n: count() }).from(companies);
@@ -120,16 +121,19 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
     companies: universe.companies.length,
   };
   await seedDemoContent(database, info, progress);
-  await db.insert(appMeta).values({ key: DEMO_META_KEY, value: info });
-  // The seeded day is a finished session: the market-data job starts from the next one.
-  await db
-    .insert(appMeta)
-    .values([
-      { key: META_RESET, value: options.asOf },
-      { key: META_CLOSE, value: options.asOf },
-    ])
-    .onConflictDoNothing();
-  await db.delete(appMeta).where(eq(appMeta.key, STARTED_KEY));
+  // Done, in one step: a start killed before this commit finds the start marker and begins again.
+  await transaction(db, async (tx) => {
+    await tx.insert(appMeta).values({ key: DEMO_META_KEY, value: info });
+    // The seeded day is a finished session: the market-data job starts from the next one.
+    await tx
+      .insert(appMeta)
+      .values([
+        { key: META_RESET, value: options.asOf },
+        { key: META_CLOSE, value: options.asOf },
+      ])
+      .onConflictDoNothing();
+    await tx.delete(appMeta).where(eq(appMeta.key, STARTED_KEY));
+  });
   const ms = Math.round(performance.now() - t0);
   progress(`Demo data: done in ${(ms / 1000).toFixed(1)} s`);
   return { seeded: true, info, ms };

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, dailyPrices, industries } from '../../../src/server/schema.ts';
+import { appMeta, companies, dailyPrices, industries } from '../../../src/server/schema.ts';
 import { seedDemoData } from '../../../src/server/demo/seed.ts';
 import { INDUSTRIES } from '../../../src/lib/industries.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/database.ts';
@@ -34,6 +34,42 @@ describe('demo seeding', () => {
     const outcome = await seedDemoData(t.database, { seed: 's', asOf: '2026-11-20', companies: 60 });
     expect(outcome).toEqual({ seeded: false, reason: 'demo data already present' });
     expect(await rows(companies)).toBe(60);
+  });
+
+  it('starts over after a seed that was interrupted half-way', async () => {
+    const other = await createTestDatabase();
+    try {
+      // What a start killed after writing some companies leaves: the start marker and part of the data.
+      await other.database.db.insert(appMeta).values({ key: 'demo_seed_started', value: { seed: 's' } });
+      await other.database.db
+        .insert(industries)
+        .values(
+          INDUSTRIES.slice(0, 5).map((i) => ({
+            sicCode: i.code,
+            sector: i.sector,
+            subdivision: i.subdivision,
+            description: i.description,
+          })),
+        );
+      await other.database.db.insert(companies).values({
+        symbol: 'HALF',
+        name: 'Half Written Co',
+        sicCode: INDUSTRIES[0]!.code,
+        sectorName: INDUSTRIES[0]!.sector,
+        industry: INDUSTRIES[0]!.description,
+        market: 'NASDAQ',
+        country: 'United States',
+      });
+      const outcome = await seedDemoData(other.database, { seed: 's', asOf: '2026-11-20', companies: 60 });
+      expect(outcome.seeded).toBe(true);
+      const symbols = await other.database.db.select({ symbol: companies.symbol }).from(companies);
+      expect(symbols).toHaveLength(60);
+      expect(symbols.map((r) => r.symbol)).not.toContain('HALF');
+      const markers = await other.database.db.select({ key: appMeta.key }).from(appMeta);
+      expect(markers.map((m) => m.key)).not.toContain('demo_seed_started');
+    } finally {
+      await other.close();
+    }
   });
 
   it('leaves a database that holds real companies alone', async () => {

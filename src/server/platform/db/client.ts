@@ -28,6 +28,12 @@ export interface Database {
   /** Whether a crashed owner's lock was cleaned up on open. */
   recovered: boolean;
   ping(): Promise<void>;
+  /**
+   * Runs `work` while no other instance runs exclusive work or migrations on
+   * this database (a PostgreSQL advisory lock; the embedded database serves
+   * one process already). First-start work such as the demo seed runs so.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** Bulk-loads rows with COPY: far faster than INSERT for large demo or import loads. */
   copyRows(table: string, columns: readonly string[], rows: Iterable<readonly unknown[]>): Promise<number>;
   close(): Promise<void>;
@@ -78,8 +84,8 @@ function* chunksOf(rows: Iterable<readonly unknown[]>): Generator<string[]> {
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../../drizzle', import.meta.url));
 
-/** Key of the PostgreSQL advisory lock that serializes migrations across instances. */
-const MIGRATION_LOCK_KEY = 7_311_001;
+/** Key of the PostgreSQL advisory lock that serializes migrations and first-start work across instances. */
+const START_LOCK_KEY = 7_311_001;
 
 export type DatabaseOptions =
   { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; maxConnections?: number };
@@ -126,6 +132,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     async ping() {
       await client.query('select 1');
     },
+    exclusive: (work) => work(),
     async copyRows(table, columns, rows) {
       assertIdentifiers(table, columns);
       let total = 0;
@@ -148,17 +155,26 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
+/**
+ * Runs `work` holding the start lock on a connection of its own; the lock
+ * goes with the connection, so an instance killed while holding it frees it.
+ */
+async function withStartLock<T>(url: string, work: (connection: postgres.Sql) => Promise<T>): Promise<T> {
+  const connection = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await connection`select pg_advisory_lock(${START_LOCK_KEY})`;
+    return await work(connection);
+  } finally {
+    await connection.end({ timeout: 5 });
+  }
+}
+
 async function openPostgres(url: string, maxConnections = 10): Promise<Database> {
   // Migrations run on one dedicated connection holding an advisory lock, so
   // several instances starting together apply them once.
-  const migrator = postgres(url, { max: 1, onnotice: () => {} });
-  try {
-    await migrator`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
-    await migratePostgres(drizzlePostgres({ client: migrator }), { migrationsFolder: MIGRATIONS_FOLDER });
-    await migrator`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
-  } finally {
-    await migrator.end({ timeout: 5 });
-  }
+  await withStartLock(url, (migrator) =>
+    migratePostgres(drizzlePostgres({ client: migrator }), { migrationsFolder: MIGRATIONS_FOLDER }),
+  );
   const client = postgres(url, { max: maxConnections, onnotice: () => {} });
   const db: Db = drizzlePostgres({ client });
   return {
@@ -169,6 +185,7 @@ async function openPostgres(url: string, maxConnections = 10): Promise<Database>
     async ping() {
       await db.execute(sql`select 1`);
     },
+    exclusive: (work) => withStartLock(url, () => work()),
     async copyRows(table, columns, rows) {
       assertIdentifiers(table, columns);
       let total = 0;
