@@ -41,16 +41,14 @@ describe('demo seeding', () => {
     try {
       // What a start killed after writing some companies leaves: the start marker and part of the data.
       await other.database.db.insert(appMeta).values({ key: 'demo_seed_started', value: { seed: 's' } });
-      await other.database.db
-        .insert(industries)
-        .values(
-          INDUSTRIES.slice(0, 5).map((i) => ({
-            sicCode: i.code,
-            sector: i.sector,
-            subdivision: i.subdivision,
-            description: i.description,
-          })),
-        );
+      await other.database.db.insert(industries).values(
+        INDUSTRIES.slice(0, 5).map((i) => ({
+          sicCode: i.code,
+          sector: i.sector,
+          subdivision: i.subdivision,
+          description: i.description,
+        })),
+      );
       await other.database.db.insert(companies).values({
         symbol: 'HALF',
         name: 'Half Written Co',

@@ -6,6 +6,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { AUTH_MESSAGES } from '../../../lib/validation.ts';
 import { invalid } from '../../platform/errors.ts';
 import { createRouter } from '../../platform/http/context.ts';
+import { textField } from '../../platform/http/fields.ts';
 import { clientIp } from '../../platform/http/request.ts';
 import { errorResponses, jsonContent } from '../../platform/http/schemas.ts';
 import {
@@ -29,7 +30,8 @@ import {
 import { revokeSession } from './sessions.ts';
 import { publicUser } from './users.ts';
 
-const text = (max: number) => z.string().max(max);
+/** Account fields are checked and trimmed by the service, with the spec's messages. */
+const text = (max: number) => textField(max, { keepSpaces: true });
 
 const UserSchema = z
   .object({

@@ -17,12 +17,12 @@ import {
   teamMemberRecord,
 } from '../../../lib/content-records.ts';
 import { createRouter } from '../../platform/http/context.ts';
+import { queryInteger, tickerSchema } from '../../platform/http/fields.ts';
 import {
   apiSchema,
   errorResponses,
   jsonContent,
   notFoundResponse,
-  tickerSchema,
   unauthorizedResponse,
 } from '../../platform/http/schemas.ts';
 import { requireUser } from '../accounts/index.ts';
@@ -48,7 +48,7 @@ const symbolParam = z.object({
   symbol: tickerSchema,
 });
 
-const page = z.coerce.number().int().min(1).max(100_000).default(1);
+const page = queryInteger(1, 100_000).default(1);
 /** A page size from the table's own options (001 §9). */
 const pageSize = (table: keyof typeof PAGE_SIZES) => {
   const { options, default: fallback } = PAGE_SIZES[table];

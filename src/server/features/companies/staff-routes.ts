@@ -5,20 +5,14 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../platform/http/context.ts';
-import {
-  companySymbolField,
-  errorResponses,
-  jsonContent,
-  linkField,
-  notFoundResponse,
-  staffResponses,
-} from '../../platform/http/schemas.ts';
+import { companySymbolField, linkField, textField } from '../../platform/http/fields.ts';
+import { errorResponses, jsonContent, notFoundResponse, staffResponses } from '../../platform/http/schemas.ts';
 import { staffOnly } from '../accounts/index.ts';
 import { landingPageOf } from './client-material.ts';
 import { saveLandingPage } from './landing-edits.ts';
 
-const text = (max: number) => z.string().trim().max(max).nullable().optional();
-const html = z.string().max(200_000).nullable().optional();
+const text = (max: number) => textField(max).nullable().optional();
+const html = textField(200_000, { multiline: true, keepSpaces: true }).nullable().optional();
 const color = z
   .string()
   .regex(/^#[0-9a-fA-F]{3,8}$/, 'colours are hex such as #ffffff')
@@ -47,7 +41,7 @@ const LandingBody = z
     jumbotron_subtitle_color: color,
     letter: html,
     askceo_title: text(200),
-    custom_style: text(5000),
+    custom_style: textField(5000, { multiline: true }).nullable().optional(),
     website_url: linkField.nullable().optional(),
     podcast_link: linkField.nullable().optional(),
     active: z.boolean().optional(),

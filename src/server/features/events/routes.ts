@@ -6,7 +6,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { eventRecord, webinarRecord } from '../../../lib/content-records.ts';
 import { createRouter } from '../../platform/http/context.ts';
-import { apiSchema, errorResponses, jsonContent, notFoundResponse, tickerSchema } from '../../platform/http/schemas.ts';
+import { idField, tickerSchema } from '../../platform/http/fields.ts';
+import { apiSchema, errorResponses, jsonContent, notFoundResponse } from '../../platform/http/schemas.ts';
 import { favoriteRoutes } from '../favorites/index.ts';
 import { FAVORITE_WEBINARS, eventByZoomId, favoriteWebinars, upcomingEvents, webinarsOf } from './service.ts';
 
@@ -64,7 +65,7 @@ export const eventRoutes = createRouter()
       plural: 'webinars',
       singular: 'a webinar',
       idField: 'eventId',
-      idSchema: z.number().int().positive(),
+      idSchema: idField,
       idAnswer: z.number(),
       envelope: 'data',
       itemSchema: Webinar,

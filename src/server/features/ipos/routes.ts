@@ -1,6 +1,7 @@
 /** /api/stock/ipo: the IPO calendar (spec 000 §7). */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../platform/http/context.ts';
+import { queryInteger } from '../../platform/http/fields.ts';
 import { errorResponses, jsonContent } from '../../platform/http/schemas.ts';
 import { listIpos } from './service.ts';
 
@@ -12,8 +13,8 @@ const ipoRoute = createRoute({
   description: 'Rows are keyed by company_name; their other keys are the grid’s columns.',
   request: {
     query: z.object({
-      page: z.coerce.number().int().min(1).max(100_000).default(1),
-      pageSize: z.coerce.number().int().min(1).max(50).default(10),
+      page: queryInteger(1, 100_000).default(1),
+      pageSize: queryInteger(1, 50).default(10),
     }),
   },
   responses: {

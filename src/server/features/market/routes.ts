@@ -1,6 +1,7 @@
 /** /api/market: the small-cap benchmark indices and their history (the home page's charts). */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../platform/http/context.ts';
+import { textField } from '../../platform/http/fields.ts';
 import { indexSummaryRecord, pricePointRecord } from '../../../lib/content-records.ts';
 import { apiSchema, errorResponses, jsonContent, notFoundResponse } from '../../platform/http/schemas.ts';
 import { HISTORY_RANGES, indexHistory, listIndices } from './indices.ts';
@@ -22,7 +23,7 @@ const historyRoute = createRoute({
   tags: ['Market'],
   summary: 'Daily closes of an index over a range',
   request: {
-    params: z.object({ symbol: z.string().min(1).max(16) }),
+    params: z.object({ symbol: textField(16, { min: 1 }) }),
     query: z.object({ range: z.enum(HISTORY_RANGES).default('1M') }),
   },
   responses: {

@@ -6,7 +6,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { notFound } from '../../platform/errors.ts';
 import { createRouter } from '../../platform/http/context.ts';
-import { errorResponses, idParam, jsonContent, notFoundResponse, tickerSchema } from '../../platform/http/schemas.ts';
+import { idField, idParam, queryInteger, textField, tickerSchema } from '../../platform/http/fields.ts';
+import { errorResponses, jsonContent, notFoundResponse } from '../../platform/http/schemas.ts';
 import { favoriteRoutes } from '../favorites/index.ts';
 import { NewsArticleSchema, NewsItemSchema } from './api-schemas.ts';
 import {
@@ -24,9 +25,9 @@ import {
 
 const NewsList = z.object({ news: z.array(NewsItemSchema), total: z.number() });
 
-const page1 = z.coerce.number().int().min(1).max(100_000).default(1);
-const page0 = z.coerce.number().int().min(0).max(100_000).default(0);
-const limit = (fallback: number) => z.coerce.number().int().min(1).max(100).default(fallback);
+const page1 = queryInteger(1, 100_000).default(1);
+const page0 = queryInteger(0, 100_000).default(0);
+const limit = (fallback: number) => queryInteger(1, 100).default(fallback);
 
 const allRoute = createRoute({
   method: 'get',
@@ -42,7 +43,7 @@ const bySectorRoute = createRoute({
   path: '/bySector',
   tags: ['News'],
   summary: 'The newest articles of every sector, sectors in alphabetical order',
-  request: { query: z.object({ perSector: z.coerce.number().int().min(1).max(10).default(2) }) },
+  request: { query: z.object({ perSector: queryInteger(1, 10).default(2) }) },
   responses: {
     200: jsonContent(
       z.object({ data: z.array(z.object({ sector: z.string(), news: z.array(NewsItemSchema) })) }),
@@ -57,7 +58,7 @@ const sectorRoute = createRoute({
   path: '/sector',
   tags: ['News'],
   summary: 'One page of a sector’s news',
-  request: { query: z.object({ sector: z.string().min(1).max(80), page: page1, limit: limit(10) }) },
+  request: { query: z.object({ sector: textField(80, { min: 1 }), page: page1, limit: limit(10) }) },
   responses: { 200: jsonContent(NewsList, 'One page'), ...errorResponses },
 });
 
@@ -85,7 +86,7 @@ const searchRoute = createRoute({
   summary: 'Search titles and summaries (page counts from 0; type newsletter keeps newsletters only)',
   request: {
     query: z.object({
-      text: z.string().max(200).default(''),
+      text: textField(200).default(''),
       type: z.enum(['newsletter', 'all']).default('all'),
       page: page0,
       size: limit(10),
@@ -138,7 +139,7 @@ export const newsRoutes = createRouter()
       plural: 'news',
       singular: 'an article',
       idField: 'newsId',
-      idSchema: z.number().int().positive(),
+      idSchema: idField,
       idAnswer: z.number(),
       envelope: 'news',
       itemSchema: NewsItemSchema,

@@ -6,21 +6,21 @@
 import { z } from '@hono/zod-openapi';
 import { createRouter } from '../../platform/http/context.ts';
 import { editorRoutes } from '../../platform/http/editor-routes.ts';
-import { companySymbolField, dateTimeField, linkField } from '../../platform/http/schemas.ts';
+import { companySymbolField, dateTimeField, linkField, textField } from '../../platform/http/fields.ts';
 import { staffOnly } from '../accounts/index.ts';
 import { NewsArticleSchema, NewsItemSchema } from './api-schemas.ts';
 import { listNews } from './service.ts';
 import { createNews, deleteNews, updateNews } from './writes.ts';
 
 const NewsBody = z.strictObject({
-  title: z.string().trim().min(1, 'title is required').max(300),
+  title: textField(300, { min: 1, minMessage: 'title is required' }),
   company_symbol: companySymbolField,
   published_at: dateTimeField.optional(),
   newsLetterURL: linkField.nullable().optional(),
   thumbnail: linkField.nullable().optional(),
-  summary: z.string().trim().max(2000).nullable().optional(),
-  description: z.string().max(200_000).optional(),
-  source: z.string().trim().max(120).nullable().optional(),
+  summary: textField(2000, { multiline: true }).nullable().optional(),
+  description: textField(200_000, { multiline: true, keepSpaces: true }).optional(),
+  source: textField(120).nullable().optional(),
   url: linkField.nullable().optional(),
   rc_newsletter: z.boolean().optional(),
 });

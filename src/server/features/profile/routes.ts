@@ -1,6 +1,7 @@
 /** /api/profile: the signed-in user's profile and notification method (spec 000 §7). */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../platform/http/context.ts';
+import { textField } from '../../platform/http/fields.ts';
 import { errorResponses, jsonContent, unauthorizedResponse } from '../../platform/http/schemas.ts';
 import { requireUser } from '../accounts/index.ts';
 import { profileOf, setMessagePreference, updateProfile } from './service.ts';
@@ -34,7 +35,10 @@ const putProfile = createRoute({
       required: true,
       content: {
         'application/json': {
-          schema: z.strictObject({ name: z.string().max(200).optional(), phone_number: z.string().max(32).optional() }),
+          schema: z.strictObject({
+            name: textField(200, { keepSpaces: true }).optional(),
+            phone_number: textField(32, { keepSpaces: true }).optional(),
+          }),
         },
       },
     },
@@ -62,7 +66,9 @@ const putPreference = createRoute({
   request: {
     body: {
       required: true,
-      content: { 'application/json': { schema: z.strictObject({ message_preference: z.string().max(16) }) } },
+      content: {
+        'application/json': { schema: z.strictObject({ message_preference: textField(16, { keepSpaces: true }) }) },
+      },
     },
   },
   responses: {

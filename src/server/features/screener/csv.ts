@@ -14,12 +14,19 @@ export const CSV_COLUMNS: readonly string[] = [
   ...SORT_FIELDS.filter((f) => f !== 'symbol' && f !== 'name'),
 ];
 
+/**
+ * Text a spreadsheet would run as a formula: a formula character (also its
+ * full-width form) first, or after leading spaces of any kind, or a tab or
+ * carriage return first.
+ */
+const FORMULA_START = /^[\s\u00A0\u1680\u2000-\u200B\u202F\u205F\u3000\uFEFF]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r]/;
+
 /** One CSV cell: quoted when needed; text that a spreadsheet would run as a formula is neutralised. */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

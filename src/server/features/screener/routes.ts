@@ -6,6 +6,7 @@
 import { ReadableStream, TextEncoderStream } from 'node:stream/web';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../platform/http/context.ts';
+import { queryInteger, textField } from '../../platform/http/fields.ts';
 import { errorResponses, jsonContent } from '../../platform/http/schemas.ts';
 import { filterOptions, leadersLaggards, searchCompanies, sectorCards } from './catalog.ts';
 import { exportScreen } from './csv.ts';
@@ -26,8 +27,8 @@ const SearchHit = z
   .openapi('SearchHit');
 
 const pageQuery = (defaultSize: number, max: number) => ({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(max).default(defaultSize),
+  page: queryInteger(1, 100_000).default(1),
+  pageSize: queryInteger(1, max).default(defaultSize),
 });
 
 const searchRoute = createRoute({
@@ -37,7 +38,7 @@ const searchRoute = createRoute({
   summary: 'Find companies by symbol or name',
   request: {
     query: z.object({
-      query: z.string().max(100).default(''),
+      query: textField(100).default(''),
       type: z.enum(['all', 'symbol', 'name']).default('all'),
       ...pageQuery(10, 100),
     }),
@@ -56,7 +57,7 @@ const top3Route = createRoute({
   path: '/searchTop3',
   tags: ['Stocks'],
   summary: 'The three best matches, for the search box',
-  request: { query: z.object({ input: z.string().max(100).default('') }) },
+  request: { query: z.object({ input: textField(100).default('') }) },
   responses: { 200: jsonContent(z.object({ data: z.array(SearchHit) }), 'Up to three matches'), ...errorResponses },
 });
 
@@ -134,8 +135,8 @@ const exportRoute = createRoute({
   description: 'filters is a JSON object of filter name to value, as for filteredCompanies.',
   request: {
     query: z.object({
-      filters: z.string().max(10_000).optional(),
-      sortField: z.string().max(60).default('symbol'),
+      filters: textField(10_000).optional(),
+      sortField: textField(60).default('symbol'),
       sortDirection: z.enum(['asc', 'desc']).default('asc'),
     }),
   },

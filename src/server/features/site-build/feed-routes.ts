@@ -6,6 +6,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { CONTENT_KINDS } from '../../../lib/content-records.ts';
 import { createRouter } from '../../platform/http/context.ts';
+import { MAX_ID, queryInteger } from '../../platform/http/fields.ts';
 import { errorResponses, jsonContent } from '../../platform/http/schemas.ts';
 import { changesSince, latestChangeId } from '../../platform/changes.ts';
 import { NewsArticleSchema, newsForBuild } from '../news/index.ts';
@@ -29,8 +30,8 @@ const changesRoute = createRoute({
   summary: 'Content changes after a cursor, oldest first',
   request: {
     query: z.object({
-      since: z.coerce.number().int().min(0).default(0),
-      limit: z.coerce.number().int().min(1).max(5000).default(1000),
+      since: queryInteger(0, Number.MAX_SAFE_INTEGER).default(0),
+      limit: queryInteger(1, 5000).default(1000),
     }),
   },
   responses: {
@@ -49,12 +50,13 @@ const cursorRoute = createRoute({
 
 const ids = z
   .string()
-  .regex(/^\d+(,\d+){0,499}$/, 'ids is a comma-separated list of up to 500 ids')
-  .transform((v) => v.split(',').map(Number));
+  .regex(/^\d{1,10}(,\d{1,10}){0,499}$/, 'ids is a comma-separated list of up to 500 ids')
+  .transform((v) => v.split(',').map(Number))
+  .refine((list) => list.every((id) => id <= MAX_ID), `ids are at most ${MAX_ID}`);
 
 const keyset = z.object({
-  after: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(1000).default(500),
+  after: queryInteger(0, MAX_ID).default(0),
+  limit: queryInteger(1, 1000).default(500),
   ids: ids.optional(),
 });
 

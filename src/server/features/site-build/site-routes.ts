@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { COMPANY_TABS } from '../../../lib/company.ts';
 import type { AppEnv } from '../../platform/http/context.ts';
-import { MAX_ID } from '../../platform/http/schemas.ts';
+import { MAX_ID } from '../../platform/http/fields.ts';
 import { newsExists } from '../news/index.ts';
 import { COMPRESSIBLE, CONTENT_TYPES, resolveSiteFile, statFile, type Found } from './published-files.ts';
 import type { SiteState } from './state.ts';

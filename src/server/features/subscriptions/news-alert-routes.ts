@@ -2,13 +2,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../platform/http/context.ts';
 import { clientIp } from '../../platform/http/request.ts';
-import {
-  emailField,
-  errorResponses,
-  jsonContent,
-  notFoundResponse,
-  tickerSchema,
-} from '../../platform/http/schemas.ts';
+import { emailField, textField, tickerSchema } from '../../platform/http/fields.ts';
+import { errorResponses, jsonContent, notFoundResponse } from '../../platform/http/schemas.ts';
 import { confirmNewsAlert, requestNewsAlert } from './news-alerts.ts';
 
 const AlertBody = z
@@ -39,7 +34,7 @@ const confirmRoute = createRoute({
   path: '/confirm',
   tags: ['Newsletter'],
   summary: 'The link in the confirmation email: confirms the alerts and opens the news page',
-  request: { query: z.object({ token: z.string().max(200).default('') }) },
+  request: { query: z.object({ token: textField(200).default('') }) },
   responses: { 302: { description: 'To /news?alerts=SYMBOL, or /news?alerts=0 for a used or unknown link' } },
 });
 

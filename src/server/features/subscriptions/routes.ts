@@ -6,7 +6,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../platform/http/context.ts';
 import { clientIp } from '../../platform/http/request.ts';
-import { emailField, errorResponses, jsonContent } from '../../platform/http/schemas.ts';
+import { emailField, textField } from '../../platform/http/fields.ts';
+import { errorResponses, jsonContent } from '../../platform/http/schemas.ts';
 import { confirmNewsletterSignup, requestNewsletterSignup, subscribe } from './newsletter.ts';
 
 const SubscribeBody = z.object({ email: emailField }).openapi('SubscribeRequest');
@@ -32,11 +33,12 @@ const subscribeRoute = createRoute({
 });
 
 const required = (label: string, max: number) =>
-  z
-    .string({ message: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} is too long`);
+  textField(max, {
+    required: `${label} is required`,
+    min: 1,
+    minMessage: `${label} is required`,
+    maxMessage: `${label} is too long`,
+  });
 
 const SignupBody = z
   .strictObject({
@@ -68,7 +70,7 @@ const confirmRoute = createRoute({
   path: '/confirm',
   tags: ['Newsletter'],
   summary: 'The link in the confirmation email: confirms the sign-up and opens the newsletter page',
-  request: { query: z.object({ token: z.string().max(200).default('') }) },
+  request: { query: z.object({ token: textField(200).default('') }) },
   responses: { 302: { description: 'To /newsletters?confirmed=1 (or =0 for a used or unknown link)' } },
 });
 

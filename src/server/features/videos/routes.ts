@@ -5,7 +5,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { notFound } from '../../platform/errors.ts';
 import { createRouter } from '../../platform/http/context.ts';
-import { errorResponses, idParam, jsonContent, notFoundResponse, tickerSchema } from '../../platform/http/schemas.ts';
+import { idField, idParam, queryInteger, tickerSchema } from '../../platform/http/fields.ts';
+import { errorResponses, jsonContent, notFoundResponse } from '../../platform/http/schemas.ts';
 import { favoriteRoutes } from '../favorites/index.ts';
 import { VideoSchema } from './api-schemas.ts';
 import { FAVORITE_VIDEOS, companyVideos, favoriteVideoList, listVideos, videoById } from './service.ts';
@@ -17,8 +18,8 @@ const allRoute = createRoute({
   summary: 'One page of the library, newest first, optionally of one SIC code',
   request: {
     query: z.object({
-      page: z.coerce.number().int().min(1).max(100_000).default(1),
-      limit: z.coerce.number().int().min(1).max(100).default(10),
+      page: queryInteger(1, 100_000).default(1),
+      limit: queryInteger(1, 100).default(10),
       sic_code: z
         .string()
         .regex(/^\d{3,4}(,\d{3,4}){0,199}$/, 'sic_code is a SIC code or a comma-separated list of them')
@@ -59,7 +60,7 @@ export const videoRoutes = createRouter()
       plural: 'videos',
       singular: 'a video',
       idField: 'videoId',
-      idSchema: z.number().int().positive(),
+      idSchema: idField,
       idAnswer: z.number(),
       envelope: 'data',
       itemSchema: VideoSchema,

@@ -6,17 +6,17 @@ import { z } from '@hono/zod-openapi';
 import { VIDEO_TYPES } from '../../../lib/content-records.ts';
 import { createRouter } from '../../platform/http/context.ts';
 import { editorRoutes } from '../../platform/http/editor-routes.ts';
-import { companySymbolField, dateTimeField, linkField } from '../../platform/http/schemas.ts';
+import { companySymbolField, dateTimeField, linkField, textField } from '../../platform/http/fields.ts';
 import { staffOnly } from '../accounts/index.ts';
 import { VideoSchema } from './api-schemas.ts';
 import { listVideos } from './service.ts';
 import { createVideo, deleteVideo, updateVideo } from './writes.ts';
 
 const VideoBody = z.strictObject({
-  name: z.string().trim().min(1, 'title is required').max(300),
+  name: textField(300, { min: 1, minMessage: 'title is required' }),
   company_symbol: companySymbolField,
   youtubeId: z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'youtubeId must be an 11-character video id'),
-  description: z.string().max(5000).optional(),
+  description: textField(5000, { multiline: true, keepSpaces: true }).optional(),
   thumbnail_url: linkField.nullable().optional(),
   type: z.enum(VIDEO_TYPES).optional(),
   published: dateTimeField.nullable().optional(),

@@ -7,15 +7,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Db } from '../db/client.ts';
 import { createRouter } from './context.ts';
-import {
-  errorResponses,
-  idParam,
-  jsonBody,
-  jsonContent,
-  notFoundResponse,
-  staffListQuery,
-  staffResponses,
-} from './schemas.ts';
+import { idParam, staffListQuery } from './fields.ts';
+import { errorResponses, jsonBody, jsonContent, notFoundResponse, staffResponses } from './schemas.ts';
 
 export interface EditorRoutesOptions<Create, Patch> {
   /** The group's path ('/news'); one record is at '{path}/{id}'. */

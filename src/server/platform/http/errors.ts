@@ -1,12 +1,15 @@
 /**
  * The one place where failures become HTTP answers: JSON `{ message }` with a
  * status. A domain error maps by its kind; Hono's own errors (body too large,
- * wrong content type) and malformed JSON keep their meaning; anything else is
- * a bug: it is logged with its stack and the client gets a plain 500.
+ * wrong content type) and malformed JSON keep their meaning; the database's
+ * own refusals answer 400 (a value it cannot hold) or 503 (not reachable);
+ * anything else is a bug: it is logged with its stack and the client gets a
+ * plain 500.
  */
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { classifyDatabaseError } from '../db/errors.ts';
 import { DomainError, type DomainErrorKind } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 
@@ -50,6 +53,16 @@ export function createErrorHandler(logger: Logger): ErrorHandler {
       return errorBody(c, err.status as ContentfulStatusCode, message);
     }
     if (err instanceof SyntaxError) return errorBody(c, 400, 'Malformed JSON body');
+    const database = classifyDatabaseError(err);
+    if (database === 'invalid-input') {
+      // Validation should have refused it first: logged, so the field's rule gets fixed.
+      logger.warn({ reqId: c.get('requestId'), err }, 'database refused a value');
+      return errorBody(c, 400, 'A value in the request cannot be stored');
+    }
+    if (database === 'unavailable') {
+      logger.warn({ reqId: c.get('requestId'), err }, 'database unavailable');
+      return errorBody(c, 503, 'The service is busy or restarting. Please try again shortly.', { 'Retry-After': '5' });
+    }
     logger.error({ reqId: c.get('requestId'), err }, 'unhandled error');
     return errorBody(c, 500, 'Internal server error');
   };

@@ -1,0 +1,46 @@
+/**
+ * What a database failure means for the request that met it. PostgreSQL and
+ * the embedded database report the same SQLSTATE codes: a data exception
+ * (class 22: a value the column cannot hold) is bad input that validation
+ * let through; a lost or refused connection, a server shutting down or a
+ * statement cancelled by its timeout mean the database is not there now.
+ */
+export type DatabaseFailure = 'invalid-input' | 'unavailable';
+
+const UNAVAILABLE_CODES = new Set([
+  '57014', // query_canceled (statement timeout)
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+  '08000', // connection_exception
+  '08001',
+  '08003',
+  '08006',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+]);
+
+/** The driver's code of an error, looking through the query errors the ORM wraps around it. */
+function codeOf(error: unknown): string | null {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+export function classifyDatabaseError(error: unknown): DatabaseFailure | null {
+  const code = codeOf(error);
+  if (code === null) return null;
+  if (code.startsWith('22')) return 'invalid-input';
+  if (UNAVAILABLE_CODES.has(code) || code.startsWith('08')) return 'unavailable';
+  return null;
+}
