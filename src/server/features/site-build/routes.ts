@@ -44,10 +44,17 @@ const buildRoute = createRoute({
   path: '/build',
   tags: ['Site'],
   summary: 'State and progress of the static site build',
+  description: 'The build output and error details are for staff; others get the state, times and page counts.',
   responses: { 200: jsonContent(z.object({ data: BuildStatus }), 'Build status') },
 });
 
 export const siteStatusRoutes = (site: SiteState) =>
   createRouter()
     .openapi(infoRoute, async (c) => c.json({ data: await siteInfo(c.var.db) }, 200))
-    .openapi(buildRoute, (c) => c.json({ data: site.status() }, 200));
+    .openapi(buildRoute, (c) => {
+      const status = site.status();
+      if (c.var.user?.role === 'staff') return c.json({ data: status }, 200);
+      // Output lines and errors name files of the server: not for everyone.
+      const lastError = status.lastError === null ? null : 'The last build failed.';
+      return c.json({ data: { ...status, lastError, progress: [], sections: null } }, 200);
+    });

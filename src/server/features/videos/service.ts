@@ -116,19 +116,25 @@ export async function listVideos(
   };
 }
 
-export async function videoById(db: Db, id: number, userId?: number): Promise<VideoItem | null> {
+/** One video; a disabled one only for the console (`includeDisabled`). */
+export async function videoById(
+  db: Db,
+  id: number,
+  userId?: number,
+  { includeDisabled = false } = {},
+): Promise<VideoItem | null> {
   const [row] = await db
     .select(columns)
     .from(videos)
     .leftJoin(companies, eq(videos.companySymbol, companies.symbol))
-    .where(eq(videos.id, id));
+    .where(and(eq(videos.id, id), includeDisabled ? undefined : eq(videos.disabled, false)));
   if (!row) return null;
   return toItem(row as Row, await favoriteIds(db, FAVORITE_VIDEOS, userId, [id]));
 }
 
 /**
- * Videos for the site build, in id order, disabled ones included so their
- * pages can be removed: the given ids, or a page of those after an id.
+ * Enabled videos for the site build, in id order: the given ids, or a page of
+ * those after an id. A disabled video is absent, so its page is removed.
  */
 export async function videosForBuild(
   db: Db,
@@ -138,7 +144,9 @@ export async function videosForBuild(
     .select(columns)
     .from(videos)
     .leftJoin(companies, eq(videos.companySymbol, companies.symbol))
-    .where('ids' in select ? inArray(videos.id, select.ids) : gt(videos.id, select.after))
+    .where(
+      and('ids' in select ? inArray(videos.id, select.ids) : gt(videos.id, select.after), eq(videos.disabled, false)),
+    )
     .orderBy(asc(videos.id));
   const rows = await ('ids' in select ? query : query.limit(select.limit));
   return rows.map((r) => toItem(r as Row, new Set()));
@@ -150,7 +158,7 @@ export async function favoriteVideoList(db: Db, userId: number): Promise<VideoIt
     .from(favoriteVideos)
     .innerJoin(videos, eq(favoriteVideos.videoId, videos.id))
     .leftJoin(companies, eq(videos.companySymbol, companies.symbol))
-    .where(eq(favoriteVideos.userId, userId))
+    .where(and(eq(favoriteVideos.userId, userId), eq(videos.disabled, false)))
     .orderBy(desc(favoriteVideos.createdAt));
   const all = new Set(rows.map((r) => r.id));
   return rows.map((r) => toItem(r as Row, all));

@@ -60,7 +60,7 @@ export async function createVideo(db: Db, input: VideoInput): Promise<VideoItem>
       .returning({ id: videos.id });
     return row!.id;
   });
-  return (await videoById(db, id!))!;
+  return (await videoById(db, id!, undefined, { includeDisabled: true }))!;
 }
 
 export async function updateVideo(db: Db, id: number, input: Partial<VideoInput>): Promise<VideoItem> {
@@ -74,7 +74,7 @@ export async function updateVideo(db: Db, id: number, input: Partial<VideoInput>
     return row?.id ?? null;
   });
   if (updated === null) throw notFound(`No video ${id}`);
-  return (await videoById(db, id))!;
+  return (await videoById(db, id, undefined, { includeDisabled: true }))!;
 }
 
 export async function deleteVideo(db: Db, id: number): Promise<void> {

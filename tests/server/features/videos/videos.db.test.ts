@@ -69,3 +69,32 @@ describe('the tools calls for videos', () => {
     expect((await t.call('GET', `/api/videos/${video.id}`)).status).toBe(404);
   });
 });
+
+describe('a disabled video', () => {
+  it('is served by no public call, while the console still sees it', async () => {
+    const symbol = ((await t.call('GET', '/api/news/all')).body as NewsList).news[0]!.company_symbol!;
+    const created = await t.call('POST', '/api/tools/videos', {
+      json: { name: 'Pulled interview', company_symbol: symbol, youtubeId: 'dQw4w9WgXcQ', type: 'Interview' },
+      headers: staff,
+    });
+    const id = (created.body as { data: { id: number } }).data.id;
+    await t.call('PATCH', '/api/videos/favorites', { json: { videoId: id }, headers: reader });
+    await t.call('PUT', `/api/tools/videos/${id}`, { json: { disabled: true }, headers: staff });
+
+    expect((await t.call('GET', `/api/videos/${id}`)).status).toBe(404);
+    const feed = (await t.call('GET', `/api/content/videos?ids=${id}`)).body as { data: unknown[] };
+    expect(feed.data).toEqual([]);
+    const favorites = (await t.call('GET', '/api/videos/favorites', { headers: reader })).body as {
+      data: { id: number }[];
+    };
+    expect(favorites.data.map((v) => v.id)).not.toContain(id);
+    const company = (await t.call('GET', `/api/stock/videos/${symbol}`)).body as {
+      data: { interview: { id: number } | null };
+    };
+    expect(company.data.interview?.id).not.toBe(id);
+    const console = (await t.call('GET', '/api/tools/videos?limit=100', { headers: staff })).body as {
+      data: { id: number }[];
+    };
+    expect(console.data.map((v) => v.id)).toContain(id);
+  });
+});
