@@ -34,6 +34,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     BODY_LIMIT_BYTES: String(64 * 1024),
     TRUST_PROXY: 'true',
+    // Sign-in slow-downs in milliseconds rather than seconds.
+    SIGN_IN_DELAY_MS: '25',
     ...options.env,
   });
   const app = createApp({

@@ -46,6 +46,8 @@ const ConfigSchema = z
     /** Quiet time after a content change before the site is rebuilt. */
     SITE_REBUILD_DEBOUNCE_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
     TRUST_PROXY: flag(false),
+    /** The first wait of a sign-in on an account with repeated failures (it doubles, to eight times this). */
+    SIGN_IN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -90,6 +92,7 @@ const ConfigSchema = z
       buildSite: env.BUILD_SITE,
       siteRebuild: { schedule: env.SITE_REBUILD_CRON, debounceMs: env.SITE_REBUILD_DEBOUNCE_MS },
       trustProxy: env.TRUST_PROXY,
+      signInDelayMs: env.SIGN_IN_DELAY_MS,
       mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
       sms:
         env.SMS_API_URL && env.SMS_ACCOUNT_SID && env.SMS_AUTH_TOKEN && env.SMS_FROM

@@ -14,18 +14,38 @@ export interface Limit {
   windowSeconds: number;
 }
 
+/** Counts a hit on a key and answers the window's hits so far and the seconds until it ends. */
+export async function hit(db: Db, key: string, windowSeconds: number): Promise<{ hits: number; retryAfter: number }> {
+  const result = await db.execute(sql`
+    insert into ${rateLimits} (key, window_start, hits) values (${key}, now(), 1)
+    on conflict (key) do update set
+      hits = case when ${rateLimits.windowStart} < now() - make_interval(secs => ${windowSeconds})
+                  then 1 else ${rateLimits.hits} + 1 end,
+      window_start = case when ${rateLimits.windowStart} < now() - make_interval(secs => ${windowSeconds})
+                  then now() else ${rateLimits.windowStart} end
+    returning hits, extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())) as retry`);
+  const row = rowsOf<{ hits: number; retry: string | number }>(result)[0];
+  return { hits: Number(row?.hits ?? 1), retryAfter: Number(row?.retry ?? windowSeconds) };
+}
+
+/** The hits a key has in its current window, without counting one (0 when the window has passed). */
+export async function hitsOf(
+  db: Db,
+  key: string,
+  windowSeconds: number,
+): Promise<{ hits: number; retryAfter: number }> {
+  const result = await db.execute(sql`
+    select hits, extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())) as retry
+    from ${rateLimits}
+    where key = ${key} and window_start >= now() - make_interval(secs => ${windowSeconds})`);
+  const row = rowsOf<{ hits: number; retry: string | number }>(result)[0];
+  return row ? { hits: Number(row.hits), retryAfter: Number(row.retry) } : { hits: 0, retryAfter: 0 };
+}
+
 /** Counts a hit; refuses (rate-limited, with the seconds until the window ends) when its allowance is used up. */
 export async function enforce(db: Db, limit: Limit): Promise<void> {
-  const result = await db.execute(sql`
-    insert into ${rateLimits} (key, window_start, hits) values (${limit.key}, now(), 1)
-    on conflict (key) do update set
-      hits = case when ${rateLimits.windowStart} < now() - make_interval(secs => ${limit.windowSeconds})
-                  then 1 else ${rateLimits.hits} + 1 end,
-      window_start = case when ${rateLimits.windowStart} < now() - make_interval(secs => ${limit.windowSeconds})
-                  then now() else ${rateLimits.windowStart} end
-    returning hits, extract(epoch from (window_start + make_interval(secs => ${limit.windowSeconds}) - now())) as retry`);
-  const row = rowsOf<{ hits: number; retry: string | number }>(result)[0];
-  if (row && Number(row.hits) > limit.max) throw rateLimited(Number(row.retry));
+  const { hits, retryAfter } = await hit(db, limit.key, limit.windowSeconds);
+  if (hits > limit.max) throw rateLimited(retryAfter);
 }
 
 export async function enforceAll(db: Db, limits: Limit[]): Promise<void> {

@@ -13,6 +13,7 @@ import { enqueue, type OutgoingMessage } from '../../platform/outbox/enqueue.ts'
 import { codeMatches, hashCode, newCode } from '../../platform/secrets.ts';
 import { escapeHtml } from '../../../lib/markup.ts';
 import type { UserRow } from './sessions.ts';
+import { channelFor } from './users.ts';
 import { verificationCodes } from './tables.ts';
 
 export const CODE_TTL_MS = 10 * 60_000;
@@ -41,12 +42,6 @@ export function codeMessage(
   const text = `Hello ${name},\n\n${lead}: ${code}\n\nThe code expires in 10 minutes and works once. If you did not ask for it, you can ignore this message.\n\n${SITE.name}`;
   const html = `<p>Hello ${escapeHtml(name)},</p><p>${lead}:</p><p style="font-size:28px;font-weight:700;letter-spacing:6px">${code}</p><p>The code expires in 10 minutes and works once. If you did not ask for it, you can ignore this message.</p><p>${SITE.name}</p>`;
   return { channel, recipient, subject: `${SITE.name}: ${subject}`, text, html };
-}
-
-function channelFor(user: UserRow, prefer?: 'email' | 'sms'): { channel: 'email' | 'sms'; recipient: string } {
-  const wantSms = prefer ? prefer === 'sms' : user.messagePreference === 'phone';
-  if (wantSms && user.phone) return { channel: 'sms', recipient: user.phone };
-  return { channel: 'email', recipient: user.email };
 }
 
 /** Issues a new code (earlier unused ones of the purpose stop working) and queues its message; call in a transaction. */

@@ -20,7 +20,6 @@ import {
   changePassword,
   deleteAccount,
   forgotPassword,
-  login,
   register,
   requestPasswordChange,
   resendVerification,
@@ -28,6 +27,7 @@ import {
   verifyAccount,
 } from './service.ts';
 import { revokeSession } from './sessions.ts';
+import { login } from './sign-in.ts';
 import { publicUser } from './users.ts';
 
 /** Account fields are checked and trimmed by the service, with the spec's messages. */
@@ -91,7 +91,6 @@ const registerRoute = createRoute({
   },
   responses: {
     201: jsonContent(z.object({ success: z.literal(true), message: z.string(), user: UserSchema }), 'Created'),
-    409: jsonContent(z.object({ message: z.string() }), 'Email already registered'),
     ...errorResponses,
   },
 });
@@ -184,7 +183,7 @@ const contact = (body: { email?: string; phone_number?: string }) => {
 
 export const accountRoutes = createRouter()
   .openapi(registerRoute, async (c) => {
-    const user = await register(c.var.db, c.req.valid('json'), clientIp(c));
+    const user = await register(c.var.db, c.req.valid('json'), { ip: clientIp(c), siteUrl: c.var.config.siteUrl });
     const via = user.message_preference === 'phone' ? 'text message' : 'email';
     return c.json(
       { success: true as const, message: `Account created. We sent a verification code by ${via}.`, user },
@@ -194,7 +193,11 @@ export const accountRoutes = createRouter()
   .openapi(loginRoute, async (c) => {
     const body = c.req.valid('json');
     if (!body.email.trim() || !body.password) throw invalid(AUTH_MESSAGES.loginRequired);
-    const { token, user } = await login(c.var.db, body, clientIp(c), c.req.header('user-agent') ?? null);
+    const { token, user } = await login(c.var.db, body, {
+      ip: clientIp(c),
+      userAgent: c.req.header('user-agent') ?? null,
+      delayUnitMs: c.var.config.signInDelayMs,
+    });
     setSessionCookies(c, token, user.verified);
     return c.json({ success: true as const, token: wantsBearerToken(c) ? token : null, user }, 200);
   })

@@ -6,11 +6,13 @@
 import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, isValidEmail, normalizeCode, phoneDigits, toE164 } from '../../../lib/validation.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
-import { conflict, invalid, unauthorized } from '../../platform/errors.ts';
-import { enforce, enforceAll, reset as resetLimit } from '../../platform/rate-limit.ts';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/secrets.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
+import { invalid } from '../../platform/errors.ts';
+import { enforce, enforceAll } from '../../platform/rate-limit.ts';
+import { hashPassword } from '../../platform/secrets.ts';
 import { consumeCode, issueCode } from './codes.ts';
-import { createSession, revokeAllSessions, type UserRow } from './sessions.ts';
+import { noticeSignUpAttempt } from './notices.ts';
+import { revokeAllSessions, type UserRow } from './sessions.ts';
 import { users } from './tables.ts';
 import {
   checkName,
@@ -30,8 +32,6 @@ export const FORGOT_PASSWORD_FLOOR_MS = 300;
 const identifierKey = (email?: string, phone?: string) =>
   email?.trim() ? `e:${normalizeEmail(email)}` : `p:${phoneDigits(phone ?? '')}`;
 
-const incorrectCredentials = () => unauthorized(AUTH_MESSAGES.incorrectCredentials, { success: false });
-
 export interface RegisterInput {
   name: string;
   username?: string;
@@ -42,8 +42,17 @@ export interface RegisterInput {
   terms_accepted: boolean;
 }
 
-export async function register(db: Db, input: RegisterInput, ip: string): Promise<PublicUser> {
-  await enforce(db, { key: `register:ip:${ip}`, max: 20, windowSeconds: 3600 });
+/**
+ * Opens an account and sends its verification code. An address that already
+ * has an account gets the same answer, so sign-up tells nobody which
+ * addresses are registered; its holder is emailed instead.
+ */
+export async function register(
+  db: Db,
+  input: RegisterInput,
+  from: { ip: string; siteUrl: string },
+): Promise<PublicUser> {
+  await enforce(db, { key: `register:ip:${from.ip}`, max: 20, windowSeconds: 3600 });
   const name = input.name.trim();
   checkName(name);
   if (!input.email.trim()) throw invalid(AUTH_MESSAGES.emailRequired);
@@ -57,8 +66,23 @@ export async function register(db: Db, input: RegisterInput, ip: string): Promis
   checkPassword(input.password);
   if (input.terms_accepted !== true) throw invalid(AUTH_MESSAGES.termsRequired);
   const email = normalizeEmail(input.email);
-  if (await findByEmail(db, email)) throw conflict('An account with this email already exists.');
+  // The password is hashed either way: both answers take the same time.
   const passwordHash = await hashPassword(input.password);
+  const asIfNew = (): PublicUser => ({
+    email,
+    phone_number: digits.replace(/^1(?=\d{10}$)/, ''),
+    message_preference: messagePreference,
+    username: (input.username ?? '').trim().slice(0, 120) || name,
+    name,
+    verified: false,
+    googleUser: false,
+    isStaff: false,
+  });
+  const existing = await findByEmail(db, email);
+  if (existing) {
+    await noticeSignUpAttempt(db, existing, from.siteUrl);
+    return asIfNew();
+  }
   try {
     const user = await transaction(db, async (tx) => {
       const [created] = await tx
@@ -78,36 +102,10 @@ export async function register(db: Db, input: RegisterInput, ip: string): Promis
     });
     return publicUser(user);
   } catch (error) {
-    // Two sign-ups with one address at once: the unique index decides.
-    if (String((error as { code?: string }).code ?? (error as Error).message).match(/23505|unique/i)) {
-      throw conflict('An account with this email already exists.');
-    }
+    // Two sign-ups with one address at once: the unique index decides, and the second answers as the first.
+    if (isUniqueViolation(error)) return asIfNew();
     throw error;
   }
-}
-
-export async function login(
-  db: Db,
-  input: { email: string; password: string },
-  ip: string,
-  userAgent: string | null,
-): Promise<{ token: string; user: PublicUser }> {
-  const email = normalizeEmail(input.email);
-  await enforceAll(db, [
-    { key: `login:ip:${ip}`, max: 50, windowSeconds: 900 },
-    { key: `login:acct:${email}`, max: 10, windowSeconds: 900 },
-  ]);
-  const user = isValidEmail(email) ? await findByEmail(db, email) : undefined;
-  if (!user?.passwordHash) {
-    await burnPasswordCheck(input.password);
-    throw incorrectCredentials();
-  }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    throw incorrectCredentials();
-  }
-  await resetLimit(db, `login:acct:${email}`);
-  const token = await createSession(db, user.id, userAgent);
-  return { token, user: publicUser(user) };
 }
 
 export async function verifyAccount(

@@ -34,6 +34,13 @@ export function publicUser(user: UserRow): PublicUser {
   };
 }
 
+/** Where a message to the user goes: their chosen channel (text needs a phone), or the one asked for. */
+export function channelFor(user: UserRow, prefer?: 'email' | 'sms'): { channel: 'email' | 'sms'; recipient: string } {
+  const wantSms = prefer ? prefer === 'sms' : user.messagePreference === 'phone';
+  if (wantSms && user.phone) return { channel: 'sms', recipient: user.phone };
+  return { channel: 'email', recipient: user.email };
+}
+
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** 'sms' and 'SMS' are the same method as 'phone'. */

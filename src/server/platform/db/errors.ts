@@ -37,6 +37,9 @@ function codeOf(error: unknown): string | null {
   return null;
 }
 
+/** Whether a write failed because a unique index already holds the value (two writers at once). */
+export const isUniqueViolation = (error: unknown): boolean => codeOf(error) === '23505';
+
 export function classifyDatabaseError(error: unknown): DatabaseFailure | null {
   const code = codeOf(error);
   if (code === null) return null;
