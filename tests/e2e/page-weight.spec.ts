@@ -8,9 +8,16 @@
  */
 import { gzipSync } from 'node:zlib';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { pagesByKind, type PageKind } from './page-kinds.ts';
 
 const KB = 1024;
-const BUDGETS = { article: 80 * KB, company: 150 * KB, screener: 350 * KB, home: 150 * KB, other: 150 * KB };
+const BUDGETS: Record<PageKind, number> = {
+  article: 80 * KB,
+  company: 150 * KB,
+  screener: 350 * KB,
+  home: 150 * KB,
+  other: 150 * KB,
+};
 
 /** Static imports of a built module: `import … from "x"`, `import "x"`, `export … from "x"` (not `import("x")`). */
 const STATIC_IMPORT = /(?:\bimport|\bexport)\s*(?:[\w*${},\s]+?\s*from\s*)?["']([^"']+\.m?js)["']/g;
@@ -50,43 +57,6 @@ async function pageScriptWeight(request: APIRequestContext, path: string) {
     for (const imported of text.matchAll(STATIC_IMPORT)) enqueue(imported[1]!, new URL(file, 'http://site').href);
   }
   return { bytes, files };
-}
-
-/** One page of each kind, found through the API so the test follows the demo data. */
-async function pagesByKind(request: APIRequestContext): Promise<[keyof typeof BUDGETS, string][]> {
-  const all = (await (await request.get('/api/news/all?limit=20')).json()) as {
-    news: { id: number; company_symbol: string | null; rc_newsletter: boolean }[];
-  };
-  const clients = (await (await request.get('/api/news/top/clients?limit=1')).json()) as {
-    news: { id: number; company_symbol: string }[];
-  };
-  const search = (await (await request.get('/api/stock/search?query=a&pageSize=20')).json()) as {
-    data: { symbol: string }[];
-  };
-  const clientArticle = clients.news[0]!;
-  const article = all.news.find((n) => !n.rc_newsletter && n.company_symbol !== clientArticle.company_symbol)!;
-  const company = search.data.find((c) => c.symbol !== clientArticle.company_symbol)!.symbol;
-  const videos = (await (await request.get('/api/videos/all?limit=1')).json()) as { data: { id: number }[] };
-  return [
-    ['home', '/'],
-    ['article', `/news/${article.id}/`],
-    ['article', `/news/${clientArticle.id}/`],
-    ['company', `/stocks/${company}/`],
-    ['company', `/stocks/${clientArticle.company_symbol}/`],
-    ['company', `/stocks/${clientArticle.company_symbol}/team/`],
-    ['screener', '/stocks/'],
-    // The screener's other tabs show the same grid.
-    ['screener', '/stocks/Leaders/'],
-    ['screener', '/stocks/IPO/'],
-    ['other', '/news/'],
-    ['other', '/newsletters/'],
-    ['other', '/videos/'],
-    ['other', `/video/${videos.data[0]!.id}/`],
-    ['other', '/login/'],
-    ['other', '/signup/'],
-    ['other', '/settings/Profile_Info/'],
-    ['other', '/terms/'],
-  ];
 }
 
 test('every kind of page stays within its JavaScript budget (gzip, React included)', async ({ request }) => {

@@ -52,6 +52,8 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
     }
   }
   await next();
+  // What a signed-in user sees, or a sign-in itself, is theirs alone: never kept by a shared cache.
+  if (c.var.user || c.res.headers.has('set-cookie')) c.header('Cache-Control', 'no-store');
 };
 
 export function requireUser(c: Context<AppEnv>): UserRow {

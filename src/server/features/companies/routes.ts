@@ -329,6 +329,8 @@ export const companyRoutes = createRouter()
     requireUser(c);
     const company = await requireCompany(c.var.db, c.req.valid('param').symbol);
     c.header('Cache-Control', 'private, no-cache');
+    // Shown in a frame of the company page: its own styles, no script.
+    c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'");
     return c.html(await analystReportHtml(c.var.db, company), 200);
   });
 

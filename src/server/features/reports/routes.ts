@@ -13,6 +13,8 @@ export const reportRoutes = new Hono<AppEnv>().on(
       'Content-Type': 'application/pdf',
       'Content-Disposition': `inline; filename="${symbol.toUpperCase()}_${kind}.pdf"`,
       'Cache-Control': 'public, max-age=600',
+      // The presentation is shown in a frame of the company page; the browser's PDF viewer needs nothing else.
+      'Content-Security-Policy': "frame-ancestors 'self'",
     });
   },
 );

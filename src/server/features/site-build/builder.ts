@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '../../platform/logger.ts';
 import { startAstroBuild, type AstroBuild } from './astro-process.ts';
+import { recordScriptHashes } from './csp.ts';
 import { sourceFingerprint } from './fingerprint.ts';
 import { manifestOutputs, precompressChanged, prefillPages, pruneStalePages } from './incremental.ts';
 import { buildsDirOf, publish, publishedBuild, pruneBuilds, readStamp, writeStamp } from './publish.ts';
@@ -102,6 +103,7 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
       const kept = manifestOutputs(path.join(cacheDir, MANIFEST_FILE));
       const removed = kept ? pruneStalePages(outDir, linked, kept) : 0;
       lap('pruneMs');
+      const scriptHashes = recordScriptHashes(outDir, current);
       const compressed = await precompressChanged(outDir, current);
       lap('compressMs');
       writeStamp(outDir, stamp);
@@ -111,7 +113,7 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
       pruneBuilds(siteDir, current);
       Object.assign(status, { state: 'idle', lastError: null });
       logger.info(
-        { build: id, ms: Date.now() - started, ...status.pages, removed, compressed, ...phases },
+        { build: id, ms: Date.now() - started, ...status.pages, removed, compressed, scriptHashes, ...phases },
         'site build published',
       );
     } catch (error) {

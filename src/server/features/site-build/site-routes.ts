@@ -12,6 +12,7 @@ import { COMPANY_TABS } from '../../../lib/company.ts';
 import type { AppEnv } from '../../platform/http/context.ts';
 import { MAX_ID } from '../../platform/http/fields.ts';
 import { newsExists } from '../news/index.ts';
+import { sitePolicy } from './csp.ts';
 import { COMPRESSIBLE, CONTENT_TYPES, resolveSiteFile, statFile, type Found } from './published-files.ts';
 import type { SiteState } from './state.ts';
 
@@ -42,6 +43,7 @@ function respondWithFile(c: Context, root: string, found: Found, status: 200 | 4
     Vary: 'Accept-Encoding',
     'X-Content-Type-Options': 'nosniff',
   };
+  if (file.endsWith('.html')) headers['Content-Security-Policy'] = sitePolicy(root);
   if (status === 200 && c.req.header('if-none-match') === etag) {
     return new Response(null, { status: 304, headers });
   }
@@ -92,7 +94,12 @@ function buildingPage(): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="5"><title>Starting up</title><style>body{font-family:system-ui,sans-serif;background:#111;color:#eee;display:grid;place-items:center;min-height:100vh;margin:0}main{text-align:center;padding:1rem}p{color:#bbb}</style></head><body><main><h1>The site is being built</h1><p>This takes a minute on the first start. The page reloads by itself.</p></main></body></html>`;
   return new Response(html, {
     status: 503,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': '5', 'Cache-Control': 'no-store' },
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Retry-After': '5',
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': sitePolicy(null),
+    },
   });
 }
 

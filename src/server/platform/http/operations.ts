@@ -36,7 +36,9 @@ export function apiDocumentRoutes(app: OpenAPIHono<AppEnv>, siteUrl: string) {
   };
   return new Hono<AppEnv>()
     .get('/openapi.json', (c) => c.json(app.getOpenAPI31Document(documentConfig)))
-    .get('/api-docs', (c) =>
-      c.html(renderApiReference(app.getOpenAPI31Document(documentConfig) as unknown as Record<string, unknown>)),
-    );
+    .get('/api-docs', (c) => {
+      // A document with its own styles and no script.
+      c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'");
+      return c.html(renderApiReference(app.getOpenAPI31Document(documentConfig) as unknown as Record<string, unknown>));
+    });
 }

@@ -1,0 +1,77 @@
+/**
+ * The site's Content-Security-Policy. Scripts run only from the site's own
+ * files or when they are one of the inline scripts the build wrote (the theme
+ * bootstrap, the route rules, Astro's island hydration): each build lists the
+ * SHA-256 of every inline script in its pages, and the policy allows exactly
+ * those. No 'unsafe-inline' for scripts; styles may be inline (they run no
+ * code, and islands set style attributes).
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { listFiles } from './incremental.ts';
+
+const HASHES_FILE = '.csp-script-hashes.json';
+
+/** Inline scripts a browser runs: no src, and no type or a JavaScript one (JSON-LD is data). */
+const INLINE_SCRIPT =
+  /<script\b(?![^>]*\bsrc\s*=)(?![^>]*\btype\s*=\s*["']?(?!module\b|text\/javascript\b|application\/javascript\b)[\w/+.-]+)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/** The CSP source expressions of the inline scripts in one page. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(INLINE_SCRIPT)].map(
+    (match) => `'sha256-${createHash('sha256').update(match[1]!, 'utf8').digest('base64')}'`,
+  );
+}
+
+function readHashes(buildDir: string): string[] | null {
+  try {
+    const list = JSON.parse(fs.readFileSync(path.join(buildDir, HASHES_FILE), 'utf8')) as unknown;
+    return Array.isArray(list) && list.every((h) => typeof h === 'string') ? list : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Lists the inline script hashes of a new build: the pages it rendered are
+ * read, the pages it carried over (hard links to the previous build) keep the
+ * previous build's list.
+ */
+export function recordScriptHashes(outDir: string, previousDir: string | null): number {
+  const previous = previousDir ? readHashes(previousDir) : null;
+  const hashes = new Set(previous ?? []);
+  for (const file of listFiles(outDir)) {
+    if (!file.endsWith('.html')) continue;
+    if (previous && fs.statSync(file).nlink > 1) continue;
+    for (const hash of inlineScriptHashes(fs.readFileSync(file, 'utf8'))) hashes.add(hash);
+  }
+  const list = [...hashes].sort();
+  fs.writeFileSync(path.join(outDir, HASHES_FILE), JSON.stringify(list));
+  return list.length;
+}
+
+let cached: { buildDir: string | null; policy: string } | null = null;
+
+/** The policy for the pages of a published build (no build yet: no inline script is allowed). */
+export function sitePolicy(buildDir: string | null): string {
+  if (cached?.buildDir === buildDir) return cached.policy;
+  const hashes = (buildDir && readHashes(buildDir)) || [];
+  const policy = [
+    "default-src 'self'",
+    `script-src 'self' ${hashes.join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    // Videos, podcast players and a client's presentation come from other sites.
+    "frame-src 'self' https:",
+    "media-src 'self' https:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+  cached = { buildDir, policy };
+  return policy;
+}
