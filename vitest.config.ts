@@ -1,4 +1,7 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+
+const GRAPHQL_ENTRY = createRequire(import.meta.url).resolve('graphql');
 
 // Tests mirror src/: tests/lib, tests/server/{platform,features/<name>,demo}, tests/islands.
 // A test named *.db.test.ts needs a database: it runs on a fresh in-memory
@@ -10,7 +13,9 @@ const DB_TESTS = 'tests/server/**/*.db.test.ts';
 const dbProject = (name: string, driver: 'pglite' | 'postgres') => ({
   test: {
     name,
-    // One copy of graphql: let Vite resolve graphql-http's import of it the way it resolves ours.
+    // One copy of graphql, the one Node loads in production (its CommonJS entry, which graphql-jit
+    // requires too): Vite would otherwise pick its ES module build for our imports.
+    alias: [{ find: /^graphql$/, replacement: GRAPHQL_ENTRY }],
     server: { deps: { inline: ['graphql-http'] } },
     include: [DB_TESTS],
     env: { TEST_DB_DRIVER: driver },

@@ -21,7 +21,9 @@ export {
 } from './tables.ts';
 export {
   companyDescription,
+  descriptionsOf,
   insiderRecords,
+  insiderRecordsOf,
   normalizeSymbol,
   requireCompany,
   unknownCompany,

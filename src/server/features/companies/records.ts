@@ -4,7 +4,7 @@
  * its description, insider transactions, and the market record of the
  * company header (spec 001 §3).
  */
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { InsiderRecordData } from '../../../lib/content-records.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -54,6 +54,33 @@ export async function companyDescription(db: Db, symbol: string): Promise<string
     .from(companyProfiles)
     .where(eq(companyProfiles.symbol, symbol));
   return row?.description ?? null;
+}
+
+/** The descriptions of several companies in one query (the screener's GraphQL asks for a page of them). */
+export async function descriptionsOf(db: Db, symbols: string[]): Promise<Map<string, string | null>> {
+  if (symbols.length === 0) return new Map();
+  const rows = await db
+    .select({ symbol: companyProfiles.symbol, description: companyProfiles.description })
+    .from(companyProfiles)
+    .where(inArray(companyProfiles.symbol, symbols));
+  return new Map(rows.map((r) => [r.symbol, r.description]));
+}
+
+/** The insider transactions of several companies in one query, each list newest first. */
+export async function insiderRecordsOf(db: Db, symbols: string[]): Promise<Map<string, InsiderRecordData[]>> {
+  const bySymbol = new Map<string, InsiderRecordData[]>();
+  if (symbols.length === 0) return bySymbol;
+  const rows = await db
+    .select()
+    .from(insiderTransactions)
+    .where(inArray(insiderTransactions.companySymbol, symbols))
+    .orderBy(...insiderOrder);
+  for (const row of rows) {
+    const list = bySymbol.get(row.companySymbol) ?? [];
+    list.push(insiderOut(row));
+    bySymbol.set(row.companySymbol, list);
+  }
+  return bySymbol;
 }
 
 /** The company market record (001 §3), with the last sale and the quote's time for the header. */

@@ -11,7 +11,7 @@ import { errorResponses, jsonContent } from '../../platform/http/schemas.ts';
 import { filterOptions, leadersLaggards, searchCompanies, sectorCards } from './catalog.ts';
 import { exportScreen } from './csv.ts';
 import { createGraphqlHandler } from './graphql/handler.ts';
-import type { GraphqlContext } from './graphql/resolvers.ts';
+import { graphqlContext, type GraphqlContext } from './graphql/resolvers.ts';
 import type { SnapshotStore } from './snapshot.ts';
 
 const SearchHit = z
@@ -180,12 +180,22 @@ export const screenerRoutes = (snapshots: SnapshotStore) =>
       }) as never;
     });
 
+/** The largest GraphQL answer sent, in characters of JSON. */
+const MAX_RESPONSE_CHARACTERS = 8_000_000;
+
 /** GraphQL over HTTP at /api/graphql (not in the OpenAPI document: GraphQL describes itself). */
 export function graphqlRoutes(snapshots: SnapshotStore) {
   const contexts = new WeakMap<Request, GraphqlContext>();
   const graphql = createGraphqlHandler((req) => contexts.get(req)!);
-  return createRouter().on(['GET', 'POST'], '/', (c) => {
-    contexts.set(c.req.raw, { db: c.var.db, userId: c.var.user?.id, snapshots });
-    return graphql(c.req.raw);
+  return createRouter().on(['GET', 'POST'], '/', async (c) => {
+    contexts.set(c.req.raw, graphqlContext(c.var.db, c.var.user?.id, snapshots));
+    const response = await graphql(c.req.raw);
+    // The cost budget keeps answers small; this is the last line, whatever the fields hold.
+    const body = await response.text();
+    if (body.length > MAX_RESPONSE_CHARACTERS) {
+      const message = `The answer would be larger than ${MAX_RESPONSE_CHARACTERS / 1_000_000} MB: ask for fewer rows or fields`;
+      return c.json({ errors: [{ message, extensions: { code: 'RESPONSE_TOO_LARGE' } }] }, 400);
+    }
+    return new Response(body, { status: response.status, headers: response.headers });
   });
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../../../src/server/schema.ts';
 import { MAX_DEPTH, MAX_QUERY_LENGTH } from '../../../../src/server/features/screener/graphql/limits.ts';
@@ -158,17 +159,86 @@ describe('filteredCompanies', () => {
     const malformed = await graphql('{ filteredCompanies(');
     expect(malformed.status).toBeLessThan(500);
     expect(malformed.body.errors?.[0]?.message).toMatch(/Syntax Error/);
-    const deep = await graphql(
-      `{ ${'__schema { types { fields { type { ofType { ofType { ofType { name } } } } } } }'} }`,
-    );
-    expect(deep.body.errors?.[0]?.message).toBe(`Query is nested deeper than ${MAX_DEPTH} levels`);
+    const deep = await graphql('{ a { b { c { d { e { f { g { h } } } } } } } }');
+    expect(deep.status).toBeLessThan(500);
+    expect(deep.body.errors?.map((e) => e.message)).toContain(`Query is nested deeper than ${MAX_DEPTH} levels`);
     const wide = await graphql(
       `{ ${Array.from({ length: 250 }, (_, i) => `a${i}: company(symbol: "X") { symbol }`).join(' ')} }`,
     );
     expect(wide.body.errors?.[0]?.message).toMatch(/selects more than 200 fields/);
     const huge = await graphql(`{ company(symbol: "${'X'.repeat(MAX_QUERY_LENGTH)}") { symbol } }`);
     expect(huge.body.errors?.[0]?.message).toBe(`Query is longer than ${MAX_QUERY_LENGTH} characters`);
+  });
+});
+
+describe('what a query costs', () => {
+  const HEAVY = `{ ${[1, 2, 3, 4]
+    .map(
+      (i) =>
+        `a${i}: filteredCompanies(data: {page: 1, pageSize: 1000}) { companies { description insiderOwnershipRecords { purchaser } } }`,
+    )
+    .join(' ')} }`;
+
+  it('refuses many rows of database-backed fields before running, naming the limit', async () => {
+    const res = await t.call('POST', '/api/graphql', { json: { query: HEAVY } });
+    expect(res.status).toBeLessThan(500);
+    const body = res.body as {
+      data?: unknown;
+      errors: { message: string; extensions: { code: string; limit: number } }[];
+    };
+    expect(body.data ?? null).toBeNull();
+    expect(body.errors[0]!.extensions.code).toBe('QUERY_TOO_COSTLY');
+    expect(body.errors[0]!.message).toMatch(/more than the 200,000 allowed/);
+  });
+
+  it('counts rows by the page size a variable asks for', async () => {
+    const heavyPage = `query P($data: PageInput!) { a: filteredCompanies(data: $data) { companies { description } }
+      b: filteredCompanies(data: $data) { companies { description } } c: filteredCompanies(data: $data) { companies { description } }
+      d: filteredCompanies(data: $data) { companies { description } } e: filteredCompanies(data: $data) { companies { description } }
+      f: filteredCompanies(data: $data) { companies { description } } g: filteredCompanies(data: $data) { companies { description } }
+      h: filteredCompanies(data: $data) { companies { description } } i: filteredCompanies(data: $data) { companies { description } }
+      j: filteredCompanies(data: $data) { companies { description } } k: filteredCompanies(data: $data) { companies { description } } }`;
+    const small = await graphql(heavyPage, { data: { page: 1, pageSize: 10 } });
+    expect(small.body.errors).toBeUndefined();
+    const large = await graphql(heavyPage, { data: { page: 1, pageSize: 1000 } });
+    expect(large.body.errors?.[0]?.message).toMatch(/allowed/);
+  });
+
+  it('answers a page of rows with their descriptions and insider records, as the company record has them', async () => {
+    const res = await graphql(
+      '{ filteredCompanies(data: {page: 1, pageSize: 40}) { companies { symbol description insiderOwnershipRecords { purchaser date_of_purchase } } } }',
+    );
+    const rows = res.body.data!.filteredCompanies!.companies as {
+      symbol: string;
+      description: string | null;
+      insiderOwnershipRecords: { purchaser: string }[];
+    }[];
+    expect(rows).toHaveLength(40);
+    for (const row of rows.slice(0, 5)) {
+      const record = (await t.call('GET', `/api/stock/company/${row.symbol}`)).body as {
+        data: { description: string | null; insiderOwnershipRecords: { purchaser: string }[] };
+      };
+      expect(row.description).toBe(record.data.description);
+      expect(row.insiderOwnershipRecords.map((r) => r.purchaser)).toEqual(
+        record.data.insiderOwnershipRecords.map((r) => r.purchaser),
+      );
+    }
+  });
+
+  it('lets fragments and introspection through, counted like any field', async () => {
     const fragment = await graphql('query { company(symbol: "X") { ...F } } fragment F on Company { symbol }');
-    expect(fragment.body.errors?.[0]?.message).toBe('Fragments are not supported');
+    expect(fragment.body.errors).toBeUndefined();
+    const introspection = await graphql(getIntrospectionQuery());
+    expect(introspection.body.errors).toBeUndefined();
+    expect((introspection.body.data as { __schema?: { types: unknown[] } }).__schema?.types.length).toBeGreaterThan(10);
+  });
+
+  it('quotes at most a short prefix of a bad value in its errors', async () => {
+    const res = await graphql(SCREEN, { data: { page: 'x'.repeat(20_000), pageSize: 10 } });
+    expect(res.status).toBeLessThan(500);
+    const message = res.body.errors?.[0]?.message ?? '';
+    expect(message.length).toBeLessThanOrEqual(500);
+    expect(message).not.toContain('x'.repeat(41));
+    expect(message).toMatch(/invalid value/);
   });
 });

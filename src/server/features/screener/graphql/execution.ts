@@ -1,18 +1,22 @@
 /**
- * Running GraphQL documents fast: clients send the same few documents over
- * and over, so each is parsed and validated once, and compiled once into
- * plain functions (graphql-jit) that run without re-walking the schema per row.
+ * Running GraphQL documents fast and within budget: clients send the same few
+ * documents over and over, so each is parsed and validated once, and compiled
+ * once into plain functions (graphql-jit) that run without re-walking the
+ * schema per row; each run is first costed with its variables.
  */
 import {
+  GraphQLError,
   execute,
+  getOperationAST,
   parse,
   validate,
   type DocumentNode,
   type ExecutionArgs,
   type ExecutionResult,
-  type GraphQLError,
 } from 'graphql';
+import { getVariableValues } from 'graphql/execution/values.js';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import { MAX_COST, operationCost } from './cost.ts';
 
 const PARSE_CACHE_SIZE = 200;
 const parsed = new Map<string, DocumentNode>();
@@ -44,7 +48,25 @@ export function cachedValidate(...args: Parameters<typeof validate>): readonly G
 // screener's few query shapes then run without re-walking the schema per row.
 const compiled = new WeakMap<DocumentNode, Map<string, CompiledQuery | null>>();
 
+/** Runs an operation, unless what it would cost is over the budget (then it is refused without running). */
 export function compiledExecute(args: ExecutionArgs): ReturnType<typeof execute> {
+  // Variables are checked the reference way first, so a bad one is answered with its scalar's own words.
+  const operation = getOperationAST(args.document, args.operationName);
+  const variables = operation
+    ? getVariableValues(args.schema, operation.variableDefinitions ?? [], args.variableValues ?? {}, { maxErrors: 5 })
+    : { coerced: {} };
+  if (variables.errors) return { errors: variables.errors };
+  const cost = operationCost(args.schema, args.document, args.operationName, variables.coerced ?? {});
+  if (cost > MAX_COST) {
+    return {
+      errors: [
+        new GraphQLError(
+          `Query would cost ${cost.toLocaleString('en-US')}, more than the ${MAX_COST.toLocaleString('en-US')} allowed: ask for fewer rows or fields`,
+          { extensions: { code: 'QUERY_TOO_COSTLY', cost, limit: MAX_COST } },
+        ),
+      ],
+    };
+  }
   let byOperation = compiled.get(args.document);
   if (!byOperation) {
     byOperation = new Map();

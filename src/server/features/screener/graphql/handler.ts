@@ -6,7 +6,7 @@
 import { GraphQLError } from 'graphql';
 import { createHandler } from 'graphql-http/lib/use/fetch';
 import { cachedParse, cachedValidate, compiledExecute } from './execution.ts';
-import { MAX_QUERY_LENGTH, costLimit } from './limits.ts';
+import { MAX_QUERY_LENGTH, shapeLimit, shortMessage } from './limits.ts';
 import type { GraphqlContext } from './resolvers.ts';
 import { schema } from './schema.ts';
 
@@ -18,7 +18,7 @@ export function createGraphqlHandler(contextFor: (req: Request) => GraphqlContex
     validate: cachedValidate,
     execute: compiledExecute,
     context: (req) => contextFor(req.raw),
-    validationRules: [costLimit],
+    validationRules: [shapeLimit],
     onSubscribe(_req, params) {
       if (typeof params.query === 'string' && params.query.length > MAX_QUERY_LENGTH) {
         return [new GraphQLError(`Query is longer than ${MAX_QUERY_LENGTH} characters`)];
@@ -26,9 +26,16 @@ export function createGraphqlHandler(contextFor: (req: Request) => GraphqlContex
       return undefined;
     },
     formatError(error) {
-      // Errors we did not mean for users (bugs) are masked; the rest keep their message.
+      // Errors we did not mean for users (bugs) are masked; the rest keep their message, cut short.
       if (error instanceof GraphQLError && error.originalError && !(error.originalError instanceof GraphQLError)) {
         return new GraphQLError('Internal error', { nodes: error.nodes, path: error.path });
+      }
+      if (error instanceof GraphQLError && shortMessage(error.message) !== error.message) {
+        return new GraphQLError(shortMessage(error.message), {
+          nodes: error.nodes,
+          path: error.path,
+          extensions: error.extensions,
+        });
       }
       return error;
     },

@@ -2,7 +2,9 @@
 import { GraphQLError } from 'graphql';
 import { FilterError, SORT_FIELDS, isSortField, type ScreenerRow } from '../../../../lib/screener.ts';
 import type { Db } from '../../../platform/db/client.ts';
-import { favoriteSymbols } from '../../companies/index.ts';
+import type { InsiderRecordData } from '../../../../lib/content-records.ts';
+import { createBatcher, type Batcher } from '../../../platform/batch.ts';
+import { descriptionsOf, favoriteSymbols, insiderRecordsOf } from '../../companies/index.ts';
 import { runScreen } from '../query.ts';
 import type { SnapshotStore } from '../snapshot.ts';
 
@@ -11,6 +13,20 @@ export interface GraphqlContext extends Record<PropertyKey, unknown> {
   /** The signed-in user, whose favorites get hearts. */
   userId: number | undefined;
   snapshots: SnapshotStore;
+  /** Company-page fields of a page of rows, each read in one query. */
+  descriptions: Batcher<string, string | null>;
+  insiderRecords: Batcher<string, InsiderRecordData[]>;
+}
+
+/** A request's context: its database, user and snapshot store, and its batchers. */
+export function graphqlContext(db: Db, userId: number | undefined, snapshots: SnapshotStore): GraphqlContext {
+  return {
+    db,
+    userId,
+    snapshots,
+    descriptions: createBatcher((symbols) => descriptionsOf(db, symbols), null),
+    insiderRecords: createBatcher((symbols) => insiderRecordsOf(db, symbols), []),
+  };
 }
 
 function withFavorite(row: ScreenerRow, favorites: Set<string>) {

@@ -6,7 +6,6 @@
  */
 import { GraphQLError, Kind, buildSchema, type ASTNode, type GraphQLObjectType, type GraphQLScalarType } from 'graphql';
 import { NUMERIC_FIELDS, type ScreenerRow } from '../../../../lib/screener.ts';
-import { companyDescription, insiderRecords } from '../../companies/index.ts';
 import { resolvers, type GraphqlContext } from './resolvers.ts';
 
 // The day's high and low belong to the market record, not to the screener's columns.
@@ -106,9 +105,9 @@ queryFields.filteredCompanies!.resolve = (_root, args, ctx) =>
 queryFields.company!.resolve = (_root, args, ctx) =>
   resolvers.company(args as { symbol: string }, ctx as GraphqlContext);
 
-// Company-page fields are read from the database only when a query asks for them.
+// Company-page fields are read from the database only when a query asks for them, a page of rows at a time.
 const companyFields = (schema.getType('Company') as GraphQLObjectType).getFields();
 companyFields.description!.resolve = (row: ScreenerRow, _args, ctx) =>
-  companyDescription((ctx as GraphqlContext).db, row.symbol);
+  (ctx as GraphqlContext).descriptions.load(row.symbol);
 companyFields.insiderOwnershipRecords!.resolve = (row: ScreenerRow, _args, ctx) =>
-  insiderRecords((ctx as GraphqlContext).db, row.symbol);
+  (ctx as GraphqlContext).insiderRecords.load(row.symbol);
