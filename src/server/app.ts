@@ -33,7 +33,14 @@ import type { Database } from './platform/db/client.ts';
 import type { Logger } from './platform/logger.ts';
 import type { AppEnv } from './platform/http/context.ts';
 import { createErrorHandler, errorBody } from './platform/http/errors.ts';
-import { API_PREFIX, limitBodySize, requestContext, wakeOutboxAfterPost } from './platform/http/middleware.ts';
+import {
+  API_PREFIX,
+  deadline,
+  limitBodySize,
+  limitConcurrency,
+  requestContext,
+  wakeOutboxAfterPost,
+} from './platform/http/middleware.ts';
 import { apiDocumentRoutes, healthRoutes } from './platform/http/operations.ts';
 import { validationHook } from './platform/http/validation.ts';
 
@@ -59,7 +66,10 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/', healthRoutes(database, logger));
 
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  api.use('*', limitBodySize(config.bodyLimitBytes), loadSession);
+  api.use('*', deadline(config.requestDeadlineMs), limitBodySize(config.bodyLimitBytes), loadSession);
+  // The expensive calls: a few at a time per client address.
+  for (const expensive of ['/graphql', '/stock/export', '/stock/search', '/stock/searchTop3'])
+    api.use(expensive, limitConcurrency(config.expensiveCallsPerAddress));
   if (deps.wakeOutbox) {
     for (const group of ['/auth/*', '/email-subscriptions/*', '/news-alerts/*'])
       api.use(group, wakeOutboxAfterPost(deps.wakeOutbox));
@@ -90,6 +100,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.all(`${API_PREFIX}/*`, (c) => errorBody(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
 
   app.route('/', apiDocumentRoutes(app, config.siteUrl));
+  app.use('/Reports/*', limitConcurrency(config.expensiveCallsPerAddress));
   app.route('/Reports', reportRoutes);
   app.route('/', siteRoutes(site));
   app.notFound((c) => errorBody(c, c.req.method === 'GET' ? 404 : 405, 'Not found'));

@@ -28,6 +28,12 @@ const ConfigSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    /** PostgreSQL cancels a statement that runs longer. */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    /** A request still running after this answers 503, so one slow request cannot hold a connection forever. */
+    REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+    /** Requests of one expensive call (GraphQL, CSV export, search, documents) a client address may run at once. */
+    EXPENSIVE_CALLS_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(8),
     SITE_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     BODY_LIMIT_BYTES: z.coerce
@@ -80,11 +86,18 @@ const ConfigSchema = z
       dataDir,
       siteDir: path.resolve(env.SITE_DIR ?? 'dist'),
       database: env.DATABASE_URL
-        ? ({ kind: 'postgres', url: env.DATABASE_URL, maxConnections: env.DATABASE_POOL_SIZE } as const)
+        ? ({
+            kind: 'postgres',
+            url: env.DATABASE_URL,
+            maxConnections: env.DATABASE_POOL_SIZE,
+            statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+          } as const)
         : ({ kind: 'pglite', dataDir } as const),
       siteUrl: (env.SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
       logLevel: env.LOG_LEVEL,
       bodyLimitBytes: env.BODY_LIMIT_BYTES,
+      requestDeadlineMs: env.REQUEST_DEADLINE_MS,
+      expensiveCallsPerAddress: env.EXPENSIVE_CALLS_PER_ADDRESS,
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
       demoSeed: env.DEMO_SEED,
       demoCompanyCount: env.DEMO_COMPANY_COUNT,

@@ -88,7 +88,18 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../../drizzle', im
 const START_LOCK_KEY = 7_311_001;
 
 export type DatabaseOptions =
-  { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; maxConnections?: number };
+  | { kind: 'pglite'; dataDir: string | null }
+  | {
+      kind: 'postgres';
+      url: string;
+      maxConnections?: number;
+      /** A statement running longer is cancelled by the server (its request answers 503). */
+      statementTimeoutMs?: number;
+      /** How long opening a connection may take. */
+      connectTimeoutSeconds?: number;
+    };
+
+type PostgresOptions = Extract<DatabaseOptions, { kind: 'postgres' }>;
 
 function redact(url: string): string {
   try {
@@ -160,7 +171,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
  * goes with the connection, so an instance killed while holding it frees it.
  */
 async function withStartLock<T>(url: string, work: (connection: postgres.Sql) => Promise<T>): Promise<T> {
-  const connection = postgres(url, { max: 1, onnotice: () => {} });
+  const connection = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
   try {
     await connection`select pg_advisory_lock(${START_LOCK_KEY})`;
     return await work(connection);
@@ -169,13 +180,19 @@ async function withStartLock<T>(url: string, work: (connection: postgres.Sql) =>
   }
 }
 
-async function openPostgres(url: string, maxConnections = 10): Promise<Database> {
+async function openPostgres(options: PostgresOptions): Promise<Database> {
+  const { url, maxConnections = 10 } = options;
   // Migrations run on one dedicated connection holding an advisory lock, so
   // several instances starting together apply them once.
   await withStartLock(url, (migrator) =>
     migratePostgres(drizzlePostgres({ client: migrator }), { migrationsFolder: MIGRATIONS_FOLDER }),
   );
-  const client = postgres(url, { max: maxConnections, onnotice: () => {} });
+  const client = postgres(url, {
+    max: maxConnections,
+    onnotice: () => {},
+    connect_timeout: options.connectTimeoutSeconds ?? 10,
+    connection: { statement_timeout: options.statementTimeoutMs ?? 10_000 },
+  });
   const db: Db = drizzlePostgres({ client });
   return {
     db,
@@ -204,7 +221,7 @@ async function openPostgres(url: string, maxConnections = 10): Promise<Database>
 
 /** Opens the database and brings its schema up to date. */
 export function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'postgres' ? openPostgres(options.url, options.maxConnections) : openPglite(options.dataDir);
+  return options.kind === 'postgres' ? openPostgres(options) : openPglite(options.dataDir);
 }
 
 /** Rows of a raw `db.execute` result, whichever driver produced it. */

@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
 import type { AppEnv } from './context.ts';
 import { errorBody } from './errors.ts';
-import { isHttps } from './request.ts';
+import { clientIp, isHttps } from './request.ts';
 
 /** Paths of the JSON API; the site's own pages use the same names (/news/{id} is a page, /api/news/{id} its data). */
 export const API_PREFIX = '/api';
@@ -67,3 +67,53 @@ export const wakeOutboxAfterPost =
     await next();
     if (c.req.method === 'POST' && c.res.status < 300) wake();
   };
+
+/**
+ * A request still running after `ms` is answered 503 and logged, so a slow
+ * request ends for its client instead of holding it; its work, no longer
+ * awaited, finishes on its own (database statements have their own timeout).
+ */
+export const deadline =
+  (ms: number): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<'expired'>((resolve) => {
+      timer = setTimeout(() => resolve('expired'), ms);
+    });
+    const work = next().then(() => 'done' as const);
+    try {
+      const outcome = await Promise.race([work, expired]);
+      if (outcome === 'expired') {
+        // The abandoned work may still fail; its failure is logged, not thrown at nobody.
+        work.catch((err: unknown) => c.var.logger.warn({ reqId: c.var.requestId, err }, 'late failure after deadline'));
+        c.var.logger.warn({ reqId: c.var.requestId, path: c.req.path, ms }, 'request passed its deadline');
+        c.res = errorBody(c, 503, 'The request took too long. Please try again.', { 'Retry-After': '5' });
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+/**
+ * At most `perAddress` requests of a group at a time from one client address:
+ * the expensive calls (GraphQL, exports, search, documents) leave room for
+ * everyone else. Further ones answer 429 at once.
+ */
+export function limitConcurrency(perAddress: number): MiddlewareHandler<AppEnv> {
+  const running = new Map<string, number>();
+  return async (c, next) => {
+    const address = clientIp(c);
+    const now = running.get(address) ?? 0;
+    if (now >= perAddress) {
+      return errorBody(c, 429, 'Too many requests at once. Please wait for the ones running.', { 'Retry-After': '1' });
+    }
+    running.set(address, now + 1);
+    try {
+      await next();
+    } finally {
+      const left = (running.get(address) ?? 1) - 1;
+      if (left > 0) running.set(address, left);
+      else running.delete(address);
+    }
+  };
+}
