@@ -1,3 +1,9 @@
 import { main } from '../src/server/main.ts';
 
-await main();
+try {
+  await main();
+} catch (error) {
+  // Whatever stopped the start, one line says it (the cause's details go to the debug log).
+  process.stderr.write(`\n✖ The server could not start: ${error instanceof Error ? error.message : String(error)}\n\n`);
+  process.exit(1);
+}

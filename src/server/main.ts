@@ -1,11 +1,9 @@
 /**
- * Starts everything in one process: configuration, database (migrated and,
- * when empty, seeded with demo data), the HTTP server for API and site, and
- * the site build. Stops cleanly on SIGTERM/SIGINT.
+ * Starts everything in one process: configuration, the HTTP port, the
+ * database (migrated and, when empty, seeded with demo data), the API and
+ * site, and the site build. A failure to start is one line naming the
+ * setting and the cause. Stops gracefully on SIGTERM/SIGINT.
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { lastCompletedTradingDay } from '../lib/market-calendar.ts';
 import { createApp } from './app.ts';
 import { createDemoQuoteProvider } from './demo/quotes.ts';
@@ -24,7 +22,9 @@ import {
 import { latestChangeId } from './platform/changes.ts';
 import { ConfigError, loadConfig, type Config } from './platform/config.ts';
 import { openDatabase, type Database } from './platform/db/client.ts';
+import { DatabaseOpenError } from './platform/db/errors.ts';
 import { DataDirectoryLockedError } from './platform/db/lock.ts';
+import { ListenError, listen, type HttpServer } from './platform/http/server.ts';
 import { createJobScheduler } from './platform/jobs.ts';
 import { createLogger } from './platform/logger.ts';
 import { createFileTransport, createSmsHttpTransport, createSmtpTransport } from './platform/outbox/transports.ts';
@@ -47,8 +47,10 @@ async function openAndSeed(config: Config): Promise<Database> {
   try {
     database = await openDatabase(config.database);
   } catch (error) {
-    if (error instanceof DataDirectoryLockedError) fail(error.message);
-    throw error;
+    if (error instanceof DataDirectoryLockedError || error instanceof DatabaseOpenError) fail(error.message);
+    fail(
+      `Cannot open the database (${config.database.kind === 'postgres' ? 'DATABASE_URL' : `DATA_DIR=${config.dataDir}`}): ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   if (database.recovered) say('The previous run did not shut down cleanly; the database was recovered.');
   say(`Database ready (${database.kind}, migrations applied) in ${Math.round(performance.now() - started)} ms`);
@@ -77,6 +79,14 @@ export async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  // The port first: a port in use is told before any seeding; until the start ends it answers 503.
+  let http: HttpServer;
+  try {
+    http = await listen({ port: config.port, host: config.host });
+  } catch (error) {
+    if (error instanceof ListenError) fail(error.message);
+    throw error;
+  }
   const database = await openAndSeed(config);
   const scheduler = createJobScheduler(logger);
 
@@ -113,17 +123,8 @@ export async function main(): Promise<void> {
     status: () => builder?.status() ?? NO_SITE.status(),
   };
   const app = createApp({ config, database, logger, site, snapshots, wakeOutbox: () => outboxJob.wake(50) });
-  // Plain HTTP/1.1 server (the adapter's default), so its connection controls are available.
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE')
-        fail(`Port ${config.port} is already in use. Stop the other server or set PORT.`);
-      reject(error);
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
+  http.serve(app.fetch);
+  const port = http.port;
   const localUrl = `http://localhost:${port}`;
   say(`API listening on ${localUrl} (health: ${localUrl}/healthz, API reference: ${localUrl}/api-docs)`);
 
@@ -132,29 +133,18 @@ export async function main(): Promise<void> {
     if (shuttingDown) return;
     shuttingDown = true;
     say(`${signal} received: finishing requests in flight, then stopping`);
-    const deadline = setTimeout(
-      () => {
-        logger.warn('shutdown deadline reached; closing remaining connections');
-        server.closeAllConnections();
-      },
-      Math.max(100, config.shutdownTimeoutMs - 2000),
-    );
-    deadline.unref();
-    server.close(() => {
-      clearTimeout(deadline);
-      void (async () => {
-        rebuildJob?.stop();
-        await builder?.stop();
-        await scheduler.stop();
-        await database.close();
-        say('Stopped cleanly');
-        process.exit(0);
-      })().catch((error: unknown) => {
-        logger.error({ err: error }, 'error while stopping');
-        process.exit(1);
-      });
+    void (async () => {
+      await http.stop(Math.max(100, config.shutdownTimeoutMs - 2000));
+      rebuildJob?.stop();
+      await builder?.stop();
+      await scheduler.stop();
+      await database.close();
+      say('Stopped cleanly');
+      process.exit(0);
+    })().catch((error: unknown) => {
+      logger.error({ err: error }, 'error while stopping');
+      process.exit(1);
     });
-    server.closeIdleConnections();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -30,6 +30,8 @@ const ConfigSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     /** PostgreSQL cancels a statement that runs longer. */
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    /** How long opening a PostgreSQL connection may take; during an outage a request waits at most this long. */
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(2_500),
     /** A request still running after this answers 503, so one slow request cannot hold a connection forever. */
     REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
     /** Requests of one expensive call (GraphQL, CSV export, search, documents) a client address may run at once. */
@@ -91,6 +93,7 @@ const ConfigSchema = z
             url: env.DATABASE_URL,
             maxConnections: env.DATABASE_POOL_SIZE,
             statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+            connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
           } as const)
         : ({ kind: 'pglite', dataDir } as const),
       siteUrl: (env.SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),

@@ -3,6 +3,7 @@
  * PGlite in the data directory. Both speak one SQL dialect and share one
  * Drizzle schema, so services never ask which one they run on.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,7 +16,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { DatabaseOpenError, describePostgresFailure } from './errors.ts';
 import { acquireDirectoryLock, type DirectoryLock } from './lock.ts';
+import { within } from '../within.ts';
 
 /** A database handle: the database itself, or a transaction inside it (see transaction()). */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -95,8 +98,8 @@ export type DatabaseOptions =
       maxConnections?: number;
       /** A statement running longer is cancelled by the server (its request answers 503). */
       statementTimeoutMs?: number;
-      /** How long opening a connection may take. */
-      connectTimeoutSeconds?: number;
+      /** How long opening a connection may take (at start, and for a request during an outage). */
+      connectTimeoutMs?: number;
     };
 
 type PostgresOptions = Extract<DatabaseOptions, { kind: 'postgres' }>;
@@ -111,12 +114,47 @@ function redact(url: string): string {
   }
 }
 
+/**
+ * Creates a folder and its missing parents one level at a time. (A recursive
+ * mkdir retries forever where the system answers "no such file" for a
+ * parent that exists, as under /proc.)
+ */
+function makeFolders(folder: string): void {
+  if (fs.existsSync(folder)) return;
+  const parent = path.dirname(folder);
+  if (parent !== folder) makeFolders(parent);
+  fs.mkdirSync(folder);
+}
+
+/**
+ * Makes sure the data directory exists, is a folder and can be written,
+ * before the embedded database is opened in it (which would otherwise fail
+ * obscurely, or wait forever on a special file system).
+ */
+export function checkDataDirectory(dataDir: string): void {
+  const setting = `DATA_DIR=${dataDir}`;
+  try {
+    makeFolders(path.resolve(dataDir));
+  } catch (error) {
+    throw new DatabaseOpenError(`${setting}: the folder cannot be created (${(error as NodeJS.ErrnoException).code}).`);
+  }
+  if (!fs.statSync(dataDir).isDirectory()) throw new DatabaseOpenError(`${setting} is a file, not a folder.`);
+  const probe = path.join(dataDir, `.write-check-${process.pid}`);
+  try {
+    fs.writeFileSync(probe, '');
+    fs.rmSync(probe, { force: true });
+  } catch (error) {
+    throw new DatabaseOpenError(`${setting}: the folder cannot be written (${(error as NodeJS.ErrnoException).code}).`);
+  }
+}
+
 async function openPglite(dataDir: string | null): Promise<Database> {
   let lock: DirectoryLock | null = null;
   let client: PGlite;
   if (dataDir === null) {
     client = new PGlite();
   } else {
+    checkDataDirectory(dataDir);
     const pgDir = path.join(dataDir, 'pglite');
     lock = acquireDirectoryLock(dataDir, [path.join(pgDir, 'postmaster.pid')]);
     try {
@@ -180,8 +218,41 @@ async function withStartLock<T>(url: string, work: (connection: postgres.Sql) =>
   }
 }
 
+/**
+ * Opens one connection and runs `select 1`, failing after `timeoutMs`. The
+ * client's own connect timeout is not enough: a host that accepts the
+ * connection but never speaks PostgreSQL would keep it waiting for ever.
+ */
+async function probeConnection(url: string, timeoutMs: number): Promise<void> {
+  const probe = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: timeoutMs / 1000 });
+  try {
+    const outcome = await within(probe`select 1`, timeoutMs);
+    if (!outcome.finished) throw Object.assign(new Error('no answer'), { code: 'CONNECT_TIMEOUT' });
+  } finally {
+    await probe.end({ timeout: 0 });
+  }
+}
+
 async function openPostgres(options: PostgresOptions): Promise<Database> {
-  const { url, maxConnections = 10 } = options;
+  const { url, maxConnections = 10, connectTimeoutMs = 2500 } = options;
+  let parts: { host: string; port: string; database: string };
+  try {
+    const parsed = new URL(url);
+    parts = { host: parsed.hostname, port: parsed.port, database: decodeURIComponent(parsed.pathname.slice(1)) };
+  } catch {
+    throw new DatabaseOpenError(`DATABASE_URL is not a valid URL (expected postgres://user:password@host:5432/name).`);
+  }
+  try {
+    // One plain connection first, so an unreachable server or a wrong name is told in a few seconds.
+    await probeConnection(url, connectTimeoutMs);
+  } catch (error) {
+    throw new DatabaseOpenError(
+      `Cannot open PostgreSQL (DATABASE_URL=${redact(url)}): ${describePostgresFailure(error, parts)}.`,
+      {
+        cause: error,
+      },
+    );
+  }
   // Migrations run on one dedicated connection holding an advisory lock, so
   // several instances starting together apply them once.
   await withStartLock(url, (migrator) =>
@@ -190,7 +261,7 @@ async function openPostgres(options: PostgresOptions): Promise<Database> {
   const client = postgres(url, {
     max: maxConnections,
     onnotice: () => {},
-    connect_timeout: options.connectTimeoutSeconds ?? 10,
+    connect_timeout: connectTimeoutMs / 1000,
     connection: { statement_timeout: options.statementTimeoutMs ?? 10_000 },
   });
   const db: Db = drizzlePostgres({ client });

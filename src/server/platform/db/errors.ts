@@ -47,3 +47,34 @@ export function classifyDatabaseError(error: unknown): DatabaseFailure | null {
   if (UNAVAILABLE_CODES.has(code) || code.startsWith('08')) return 'unavailable';
   return null;
 }
+
+/** The database could not be opened; the message names the setting and the cause, for one line at start. */
+export class DatabaseOpenError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DatabaseOpenError';
+  }
+}
+
+/** Why PostgreSQL could not be reached, in words a person setting DATABASE_URL can act on. */
+export function describePostgresFailure(error: unknown, url: { host: string; port: string; database: string }): string {
+  const code = codeOf(error);
+  const message = error instanceof Error ? error.message : String(error);
+  switch (code) {
+    case 'ECONNREFUSED':
+      return `nothing answers at ${url.host}:${url.port || 5432} (is PostgreSQL running?)`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `the host ${url.host} is not known`;
+    case 'CONNECT_TIMEOUT':
+    case 'ETIMEDOUT':
+      return `${url.host}:${url.port || 5432} did not answer in time`;
+    case '3D000':
+      return `the database "${url.database}" does not exist (create it with createdb ${url.database})`;
+    case '28000':
+    case '28P01':
+      return `the server refused the user or password (${message})`;
+    default:
+      return message;
+  }
+}

@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
+import { within } from '../within.ts';
 import type { AppEnv } from './context.ts';
 import { errorBody } from './errors.ts';
 import { clientIp, isHttps } from './request.ts';
@@ -76,21 +77,12 @@ export const wakeOutboxAfterPost =
 export const deadline =
   (ms: number): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
-    let timer: NodeJS.Timeout | undefined;
-    const expired = new Promise<'expired'>((resolve) => {
-      timer = setTimeout(() => resolve('expired'), ms);
-    });
-    const work = next().then(() => 'done' as const);
-    try {
-      const outcome = await Promise.race([work, expired]);
-      if (outcome === 'expired') {
-        // The abandoned work may still fail; its failure is logged, not thrown at nobody.
-        work.catch((err: unknown) => c.var.logger.warn({ reqId: c.var.requestId, err }, 'late failure after deadline'));
-        c.var.logger.warn({ reqId: c.var.requestId, path: c.req.path, ms }, 'request passed its deadline');
-        c.res = errorBody(c, 503, 'The request took too long. Please try again.', { 'Retry-After': '5' });
-      }
-    } finally {
-      clearTimeout(timer);
+    const outcome = await within(next(), ms, (err: unknown) =>
+      c.var.logger.warn({ reqId: c.var.requestId, err }, 'late failure after deadline'),
+    );
+    if (!outcome.finished) {
+      c.var.logger.warn({ reqId: c.var.requestId, path: c.req.path, ms }, 'request passed its deadline');
+      c.res = errorBody(c, 503, 'The request took too long. Please try again.', { 'Retry-After': '5' });
     }
   };
 

@@ -7,8 +7,11 @@ import { Hono } from 'hono';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
+import { within } from '../within.ts';
 import { renderApiReference } from './api-reference.ts';
 import type { AppEnv } from './context.ts';
+
+const READINESS_TIMEOUT_MS = 1000;
 
 const API_DESCRIPTION =
   'Data, identity and content API of the small-cap research site. Paths below are relative to the site origin.';
@@ -17,13 +20,16 @@ export function healthRoutes(database: Database, logger: Logger) {
   return new Hono<AppEnv>()
     .get('/healthz', (c) => c.json({ status: 'ok' }))
     .get('/readyz', async (c) => {
+      // A load balancer asks often and waits little: no answer within a second counts as not ready.
+      const failed = (err: unknown) => logger.warn({ err }, 'readiness check failed');
       try {
-        await database.ping();
-        return c.json({ status: 'ready', database: database.kind });
+        const outcome = await within(database.ping(), READINESS_TIMEOUT_MS, failed);
+        if (outcome.finished) return c.json({ status: 'ready', database: database.kind });
       } catch (err) {
-        logger.warn({ err }, 'readiness check failed');
-        return c.json({ status: 'unavailable', message: 'Database is not reachable' }, 503);
+        failed(err);
       }
+      c.header('Retry-After', '2');
+      return c.json({ status: 'unavailable', message: 'Database is not reachable' }, 503);
     });
 }
 
