@@ -40,6 +40,7 @@ import {
   limitConcurrency,
   requestContext,
   wakeOutboxAfterPost,
+  whileDatabaseReachable,
 } from './platform/http/middleware.ts';
 import { apiDocumentRoutes, healthRoutes } from './platform/http/operations.ts';
 import { validationHook } from './platform/http/validation.ts';
@@ -62,11 +63,17 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const snapshots = deps.snapshots ?? createSnapshotStore(database.db);
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('*', requestContext({ config, db: database.db, logger }));
-  app.onError(createErrorHandler(logger));
+  app.onError(createErrorHandler(logger, database.availability));
   app.route('/', healthRoutes(database, logger));
 
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  api.use('*', deadline(config.requestDeadlineMs), limitBodySize(config.bodyLimitBytes), loadSession);
+  api.use(
+    '*',
+    deadline(config.requestDeadlineMs),
+    whileDatabaseReachable(database.availability),
+    limitBodySize(config.bodyLimitBytes),
+    loadSession,
+  );
   // The expensive calls: a few at a time per client address.
   for (const expensive of ['/graphql', '/stock/export', '/stock/search', '/stock/searchTop3'])
     api.use(expensive, limitConcurrency(config.expensiveCallsPerAddress));

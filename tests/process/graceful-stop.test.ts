@@ -43,7 +43,8 @@ function request(agent: http.Agent, url: string, body?: string): Request {
 
 const CONNECTIONS = 150;
 const SCREENER_QUERY = JSON.stringify({
-  query: '{ filteredCompanies(pageSize: 100) { totalCount companies { symbol name marketCap sector } } }',
+  query:
+    '{ filteredCompanies(data: {page: 1, pageSize: 100}) { totalCount companies { symbol name marketCap sector } } }',
 });
 
 describe('stopping under load', () => {

@@ -16,6 +16,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { ALWAYS_AVAILABLE, createAvailability, type Availability } from './availability.ts';
 import { DatabaseOpenError, describePostgresFailure } from './errors.ts';
 import { acquireDirectoryLock, type DirectoryLock } from './lock.ts';
 import { within } from '../within.ts';
@@ -30,6 +31,8 @@ export interface Database {
   location: string;
   /** Whether a crashed owner's lock was cleaned up on open. */
   recovered: boolean;
+  /** Whether it can be reached now (the embedded database always can). */
+  availability: Availability;
   ping(): Promise<void>;
   /**
    * Runs `work` while no other instance runs exclusive work or migrations on
@@ -178,6 +181,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     kind: 'pglite',
     location: dataDir === null ? 'memory' : path.join(dataDir, 'pglite'),
     recovered: lock?.recovered ?? false,
+    availability: ALWAYS_AVAILABLE,
     async ping() {
       await client.query('select 1');
     },
@@ -263,13 +267,18 @@ async function openPostgres(options: PostgresOptions): Promise<Database> {
     onnotice: () => {},
     connect_timeout: connectTimeoutMs / 1000,
     connection: { statement_timeout: options.statementTimeoutMs ?? 10_000 },
+    // After failed connects the driver waits longer each time, up to 20 s by default, with queries
+    // queued behind it: bounded here, so a database that is back is used again within half a second.
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
   });
+  const availability = createAvailability(() => probeConnection(url, connectTimeoutMs));
   const db: Db = drizzlePostgres({ client });
   return {
     db,
     kind: 'postgres',
     location: redact(url),
     recovered: false,
+    availability,
     async ping() {
       await db.execute(sql`select 1`);
     },
@@ -285,6 +294,7 @@ async function openPostgres(options: PostgresOptions): Promise<Database> {
       return total;
     },
     async close() {
+      availability.close();
       await client.end({ timeout: 5 });
     },
   };

@@ -2,21 +2,22 @@
  * What a database failure means for the request that met it. PostgreSQL and
  * the embedded database report the same SQLSTATE codes: a data exception
  * (class 22: a value the column cannot hold) is bad input that validation
- * let through; a lost or refused connection, a server shutting down or a
- * statement cancelled by its timeout mean the database is not there now.
+ * let through; a statement cancelled by its timeout or a full server means
+ * the database is busy; a lost or refused connection or a server shutting
+ * down means it cannot be reached at all (and the site stops sending it work
+ * until it answers again).
  */
-export type DatabaseFailure = 'invalid-input' | 'unavailable';
+export type DatabaseFailure = 'invalid-input' | 'busy' | 'unreachable';
 
-const UNAVAILABLE_CODES = new Set([
+const BUSY_CODES = new Set([
   '57014', // query_canceled (statement timeout)
+  '53300', // too_many_connections
+]);
+
+const UNREACHABLE_CODES = new Set([
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
-  '53300', // too_many_connections
-  '08000', // connection_exception
-  '08001',
-  '08003',
-  '08006',
   'CONNECTION_CLOSED',
   'CONNECTION_ENDED',
   'CONNECTION_DESTROYED',
@@ -25,6 +26,8 @@ const UNAVAILABLE_CODES = new Set([
   'ECONNRESET',
   'ETIMEDOUT',
   'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
 ]);
 
 /** The driver's code of an error, looking through the query errors the ORM wraps around it. */
@@ -44,7 +47,9 @@ export function classifyDatabaseError(error: unknown): DatabaseFailure | null {
   const code = codeOf(error);
   if (code === null) return null;
   if (code.startsWith('22')) return 'invalid-input';
-  if (UNAVAILABLE_CODES.has(code) || code.startsWith('08')) return 'unavailable';
+  if (BUSY_CODES.has(code)) return 'busy';
+  // Class 08: connection exceptions.
+  if (UNREACHABLE_CODES.has(code) || code.startsWith('08')) return 'unreachable';
   return null;
 }
 

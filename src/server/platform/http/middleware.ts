@@ -3,11 +3,12 @@ import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Config } from '../config.ts';
+import type { Availability } from '../db/availability.ts';
 import type { Db } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
 import { within } from '../within.ts';
 import type { AppEnv } from './context.ts';
-import { errorBody } from './errors.ts';
+import { databaseAwayAnswer, errorBody } from './errors.ts';
 import { clientIp, isHttps } from './request.ts';
 
 /** Paths of the JSON API; the site's own pages use the same names (/news/{id} is a page, /api/news/{id} its data). */
@@ -84,6 +85,14 @@ export const deadline =
       c.var.logger.warn({ reqId: c.var.requestId, path: c.req.path, ms }, 'request passed its deadline');
       c.res = errorBody(c, 503, 'The request took too long. Please try again.', { 'Retry-After': '5' });
     }
+  };
+
+/** While the database cannot be reached, API calls answer 503 at once instead of queueing for it. */
+export const whileDatabaseReachable =
+  (availability: Availability): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    if (!availability.reachable()) return databaseAwayAnswer(c);
+    await next();
   };
 
 /**

@@ -6,6 +6,7 @@
 import { Hono } from 'hono';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Database } from '../db/client.ts';
+import { classifyDatabaseError } from '../db/errors.ts';
 import type { Logger } from '../logger.ts';
 import { within } from '../within.ts';
 import { renderApiReference } from './api-reference.ts';
@@ -21,12 +22,17 @@ export function healthRoutes(database: Database, logger: Logger) {
     .get('/healthz', (c) => c.json({ status: 'ok' }))
     .get('/readyz', async (c) => {
       // A load balancer asks often and waits little: no answer within a second counts as not ready.
-      const failed = (err: unknown) => logger.warn({ err }, 'readiness check failed');
-      try {
-        const outcome = await within(database.ping(), READINESS_TIMEOUT_MS, failed);
-        if (outcome.finished) return c.json({ status: 'ready', database: database.kind });
-      } catch (err) {
-        failed(err);
+      const failed = (err: unknown) => {
+        logger.warn({ err }, 'readiness check failed');
+        if (classifyDatabaseError(err) === 'unreachable') database.availability.reportUnreachable();
+      };
+      if (database.availability.reachable()) {
+        try {
+          const outcome = await within(database.ping(), READINESS_TIMEOUT_MS, failed);
+          if (outcome.finished) return c.json({ status: 'ready', database: database.kind });
+        } catch (err) {
+          failed(err);
+        }
       }
       c.header('Retry-After', '2');
       return c.json({ status: 'unavailable', message: 'Database is not reachable' }, 503);

@@ -32,7 +32,7 @@ describe('what a database failure means', () => {
   });
 
   it.runIf(process.env.TEST_DB_DRIVER === 'postgres')(
-    'a statement past its timeout means the database is not there for it now',
+    'a statement past its timeout means the database is busy',
     async () => {
       const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
       const name = `t_timeout_${randomBytes(4).toString('hex')}`;
@@ -45,7 +45,7 @@ describe('what a database failure means', () => {
           () => null,
           (error: unknown) => classifyDatabaseError(error),
         );
-        expect(failure).toBe('unavailable');
+        expect(failure).toBe('busy');
       } finally {
         await database.close();
         await admin.unsafe(`drop database if exists ${name} with (force)`);
