@@ -34,7 +34,13 @@ export default function PagedTable<T>(props: Props<T>) {
   const to = Math.min(total, page * pageSize);
   return (
     <div className="flex flex-col gap-2" data-testid={props.testId}>
-      <div className="overflow-x-auto rounded-lg border border-line">
+      {/* On a phone the table scrolls sideways: the region takes focus so the arrow keys can scroll it. */}
+      <div
+        className="overflow-x-auto rounded-lg border border-line"
+        role="region"
+        aria-label={props.caption}
+        tabIndex={0}
+      >
         <table className="w-full min-w-[32rem] text-sm" aria-busy={props.busy ?? false}>
           <caption className="sr-only">{props.caption}</caption>
           <thead className="bg-surface-2 text-left text-xs text-muted uppercase">

@@ -66,7 +66,7 @@ export default function PriceChart({ symbol }: { symbol: string }) {
               key={r}
               type="button"
               aria-pressed={r === range}
-              className={`px-3 py-1.5 text-sm font-semibold ${r === range ? 'bg-primary text-white' : 'hover:bg-surface-2'}`}
+              className={`px-3 py-1.5 text-sm font-semibold ${r === range ? 'bg-primary-fill text-white' : 'hover:bg-surface-2'}`}
               onClick={() => {
                 setFailed(false);
                 setRange(r);

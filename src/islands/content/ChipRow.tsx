@@ -17,7 +17,9 @@ export default function ChipRow({ label, chips, selected, onSelect }: ChipRowPro
           aria-pressed={chip === selected}
           onClick={() => onSelect(chip)}
           className={`rounded-full border px-3 py-1.5 text-sm font-semibold whitespace-nowrap ${
-            chip === selected ? 'border-primary bg-primary text-white' : 'border-line bg-surface hover:border-primary'
+            chip === selected
+              ? 'border-primary-fill bg-primary-fill text-white'
+              : 'border-line bg-surface hover:border-primary'
           }`}
         >
           {chip}

@@ -48,14 +48,14 @@ export default function VideoPlayer({ youtubeId, title, poster, exclusive }: Pro
         >
           <img src={poster} alt="" className="h-full w-full object-cover" width="1280" height="720" />
           <span className="absolute inset-0 flex items-center justify-center bg-black/20 group-hover:bg-black/35">
-            <span className="flex h-20 w-20 items-center justify-center rounded-full bg-primary text-white shadow-xl">
+            <span className="flex h-20 w-20 items-center justify-center rounded-full bg-primary-fill text-white shadow-xl">
               <svg viewBox="0 0 24 24" width="36" height="36" aria-hidden="true">
                 <path fill="currentColor" d="M8 5v14l11-7z" />
               </svg>
             </span>
           </span>
           {exclusive && (
-            <span className="absolute top-3 left-3 rounded bg-primary px-2 py-1 text-xs font-bold text-white uppercase">
+            <span className="absolute top-3 left-3 rounded bg-primary-fill px-2 py-1 text-xs font-bold text-white uppercase">
               Exclusive
             </span>
           )}

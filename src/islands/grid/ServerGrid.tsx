@@ -3,6 +3,11 @@
  * infinite row model with one block per page, so each page is one request,
  * the pagination panel with the caller's page sizes, and a periodic refresh
  * that keeps the current page.
+ *
+ * Keyboard: the grid is one stop in the Tab order (arrow keys move between
+ * headers and cells inside it, as in the ARIA grid pattern), so Tab reaches
+ * the paging panel and the rest of the page without crossing every cell;
+ * Enter or Space on a cell follows its link or presses its button.
  */
 import {
   CellStyleModule,
@@ -12,7 +17,9 @@ import {
   PaginationModule,
   RowStyleModule,
   themeQuartz,
+  type CellKeyDownEvent,
   type ColDef,
+  type FullWidthCellKeyDownEvent,
   type GetRowIdParams,
   type GridApi,
   type GridReadyEvent,
@@ -84,6 +91,9 @@ export interface ServerGridProps<T> {
   /** Lets the caller refresh the list or update a row in place. */
   apiRef?: { current: GridApi<T> | null };
 }
+
+/** Tab and Shift+Tab leave the grid for the browser's next or previous stop. */
+const leaveGridOnTab = () => false;
 
 export default function ServerGrid<T>(props: ServerGridProps<T>) {
   const {
@@ -192,6 +202,16 @@ export default function ServerGrid<T>(props: ServerGridProps<T>) {
 
   const getRowId = useCallback((params: GetRowIdParams<T>) => rowId(params.data), [rowId]);
 
+  const onCellKeyDown = useCallback((event: CellKeyDownEvent<T> | FullWidthCellKeyDownEvent<T>) => {
+    const key = event.event as KeyboardEvent | null;
+    if (!key || (key.key !== 'Enter' && key.key !== ' ')) return;
+    const cell = (key.target as HTMLElement | null)?.closest('.ag-cell');
+    const control = cell?.querySelector<HTMLElement>('a[href], button:not([disabled])');
+    if (!control) return;
+    key.preventDefault();
+    control.click();
+  }, []);
+
   return (
     <div style={{ height }} aria-label={ariaLabel} role="region">
       <AgGridReact<T>
@@ -212,6 +232,9 @@ export default function ServerGrid<T>(props: ServerGridProps<T>) {
         onSortChanged={onSortChanged}
         suppressDragLeaveHidesColumns
         enableCellTextSelection
+        tabToNextCell={leaveGridOnTab}
+        tabToNextHeader={leaveGridOnTab}
+        onCellKeyDown={onCellKeyDown}
       />
     </div>
   );

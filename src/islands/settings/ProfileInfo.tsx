@@ -66,7 +66,7 @@ function ProfileCard() {
     <form onSubmit={save} className="flex flex-col gap-4" data-testid="profile-form">
       <div className="flex items-center gap-4">
         <div
-          className="grid h-16 w-16 place-items-center rounded-full bg-primary text-2xl font-bold text-white"
+          className="grid h-16 w-16 place-items-center rounded-full bg-primary-fill text-2xl font-bold text-white"
           aria-hidden="true"
         >
           {(profile.name || profile.email).charAt(0).toUpperCase()}
