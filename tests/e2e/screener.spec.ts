@@ -250,13 +250,24 @@ test('the screener fits a phone: no sideways page scroll, the grid scrolls insid
   await expect(page.getByRole('navigation', { name: 'Stocks' })).toBeVisible();
 });
 
-test('Top Leaders and Top Laggards rank today’s moves, ten to a page', async ({ page }) => {
-  for (const [path, title, direction] of [
-    ['/stocks/Leaders', 'Top Leaders', -1],
-    ['/stocks/Laggards', 'Top Laggards', 1],
+test('Top Leaders and Top Laggards rank today’s moves, ten to a page, or say when the day has none yet', async ({
+  page,
+}) => {
+  for (const [path, title, order, direction] of [
+    ['/stocks/Leaders', 'Top Leaders', 'leaders', -1],
+    ['/stocks/Laggards', 'Top Laggards', 'laggards', 1],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expect(page.getByText(/of \d+/).first()).toBeVisible();
+    // From the 3:30am clearing to the opening bell of a trading day there are no moves to rank.
+    const ranked = (await (await page.request.get(`/api/stock/leadersLaggards?order=${order}`)).json()) as {
+      totalItems: number;
+    };
+    if (ranked.totalItems === 0) {
+      await expect(page.getByText('Today’s moves show here once trading opens at 9:30am ET.')).toBeVisible();
+      continue;
+    }
     await expect(columnCells(page, 'change_pre')).toHaveCount(10);
     const values = (await columnTexts(page, 'change_pre')).map(number);
     expect(values).toEqual([...values].sort((a, b) => direction * (a - b)));

@@ -90,6 +90,8 @@ export interface ServerGridProps<T> {
   sortable?: boolean;
   /** Lets the caller refresh the list or update a row in place. */
   apiRef?: { current: GridApi<T> | null };
+  /** What the grid says when the list is empty. */
+  emptyText?: string;
 }
 
 /** Tab and Shift+Tab leave the grid for the browser's next or previous stop. */
@@ -108,6 +110,7 @@ export default function ServerGrid<T>(props: ServerGridProps<T>) {
     height,
     sortable = true,
     apiRef,
+    emptyText = 'No rows to show',
   } = props;
   const gridApi = useRef<GridApi<T> | null>(null);
   // Callbacks change on every render of the caller; the datasource reads the latest ones.
@@ -202,6 +205,8 @@ export default function ServerGrid<T>(props: ServerGridProps<T>) {
 
   const getRowId = useCallback((params: GetRowIdParams<T>) => rowId(params.data), [rowId]);
 
+  const overlayParams = useMemo(() => ({ noRows: { overlayText: emptyText } }), [emptyText]);
+
   const onCellKeyDown = useCallback((event: CellKeyDownEvent<T> | FullWidthCellKeyDownEvent<T>) => {
     const key = event.event as KeyboardEvent | null;
     if (!key || (key.key !== 'Enter' && key.key !== ' ')) return;
@@ -235,6 +240,7 @@ export default function ServerGrid<T>(props: ServerGridProps<T>) {
         tabToNextCell={leaveGridOnTab}
         tabToNextHeader={leaveGridOnTab}
         onCellKeyDown={onCellKeyDown}
+        overlayComponentParams={overlayParams}
       />
     </div>
   );

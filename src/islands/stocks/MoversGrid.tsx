@@ -52,6 +52,9 @@ const COLUMNS: ColDef<MoverRow>[] = [
   numberColumn('market_cap'),
 ];
 
+/** Between the 3:30am clearing and the opening bell the day has no moves yet (see the Data Disclosure). */
+export const MOVERS_EMPTY_TEXT = 'Today’s moves show here once trading opens at 9:30am ET.';
+
 function Movers({ order }: { order: 'leaders' | 'laggards' }) {
   const [error, setError] = useState<string | null>(null);
   const fetchPage = useCallback(
@@ -87,6 +90,7 @@ function Movers({ order }: { order: 'leaders' | 'laggards' }) {
         onLoad={() => setError(null)}
         onError={(e) => setError(serverMessage(e) ?? 'The list could not be loaded. Please try again.')}
         sortable={false}
+        emptyText={MOVERS_EMPTY_TEXT}
       />
     </div>
   );
