@@ -1,17 +1,60 @@
 /**
- * /api/events: the upcoming events the home page shows (spec 000 §7), a
- * company's webinars, the event behind a registration link, and webinar
- * favorites.
+ * /api/events: the events page's list by tab, range and search, one event,
+ * the upcoming events the home page shows (spec 000 §7), a company's
+ * webinars, the event behind a registration link, and webinar favorites.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { eventRecord, webinarRecord } from '../../../lib/content-records.ts';
 import { createRouter } from '../../platform/http/context.ts';
-import { idField, tickerSchema } from '../../platform/http/fields.ts';
+import { EVENT_PAGE_SIZE, EVENT_RANGES, EVENT_TABS } from '../../../lib/event-ranges.ts';
+import { idField, idParam, queryInteger, textField, tickerSchema } from '../../platform/http/fields.ts';
 import { apiSchema, errorResponses, jsonContent, notFoundResponse } from '../../platform/http/schemas.ts';
 import { favoriteRoutes } from '../favorites/index.ts';
-import { FAVORITE_WEBINARS, eventByZoomId, favoriteWebinars, upcomingEvents, webinarsOf } from './service.ts';
+import {
+  FAVORITE_WEBINARS,
+  eventById,
+  eventByZoomId,
+  favoriteWebinars,
+  listEvents,
+  upcomingEvents,
+  webinarsOf,
+} from './service.ts';
 
 const EventSchema = apiSchema(eventRecord, 'Event');
+const ListedEvent = eventRecord.extend({ isFavorite: z.boolean() }).openapi('ListedEvent');
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/all',
+  tags: ['Events'],
+  summary: 'Events by tab (upcoming soonest first, history newest first), range and search, a page at a time',
+  request: {
+    query: z.object({
+      text: textField(200).default(''),
+      tab: z.enum(EVENT_TABS, { message: `tab must be one of ${EVENT_TABS.join(', ')}` }).default('upcoming'),
+      range: z.enum(EVENT_RANGES, { message: `range must be one of ${EVENT_RANGES.join(', ')}` }).default('all'),
+      page: queryInteger(1, 100_000).default(1),
+      pageSize: queryInteger(1, 100).default(EVENT_PAGE_SIZE),
+    }),
+  },
+  responses: {
+    200: jsonContent(z.object({ data: z.array(ListedEvent), total: z.number() }), 'A page of events and the total'),
+    ...errorResponses,
+  },
+});
+
+const oneRoute = createRoute({
+  method: 'get',
+  path: '/all/{id}',
+  tags: ['Events'],
+  summary: 'One event',
+  request: { params: idParam },
+  responses: {
+    200: jsonContent(z.object({ data: ListedEvent }), 'Event'),
+    ...notFoundResponse,
+    ...errorResponses,
+  },
+});
 
 /** The home page's events block shows up to eight (its skeleton has eight places). */
 const TOP_EVENTS = 8;
@@ -38,6 +81,22 @@ const byCompanyRoute = createRoute({
   },
   responses: {
     200: jsonContent(z.object({ data: z.array(Webinar) }), 'Webinars'),
+    ...notFoundResponse,
+    ...errorResponses,
+  },
+});
+
+const ZoomIdSchema = z.string().regex(/^\d{6,15}$/, 'zoom_id is the webinar’s number');
+
+/** The spec's form of the zoom-id lookup (000 §7): the id in the query. */
+const byZoomQueryRoute = createRoute({
+  method: 'get',
+  path: '/ZoomId',
+  tags: ['Events'],
+  summary: 'The event with a zoom id',
+  request: { query: z.object({ zoom_id: ZoomIdSchema }) },
+  responses: {
+    200: jsonContent(z.object({ data: Webinar.extend({ company_name: z.string().nullable() }) }), 'Event'),
     ...notFoundResponse,
     ...errorResponses,
   },
@@ -71,6 +130,13 @@ export const eventRoutes = createRouter()
       itemSchema: Webinar,
       list: favoriteWebinars,
     }),
+  )
+  .openapi(listRoute, async (c) => c.json(await listEvents(c.var.db, c.req.valid('query'), c.var.user?.id), 200))
+  .openapi(oneRoute, async (c) =>
+    c.json({ data: await eventById(c.var.db, c.req.valid('param').id, c.var.user?.id) }, 200),
+  )
+  .openapi(byZoomQueryRoute, async (c) =>
+    c.json({ data: await eventByZoomId(c.var.db, c.req.valid('query').zoom_id, c.var.user?.id) }, 200),
   )
   .openapi(topRoute, async (c) => c.json({ data: await upcomingEvents(c.var.db, TOP_EVENTS) }, 200))
   .openapi(byCompanyRoute, async (c) =>

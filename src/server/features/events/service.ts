@@ -3,8 +3,9 @@
  * company's webinars, the event behind a registration link, and the user's
  * favorites.
  */
-import { and, asc, desc, eq, gte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { EventRecord, WebinarRecord } from '../../../lib/content-records.ts';
+import { eventWindow, type EventRange, type EventTab } from '../../../lib/event-ranges.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { companies, requireCompany } from '../companies/index.ts';
@@ -19,6 +20,20 @@ export const FAVORITE_WEBINARS: FavoriteKind<number> = {
   missing: () => 'No webinar with that id.',
 };
 
+const eventOut = (e: typeof events.$inferSelect, companyName: string | null): EventRecord => ({
+  id: e.id,
+  title: e.title,
+  company_symbol: e.companySymbol,
+  Company: companyName ? { name: companyName } : null,
+  upcoming_date: e.upcomingDate.toISOString(),
+  isActive: e.isActive,
+  archived: e.archived,
+  archive_url: e.archiveUrl,
+  Zoom_url: e.zoomUrl,
+  form_url: e.formUrl,
+  zoom_id: e.zoomId,
+});
+
 /** The next active, not archived events, soonest first. */
 export async function upcomingEvents(db: Db, limit: number, now = new Date()): Promise<EventRecord[]> {
   const rows = await db
@@ -28,19 +43,86 @@ export async function upcomingEvents(db: Db, limit: number, now = new Date()): P
     .where(and(eq(events.isActive, true), eq(events.archived, false), gte(events.upcomingDate, now)))
     .orderBy(asc(events.upcomingDate), asc(events.id))
     .limit(limit);
-  return rows.map(({ event: e, companyName }) => ({
-    id: e.id,
-    title: e.title,
-    company_symbol: e.companySymbol,
-    Company: companyName ? { name: companyName } : null,
-    upcoming_date: e.upcomingDate.toISOString(),
-    isActive: e.isActive,
-    archived: e.archived,
-    archive_url: e.archiveUrl,
-    Zoom_url: e.zoomUrl,
-    form_url: e.formUrl,
-    zoom_id: e.zoomId,
-  }));
+  return rows.map(({ event, companyName }) => eventOut(event, companyName));
+}
+
+export type ListedEvent = EventRecord & { isFavorite: boolean };
+
+export interface EventQuery {
+  /** Words that must each appear in the title, the company's name or its symbol. */
+  text: string;
+  tab: EventTab;
+  range: EventRange;
+  /** From 1. */
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * The events page's list: active events in the tab's window, Upcoming
+ * soonest first and History newest first, with the reader's hearts.
+ */
+export async function listEvents(
+  db: Db,
+  query: EventQuery,
+  userId?: number,
+  now = new Date(),
+): Promise<{ data: ListedEvent[]; total: number }> {
+  const window = eventWindow(query.tab, query.range, now);
+  const conditions: SQL[] = [eq(events.isActive, true)];
+  if (window.from) conditions.push(gte(events.upcomingDate, window.from));
+  if (window.to) conditions.push(lt(events.upcomingDate, window.to));
+  for (const word of query.text.split(/\s+/).filter(Boolean).slice(0, 8)) {
+    const pattern = `%${word.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    conditions.push(
+      or(ilike(events.title, pattern), ilike(companies.name, pattern), ilike(events.companySymbol, pattern))!,
+    );
+  }
+  const where = and(...conditions);
+  const order =
+    query.tab === 'upcoming'
+      ? [asc(events.upcomingDate), asc(events.id)]
+      : [desc(events.upcomingDate), desc(events.id)];
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ event: events, companyName: companies.name })
+      .from(events)
+      .leftJoin(companies, eq(events.companySymbol, companies.symbol))
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ total: count() })
+      .from(events)
+      .leftJoin(companies, eq(events.companySymbol, companies.symbol))
+      .where(where),
+  ]);
+  const favorites = await favoriteIds(
+    db,
+    FAVORITE_WEBINARS,
+    userId,
+    rows.map((r) => r.event.id),
+  );
+  return {
+    data: rows.map(({ event, companyName }) => ({
+      ...eventOut(event, companyName),
+      isFavorite: favorites.has(event.id),
+    })),
+    total: counted?.total ?? 0,
+  };
+}
+
+/** One active event by id, with the reader's heart. */
+export async function eventById(db: Db, id: number, userId?: number): Promise<ListedEvent> {
+  const [row] = await db
+    .select({ event: events, companyName: companies.name })
+    .from(events)
+    .leftJoin(companies, eq(events.companySymbol, companies.symbol))
+    .where(and(eq(events.id, id), eq(events.isActive, true)));
+  if (!row) throw notFound('No event with that id.');
+  const favorites = await favoriteIds(db, FAVORITE_WEBINARS, userId, [id]);
+  return { ...eventOut(row.event, row.companyName), isFavorite: favorites.has(id) };
 }
 
 export type Webinar = WebinarRecord & { isFavorite: boolean };
