@@ -42,6 +42,18 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
+/** Each page's serious and critical violations once it has loaded, by '{label} {path}'; pages without any are left out. */
+async function violationsOn(page: Page, pages: [label: string, path: string][]): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {};
+  for (const [label, path] of pages) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const violations = await seriousViolations(page);
+    if (violations.length > 0) found[`${label} ${path}`] = violations;
+  }
+  return found;
+}
+
 for (const [label, viewport] of VIEWPORTS) {
   for (const theme of THEMES) {
     test(`no serious or critical accessibility violation on any page kind (${label}, ${theme} theme)`, async ({
@@ -53,17 +65,11 @@ for (const [label, viewport] of VIEWPORTS) {
       // The theme is the reader's stored choice, read before the first paint.
       await context.addInitScript((dark) => localStorage.setItem('theme', String(dark)), theme === 'dark');
       const page = await context.newPage();
-      const found: Record<string, string[]> = {};
       const pages: [string, string][] = [
         ...(await pagesByKind(request)),
         ...GUEST_EXTRAS.map((path): [string, string] => ['other', path]),
       ];
-      for (const [kind, path] of pages) {
-        await page.goto(path);
-        await page.waitForLoadState('networkidle');
-        const violations = await seriousViolations(page);
-        if (violations.length > 0) found[`${kind} ${path}`] = violations;
-      }
+      const found = await violationsOn(page, pages);
       await context.close();
       expect(found).toEqual({});
     });
@@ -84,12 +90,13 @@ for (const [label, viewport] of VIEWPORTS) {
     const found: Record<string, string[]> = {};
     for (const theme of THEMES) {
       await page.evaluate((dark) => localStorage.setItem('theme', String(dark)), theme === 'dark');
-      for (const path of SIGNED_IN_PAGES) {
-        await page.goto(path);
-        await page.waitForLoadState('networkidle');
-        const violations = await seriousViolations(page);
-        if (violations.length > 0) found[`${theme} ${path}`] = violations;
-      }
+      Object.assign(
+        found,
+        await violationsOn(
+          page,
+          SIGNED_IN_PAGES.map((path): [string, string] => [theme, path]),
+        ),
+      );
     }
     await context.close();
     expect(found).toEqual({});

@@ -57,7 +57,7 @@ export default function FilingsTable({ symbol, initial }: Props) {
         {FILING_GROUP_NAMES.map((group) => (
           <label
             key={group}
-            className={`cursor-pointer rounded-full border px-3 py-1 text-xs font-semibold ${groups.includes(group) ? 'border-primary-fill bg-primary-fill text-white' : 'border-line hover:bg-surface-2'}`}
+            className={`cursor-pointer rounded-full border px-3 py-1 text-xs font-semibold ${groups.includes(group) ? 'chip-active' : 'border-line hover:bg-surface-2'}`}
           >
             <input
               type="checkbox"

@@ -17,9 +17,7 @@ export default function ChipRow({ label, chips, selected, onSelect }: ChipRowPro
           aria-pressed={chip === selected}
           onClick={() => onSelect(chip)}
           className={`rounded-full border px-3 py-1.5 text-sm font-semibold whitespace-nowrap ${
-            chip === selected
-              ? 'border-primary-fill bg-primary-fill text-white'
-              : 'border-line bg-surface hover:border-primary'
+            chip === selected ? 'chip-active' : 'border-line bg-surface hover:border-primary'
           }`}
         >
           {chip}

@@ -53,7 +53,7 @@ const COLUMNS: ColDef<MoverRow>[] = [
 ];
 
 /** Between the 3:30am clearing and the opening bell the day has no moves yet (see the Data Disclosure). */
-export const MOVERS_EMPTY_TEXT = 'Today’s moves show here once trading opens at 9:30am ET.';
+const MOVERS_EMPTY_TEXT = 'Today’s moves show here once trading opens at 9:30am ET.';
 
 function Movers({ order }: { order: 'leaders' | 'laggards' }) {
   const [error, setError] = useState<string | null>(null);

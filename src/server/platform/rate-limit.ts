@@ -14,32 +14,42 @@ export interface Limit {
   windowSeconds: number;
 }
 
+/** A key's count in its window, and the seconds until the window ends. */
+export interface WindowHits {
+  hits: number;
+  retryAfter: number;
+}
+
+/** Whether the stored window began more than `windowSeconds` ago (its count no longer applies). */
+const windowOver = (windowSeconds: number) =>
+  sql`${rateLimits.windowStart} < now() - make_interval(secs => ${windowSeconds})`;
+
+/** The columns both readers answer: the count, and the seconds left in the window. */
+const hitsAndRetry = (windowSeconds: number) =>
+  sql`hits, extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())) as retry`;
+
+const windowHitsOf = (result: unknown, fallback: WindowHits): WindowHits => {
+  const row = rowsOf<{ hits: number; retry: string | number }>(result)[0];
+  return row ? { hits: Number(row.hits), retryAfter: Number(row.retry) } : fallback;
+};
+
 /** Counts a hit on a key and answers the window's hits so far and the seconds until it ends. */
-export async function hit(db: Db, key: string, windowSeconds: number): Promise<{ hits: number; retryAfter: number }> {
+export async function hit(db: Db, key: string, windowSeconds: number): Promise<WindowHits> {
   const result = await db.execute(sql`
     insert into ${rateLimits} (key, window_start, hits) values (${key}, now(), 1)
     on conflict (key) do update set
-      hits = case when ${rateLimits.windowStart} < now() - make_interval(secs => ${windowSeconds})
-                  then 1 else ${rateLimits.hits} + 1 end,
-      window_start = case when ${rateLimits.windowStart} < now() - make_interval(secs => ${windowSeconds})
-                  then now() else ${rateLimits.windowStart} end
-    returning hits, extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())) as retry`);
-  const row = rowsOf<{ hits: number; retry: string | number }>(result)[0];
-  return { hits: Number(row?.hits ?? 1), retryAfter: Number(row?.retry ?? windowSeconds) };
+      hits = case when ${windowOver(windowSeconds)} then 1 else ${rateLimits.hits} + 1 end,
+      window_start = case when ${windowOver(windowSeconds)} then now() else ${rateLimits.windowStart} end
+    returning ${hitsAndRetry(windowSeconds)}`);
+  return windowHitsOf(result, { hits: 1, retryAfter: windowSeconds });
 }
 
 /** The hits a key has in its current window, without counting one (0 when the window has passed). */
-export async function hitsOf(
-  db: Db,
-  key: string,
-  windowSeconds: number,
-): Promise<{ hits: number; retryAfter: number }> {
+export async function hitsOf(db: Db, key: string, windowSeconds: number): Promise<WindowHits> {
   const result = await db.execute(sql`
-    select hits, extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())) as retry
-    from ${rateLimits}
-    where key = ${key} and window_start >= now() - make_interval(secs => ${windowSeconds})`);
-  const row = rowsOf<{ hits: number; retry: string | number }>(result)[0];
-  return row ? { hits: Number(row.hits), retryAfter: Number(row.retry) } : { hits: 0, retryAfter: 0 };
+    select ${hitsAndRetry(windowSeconds)} from ${rateLimits}
+    where key = ${key} and not (${windowOver(windowSeconds)})`);
+  return windowHitsOf(result, { hits: 0, retryAfter: 0 });
 }
 
 /** Counts a hit; refuses (rate-limited, with the seconds until the window ends) when its allowance is used up. */

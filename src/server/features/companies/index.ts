@@ -22,7 +22,6 @@ export {
 export {
   companyDescription,
   descriptionsOf,
-  insiderRecords,
   insiderRecordsOf,
   normalizeSymbol,
   requireCompany,

@@ -39,23 +39,6 @@ export const insiderOut = (r: typeof insiderTransactions.$inferSelect): InsiderR
   is_buy: r.isBuy,
 });
 
-export async function insiderRecords(db: Db, symbol: string): Promise<InsiderRecordData[]> {
-  const rows = await db
-    .select()
-    .from(insiderTransactions)
-    .where(eq(insiderTransactions.companySymbol, symbol))
-    .orderBy(...insiderOrder);
-  return rows.map(insiderOut);
-}
-
-export async function companyDescription(db: Db, symbol: string): Promise<string | null> {
-  const [row] = await db
-    .select({ description: companyProfiles.description })
-    .from(companyProfiles)
-    .where(eq(companyProfiles.symbol, symbol));
-  return row?.description ?? null;
-}
-
 /** The descriptions of several companies in one query (the screener's GraphQL asks for a page of them). */
 export async function descriptionsOf(db: Db, symbols: string[]): Promise<Map<string, string | null>> {
   if (symbols.length === 0) return new Map();
@@ -82,6 +65,12 @@ export async function insiderRecordsOf(db: Db, symbols: string[]): Promise<Map<s
   }
   return bySymbol;
 }
+
+export const companyDescription = async (db: Db, symbol: string): Promise<string | null> =>
+  (await descriptionsOf(db, [symbol])).get(symbol) ?? null;
+
+const insiderRecords = async (db: Db, symbol: string): Promise<InsiderRecordData[]> =>
+  (await insiderRecordsOf(db, [symbol])).get(symbol) ?? [];
 
 /** The company market record (001 §3), with the last sale and the quote's time for the header. */
 export async function companyMarketRecord(db: Db, symbol: string) {

@@ -18,6 +18,7 @@ import {
 } from '../../../lib/content-records.ts';
 import { createRouter } from '../../platform/http/context.ts';
 import { queryInteger, tickerSchema } from '../../platform/http/fields.ts';
+import { STYLED_DOCUMENT_POLICY } from '../../platform/http/middleware.ts';
 import {
   apiSchema,
   errorResponses,
@@ -330,7 +331,7 @@ export const companyRoutes = createRouter()
     const company = await requireCompany(c.var.db, c.req.valid('param').symbol);
     c.header('Cache-Control', 'private, no-cache');
     // Shown in a frame of the company page: its own styles, no script.
-    c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'");
+    c.header('Content-Security-Policy', STYLED_DOCUMENT_POLICY);
     return c.html(await analystReportHtml(c.var.db, company), 200);
   });
 

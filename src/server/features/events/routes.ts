@@ -88,26 +88,13 @@ const byCompanyRoute = createRoute({
 
 const ZoomIdSchema = z.string().regex(/^\d{6,15}$/, 'zoom_id is the webinar’s number');
 
-/** The spec's form of the zoom-id lookup (000 §7): the id in the query. */
-const byZoomQueryRoute = createRoute({
+/** The event behind a registration link (000 §7: the id in the query). */
+const byZoomRoute = createRoute({
   method: 'get',
   path: '/ZoomId',
   tags: ['Events'],
-  summary: 'The event with a zoom id',
-  request: { query: z.object({ zoom_id: ZoomIdSchema }) },
-  responses: {
-    200: jsonContent(z.object({ data: Webinar.extend({ company_name: z.string().nullable() }) }), 'Event'),
-    ...notFoundResponse,
-    ...errorResponses,
-  },
-});
-
-const byZoomRoute = createRoute({
-  method: 'get',
-  path: '/zoom/{zoomId}',
-  tags: ['Events'],
   summary: 'The event with a zoom id (the registration page reads it)',
-  request: { params: z.object({ zoomId: z.string().regex(/^\d{6,15}$/, 'zoomId is the webinar’s number') }) },
+  request: { query: z.object({ zoom_id: ZoomIdSchema }) },
   responses: {
     200: jsonContent(z.object({ data: Webinar.extend({ company_name: z.string().nullable() }) }), 'Event'),
     ...notFoundResponse,
@@ -135,13 +122,10 @@ export const eventRoutes = createRouter()
   .openapi(oneRoute, async (c) =>
     c.json({ data: await eventById(c.var.db, c.req.valid('param').id, c.var.user?.id) }, 200),
   )
-  .openapi(byZoomQueryRoute, async (c) =>
+  .openapi(byZoomRoute, async (c) =>
     c.json({ data: await eventByZoomId(c.var.db, c.req.valid('query').zoom_id, c.var.user?.id) }, 200),
   )
   .openapi(topRoute, async (c) => c.json({ data: await upcomingEvents(c.var.db, TOP_EVENTS) }, 200))
   .openapi(byCompanyRoute, async (c) =>
     c.json({ data: await webinarsOf(c.var.db, c.req.valid('param').symbol, c.var.user?.id) }, 200),
-  )
-  .openapi(byZoomRoute, async (c) =>
-    c.json({ data: await eventByZoomId(c.var.db, c.req.valid('param').zoomId, c.var.user?.id) }, 200),
   );

@@ -3,10 +3,11 @@
  * company's webinars, the event behind a registration link, and the user's
  * favorites.
  */
-import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { EventRecord, WebinarRecord } from '../../../lib/content-records.ts';
 import { eventWindow, type EventRange, type EventTab } from '../../../lib/event-ranges.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { everyWordIn } from '../../platform/db/search.ts';
 import { notFound } from '../../platform/errors.ts';
 import { companies, requireCompany } from '../companies/index.ts';
 import { favoriteIds, type FavoriteKind } from '../favorites/index.ts';
@@ -34,12 +35,18 @@ const eventOut = (e: typeof events.$inferSelect, companyName: string | null): Ev
   zoom_id: e.zoomId,
 });
 
+/** An event's company, for its name (an event may have none). */
+const eventCompany = eq(events.companySymbol, companies.symbol);
+
+/** Events with their company's name. */
+const eventsWithCompany = (db: Db) =>
+  db.select({ event: events, companyName: companies.name }).from(events).leftJoin(companies, eventCompany);
+
+type EventWithCompany = { event: typeof events.$inferSelect; companyName: string | null };
+
 /** The next active, not archived events, soonest first. */
 export async function upcomingEvents(db: Db, limit: number, now = new Date()): Promise<EventRecord[]> {
-  const rows = await db
-    .select({ event: events, companyName: companies.name })
-    .from(events)
-    .leftJoin(companies, eq(events.companySymbol, companies.symbol))
+  const rows = await eventsWithCompany(db)
     .where(and(eq(events.isActive, true), eq(events.archived, false), gte(events.upcomingDate, now)))
     .orderBy(asc(events.upcomingDate), asc(events.id))
     .limit(limit);
@@ -47,6 +54,20 @@ export async function upcomingEvents(db: Db, limit: number, now = new Date()): P
 }
 
 export type ListedEvent = EventRecord & { isFavorite: boolean };
+
+/** Events as the list and the event page answer them, with the reader's hearts. */
+async function withHearts(db: Db, rows: EventWithCompany[], userId?: number): Promise<ListedEvent[]> {
+  const favorites = await favoriteIds(
+    db,
+    FAVORITE_WEBINARS,
+    userId,
+    rows.map((r) => r.event.id),
+  );
+  return rows.map(({ event, companyName }) => ({
+    ...eventOut(event, companyName),
+    isFavorite: favorites.has(event.id),
+  }));
+}
 
 export interface EventQuery {
   /** Words that must each appear in the title, the company's name or its symbol. */
@@ -72,57 +93,28 @@ export async function listEvents(
   const conditions: SQL[] = [eq(events.isActive, true)];
   if (window.from) conditions.push(gte(events.upcomingDate, window.from));
   if (window.to) conditions.push(lt(events.upcomingDate, window.to));
-  for (const word of query.text.split(/\s+/).filter(Boolean).slice(0, 8)) {
-    const pattern = `%${word.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    conditions.push(
-      or(ilike(events.title, pattern), ilike(companies.name, pattern), ilike(events.companySymbol, pattern))!,
-    );
-  }
+  conditions.push(...everyWordIn(query.text, [events.title, companies.name, events.companySymbol]));
   const where = and(...conditions);
   const order =
     query.tab === 'upcoming'
       ? [asc(events.upcomingDate), asc(events.id)]
       : [desc(events.upcomingDate), desc(events.id)];
   const [rows, [counted]] = await Promise.all([
-    db
-      .select({ event: events, companyName: companies.name })
-      .from(events)
-      .leftJoin(companies, eq(events.companySymbol, companies.symbol))
+    eventsWithCompany(db)
       .where(where)
       .orderBy(...order)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ total: count() })
-      .from(events)
-      .leftJoin(companies, eq(events.companySymbol, companies.symbol))
-      .where(where),
+    db.select({ total: count() }).from(events).leftJoin(companies, eventCompany).where(where),
   ]);
-  const favorites = await favoriteIds(
-    db,
-    FAVORITE_WEBINARS,
-    userId,
-    rows.map((r) => r.event.id),
-  );
-  return {
-    data: rows.map(({ event, companyName }) => ({
-      ...eventOut(event, companyName),
-      isFavorite: favorites.has(event.id),
-    })),
-    total: counted?.total ?? 0,
-  };
+  return { data: await withHearts(db, rows, userId), total: counted?.total ?? 0 };
 }
 
 /** One active event by id, with the reader's heart. */
 export async function eventById(db: Db, id: number, userId?: number): Promise<ListedEvent> {
-  const [row] = await db
-    .select({ event: events, companyName: companies.name })
-    .from(events)
-    .leftJoin(companies, eq(events.companySymbol, companies.symbol))
-    .where(and(eq(events.id, id), eq(events.isActive, true)));
-  if (!row) throw notFound('No event with that id.');
-  const favorites = await favoriteIds(db, FAVORITE_WEBINARS, userId, [id]);
-  return { ...eventOut(row.event, row.companyName), isFavorite: favorites.has(id) };
+  const rows = await eventsWithCompany(db).where(and(eq(events.id, id), eq(events.isActive, true)));
+  if (rows.length === 0) throw notFound('No event with that id.');
+  return (await withHearts(db, rows, userId))[0]!;
 }
 
 export type Webinar = WebinarRecord & { isFavorite: boolean };
@@ -157,12 +149,7 @@ export async function webinarsOf(db: Db, symbol: string, userId?: number): Promi
 }
 
 export async function eventByZoomId(db: Db, zoomId: string, userId?: number) {
-  const [row] = await db
-    .select({ event: events, companyName: companies.name })
-    .from(events)
-    .leftJoin(companies, eq(companies.symbol, events.companySymbol))
-    .where(eq(events.zoomId, zoomId))
-    .limit(1);
+  const [row] = await eventsWithCompany(db).where(eq(events.zoomId, zoomId)).limit(1);
   if (!row) throw notFound('No event with that zoom id.');
   const favorites = await favoriteIds(db, FAVORITE_WEBINARS, userId, [row.event.id]);
   return { ...webinarOut(row.event, favorites.has(row.event.id)), company_name: row.companyName };

@@ -3,9 +3,10 @@
  * sector, by company, client news, newsletters, search), one article, the
  * records the site build reads, and the user's favorites.
  */
-import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { NewsArticleRecord, NewsItemRecord } from '../../../lib/content-records.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { everyWordIn } from '../../platform/db/search.ts';
 import { companies, requireCompany } from '../companies/index.ts';
 import { favoriteIds, type FavoriteKind } from '../favorites/index.ts';
 import { favoriteNews, news } from './tables.ts';
@@ -126,11 +127,7 @@ export function searchNews(
   options: { text: string; type: 'newsletter' | 'all'; page: number; size: number },
   userId?: number,
 ) {
-  const words = options.text.trim().split(/\s+/).filter(Boolean).slice(0, 8);
-  const conditions: SQL[] = words.map((w) => {
-    const pattern = `%${w.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    return or(ilike(news.title, pattern), ilike(news.summary, pattern), ilike(news.companySymbol, pattern))!;
-  });
+  const conditions = everyWordIn(options.text, [news.title, news.summary, news.companySymbol]);
   if (options.type === 'newsletter') conditions.push(eq(news.rcNewsletter, true));
   return listWhere(
     db,

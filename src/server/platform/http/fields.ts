@@ -53,21 +53,20 @@ export const idField = z.number().int().positive().max(MAX_ID);
 /** A record id in a path. */
 export const idParam = z.object({ id: queryInteger(1, MAX_ID) });
 
-/** A ticker as it may appear in a path, query or body ('abcd' is accepted; services upper-case it). */
-export const tickerSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(12)
-  .regex(/^[A-Za-z.-]+$/, 'symbol must be a ticker such as ABCD');
+/** A ticker named `field` in messages ('abcd' is accepted; services upper-case it). */
+const tickerField = (field: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${field} is required`)
+    .max(12)
+    .regex(/^[A-Za-z.-]+$/, `${field} must be a ticker such as ABCD`);
+
+/** A ticker as it may appear in a path, query or body. */
+export const tickerSchema = tickerField('symbol');
 
 /** The company a staff edit is about. */
-export const companySymbolField = z
-  .string()
-  .trim()
-  .min(1, 'company_symbol is required')
-  .max(12)
-  .regex(/^[A-Za-z.-]+$/, 'company_symbol must be a ticker');
+export const companySymbolField = tickerField('company_symbol');
 
 /**
  * Whether a link is an absolute http(s) address with a host, or a path of

@@ -43,6 +43,9 @@ export function requestContext(platform: { config: Config; db: Db; logger: Logge
 /** What an answer may do in a browser, unless its route said more precisely (the site's pages do). */
 const DEFAULT_POLICY = "default-src 'none'; frame-ancestors 'self'";
 
+/** The policy of a server-rendered document with its own styles and no script (the API reference, the analyst report). */
+export const STYLED_DOCUMENT_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+
 /**
  * The headers every answer carries: no sniffing, a strict referrer, framing
  * by the site only, no powerful features, its own browsing context group,

@@ -11,6 +11,7 @@ import type { Logger } from '../logger.ts';
 import { within } from '../within.ts';
 import { renderApiReference } from './api-reference.ts';
 import type { AppEnv } from './context.ts';
+import { STYLED_DOCUMENT_POLICY } from './middleware.ts';
 
 const READINESS_TIMEOUT_MS = 1000;
 
@@ -50,7 +51,7 @@ export function apiDocumentRoutes(app: OpenAPIHono<AppEnv>, siteUrl: string) {
     .get('/openapi.json', (c) => c.json(app.getOpenAPI31Document(documentConfig)))
     .get('/api-docs', (c) => {
       // A document with its own styles and no script.
-      c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'");
+      c.header('Content-Security-Policy', STYLED_DOCUMENT_POLICY);
       return c.html(renderApiReference(app.getOpenAPI31Document(documentConfig) as unknown as Record<string, unknown>));
     });
 }

@@ -252,9 +252,9 @@ describe('client company data', () => {
 
   it('finds an event by its zoom id and keeps a signed-in user’s favorite webinars', async () => {
     const [first] = (await get<{ data: { id: number; zoom_id: string }[] }>(`/api/events/company/${client}`)).body.data;
-    const found = await get<{ data: { id: number } }>(`/api/events/zoom/${first!.zoom_id}`);
+    const found = await get<{ data: { id: number } }>(`/api/events/ZoomId?zoom_id=${first!.zoom_id}`);
     expect(found.body.data.id).toBe(first!.id);
-    expect((await get(`/api/events/zoom/123456789`)).status).toBe(404);
+    expect((await get(`/api/events/ZoomId?zoom_id=123456789`)).status).toBe(404);
     expect((await t.call('PATCH', '/api/events/favorites', { json: { eventId: first!.id } })).status).toBe(401);
     const on = await t.call('PATCH', '/api/events/favorites', { json: { eventId: first!.id }, headers: bearer(token) });
     expect(on.body).toEqual({ data: { eventId: first!.id, isFavorite: true } });
