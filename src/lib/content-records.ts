@@ -130,6 +130,7 @@ export const webinarRecord = z.object({
   archived: z.boolean(),
   form_url: z.string().nullable(),
   zoom_id: z.string().nullable(),
+  image_url: z.string().nullable(),
 });
 export type WebinarRecord = z.infer<typeof webinarRecord>;
 
@@ -179,6 +180,8 @@ export const eventRecord = z.object({
   Zoom_url: z.string().nullable(),
   form_url: z.string().nullable(),
   zoom_id: z.string().nullable(),
+  /** The card picture. */
+  image_url: z.string().nullable(),
 });
 export type EventRecord = z.infer<typeof eventRecord>;
 

@@ -40,9 +40,13 @@ const nyEventTime = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
+  timeZoneName: 'short',
 });
 
-/** When an event takes place, in Eastern Time (002 §9), e.g. 'Thu, Dec 31, 2026, 1:00 PM ET'. */
+/**
+ * When an event takes place, in Eastern Time (002 §9) with the zone in force
+ * that day, e.g. 'Thu, Dec 31, 2026, 1:00 PM EST' or 'Tue, Jul 7, 2026, 11:00 AM EDT'.
+ */
 export function formatEventTime(instant: Date): string {
-  return `${nyEventTime.format(instant)} ET`;
+  return nyEventTime.format(instant);
 }

@@ -78,7 +78,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   for (const expensive of ['/graphql', '/stock/export', '/stock/search', '/stock/searchTop3'])
     api.use(expensive, limitConcurrency(config.expensiveCallsPerAddress));
   if (deps.wakeOutbox) {
-    for (const group of ['/auth/*', '/email-subscriptions/*', '/news-alerts/*'])
+    for (const group of ['/auth/*', '/email-subscriptions/*', '/news-alerts/*', '/events/register'])
       api.use(group, wakeOutboxAfterPost(deps.wakeOutbox));
   }
   api.route('/auth', accountRoutes);

@@ -8,6 +8,7 @@ import { lastCompletedTradingDay } from '../lib/market-calendar.ts';
 import { createApp } from './app.ts';
 import { createDemoQuoteProvider } from './demo/quotes.ts';
 import { seedDemoData } from './demo/seed.ts';
+import { REMINDER_INTERVAL_MS, sendDueReminders } from './features/events/index.ts';
 import { MARKET_DATA_INTERVAL_MS, createMarketDataJob } from './features/market/index.ts';
 import { createSnapshotStore } from './features/screener/index.ts';
 import {
@@ -98,6 +99,9 @@ export async function main(): Promise<void> {
     logger,
   });
   const outboxJob = scheduler.every('outbox', OUTBOX_INTERVAL_MS, (signal) => outbox.runOnce(signal));
+  scheduler.every('event-reminders', REMINDER_INTERVAL_MS, async () => {
+    if ((await sendDueReminders(database.db)) > 0) outboxJob.wake(50);
+  });
   if (!config.mail.smtpUrl || !config.sms) {
     say(`Messages without a configured provider are written to ${config.outboxDir} (codes are shown here too)`);
   }

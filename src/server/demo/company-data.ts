@@ -2,8 +2,8 @@
  * Demo company-page data, coherent with each company's snapshot: the
  * description, insider transactions, SEC filings, institutional holdings,
  * bio phases of life-science companies, analyst ratings, and for client
- * companies their landing page, management team, specialist, podcast and
- * past webinars. Pure and deterministic for a seed.
+ * companies their landing page, management team, specialist and podcast.
+ * Pure and deterministic for a seed.
  */
 import { filingGroupOf, presentationPath } from '../../lib/company.ts';
 import { escapeHtml } from '../../lib/markup.ts';
@@ -29,7 +29,6 @@ import type {
   companyLandingPages,
   companyLeaders,
   companyProfiles,
-  events,
   institutionalHoldings,
   insiderTransactions,
   secFilings,
@@ -67,7 +66,6 @@ export interface DemoCompanyData {
   clients: (typeof clients.$inferInsert)[];
   landingPages: (typeof companyLandingPages.$inferInsert)[];
   leaders: (typeof companyLeaders.$inferInsert)[];
-  webinars: (typeof events.$inferInsert)[];
 }
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -154,7 +152,6 @@ export function generateCompanyData(
     clients: [],
     landingPages: [],
     leaders: [],
-    webinars: [],
   };
   const random = createRandom(`${seed}:company-pages`);
   for (let i = 0; i < 6; i++) {
@@ -372,37 +369,6 @@ function clientData(c: DemoCompanySource, r: Random, asOf: string, domain: strin
         `<ul><li>${r.pick(['MBA', 'PhD', 'JD', 'MSc'])}, ${r.pick(['Stanford University', 'University of Chicago', 'Columbia University', 'Duke University', 'University of Michigan'])}</li></ul>`,
       headshotUrl: `/api/covers/headshot.svg?name=${encodeURIComponent(name)}`,
       sortOrder: k,
-    });
-  }
-
-  // Past webinars with replays; about half the clients also have one coming up.
-  for (let k = 0; k < r.int(1, 3); k++) {
-    const date = addDays(asOf, -r.int(20, 700));
-    const zoomId = String(8_100_000_000 + r.int(0, 899_999_999));
-    out.webinars.push({
-      title: `${c.name} ${r.pick(['Quarterly Update', 'Investor Day', 'Fireside Chat', 'CEO Presentation'])} Webinar`,
-      companySymbol: c.symbol,
-      upcomingDate: new Date(`${date}T${r.pick(['11', '13', '14'])}:00:00-05:00`),
-      isActive: true,
-      archived: true,
-      archiveUrl: `https://www.youtube.com/watch?v=${podcastId(r).slice(0, 11)}`,
-      zoomUrl: `https://zoom.us/webinar/register/WN_${zoomId}`,
-      formUrl: `webinar-${zoomId}`,
-      zoomId,
-    });
-  }
-  if (r.chance(0.5)) {
-    const zoomId = String(8_100_000_000 + r.int(0, 899_999_999));
-    out.webinars.push({
-      title: `${c.name} Virtual Investor Conference`,
-      companySymbol: c.symbol,
-      upcomingDate: new Date(`${addDays(asOf, r.int(3, 45))}T13:00:00-05:00`),
-      isActive: true,
-      archived: false,
-      archiveUrl: null,
-      zoomUrl: `https://zoom.us/webinar/register/WN_${zoomId}`,
-      formUrl: `webinar-${zoomId}`,
-      zoomId,
     });
   }
 }

@@ -13,7 +13,6 @@ import {
   companyLandingPages,
   companyLeaders,
   companyProfiles,
-  events,
   institutionalHoldings,
   insiderTransactions,
   secFilings,
@@ -135,7 +134,6 @@ export async function seedCompanyPages(
       await tx.insert(companyLandingPages).values(data.landingPages);
       await tx.insert(companyLeaders).values(data.leaders);
     }
-    if (data.webinars.length) await tx.insert(events).values(data.webinars);
     // Keep the specialists' id sequence past the ids written explicitly.
     await tx.execute(
       sql`select setval(pg_get_serial_sequence('specialists', 'id'), (select max(id) from specialists))`,

@@ -1,17 +1,16 @@
 /**
  * Demo content: two years of news about the universe's companies, the weekly
- * newsletter, the video library and the weekly sponsored TV show, and
- * upcoming and past webinars. Deterministic for a seed; article bodies are
+ * newsletter, the video library and the weekly sponsored TV show.
+ * Deterministic for a seed; article bodies are
  * real HTML (headings, lists, tables, images, links), and a few carry
  * hostile markup so the sanitizing on every path is exercised.
  */
 import { addDays } from '../../lib/market-calendar.ts';
 import { createRandom, type Random } from './random.ts';
-import type { events, news, videos } from '../schema.ts';
+import type { news, videos } from '../schema.ts';
 
 export type NewsRow = typeof news.$inferInsert;
 export type VideoRow = typeof videos.$inferInsert;
-export type EventRow = typeof events.$inferInsert;
 
 export interface ContentCompany {
   symbol: string;
@@ -25,7 +24,6 @@ export interface ContentCompany {
 export interface DemoContent {
   news: NewsRow[];
   videos: VideoRow[];
-  events: EventRow[];
 }
 
 const NEWS_PER_DAY = 8;
@@ -165,7 +163,8 @@ const companyCover = (symbol: string, variant: number) => `/api/covers/company/$
 const videoCover = (symbol: string, type: string) => `/api/covers/video/${symbol}.svg?type=${encodeURIComponent(type)}`;
 
 const YOUTUBE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-const youtubeId = (r: Random) => Array.from({ length: 11 }, () => r.pick([...YOUTUBE_ALPHABET])).join('');
+/** An id shaped like YouTube's (11 characters). */
+export const youtubeId = (r: Random) => Array.from({ length: 11 }, () => r.pick([...YOUTUBE_ALPHABET])).join('');
 
 /** Noon New York time on a date, as an instant; `minutes` spreads items over the day. */
 const nyInstant = (date: string, minutes: number) =>
@@ -266,24 +265,5 @@ export function generateContent(seed: string, asOf: string, companies: readonly 
     });
   }
 
-  const eventRows: EventRow[] = [];
-  for (const [i, company] of [...clients, ...companies.slice(0, 20)].entries()) {
-    const r = random.fork(`event:${company.symbol}:${i}`);
-    const offset = r.int(-180, 60);
-    const date = addDays(asOf, offset);
-    const past = offset < 0;
-    const zoomId = String(8_000_000_000 + r.int(0, 999_999_999));
-    eventRows.push({
-      title: `${company.name} Investor Webinar`,
-      companySymbol: company.symbol,
-      upcomingDate: new Date(`${date}T${r.pick(['11', '13', '14', '16'])}:00:00-05:00`),
-      isActive: true,
-      archived: past,
-      archiveUrl: past ? `https://www.youtube.com/watch?v=${youtubeId(r)}` : null,
-      zoomUrl: `https://zoom.us/webinar/register/WN_${zoomId}`,
-      formUrl: `webinar-${zoomId}`,
-      zoomId,
-    });
-  }
-  return { news: newsRows, videos: videoRows, events: eventRows };
+  return { news: newsRows, videos: videoRows };
 }

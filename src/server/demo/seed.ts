@@ -19,6 +19,7 @@ import {
 } from '../schema.ts';
 import { sanitizeHtml } from '../../build/sanitize.ts';
 import { generateContent } from './content.ts';
+import { generateEvents } from './events.ts';
 import { INDUSTRIES } from '../../lib/industries.ts';
 import { DEMO_META_KEY, type DemoSeedInfo } from '../features/site-build/index.ts';
 import { META_CLOSE, META_RESET } from '../features/market/index.ts';
@@ -156,9 +157,21 @@ async function seedDemoContent(database: Database, info: DemoSeedInfo, progress:
     progress(`Demo data: ${rows.length} IPO calendar entries`);
   }
   await seedCompanyPages(database, info, progress);
+  const [eventCount] = await db.select({ n: count() }).from(events);
+  if (Number(eventCount?.n ?? 0) === 0) {
+    const clientRows = await db
+      .select({ symbol: companies.symbol, name: companies.name })
+      .from(companies)
+      .where(eq(companies.isClient, true))
+      .orderBy(companies.symbol);
+    const rows = generateEvents(info.seed, info.asOf, clientRows);
+    // One statement: a start interrupted here finds the table empty and writes it again.
+    if (rows.length) await db.insert(events).values(rows);
+    progress(`Demo data: ${rows.length} webinars`);
+  }
 }
 
-/** News, newsletters, videos and events, written through the same sanitizing as staff edits. */
+/** News, newsletters and videos, written through the same sanitizing as staff edits. */
 async function seedNewsAndVideos(database: Database, info: DemoSeedInfo, progress: (m: string) => void): Promise<void> {
   const { db } = database;
   const listed = await db
@@ -189,7 +202,6 @@ async function seedNewsAndVideos(database: Database, info: DemoSeedInfo, progres
       .set({ newsletterUrl: sql`'/news/' || ${news.id}` })
       .where(eq(news.rcNewsletter, true));
     await tx.insert(videos).values(content.videos);
-    await tx.insert(events).values(content.events);
   });
-  progress(`Demo data: ${content.videos.length} videos and ${content.events.length} webinars`);
+  progress(`Demo data: ${content.videos.length} videos`);
 }

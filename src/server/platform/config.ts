@@ -69,6 +69,12 @@ const ConfigSchema = z
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_ISSUER: z.url({ message: 'must be an absolute http(s) URL' }).default('https://accounts.google.com'),
+    /** Zoom's server-to-server OAuth app: with these set, registrations are added to the Zoom webinar too. */
+    ZOOM_ACCOUNT_ID: z.string().min(1).optional(),
+    ZOOM_CLIENT_ID: z.string().min(1).optional(),
+    ZOOM_CLIENT_SECRET: z.string().min(1).optional(),
+    ZOOM_API_URL: z.url({ message: 'must be an absolute http(s) URL' }).default('https://api.zoom.us/v2'),
+    ZOOM_OAUTH_URL: z.url({ message: 'must be an absolute http(s) URL' }).default('https://zoom.us/oauth/token'),
   })
   .refine((env) => !env.GOOGLE_CLIENT_ID === !env.GOOGLE_CLIENT_SECRET, {
     message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
@@ -77,6 +83,10 @@ const ConfigSchema = z
   .refine((env) => !env.SMS_API_URL || (env.SMS_ACCOUNT_SID && env.SMS_AUTH_TOKEN && env.SMS_FROM), {
     message: 'SMS_API_URL needs SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM',
     path: ['SMS_API_URL'],
+  })
+  .refine((env) => !env.ZOOM_ACCOUNT_ID === !env.ZOOM_CLIENT_ID && !env.ZOOM_CLIENT_ID === !env.ZOOM_CLIENT_SECRET, {
+    message: 'set ZOOM_ACCOUNT_ID, ZOOM_CLIENT_ID and ZOOM_CLIENT_SECRET together, or none of them',
+    path: ['ZOOM_ACCOUNT_ID'],
   })
   .transform((env) => {
     const dataDir = path.resolve(env.DATA_DIR);
@@ -123,6 +133,16 @@ const ConfigSchema = z
       google:
         env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
           ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }
+          : null,
+      zoom:
+        env.ZOOM_ACCOUNT_ID && env.ZOOM_CLIENT_ID && env.ZOOM_CLIENT_SECRET
+          ? {
+              apiUrl: env.ZOOM_API_URL,
+              oauthUrl: env.ZOOM_OAUTH_URL,
+              accountId: env.ZOOM_ACCOUNT_ID,
+              clientId: env.ZOOM_CLIENT_ID,
+              clientSecret: env.ZOOM_CLIENT_SECRET,
+            }
           : null,
     };
   });

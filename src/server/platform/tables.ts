@@ -25,6 +25,8 @@ export const outboxMessages = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** An iCalendar invite sent with an email (a webinar registration's confirmation). */
+    calendar: text('calendar'),
     status: text('status', { enum: ['pending', 'sent', 'dead'] })
       .notNull()
       .default('pending'),

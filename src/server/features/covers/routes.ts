@@ -38,6 +38,21 @@ export const coverRoutes = new Hono<AppEnv>()
     const type = (c.req.query('type') ?? 'Video').slice(0, 30);
     return svgResponse({ headline: row.symbol, title: row.name, label: type, key: row.symbol, variant: 3, play: true });
   })
+  // A webinar's picture: per company and month (002 §9), its colours turning with the month.
+  .get('/webinar/:file{[A-Za-z.-]{1,12}\\.svg}', async (c) => {
+    const row = await company(c, c.req.param('file').slice(0, -4));
+    const month = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(c.req.query('m') ?? '');
+    const label = month
+      ? `Webinar · ${new Date(Date.UTC(Number(month[1]), Number(month[2]) - 1, 15)).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })}`
+      : 'Webinar';
+    return svgResponse({
+      headline: row.symbol,
+      title: row.name,
+      label,
+      key: row.symbol,
+      variant: month ? Number(month[2]) - 1 : 0,
+    });
+  })
   .get('/logo/:file{[A-Za-z.-]{1,12}\\.svg}', async (c) => {
     const row = await company(c, c.req.param('file').slice(0, -4));
     return svgResponse(logoSvg(row.symbol));

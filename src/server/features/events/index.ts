@@ -1,3 +1,4 @@
-/** Webinars and conference sessions: what other features may use (a company page's webinars). */
+/** Webinars and conference sessions: what other features and the server may use. */
 export { events, favoriteEvents } from './tables.ts';
 export { webinarsForBuild } from './service.ts';
+export { REMINDER_INTERVAL_MS, sendDueReminders } from './reminders.ts';

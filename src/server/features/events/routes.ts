@@ -7,14 +7,23 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { eventRecord, webinarRecord } from '../../../lib/content-records.ts';
 import { createRouter } from '../../platform/http/context.ts';
 import { EVENT_PAGE_SIZE, EVENT_RANGES, EVENT_TABS } from '../../../lib/event-ranges.ts';
-import { idField, idParam, queryInteger, textField, tickerSchema } from '../../platform/http/fields.ts';
-import { apiSchema, errorResponses, jsonContent, notFoundResponse } from '../../platform/http/schemas.ts';
+import { emailField, idField, idParam, queryInteger, textField, tickerSchema } from '../../platform/http/fields.ts';
+import { clientIp } from '../../platform/http/request.ts';
+import {
+  REGISTRATION_LIMITS as LIMITS,
+  REGISTRATION_TEXT as TEXT,
+  REMINDER_CHOICES,
+  isValidPhone,
+} from '../../../lib/event-registration.ts';
+import { registerForEvent } from './registration.ts';
+import { webinarPlatformFor } from './webinar-platform.ts';
+import { ErrorSchema, apiSchema, errorResponses, jsonContent, notFoundResponse } from '../../platform/http/schemas.ts';
 import { favoriteRoutes } from '../favorites/index.ts';
 import {
   FAVORITE_WEBINARS,
   eventById,
   eventByZoomId,
-  favoriteWebinars,
+  favoriteEventList,
   listEvents,
   upcomingEvents,
   webinarsOf,
@@ -96,7 +105,51 @@ const byZoomRoute = createRoute({
   summary: 'The event with a zoom id (the registration page reads it)',
   request: { query: z.object({ zoom_id: ZoomIdSchema }) },
   responses: {
-    200: jsonContent(z.object({ data: Webinar.extend({ company_name: z.string().nullable() }) }), 'Event'),
+    200: jsonContent(
+      z.object({ data: Webinar.extend({ company_name: z.string().nullable(), agenda: z.string().nullable() }) }),
+      'Event',
+    ),
+    ...notFoundResponse,
+    ...errorResponses,
+  },
+});
+
+const required = (max: number, message: string, label: string) =>
+  textField(max, { required: message, min: 1, minMessage: message, maxMessage: TEXT.tooLong(label, max) });
+
+const RegistrationBody = z
+  .strictObject({
+    first_name: required(LIMITS.first_name, TEXT.firstNameRequired, 'First name'),
+    last_name: required(LIMITS.last_name, TEXT.lastNameRequired, 'Last name'),
+    email: emailField,
+    phone: required(30, TEXT.phoneRequired, 'Phone').refine(isValidPhone, TEXT.invalidPhone),
+    company_name: required(LIMITS.company_name, TEXT.companyRequired, 'Company name'),
+    job_title: textField(LIMITS.job_title, { maxMessage: TEXT.tooLong('Job title', LIMITS.job_title) }).optional(),
+    form_id: textField(100, { required: TEXT.missingIds, min: 1, minMessage: TEXT.missingIds }),
+    zoom_id: z.string({ message: TEXT.missingIds }).regex(/^\d{6,15}$/, TEXT.missingIds),
+    reminders: z
+      .enum(REMINDER_CHOICES, { message: `reminders must be one of ${REMINDER_CHOICES.join(', ')}` })
+      .default('email'),
+  })
+  .openapi('WebinarRegistration');
+
+const registerRoute = createRoute({
+  method: 'post',
+  path: '/register',
+  tags: ['Events'],
+  summary:
+    'Registers for a webinar: once per event and email; a confirmation email with a calendar invite, then reminders 24 hours and 1 hour before',
+  request: { body: { required: true, content: { 'application/json': { schema: RegistrationBody } } } },
+  responses: {
+    200: jsonContent(
+      z.object({
+        success: z.literal(true),
+        status: z.enum(['registered', 'already-registered']),
+        message: z.string(),
+      }),
+      'Registered (or already registered: nothing is sent twice)',
+    ),
+    409: jsonContent(ErrorSchema, 'The webinar has ended, or the webinar platform refused the registration'),
     ...notFoundResponse,
     ...errorResponses,
   },
@@ -111,11 +164,12 @@ export const eventRoutes = createRouter()
       plural: 'webinars',
       singular: 'a webinar',
       idField: 'eventId',
+      idAlias: 'webinarId',
       idSchema: idField,
       idAnswer: z.number(),
       envelope: 'data',
-      itemSchema: Webinar,
-      list: favoriteWebinars,
+      itemSchema: ListedEvent,
+      list: favoriteEventList,
     }),
   )
   .openapi(listRoute, async (c) => c.json(await listEvents(c.var.db, c.req.valid('query'), c.var.user?.id), 200))
@@ -125,6 +179,15 @@ export const eventRoutes = createRouter()
   .openapi(byZoomRoute, async (c) =>
     c.json({ data: await eventByZoomId(c.var.db, c.req.valid('query').zoom_id, c.var.user?.id) }, 200),
   )
+  .openapi(registerRoute, async (c) => {
+    const status = await registerForEvent(c.var.db, c.req.valid('json'), {
+      platform: webinarPlatformFor(c.var.config),
+      siteUrl: c.var.config.siteUrl,
+      ip: clientIp(c),
+      userId: c.var.user?.id,
+    });
+    return c.json({ success: true as const, status, message: TEXT.success }, 200);
+  })
   .openapi(topRoute, async (c) => c.json({ data: await upcomingEvents(c.var.db, TOP_EVENTS) }, 200))
   .openapi(byCompanyRoute, async (c) =>
     c.json({ data: await webinarsOf(c.var.db, c.req.valid('param').symbol, c.var.user?.id) }, 200),

@@ -33,6 +33,7 @@ const eventOut = (e: typeof events.$inferSelect, companyName: string | null): Ev
   Zoom_url: e.zoomUrl,
   form_url: e.formUrl,
   zoom_id: e.zoomId,
+  image_url: e.imageUrl,
 });
 
 /** An event's company, for its name (an event may have none). */
@@ -128,6 +129,7 @@ const webinarOut = (e: typeof events.$inferSelect, favorite: boolean): Webinar =
   archived: e.archived,
   form_url: e.formUrl,
   zoom_id: e.zoomId,
+  image_url: e.imageUrl,
   isFavorite: favorite,
 });
 
@@ -148,21 +150,26 @@ export async function webinarsOf(db: Db, symbol: string, userId?: number): Promi
   return rows.map((r) => webinarOut(r, favorites.has(r.id)));
 }
 
+/** The event behind a registration link, with what the registration page shows. */
 export async function eventByZoomId(db: Db, zoomId: string, userId?: number) {
-  const [row] = await eventsWithCompany(db).where(eq(events.zoomId, zoomId)).limit(1);
+  const [row] = await eventsWithCompany(db)
+    .where(and(eq(events.zoomId, zoomId), eq(events.isActive, true)))
+    .limit(1);
   if (!row) throw notFound('No event with that zoom id.');
   const favorites = await favoriteIds(db, FAVORITE_WEBINARS, userId, [row.event.id]);
-  return { ...webinarOut(row.event, favorites.has(row.event.id)), company_name: row.companyName };
+  return {
+    ...webinarOut(row.event, favorites.has(row.event.id)),
+    company_name: row.companyName,
+    agenda: row.event.agenda,
+  };
 }
 
-export async function favoriteWebinars(db: Db, userId: number): Promise<Webinar[]> {
-  const rows = await db
-    .select({ event: events })
-    .from(favoriteEvents)
-    .innerJoin(events, eq(events.id, favoriteEvents.eventId))
-    .where(eq(favoriteEvents.userId, userId))
-    .orderBy(desc(favoriteEvents.createdAt));
-  return rows.map((r) => webinarOut(r.event, true));
+/** The user's favorite events, as the events list shows them, most recently kept first. */
+export async function favoriteEventList(db: Db, userId: number): Promise<ListedEvent[]> {
+  const rows = await eventsWithCompany(db)
+    .innerJoin(favoriteEvents, and(eq(favoriteEvents.eventId, events.id), eq(favoriteEvents.userId, userId)))
+    .orderBy(desc(favoriteEvents.createdAt), desc(events.id));
+  return rows.map(({ event, companyName }) => ({ ...eventOut(event, companyName), isFavorite: true }));
 }
 
 /** A company's webinars as its page is built with them (no reader, so no favorite flag). */

@@ -1,7 +1,19 @@
-/** Webinars and conference sessions, and the ones each user keeps. */
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+/** Webinars and conference sessions, who registered for them, and the ones each user keeps. */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from '../accounts/index.ts';
 import { companies } from '../companies/index.ts';
+import { REMINDER_CHOICES } from '../../../lib/event-registration.ts';
 
 /** Webinars and virtual-conference sessions (spec 000 §3). */
 export const events = pgTable(
@@ -17,10 +29,14 @@ export const events = pgTable(
     zoomUrl: text('zoom_url'),
     formUrl: text('form_url'),
     zoomId: text('zoom_id'),
+    /** The card picture (kept per company and month, 002 §9). */
+    imageUrl: text('image_url'),
+    /** What the session covers, shown on the registration page and in the invite. */
+    agenda: text('agenda'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('events_date_idx').on(t.upcomingDate)],
+  (t) => [index('events_date_idx').on(t.upcomingDate), index('events_zoom_id_idx').on(t.zoomId)],
 );
 
 /** Webinars a user keeps (the webinar cards' heart). */
@@ -36,4 +52,49 @@ export const favoriteEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.eventId] })],
+);
+
+/** One registration per event and email address (002 §3, Webinar registration). */
+export const eventRegistrations = pgTable(
+  'event_registrations',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** E.164. */
+    phone: text('phone').notNull(),
+    companyName: text('company_name').notNull(),
+    jobTitle: text('job_title'),
+    /** How the registrant wants the reminders: by email, by text, both or none. */
+    reminders: text('reminders', { enum: REMINDER_CHOICES }).notNull().default('email'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The webinar platform's id for the registrant and their own join link, when the platform gives them. */
+    platformRegistrantId: text('platform_registrant_id'),
+    joinUrl: text('join_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('event_registrations_event_email_idx').on(t.eventId, sql`lower(${t.email})`)],
+);
+
+/**
+ * Reminders already sent: a row per registration, lead time and channel,
+ * written in the transaction that queues the message, so a reminder is
+ * sent once however often the job runs or restarts.
+ */
+export const eventReminders = pgTable(
+  'event_reminders',
+  {
+    registrationId: integer('registration_id')
+      .notNull()
+      .references(() => eventRegistrations.id, { onDelete: 'cascade' }),
+    /** '24h' or '1h'. */
+    lead: text('lead').notNull(),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.registrationId, t.lead, t.channel] })],
 );

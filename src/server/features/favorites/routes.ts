@@ -19,6 +19,8 @@ export interface FavoriteRoutesOptions<Id extends number | string> {
   singular: string;
   /** The body field naming the item ('symbol', 'newsId'), its schema, and its schema in the answer. */
   idField: string;
+  /** Another name the body may give the id by ('webinarId' for 'eventId'). */
+  idAlias?: string;
   idSchema: z.ZodType<Id>;
   idAnswer: z.ZodType<Id>;
   /** The list's envelope key ('data', or 'news' for news lists) and item schema. */
@@ -31,7 +33,8 @@ export function favoriteRoutes<Id extends number | string>(options: FavoriteRout
   const { tag, idField, envelope } = options;
   // The field names vary by kind: the schemas are typed by what every kind shares.
   const listAnswer: z.ZodType<Record<string, unknown[]>> = z.object({ [envelope]: z.array(options.itemSchema) });
-  const toggleBody: z.ZodType<Record<string, Id>> = z.strictObject({ [idField]: options.idSchema });
+  const byName = (name: string): z.ZodType<Record<string, Id>> => z.strictObject({ [name]: options.idSchema });
+  const toggleBody = options.idAlias ? z.union([byName(idField), byName(options.idAlias)]) : byName(idField);
   const toggleAnswer: z.ZodType<{ data: Record<string, string | number | boolean> }> = z.object({
     data: z.object({ [idField]: options.idAnswer, isFavorite: z.boolean() }),
   });
@@ -70,7 +73,9 @@ export function favoriteRoutes<Id extends number | string>(options: FavoriteRout
     })
     .openapi(toggleRoute, async (c) => {
       const user = requireUser(c);
-      const { id, isFavorite } = await toggleFavorite(c.var.db, options.kind, user.id, c.req.valid('json')[idField]!);
+      const body = c.req.valid('json');
+      const given = body[idField] ?? (options.idAlias ? body[options.idAlias] : undefined);
+      const { id, isFavorite } = await toggleFavorite(c.var.db, options.kind, user.id, given!);
       const data: Record<string, string | number | boolean> = { [idField]: id, isFavorite };
       return c.json({ data }, 200);
     });

@@ -11,12 +11,14 @@ export interface OutgoingMessage {
   subject: string;
   text: string;
   html?: string;
+  /** An iCalendar (.ics) invite, sent with an email as a calendar request. */
+  calendar?: string;
 }
 
 export async function enqueue(tx: Db, message: OutgoingMessage): Promise<number> {
   const [row] = await tx
     .insert(outboxMessages)
-    .values({ ...message, html: message.html ?? null })
+    .values({ ...message, html: message.html ?? null, calendar: message.calendar ?? null })
     .returning({ id: outboxMessages.id });
   return row!.id;
 }

@@ -15,6 +15,10 @@ export interface Transport {
   send(message: OutboxRow): Promise<void>;
 }
 
+/** A calendar invite goes as the mail clients' 'add to calendar' part, with the .ics attached. */
+const calendarOf = (message: OutboxRow) =>
+  message.calendar ? { filename: 'invite.ics', method: 'REQUEST', content: message.calendar } : undefined;
+
 const pad = (id: number) => String(id).padStart(6, '0');
 const CODE = /\b([2-9A-HJ-NP-Z]{6})\b/;
 
@@ -33,6 +37,7 @@ export function createFileTransport(dir: string, announce: (line: string) => voi
           subject: message.subject,
           text: message.text,
           html: message.html ?? undefined,
+          icalEvent: calendarOf(message),
           messageId: `<outbox-${message.id}@localhost>`,
         });
         file = path.join(dir, `${pad(message.id)}-email.eml`);
@@ -71,6 +76,7 @@ export function createSmtpTransport(url: string, from: string): Transport {
         subject: message.subject,
         text: message.text,
         html: message.html ?? undefined,
+        icalEvent: calendarOf(message),
         // A stable id lets receiving servers drop a copy resent after a crash.
         messageId: `<outbox-${message.id}@${host}>`,
       });

@@ -1,0 +1,139 @@
+/**
+ * Webinar registration (002 §2, §4): one registration per event and email
+ * address, the webinar platform told first, then our record and the
+ * confirmation email with its calendar invite stored together. A repeat
+ * answers success and sends nothing; an archived webinar stores nothing.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { REGISTRATION_TEXT, type ReminderChoice } from '../../../lib/event-registration.ts';
+import { toE164 } from '../../../lib/validation.ts';
+import { transaction, type Db } from '../../platform/db/client.ts';
+import { DomainError, invalid, notFound, unavailable } from '../../platform/errors.ts';
+import { enqueue } from '../../platform/outbox/enqueue.ts';
+import { enforce } from '../../platform/rate-limit.ts';
+import { companies } from '../companies/index.ts';
+import { WEBINAR_MINUTES, confirmationEmail, type InviteEvent } from './invite.ts';
+import { eventRegistrations, events } from './tables.ts';
+import { PlatformUnavailable, RegistrationRefused, type WebinarPlatform } from './webinar-platform.ts';
+
+export interface RegistrationRequest {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  company_name: string;
+  job_title?: string;
+  form_id: string;
+  zoom_id: string;
+  reminders: ReminderChoice;
+}
+
+export type RegistrationStatus = 'registered' | 'already-registered';
+
+export interface RegistrationContext {
+  platform: WebinarPlatform;
+  siteUrl: string;
+  ip: string;
+  userId?: number;
+}
+
+/** New registrations one address may make in an hour: each sends an email to an address it names. */
+const REGISTRATIONS_PER_ADDRESS = 30;
+
+const REMINDER_NOTE: Record<ReminderChoice, string> = {
+  email: 'We will remind you by email 24 hours and 1 hour before it starts.',
+  sms: 'We will remind you by text message 24 hours and 1 hour before it starts.',
+  both: 'We will remind you by email and text message 24 hours and 1 hour before it starts.',
+  none: 'You chose not to receive reminders.',
+};
+
+/** The event a registration link names: its zoom id, with the form id it was published with. */
+async function eventOfLink(db: Db, formId: string, zoomId: string) {
+  const [row] = await db
+    .select({ event: events, companyName: companies.name })
+    .from(events)
+    .leftJoin(companies, eq(events.companySymbol, companies.symbol))
+    .where(and(eq(events.zoomId, zoomId), eq(events.formUrl, formId), eq(events.isActive, true)))
+    .limit(1);
+  if (!row) throw notFound(REGISTRATION_TEXT.missingIds);
+  return row;
+}
+
+export const inviteEventOf = (event: typeof events.$inferSelect, companyName: string | null): InviteEvent => ({
+  id: event.id,
+  title: event.title,
+  startsAt: event.upcomingDate,
+  companyName,
+  companySymbol: event.companySymbol,
+  agenda: event.agenda,
+});
+
+export async function registerForEvent(
+  db: Db,
+  request: RegistrationRequest,
+  context: RegistrationContext,
+  now = new Date(),
+): Promise<RegistrationStatus> {
+  const { event, companyName } = await eventOfLink(db, request.form_id, request.zoom_id);
+  if (event.archived || event.upcomingDate.getTime() + WEBINAR_MINUTES * 60_000 <= now.getTime()) {
+    throw new DomainError('conflict', REGISTRATION_TEXT.ended, { details: { archived: true } });
+  }
+  const email = request.email.trim();
+  const phone = toE164(request.phone);
+  if (!phone) throw invalid(REGISTRATION_TEXT.invalidPhone);
+  const repeat = await db
+    .select({ id: eventRegistrations.id })
+    .from(eventRegistrations)
+    .where(and(eq(eventRegistrations.eventId, event.id), sql`lower(${eventRegistrations.email}) = lower(${email})`))
+    .limit(1);
+  if (repeat.length > 0) return 'already-registered';
+  await enforce(db, { key: `event-register:ip:${context.ip}`, max: REGISTRATIONS_PER_ADDRESS, windowSeconds: 3600 });
+
+  const registrant = {
+    email,
+    firstName: request.first_name.trim(),
+    lastName: request.last_name.trim(),
+    phone,
+    companyName: request.company_name.trim(),
+    jobTitle: request.job_title?.trim() || null,
+  };
+  let joined: { registrantId: string | null; joinUrl: string | null };
+  try {
+    // Asked before our record is written: a refusal there stores nothing here.
+    joined = await context.platform.register(
+      { zoomId: event.zoomId ?? request.zoom_id, zoomUrl: event.zoomUrl },
+      registrant,
+    );
+  } catch (error) {
+    if (error instanceof RegistrationRefused) throw new DomainError('conflict', error.message);
+    if (error instanceof PlatformUnavailable) throw unavailable(error.message);
+    throw error;
+  }
+
+  return transaction(db, async (tx) => {
+    const inserted = await tx
+      .insert(eventRegistrations)
+      .values({
+        eventId: event.id,
+        ...registrant,
+        reminders: request.reminders,
+        userId: context.userId ?? null,
+        platformRegistrantId: joined.registrantId,
+        joinUrl: joined.joinUrl,
+      })
+      .onConflictDoNothing()
+      .returning({ id: eventRegistrations.id });
+    // Two submissions at once: the other one stored it and sends the confirmation.
+    if (inserted.length === 0) return 'already-registered' as const;
+    await enqueue(
+      tx,
+      confirmationEmail(
+        inviteEventOf(event, companyName),
+        { ...registrant, joinUrl: joined.joinUrl },
+        context.siteUrl,
+        REMINDER_NOTE[request.reminders],
+      ),
+    );
+    return 'registered' as const;
+  });
+}
