@@ -12,6 +12,19 @@ export function cutText(text: string, max: number): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
 }
 
+/** The first `count` words of a text, with an ellipsis when there were more. */
+export function cutWords(text: string, count: number): string {
+  const words = text.replace(/\s+/g, ' ').trim().split(' ').filter(Boolean);
+  if (words.length <= count) return words.join(' ');
+  return `${words
+    .slice(0, count)
+    .join(' ')
+    .replace(/[,.;:]+$/, '')}…`;
+}
+
+/** Video descriptions in the favorites list are cut to 30 words (000 §9). */
+export const FAVORITE_VIDEO_WORDS = 30;
+
 /** Video card descriptions are shortened to 100 characters (001 §9). */
 export const VIDEO_DESCRIPTION_CHARS = 100;
 /** News titles on newsletter cards: 75 characters in the 2×2 lead grid, 60 in the grid below. */

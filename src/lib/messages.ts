@@ -13,6 +13,18 @@ export const MESSAGES = {
     title: 'Something went wrong',
     retry: 'Try again',
   },
+  events: {
+    loadFailed: 'Failed to load events. Please try again later.',
+    none: 'No webinars found',
+  },
+  invalidResponse: 'Invalid response data',
+  favorites: {
+    companies: 'No favorite companies available.',
+    events: 'No favorite events available.',
+    news: 'No favorite news available.',
+    // The spec gives the favorite videos list the news list's empty text (000 §8).
+    videos: 'No favorite news available.',
+  },
   notFound: {
     title: '404 - Page Not Found',
     body: 'The page you are looking for does not exist.',

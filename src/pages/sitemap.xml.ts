@@ -13,6 +13,7 @@ const STATIC_PAGES = [
   '/news',
   '/newsletters',
   '/videos',
+  '/events',
   '/terms',
   '/privacypolicy',
   '/userpolicy',

@@ -1,91 +1,51 @@
 /**
- * The heart on news, video and webinar cards. News and webinars flip at once
- * and flip back if the call fails; videos flip only after the call succeeds
- * (001 §4). Guests
- * are asked to log in. The signed-in user's favorites are read once per page.
+ * The favorite heart on companies, news, video and webinar cards. Its state
+ * lives in the page's favorites store, so every heart for the same item
+ * (and the favorites lists) agrees at once. `initial` is what the page was
+ * given (a screener row's flag) until the store has the user's list.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { $favorites, isFavorite, loadFavorites, toggleFavorite, type FavoriteKind } from '../../stores/favorites.ts';
 import { $session } from '../../stores/session.ts';
-import { showSnackbar } from '../../stores/snackbar.ts';
 
-type Kind = 'news' | 'video' | 'event';
-
-const LIST_PATH: Record<Kind, string> = {
-  news: 'news/favorites',
-  video: 'videos/favorites',
-  event: 'events/favorites',
-};
-const BODY: Record<Kind, (id: number) => Record<string, number>> = {
-  news: (id) => ({ newsId: id }),
-  video: (id) => ({ videoId: id }),
-  event: (id) => ({ eventId: id }),
-};
-/** Videos wait for the server; the others flip at once. */
-const optimistic = (kind: Kind) => kind !== 'video';
-const cache = new Map<Kind, Promise<Set<number>>>();
-
-/** The ids the user has marked, fetched once per page and kind. */
-function favoriteIds(kind: Kind): Promise<Set<number>> {
-  let pending = cache.get(kind);
-  if (!pending) {
-    pending = import('../api-client.ts')
-      .then(({ api }) => api.get(LIST_PATH[kind]).json<{ news?: { id: number }[]; data?: { id: number }[] }>())
-      .then((body) => new Set((body.news ?? body.data ?? []).map((item) => item.id)))
-      .catch(() => new Set<number>());
-    cache.set(kind, pending);
-  }
-  return pending;
+export function useFavorite(kind: FavoriteKind, id: string | number, initial = false) {
+  const session = useStore($session);
+  const state = useStore($favorites, { keys: [kind] })[kind];
+  useEffect(() => {
+    if (session) void loadFavorites(kind);
+  }, [session, kind]);
+  const favorite = session ? isFavorite(state, kind, id, initial) : false;
+  const busy = state.pending.has(kind === 'company' ? String(id).toUpperCase() : String(id));
+  return { favorite, busy, toggle: () => void toggleFavorite(kind, id, favorite) };
 }
 
-export default function FavoriteToggle({ kind, id, label }: { kind: Kind; id: number; label: string }) {
-  const session = useStore($session);
-  const [favorite, setFavorite] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!session) return;
-    let live = true;
-    void favoriteIds(kind).then((ids) => {
-      if (live) setFavorite(ids.has(id));
-    });
-    return () => {
-      live = false;
-    };
-  }, [session, kind, id]);
-
-  const toggle = async () => {
-    if (!session) {
-      showSnackbar('Log in to keep favorites.', 'info', { label: 'Log in', href: '/login' });
-      return;
-    }
-    const wanted = !favorite;
-    if (optimistic(kind)) setFavorite(wanted);
-    setBusy(true);
-    // The HTTP client loads on demand: guests reading the page never download it.
-    const { api, serverMessage } = await import('../api-client.ts');
-    try {
-      const body = await api.patch(LIST_PATH[kind], { json: BODY[kind](id) }).json<{ data: { isFavorite: boolean } }>();
-      setFavorite(body.data.isFavorite);
-    } catch (error) {
-      if (optimistic(kind)) setFavorite(!wanted);
-      showSnackbar(serverMessage(error) ?? 'Could not update your favorites. Please try again.', 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
-
+export default function FavoriteToggle({
+  kind,
+  id,
+  label,
+  initial = false,
+  size = 22,
+}: {
+  kind: FavoriteKind;
+  id: string | number;
+  label: string;
+  initial?: boolean;
+  size?: number;
+}) {
+  const { favorite, busy, toggle } = useFavorite(kind, id, initial);
   return (
     <button
       type="button"
       className={`favorite-heart ${favorite ? 'is-favorite' : ''}`}
       aria-pressed={favorite}
       aria-label={`${favorite ? 'Remove' : 'Add'} “${label}” ${favorite ? 'from' : 'to'} favorites`}
-      disabled={busy && !optimistic(kind)}
-      onClick={() => void toggle()}
+      // Videos wait for the server (001 §4): their heart cannot be pressed again meanwhile.
+      disabled={busy && kind === 'video'}
+      onClick={toggle}
       data-testid="favorite-toggle"
     >
-      <HeartIcon size={22} />
+      <HeartIcon size={size} />
     </button>
   );
 }

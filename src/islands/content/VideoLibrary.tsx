@@ -34,7 +34,8 @@ export function sectorChips(codes: readonly number[]): Map<string, number[]> {
   return new Map([...chips].sort(([a], [b]) => a.localeCompare(b)));
 }
 
-function VideoCard({ video }: { video: VideoCardItem }) {
+/** A video card; `summary` replaces the description cut to 100 characters (the favorites list cuts to 30 words). */
+export function VideoCard({ video, summary }: { video: VideoCardItem; summary?: string }) {
   return (
     <li className="card flex flex-col overflow-hidden" data-testid="video-card">
       <a href={`/video/${video.id}`} className="group flex flex-1 flex-col">
@@ -48,7 +49,7 @@ function VideoCard({ video }: { video: VideoCardItem }) {
         />
         <span className="flex flex-1 flex-col gap-1 p-3">
           <span className="leading-snug font-bold group-hover:underline">{video.name}</span>
-          <span className="text-sm text-muted">{cutText(video.description, VIDEO_DESCRIPTION_CHARS)}</span>
+          <span className="text-sm text-muted">{summary ?? cutText(video.description, VIDEO_DESCRIPTION_CHARS)}</span>
         </span>
       </a>
       <div className="flex items-center gap-2 px-3 pb-3 text-xs text-muted">

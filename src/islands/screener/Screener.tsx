@@ -8,10 +8,9 @@ import type { ColDef, GridApi, ICellRendererParams } from 'ag-grid-community';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { serverMessage } from '../api-client.ts';
 import { SCREENER_COLUMNS, formatCell, screenerColumn, REQUIRED_COLUMNS } from '../../lib/screener-columns.ts';
-import { exportUrl, fetchScreenPage, toggleFavorite, type GridRow } from './screener-api.ts';
+import { exportUrl, fetchScreenPage, type GridRow } from './screener-api.ts';
 import { SCREENER_PAGE_SIZES, SCREENER_REFRESH_MS, filterMap } from '../../lib/screener-state.ts';
 import { isSortField } from '../../lib/screener.ts';
-import { $session } from '../../stores/session.ts';
 import {
   $columns,
   $screen,
@@ -23,48 +22,21 @@ import {
   setPageSize,
   setSort,
 } from '../../stores/screener.ts';
-import { showSnackbar } from '../../stores/snackbar.ts';
 import ErrorBoundary from '../ErrorBoundary.tsx';
 import ServerGrid, { type PageRequest } from '../grid/ServerGrid.tsx';
 import { ChangeCell, SymbolCell } from '../grid/cells.tsx';
 import FilterPanel from './FilterPanel.tsx';
 import Popover from './Popover.tsx';
-import { HeartIcon } from '../content/FavoriteToggle.tsx';
+import FavoriteToggle from '../content/FavoriteToggle.tsx';
 
 const rowSymbol = (row: GridRow) => row.symbol;
 
 const EMPTY_SCREEN_TEXT = 'No results found with the current filters.';
 
-function FavoriteCell({ data, node }: ICellRendererParams<GridRow>) {
+function FavoriteCell({ data }: ICellRendererParams<GridRow>) {
   if (!data) return null;
-  const onClick = () => {
-    if (!$session.get()) {
-      showSnackbar('Log in to keep favorite companies.', 'info', { label: 'Log in', href: '/login' });
-      return;
-    }
-    const wanted = !data.isFavorite;
-    // Optimistic: the heart flips at once and flips back if the call fails.
-    node.setData({ ...data, isFavorite: wanted });
-    toggleFavorite(data.symbol)
-      .then((isFavorite) => {
-        if (isFavorite !== wanted) node.setData({ ...data, isFavorite });
-      })
-      .catch((error: unknown) => {
-        node.setData({ ...data, isFavorite: !wanted });
-        showSnackbar(serverMessage(error) ?? 'Could not update your favorites. Please try again.', 'error');
-      });
-  };
-  return (
-    <button
-      type="button"
-      className={`favorite-heart ${data.isFavorite ? 'is-favorite' : ''}`}
-      aria-pressed={data.isFavorite}
-      aria-label={`${data.isFavorite ? 'Remove' : 'Add'} ${data.symbol} ${data.isFavorite ? 'from' : 'to'} favorites`}
-      onClick={onClick}
-    >
-      <HeartIcon size={20} />
-    </button>
-  );
+  // The row's flag until the favorites store has the list; the store then speaks for every heart on the page.
+  return <FavoriteToggle kind="company" id={data.symbol} label={data.symbol} initial={data.isFavorite} size={20} />;
 }
 
 function NameCell({ data }: ICellRendererParams<GridRow>) {

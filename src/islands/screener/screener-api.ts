@@ -1,6 +1,6 @@
 /**
  * The browser's calls for the screener: one GraphQL query for a page of the
- * screen (asking only for the columns on show), favorites, search and the
+ * screen (asking only for the columns on show), search and the
  * CSV export address.
  */
 // The small build of zod: this module ships to the browser.
@@ -94,12 +94,6 @@ export async function fetchScreenPage(query: ScreenQuery, signal?: AbortSignal):
       return out;
     }),
   };
-}
-
-/** Adds or removes a favorite; the server answers with the new state. */
-export async function toggleFavorite(symbol: string): Promise<boolean> {
-  const body = await api.patch('stock/favorites', { json: { symbol } }).json();
-  return z.object({ data: z.object({ isFavorite: z.boolean() }) }).parse(body).data.isFavorite;
 }
 
 const searchHit = z.object({

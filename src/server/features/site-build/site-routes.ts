@@ -58,6 +58,9 @@ const COMPANY_TAB_SLUGS = new Set<string>(COMPANY_TABS.map((t) => t.slug));
 
 const VIDEO_PATH = /^\/(video|media)\/[^/]+\/?$|^\/stocks\/[^/]+\/videos\/[^/]+\/?$/;
 
+/** /events/form/{form_id}/{zoom_id}, and the same address with an id missing (the page says so). */
+const REGISTRATION_PATH = /^\/events\/form\/[^/]+(\/[^/]*)?\/?$/;
+
 /** The site's answer to a GET/HEAD that is not an API call. */
 export function serveSite(c: Context, root: string | null, asPath?: string): Response {
   if (root === null) return buildingPage();
@@ -79,6 +82,11 @@ export function serveSite(c: Context, root: string | null, asPath?: string): Res
       return c.redirect(`/stocks/${symbol}${stock[2] ?? ''}`, 301);
     if (stock[2] && COMPANY_TAB_SLUGS.has(stock[2].slice(1)) && resolveSiteFile(root, `/stocks/${symbol}/`))
       return c.redirect(`/stocks/${symbol}`, 302);
+  }
+  // Every registration link is served by the one registration page, which reads its ids from the address.
+  if (REGISTRATION_PATH.test(c.req.path)) {
+    const shell = resolveSiteFile(root, '/events/form/');
+    if (shell) return respondWithFile(c, root, shell, 200);
   }
   // An unknown video address shows the newest video rather than an error (002 §4).
   if (VIDEO_PATH.test(c.req.path)) {

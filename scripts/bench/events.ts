@@ -1,0 +1,283 @@
+/**
+ * Events benchmark, on the demo data:
+ * - GET /api/events/all, a mix of the page's queries (upcoming, history, this
+ *   month, a search for a company's name): p99 at 1 connection (target
+ *   ≤ 10 ms) and throughput at 32 connections (target ≥ 1,000 req/s);
+ * - POST /api/events/register with 8 connections, every request a new
+ *   registration (its own email, and its own client address behind a trusted
+ *   proxy so the per-address limit of new registrations does not refuse it):
+ *   p99 (target ≤ 50 ms) and the answers that were not 2xx (target 0);
+ * - the events page in Chromium: its JavaScript (gzip, target ≤ 120 KB) and
+ *   the time from navigation until the first event card is visible (median
+ *   of 5 fresh visits, target ≤ 1 s).
+ * Prints one JSON line per figure; a figure with a target is followed by
+ * `<metric>_target` and `<metric>_pass` (1 met, 0 missed), and a summary goes to stderr.
+ */
+import autocannon from 'autocannon';
+import type { Browser } from 'playwright-core';
+import { hasChromium, launchChromium, pageScriptBytes } from './page.ts';
+import { emitter, percentile, startBenchServer, type BenchServer } from './server.ts';
+
+const emit = emitter('events');
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+const PAGE_RUNS = 5;
+const CARD = '[data-testid="event-card"]';
+/** BENCH_PARTS=page (for instance) runs only some parts. */
+const parts = new Set((process.env.BENCH_PARTS ?? 'list,register,page').split(','));
+
+const summary: string[] = [];
+/** A figure with its target: `max` for a ceiling, `min` for a floor. */
+function judge(metric: string, value: number, unit: string, target: { max: number } | { min: number }): void {
+  const pass = 'max' in target ? value <= target.max : value >= target.min;
+  const limit = 'max' in target ? target.max : target.min;
+  emit(metric, value, unit);
+  emit(`${metric}_target`, limit, unit);
+  emit(`${metric}_pass`, pass ? 1 : 0, 'flag');
+  const shown = Math.round(value * 100) / 100;
+  summary.push(`${pass ? 'PASS' : 'FAIL'}  ${metric} = ${shown} ${unit} (target ${'max' in target ? '≤' : '≥'} ${limit})`);
+}
+
+interface ListedEvent {
+  upcoming_date: string;
+  form_url: string | null;
+  zoom_id: string | null;
+  Company: { name: string } | null;
+}
+
+const upcoming = async (server: BenchServer) =>
+  ((await (await fetch(`${server.url}/api/events/all?tab=upcoming&pageSize=100`)).json()) as { data: ListedEvent[] })
+    .data;
+
+/** The list as the page asks for it: the two tabs, a range, and a search for a word of a company's name. */
+function listRequests(word: string): autocannon.Request[] {
+  const query = (params: Record<string, string>) =>
+    `/api/events/all?${new URLSearchParams({ text: '', tab: 'upcoming', range: 'all', page: '1', pageSize: '10', ...params })}`;
+  return [
+    { path: query({}) },
+    { path: query({ tab: 'history' }) },
+    { path: query({ range: 'month' }) },
+    { path: query({ text: word }) },
+    { path: query({ tab: 'history', text: word }) },
+  ];
+}
+
+async function loadList(server: BenchServer, requests: autocannon.Request[], connections: number) {
+  const result = await autocannon({
+    url: server.url,
+    requests,
+    connections,
+    duration: DURATION_S,
+    verifyBody: (body) => String(body ?? '').startsWith('{"data":['),
+  });
+  const failures = result.non2xx + result.errors + (result.mismatches ?? 0);
+  if (failures > 0)
+    throw new Error(`list: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.mismatches} wrong bodies`);
+  return result;
+}
+
+async function measureList(server: BenchServer, events: ListedEvent[]) {
+  // A word of a company's name, as a reader would type it.
+  const word = events.find((e) => e.Company)?.Company?.name.split(/\s+/)[0] ?? 'Investor';
+  const requests = listRequests(word);
+  for (const { path } of requests) {
+    const res = await fetch(`${server.url}${path}`);
+    const { total } = (await res.json()) as { total: number };
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+    emit(`list_total_${new URL(path!, server.url).searchParams.toString().replace(/[^a-z0-9]+/gi, '_')}`, total, 'count');
+  }
+  // Warm up.
+  await loadList(server, requests, 4).catch(() => {});
+  const single = await loadList(server, requests, 1);
+  emit('list_1conn_p50', single.latency.p50, 'ms');
+  judge('list_1conn_p99', single.latency.p99, 'ms', { max: 10 });
+  const many = await loadList(server, requests, 32);
+  judge('list_32conn_throughput', many.requests.average, 'req/s', { min: 1000 });
+  emit('list_32conn_p99', many.latency.p99, 'ms');
+}
+
+async function measureRegister(server: BenchServer, events: ListedEvent[]) {
+  // Webinars that start later: one that ends during the run would answer 409.
+  const open = events.filter((e) => e.form_url && e.zoom_id && Date.parse(e.upcoming_date) > Date.now());
+  if (open.length === 0) throw new Error('no upcoming webinar to register for');
+  emit('register_webinars', open.length, 'count');
+  const run = Date.now().toString(36);
+  let n = 0;
+  /** A new registrant: own email, own client address, the next webinar in turn. */
+  const next = () => {
+    n++;
+    const event = open[n % open.length]!;
+    return {
+      ip: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+      body: JSON.stringify({
+        first_name: 'Bench',
+        last_name: `Registrant ${n}`,
+        email: `bench-${run}-${n}@example.com`,
+        phone: '(212) 555-0100',
+        company_name: 'Bench Capital LLC',
+        job_title: 'Analyst',
+        form_id: event.form_url,
+        zoom_id: event.zoom_id,
+        reminders: 'email',
+      }),
+    };
+  };
+  // Warm up, one at a time.
+  for (let i = 0; i < 20; i++) {
+    const { ip, body } = next();
+    const res = await fetch(`${server.url}/api/events/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body,
+    });
+    if (res.status !== 200) throw new Error(`register answered ${res.status}: ${await res.text()}`);
+    await res.arrayBuffer();
+  }
+
+  const statuses = new Map<string, number>();
+  const tally = (key: string) => statuses.set(key, (statuses.get(key) ?? 0) + 1);
+  const result = await autocannon({
+    url: server.url,
+    connections: 8,
+    duration: DURATION_S,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/events/register',
+        setupRequest: (request) => {
+          const { ip, body } = next();
+          return {
+            ...request,
+            headers: { ...request.headers, 'content-type': 'application/json', 'x-forwarded-for': ip },
+            body,
+          };
+        },
+        onResponse: (status, body) => {
+          const answer = status === 200 ? /"status":"([a-z-]+)"/.exec(body)?.[1] : /"message":"([^"]*)"/.exec(body)?.[1];
+          tally(`${status} ${answer ?? ''}`.trim());
+        },
+      },
+    ],
+  });
+  emit('register_8conn_p50', result.latency.p50, 'ms');
+  judge('register_8conn_p99', result.latency.p99, 'ms', { max: 50 });
+  emit('register_8conn_throughput', result.requests.average, 'req/s');
+  emit('register_requests', result.requests.total, 'count');
+  emit('register_new', statuses.get('200 registered') ?? 0, 'count');
+  emit('register_already', statuses.get('200 already-registered') ?? 0, 'count');
+  judge('register_non2xx', result.non2xx, 'count', { max: 0 });
+  emit('register_errors', result.errors + result.timeouts, 'count');
+  for (const [key, count] of statuses) if (!key.startsWith('200 ')) console.error(`register answered ${key}: ${count}×`);
+  emit('register_peak_rss', server.memory().peak, 'MiB');
+}
+
+if (parts.has('list') || parts.has('register')) {
+  const server = await startBenchServer({ BUILD_SITE: 'false', LOG_LEVEL: 'error', TRUST_PROXY: 'true' });
+  try {
+    // The site is ready when the seed is done.
+    while ((await fetch(`${server.url}/readyz`)).status !== 200) await new Promise((r) => setTimeout(r, 200));
+    const events = await upcoming(server);
+    if (parts.has('list')) await measureList(server, events);
+    if (parts.has('register')) await measureRegister(server, events);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Waits for the first site build; false when it failed. */
+async function siteBuilt(server: BenchServer): Promise<boolean> {
+  const deadline = Date.now() + 20 * 60_000;
+  for (;;) {
+    const res = await fetch(`${server.url}/api/site/build`).catch(() => null);
+    const status = res?.ok
+      ? ((await res.json()) as { data: { state: string; currentBuild: string | null; lastError: string | null } }).data
+      : null;
+    if (status?.state === 'failed') {
+      console.error(`the site build failed: ${status.lastError}`);
+      return false;
+    }
+    if (status?.state === 'idle' && status.currentBuild) return true;
+    if (Date.now() > deadline) throw new Error('no site build finished in time');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/**
+ * Milliseconds from navigation start until `selector` is first seen in the page and first visible
+ * (laid out with a size, not hidden: checked at every frame), for `runs` fresh visits.
+ */
+async function timeToVisible(browser: Browser, url: string, selector: string, runs: number) {
+  const inDom: number[] = [];
+  const visible: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.addInitScript((wanted: string) => {
+      const marks = window as unknown as { __inDomAt?: number; __visibleAt?: number };
+      const look = () => {
+        const element = document.querySelector(wanted);
+        if (element && marks.__inDomAt === undefined) marks.__inDomAt = performance.now();
+        const box = element?.getBoundingClientRect();
+        if (element && box && box.width > 0 && box.height > 0 && element.checkVisibility({ visibilityProperty: true }))
+          marks.__visibleAt = performance.now();
+        else requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    }, selector);
+    await page.goto(url);
+    await page.waitForFunction(() => (window as unknown as { __visibleAt?: number }).__visibleAt !== undefined, null, {
+      timeout: 30_000,
+    });
+    const marks = await page.evaluate(() => {
+      const w = window as unknown as { __inDomAt: number; __visibleAt: number };
+      return { inDom: w.__inDomAt, visible: w.__visibleAt };
+    });
+    inDom.push(marks.inDom);
+    visible.push(marks.visible);
+    await context.close();
+  }
+  return { inDom: inDom.sort((a, b) => a - b), visible: visible.sort((a, b) => a - b) };
+}
+
+if (parts.has('page') && hasChromium()) {
+  // The page as a visitor gets it: the real server with its built site.
+  const server = await startBenchServer({ LOG_LEVEL: 'error' });
+  try {
+    const url = `${server.url}/events`;
+    const status = (await siteBuilt(server)) ? (await fetch(url)).status : null;
+    if (status === 404) {
+      console.error(`${url} answered 404: the built site has no events page yet`);
+      emit('page_skipped_not_found', 1, 'flag');
+    } else if (status !== 200) {
+      console.error(`${url} answered ${status ?? 'nothing (no site build)'}`);
+      emit('page_skipped_unavailable', 1, 'flag');
+    } else {
+      const browser = await launchChromium();
+      try {
+        const weight = await pageScriptBytes(browser, url);
+        emit('page_js_files', weight.files, 'count');
+        judge('page_js_gzip', weight.gzipBytes / 1024, 'KB', { max: 120 });
+        const scrolled = await pageScriptBytes(browser, url, { scroll: true });
+        emit('page_js_gzip_scrolled', scrolled.gzipBytes / 1024, 'KB');
+        const times = await timeToVisible(browser, url, CARD, PAGE_RUNS).catch((error: unknown) => {
+          console.error(`no visible ${CARD} on ${url}: ${String(error)}`);
+          return null;
+        });
+        if (times) {
+          emit('page_first_card_in_dom_p50', percentile(times.inDom, 50), 'ms');
+          judge('page_first_card_visible_p50', percentile(times.visible, 50), 'ms', { max: 1000 });
+          emit('page_first_card_visible_max', times.visible[times.visible.length - 1]!, 'ms');
+        } else {
+          emit('page_skipped_no_event_card', 1, 'flag');
+        }
+      } finally {
+        await browser.close();
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+} else if (parts.has('page')) {
+  emit('page_skipped_no_chromium', 1, 'flag');
+}
+
+if (summary.length > 0) console.error(`events bench:\n  ${summary.join('\n  ')}`);

@@ -1,0 +1,272 @@
+/**
+ * The events page (000 §2, §4, §9): search, Upcoming and History tabs, the
+ * four range buttons, and a card grid a page of ten at a time. The tab,
+ * range, search and page live in the address bar, so a link (or Back)
+ * reproduces the view. Selecting Upcoming resets the range to all.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { EventRecord } from '../../lib/content-records.ts';
+import {
+  EVENT_PAGE_SIZE,
+  EVENT_RANGES,
+  EVENT_RANGE_LABELS,
+  EVENT_TABS,
+  type EventRange,
+  type EventTab,
+} from '../../lib/event-ranges.ts';
+import { API_TIMEOUT_MS, MESSAGES } from '../../lib/messages.ts';
+import EventCard, { EventCardSkeleton, type EventCardItem } from './EventCard.tsx';
+
+export interface EventsView {
+  tab: EventTab;
+  range: EventRange;
+  text: string;
+  page: number;
+}
+
+const SKELETONS = 8;
+const TAB_LABELS: Record<EventTab, string> = { upcoming: 'Upcoming', history: 'History' };
+
+/** The view an address describes; anything unknown falls back to the default. */
+export function viewFromSearch(search: string): EventsView {
+  const params = new URLSearchParams(search);
+  const tab = (EVENT_TABS as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as EventTab)
+    : 'upcoming';
+  const range = (EVENT_RANGES as readonly string[]).includes(params.get('range') ?? '')
+    ? (params.get('range') as EventRange)
+    : 'all';
+  const page = Number(params.get('page'));
+  return {
+    tab,
+    range,
+    text: (params.get('q') ?? '').slice(0, 200),
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+  };
+}
+
+/** The address of a view: defaults are left out, so /events is the first view. */
+export function searchOfView(view: EventsView): string {
+  const params = new URLSearchParams();
+  if (view.tab !== 'upcoming') params.set('tab', view.tab);
+  if (view.range !== 'all') params.set('range', view.range);
+  if (view.text) params.set('q', view.text);
+  if (view.page > 1) params.set('page', String(view.page));
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+type Load =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; events: EventCardItem[]; total: number; at: number };
+
+const isEventList = (body: unknown): body is { data: EventCardItem[]; total: number } => {
+  const candidate = body as { data?: unknown; total?: unknown } | null;
+  return (
+    !!candidate &&
+    Array.isArray(candidate.data) &&
+    typeof candidate.total === 'number' &&
+    candidate.data.every(
+      (e) => typeof (e as EventRecord).id === 'number' && typeof (e as EventRecord).title === 'string',
+    )
+  );
+};
+
+async function fetchEvents(view: EventsView, signal: AbortSignal): Promise<{ events: EventCardItem[]; total: number }> {
+  const params = new URLSearchParams({
+    tab: view.tab,
+    range: view.range,
+    page: String(view.page),
+    pageSize: String(EVENT_PAGE_SIZE),
+  });
+  if (view.text) params.set('text', view.text);
+  // A plain fetch: the list is public, the session cookie only adds the reader's hearts.
+  const response = await fetch(`/api/events/all?${params}`, {
+    headers: { accept: 'application/json' },
+    credentials: 'same-origin',
+    signal: AbortSignal.any([signal, AbortSignal.timeout(API_TIMEOUT_MS)]),
+  });
+  if (!response.ok) throw new Error(MESSAGES.events.loadFailed);
+  const body: unknown = await response.json().catch(() => null);
+  if (!isEventList(body)) throw new Error(MESSAGES.invalidResponse);
+  return { events: body.data, total: body.total };
+}
+
+export default function EventsBrowser() {
+  const [view, setView] = useState<EventsView | null>(null);
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [draft, setDraft] = useState('');
+  const gridTop = useRef<HTMLDivElement>(null);
+
+  // The view comes from the address (after hydration: the built page has no address of its own).
+  useEffect(() => {
+    const fromAddress = () => {
+      const next = viewFromSearch(location.search);
+      setLoad({ status: 'loading' });
+      setView(next);
+      setDraft(next.text);
+    };
+    fromAddress();
+    window.addEventListener('popstate', fromAddress);
+    return () => window.removeEventListener('popstate', fromAddress);
+  }, []);
+
+  useEffect(() => {
+    if (!view) return;
+    const controller = new AbortController();
+    fetchEvents(view, controller.signal)
+      .then((result) => setLoad({ status: 'ready', ...result, at: Date.now() }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        const message =
+          error instanceof Error && error.message === MESSAGES.invalidResponse
+            ? error.message
+            : MESSAGES.events.loadFailed;
+        setLoad({ status: 'error', message });
+      });
+    return () => controller.abort();
+  }, [view]);
+
+  const current = view ?? viewFromSearch('');
+  const go = (change: Partial<EventsView>) => {
+    const next = { ...current, page: 1, ...change };
+    history.pushState(null, '', `${location.pathname}${searchOfView(next)}`);
+    setLoad({ status: 'loading' });
+    setView(next);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    go({ text: draft.trim() });
+  };
+
+  const pages = load.status === 'ready' ? Math.max(1, Math.ceil(load.total / EVENT_PAGE_SIZE)) : 1;
+  const turn = (page: number) => {
+    go({ ...current, page });
+    gridTop.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form role="search" onSubmit={submit} className="flex gap-2" aria-label="Search events">
+        <label htmlFor="events-search" className="sr-only">
+          Search events
+        </label>
+        <input
+          id="events-search"
+          type="search"
+          className="input min-w-0 flex-1"
+          placeholder="Search by company, symbol or title"
+          value={draft}
+          maxLength={200}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            // Clearing the box shows everything again.
+            if (e.target.value === '' && current.text) go({ text: '' });
+          }}
+        />
+        <button type="submit" className="btn-primary">
+          Search
+        </button>
+      </form>
+
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+        <div
+          role="tablist"
+          aria-label="Events"
+          className="flex border-b border-line"
+          onKeyDown={(e) => {
+            // Arrow keys move between the two tabs (the ARIA tabs pattern).
+            if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+            const tab = current.tab === 'upcoming' ? 'history' : 'upcoming';
+            go(tab === 'upcoming' ? { tab, range: 'all' } : { tab });
+            e.currentTarget.querySelector<HTMLElement>(`[data-tab="${tab}"]`)?.focus();
+          }}
+        >
+          {EVENT_TABS.map((tab) => (
+            <button
+              key={tab}
+              type="button"
+              role="tab"
+              aria-selected={current.tab === tab}
+              tabIndex={current.tab === tab ? 0 : -1}
+              data-tab={tab}
+              className="tab-link"
+              onClick={() => go(tab === 'upcoming' ? { tab, range: 'all' } : { tab })}
+            >
+              {TAB_LABELS[tab]}
+            </button>
+          ))}
+        </div>
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Time range">
+          {(Object.keys(EVENT_RANGE_LABELS) as Exclude<EventRange, 'all'>[]).map((range) => {
+            const on = current.range === range;
+            return (
+              <button
+                key={range}
+                type="button"
+                className={`chip ${on ? 'chip-active' : ''}`}
+                aria-pressed={on}
+                // Pressing the chosen range again goes back to all dates.
+                onClick={() => go({ range: on ? 'all' : range })}
+              >
+                {EVENT_RANGE_LABELS[range]}
+              </button>
+            );
+          })}
+        </div>
+      </div>
+
+      <div ref={gridTop} className="scroll-mt-24" aria-live="polite" aria-busy={load.status === 'loading'}>
+        {load.status === 'error' ? (
+          <p role="alert" className="rounded-lg border border-down/40 bg-down/10 px-3 py-2 text-sm text-down">
+            {load.message}
+          </p>
+        ) : load.status === 'ready' && load.events.length === 0 ? (
+          <p className="py-10 text-center text-muted" data-testid="events-empty">
+            {MESSAGES.events.none}
+          </p>
+        ) : (
+          <>
+            {load.status === 'ready' && (
+              <p className="mb-3 text-sm text-muted" data-testid="events-count">
+                {load.total.toLocaleString('en-US')} {load.total === 1 ? 'event' : 'events'}
+                {current.text ? ` matching “${current.text}”` : ''}
+              </p>
+            )}
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" data-testid="events-grid">
+              {load.status === 'loading'
+                ? Array.from({ length: SKELETONS }, (_, i) => <EventCardSkeleton key={i} />)
+                : load.events.map((event) => <EventCard key={event.id} event={event} now={load.at} />)}
+            </ul>
+          </>
+        )}
+      </div>
+
+      {load.status === 'ready' && pages > 1 && (
+        <nav className="flex items-center justify-center gap-3" aria-label="Event pages">
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={current.page <= 1}
+            onClick={() => turn(current.page - 1)}
+          >
+            Previous
+          </button>
+          <span className="text-sm text-muted" data-testid="events-page">
+            Page {current.page} of {pages}
+          </span>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={current.page >= pages}
+            onClick={() => turn(current.page + 1)}
+          >
+            Next
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+/**
+ * One favorites list (000 §2, §8; 002 §2): companies with their price and
+ * day change, favorite news, events, or videos (Resources). The list is the
+ * page's favorites store, so a heart toggled here or anywhere else on the
+ * page adds or removes the item at once; an item taken out stays out if the
+ * call succeeds and comes back if it fails.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { MARKET_DATA_REFRESH_MS } from '../../lib/company.ts';
+import type { NewsItemRecord, VideoRecord } from '../../lib/content-records.ts';
+import { FAVORITE_VIDEO_WORDS, cutWords } from '../../lib/content.ts';
+import { describeChange, formatDollars } from '../../lib/format.ts';
+import { MESSAGES } from '../../lib/messages.ts';
+import { formatNewYorkDate } from '../../lib/time-format.ts';
+import { $favorites, FAVORITE_CALLS, loadFavorites, type FavoriteKind } from '../../stores/favorites.ts';
+import { $session } from '../../stores/session.ts';
+import FavoriteToggle from '../content/FavoriteToggle.tsx';
+import { VideoCard } from '../content/VideoLibrary.tsx';
+import EventCard, { EventCardSkeleton, type EventCardItem } from '../events/EventCard.tsx';
+
+const EMPTY_TEXT: Record<FavoriteKind, string> = {
+  company: MESSAGES.favorites.companies,
+  news: MESSAGES.favorites.news,
+  event: MESSAGES.favorites.events,
+  video: MESSAGES.favorites.videos,
+};
+
+interface FavoriteCompany {
+  symbol: string;
+  name: string;
+  last_sale: number | null;
+  change_pre: number | null;
+  sector_name: string;
+  market: string;
+}
+
+export default function FavoritesList({ kind }: { kind: FavoriteKind }) {
+  const session = useStore($session);
+  const state = useStore($favorites, { keys: [kind] })[kind];
+  const [now] = useState(() => Date.now());
+
+  useEffect(() => {
+    if (!session) return;
+    void loadFavorites(kind);
+    if (kind !== 'company') return;
+    // Prices move: the companies list reads its figures again as the company pages do.
+    const timer = setInterval(() => void loadFavorites(kind, { fresh: true }), MARKET_DATA_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [session, kind]);
+
+  if (state.status === 'error') {
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <p role="alert" className="rounded-lg border border-down/40 bg-down/10 px-3 py-2 text-sm text-down">
+          Failed to load your favorites. Please try again.
+        </p>
+        <button type="button" className="btn-secondary" onClick={() => void loadFavorites(kind)}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (state.status !== 'ready') {
+    return (
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading your favorites">
+        {Array.from({ length: kind === 'event' ? 8 : 6 }, (_, i) => (
+          <EventCardSkeleton key={i} />
+        ))}
+      </ul>
+    );
+  }
+  const { idOf } = FAVORITE_CALLS[kind];
+  // What is still a favorite: a heart switched off here or elsewhere takes the item out at once.
+  const items = state.items.filter((item) => state.ids.has(idOf(item)));
+  if (items.length === 0) {
+    return (
+      <p className="py-10 text-center text-muted" data-testid="favorites-empty">
+        {EMPTY_TEXT[kind]}
+      </p>
+    );
+  }
+  return (
+    <ul
+      className={
+        kind === 'company' || kind === 'news' ? 'flex flex-col gap-3' : 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3'
+      }
+      data-testid="favorites-list"
+    >
+      {items.map((item) =>
+        kind === 'company' ? (
+          <CompanyRow key={idOf(item)} company={item as unknown as FavoriteCompany} />
+        ) : kind === 'news' ? (
+          <NewsRow key={idOf(item)} article={item as unknown as NewsItemRecord} />
+        ) : kind === 'event' ? (
+          <EventCard key={idOf(item)} event={item as unknown as EventCardItem} now={now} />
+        ) : (
+          <VideoCard
+            key={idOf(item)}
+            video={item as unknown as VideoRecord}
+            summary={cutWords((item as unknown as VideoRecord).description, FAVORITE_VIDEO_WORDS)}
+          />
+        ),
+      )}
+    </ul>
+  );
+}
+
+function CompanyRow({ company }: { company: FavoriteCompany }) {
+  const change = describeChange(company.change_pre);
+  return (
+    <li className="card flex items-center gap-3 p-4" data-testid="favorite-company">
+      <div className="min-w-0 flex-1">
+        <a href={`/stocks/${company.symbol}`} className="font-bold text-primary hover:underline">
+          {company.symbol}
+        </a>
+        <p className="truncate text-sm">{company.name}</p>
+        <p className="text-xs text-muted">
+          {company.market} · {company.sector_name}
+        </p>
+      </div>
+      <div className="text-right tabular-nums">
+        <p className="font-bold">{formatDollars(company.last_sale)}</p>
+        <p className={`text-sm font-semibold ${change.direction === 'up' ? 'text-up' : 'text-down'}`}>{change.text}</p>
+      </div>
+      <FavoriteToggle kind="company" id={company.symbol} label={company.name} initial />
+    </li>
+  );
+}
+
+function NewsRow({ article }: { article: NewsItemRecord }) {
+  return (
+    <li className="card flex items-start gap-3 p-4" data-testid="favorite-news">
+      {article.thumbnail && (
+        <img
+          src={article.thumbnail}
+          alt=""
+          width="160"
+          height="84"
+          loading="lazy"
+          className="hidden aspect-[1200/630] w-32 flex-none rounded object-cover sm:block"
+        />
+      )}
+      <div className="min-w-0 flex-1">
+        <a href={`/news/${article.id}`} className="leading-snug font-bold hover:underline">
+          {article.title}
+        </a>
+        <p className="mt-1 text-xs text-muted">
+          {formatNewYorkDate(new Date(article.published_at))}
+          {article.source ? ` · ${article.source}` : ''}
+          {article.company_symbol ? ` · ${article.company_symbol}` : ''}
+        </p>
+      </div>
+      <FavoriteToggle kind="news" id={article.id} label={article.title} initial />
+    </li>
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * The signed-in user's favorites, one store for every island on the page:
+ * a heart toggled on a screener row, a company header, a news, video or
+ * event card, or a favorites list shows the same state everywhere at once.
+ * Each kind's list is read once per page, the first time an island needs
+ * it. Toggles flip at once and flip back if the call fails, except videos,
+ * which wait for the server (001 §4).
+ */
+import { map } from 'nanostores';
+import { $session } from './session.ts';
+import { showSnackbar } from './snackbar.ts';
+
+export type FavoriteKind = 'company' | 'news' | 'video' | 'event';
+export type FavoriteId = string | number;
+
+export interface KindFavorites {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  /** The ids marked, as strings (a symbol, or a number written out). */
+  ids: ReadonlySet<string>;
+  /** The items as the list call answered them (the favorites pages show these). */
+  items: readonly Record<string, unknown>[];
+  /** Ids with a call in flight. */
+  pending: ReadonlySet<string>;
+}
+
+const EMPTY: KindFavorites = { status: 'idle', ids: new Set(), items: [], pending: new Set() };
+
+export const $favorites = map<Record<FavoriteKind, KindFavorites>>({
+  company: EMPTY,
+  news: EMPTY,
+  video: EMPTY,
+  event: EMPTY,
+});
+
+/** The API's favorites calls per kind: the list path, its envelope, the PATCH body field and the item id. */
+export const FAVORITE_CALLS: Record<
+  FavoriteKind,
+  { path: string; envelope: 'data' | 'news'; field: string; idOf: (item: Record<string, unknown>) => string }
+> = {
+  company: { path: 'stock/favorites', envelope: 'data', field: 'symbol', idOf: (item) => String(item.symbol) },
+  news: { path: 'news/favorites', envelope: 'news', field: 'newsId', idOf: (item) => String(item.id) },
+  video: { path: 'videos/favorites', envelope: 'data', field: 'videoId', idOf: (item) => String(item.id) },
+  event: { path: 'events/favorites', envelope: 'data', field: 'eventId', idOf: (item) => String(item.id) },
+};
+
+const keyOf = (kind: FavoriteKind, id: FavoriteId) => (kind === 'company' ? String(id).toUpperCase() : String(id));
+
+/** Videos wait for the server; the others flip at once (001 §4, 000 §4). */
+const optimistic = (kind: FavoriteKind) => kind !== 'video';
+
+const update = (kind: FavoriteKind, change: (state: KindFavorites) => Partial<KindFavorites>) => {
+  const state = $favorites.get()[kind];
+  $favorites.setKey(kind, { ...state, ...change(state) });
+};
+
+const withKey = (set: ReadonlySet<string>, key: string, present: boolean) => {
+  const next = new Set(set);
+  if (present) next.add(key);
+  else next.delete(key);
+  return next;
+};
+
+const loads = new Map<FavoriteKind, Promise<void>>();
+
+/**
+ * Reads a kind's favorites once per page (nothing for guests); `fresh`
+ * reads them again (the favorite companies' prices move).
+ */
+export function loadFavorites(kind: FavoriteKind, { fresh = false } = {}): Promise<void> {
+  if (!$session.get()) return Promise.resolve();
+  let pending = fresh ? undefined : loads.get(kind);
+  if (!pending) {
+    if ($favorites.get()[kind].status !== 'ready') update(kind, () => ({ status: 'loading' }));
+    const call = FAVORITE_CALLS[kind];
+    // The HTTP client loads on demand: guests reading a page never download it.
+    pending = import('../islands/api-client.ts')
+      .then(({ api }) => api.get(call.path).json<Record<string, Record<string, unknown>[] | undefined>>())
+      .then((body) => {
+        const items = body[call.envelope] ?? [];
+        update(kind, (state) => {
+          const ids = new Set(items.map(call.idOf));
+          // Toggles made while the list was on its way win over it.
+          for (const key of state.pending) {
+            if (state.ids.has(key)) ids.add(key);
+            else ids.delete(key);
+          }
+          return { status: 'ready', items, ids };
+        });
+      })
+      .catch(() => {
+        loads.delete(kind);
+        // A failed refresh keeps the list on screen.
+        update(kind, (state) => (state.status === 'ready' ? {} : { status: 'error' }));
+      });
+    loads.set(kind, pending);
+  }
+  return pending;
+}
+
+/** Whether an item is a favorite: the store's answer once it has the list, else what the page was given. */
+export function isFavorite(state: KindFavorites, kind: FavoriteKind, id: FavoriteId, fallback = false): boolean {
+  const key = keyOf(kind, id);
+  return state.status === 'ready' || state.pending.has(key) || state.ids.has(key) ? state.ids.has(key) : fallback;
+}
+
+/** Flips an item in or out of the favorites; guests are asked to log in. */
+export async function toggleFavorite(kind: FavoriteKind, id: FavoriteId, current: boolean): Promise<void> {
+  if (!$session.get()) {
+    showSnackbar(kind === 'company' ? 'Log in to keep favorite companies.' : 'Log in to keep favorites.', 'info', {
+      label: 'Log in',
+      href: '/login',
+    });
+    return;
+  }
+  const key = keyOf(kind, id);
+  if ($favorites.get()[kind].pending.has(key)) return;
+  const wanted = !current;
+  update(kind, (state) => ({
+    pending: withKey(state.pending, key, true),
+    ids: optimistic(kind) ? withKey(state.ids, key, wanted) : state.ids,
+  }));
+  const { api, serverMessage } = await import('../islands/api-client.ts');
+  const call = FAVORITE_CALLS[kind];
+  try {
+    const body = await api.patch(call.path, { json: { [call.field]: id } }).json<{ data: { isFavorite: boolean } }>();
+    update(kind, (state) => ({
+      pending: withKey(state.pending, key, false),
+      ids: withKey(state.ids, key, body.data.isFavorite),
+    }));
+  } catch (error) {
+    update(kind, (state) => ({
+      pending: withKey(state.pending, key, false),
+      ids: withKey(state.ids, key, current),
+    }));
+    showSnackbar(serverMessage(error) ?? 'Could not update your favorites. Please try again.', 'error');
+  }
+}
+
+/** A signed-out page forgets the previous user's favorites. */
+$session.listen((session) => {
+  if (session) return;
+  loads.clear();
+  for (const kind of Object.keys(FAVORITE_CALLS) as FavoriteKind[]) $favorites.setKey(kind, EMPTY);
+});
