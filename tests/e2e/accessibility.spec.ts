@@ -26,6 +26,8 @@ const SIGNED_IN_PAGES = [
   '/settings/Notifications/',
   '/settings/Change_Password/',
   '/settings/Data_Usage/',
+  '/favorites/Companies/',
+  '/favorites/Events/',
 ];
 
 /** The serious and critical violations on the page, one line each, naming the rule and the first elements. */

@@ -1,7 +1,7 @@
 /** One page of each kind of the site, for the checks that go over every kind (weight, headers, accessibility). */
 import type { APIRequestContext } from '@playwright/test';
 
-export type PageKind = 'home' | 'article' | 'company' | 'screener' | 'other';
+export type PageKind = 'home' | 'article' | 'company' | 'screener' | 'events' | 'other';
 
 /** One page of each kind, found through the API so the test follows the demo data. */
 export async function pagesByKind(request: APIRequestContext): Promise<[PageKind, string][]> {
@@ -18,6 +18,9 @@ export async function pagesByKind(request: APIRequestContext): Promise<[PageKind
   const article = all.news.find((n) => !n.rc_newsletter && n.company_symbol !== clientArticle.company_symbol)!;
   const company = search.data.find((c) => c.symbol !== clientArticle.company_symbol)!.symbol;
   const videos = (await (await request.get('/api/videos/all?limit=1')).json()) as { data: { id: number }[] };
+  const events = (await (await request.get('/api/events/all?tab=upcoming&pageSize=1')).json()) as {
+    data: { form_url: string; zoom_id: string }[];
+  };
   return [
     ['home', '/'],
     ['article', `/news/${article.id}/`],
@@ -29,6 +32,8 @@ export async function pagesByKind(request: APIRequestContext): Promise<[PageKind
     // The screener's other tabs show the same grid.
     ['screener', '/stocks/Leaders/'],
     ['screener', '/stocks/IPO/'],
+    ['events', '/events/'],
+    ['events', `/events/form/${events.data[0]!.form_url}/${events.data[0]!.zoom_id}`],
     ['other', '/news/'],
     ['other', '/newsletters/'],
     ['other', '/videos/'],

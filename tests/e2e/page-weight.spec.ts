@@ -16,6 +16,7 @@ const BUDGETS: Record<PageKind, number> = {
   company: 150 * KB,
   screener: 350 * KB,
   home: 150 * KB,
+  events: 120 * KB,
   other: 150 * KB,
 };
 

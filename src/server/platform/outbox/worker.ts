@@ -50,7 +50,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         where status = 'pending' and next_attempt_at <= now()
         order by id limit ${batchSize}
         for update skip locked)
-      returning id, channel, recipient, subject, text, html, status, attempts,
+      returning id, channel, recipient, subject, text, html, calendar, status, attempts,
         next_attempt_at as "nextAttemptAt", last_error as "lastError", created_at as "createdAt", sent_at as "sentAt"`);
     return rowsOf<OutboxRow>(result).map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
   }

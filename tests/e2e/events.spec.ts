@@ -1,0 +1,192 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { OUTBOX_DIR, logIn, uniqueEmail, verifiedAccount } from './account-helpers.ts';
+import { waitForIsland } from './hydration.ts';
+
+/** The emails written for a recipient. */
+const emailsTo = (recipient: string) =>
+  fs.existsSync(OUTBOX_DIR)
+    ? fs
+        .readdirSync(OUTBOX_DIR)
+        .filter((f) => f.endsWith('.eml'))
+        .map((f) => fs.readFileSync(path.join(OUTBOX_DIR, f), 'utf8'))
+        .filter((text) => text.includes(recipient))
+    : [];
+
+async function registerThroughTheForm(page: Page, email: string) {
+  await waitForIsland(page, 'webinar-summary');
+  const form = page.getByRole('main');
+  // Sent empty first: the form says what is missing and sends nothing.
+  await form.getByRole('button', { name: 'Register' }).click();
+  await expect(form.getByText('First name is required')).toBeVisible();
+  await expect(form.getByText('Phone is required')).toBeVisible();
+  await form.getByLabel('First name').fill('Casey');
+  await form.getByLabel('Last name').fill('Trader');
+  await form.getByLabel('Email', { exact: true }).fill('casey@');
+  await form.getByLabel('Phone', { exact: true }).fill('(212) 555-0142');
+  await form.getByLabel('Company name').fill('Casey Capital');
+  await form.getByRole('button', { name: 'Register' }).click();
+  await expect(form.getByText('Invalid email format')).toBeVisible();
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByTestId('registration-success')).toContainText('Registration Successful!');
+  await expect(page.getByTestId('registration-success')).toContainText(email);
+}
+
+for (const [device, viewport] of [
+  ['desktop', { width: 1280, height: 900 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test.describe(`on a ${device}`, () => {
+    test.use({ viewport });
+
+    test('a reader registers from a home page event card and receives the invite by email', async ({ page }) => {
+      await page.goto('/');
+      const card = page.getByTestId('home-events').getByRole('listitem').first();
+      await card.getByRole('link', { name: 'Register' }).click();
+      await expect(page).toHaveURL(/\/events\/form\/[a-z0-9]+\/\d+$/);
+      const email = uniqueEmail(`webinar-${device}`);
+      await registerThroughTheForm(page, email);
+      await expect.poll(() => emailsTo(email).length, { timeout: 15_000 }).toBe(1);
+      const [mail] = emailsTo(email);
+      expect(mail).toContain('text/calendar');
+      expect(mail).toMatch(/You are registered/);
+    });
+  });
+}
+
+test('a company page’s webinar links lead to a working registration', async ({ page, request }) => {
+  const { data } = (await (await request.get('/api/events/all?tab=upcoming&pageSize=50')).json()) as {
+    data: { company_symbol: string }[];
+  };
+  const symbol = data[0]!.company_symbol;
+  await page.goto(`/stocks/${symbol}/webinar`);
+  const register = page.getByTestId('webinar-archive').getByRole('link', { name: 'Register' }).first();
+  await register.click();
+  await waitForIsland(page, 'webinar-summary');
+  await expect(page.getByTestId('webinar-summary')).toContainText(symbol);
+  await expect(page.getByRole('button', { name: 'Register' })).toBeVisible();
+});
+
+test('a broken registration link says the ids are missing, and an archived webinar says it has ended', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/events/form/nosuchform/12345678901');
+  await expect(page.getByRole('alert')).toHaveText('Missing form or zoom ID');
+  const { data } = (await (await request.get('/api/events/all?tab=history')).json()) as {
+    data: { form_url: string; zoom_id: string }[];
+  };
+  await page.goto(`/events/form/${data[0]!.form_url}/${data[0]!.zoom_id}`);
+  await expect(page.getByTestId('registration-ended')).toContainText(
+    'The webinar has ended. Please check back shortly — the archived video will be available soon.',
+  );
+  await expect(page.getByRole('button', { name: 'Register' })).toHaveCount(0);
+});
+
+test('the events page keeps its tab, range and search in the address bar', async ({ page }) => {
+  await page.goto('/events');
+  const cards = page.getByTestId('event-card');
+  await expect(cards.first()).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Upcoming' })).toHaveAttribute('aria-selected', 'true');
+
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page).toHaveURL(/\/events\?tab=history$/);
+  await expect(cards.first().getByRole('link', { name: 'Watch Replay' })).toBeVisible();
+  await page.getByRole('button', { name: 'This Year' }).click();
+  await expect(page).toHaveURL(/tab=history&range=year/);
+  await expect(page.getByRole('button', { name: 'This Year' })).toHaveAttribute('aria-pressed', 'true');
+
+  // Upcoming resets the range to all.
+  await page.getByRole('tab', { name: 'Upcoming' }).click();
+  await expect(page).toHaveURL(/\/events$/);
+  await expect(page.getByRole('button', { name: 'This Year' })).toHaveAttribute('aria-pressed', 'false');
+
+  // Search by a word of the first card's company: every card found names it.
+  const symbol = (await cards.first().getByTestId('event-symbol').textContent())!.trim();
+  await page.getByRole('searchbox', { name: 'Search events' }).fill(symbol);
+  await page.getByRole('searchbox', { name: 'Search events' }).press('Enter');
+  await expect(page).toHaveURL(new RegExp(`q=${symbol}`));
+  await expect(cards.first()).toBeVisible();
+  // The search matches words inside names too ('RP' in 'Corporation'), whatever their case.
+  for (const card of await cards.all()) await expect(card).toContainText(new RegExp(symbol, 'i'));
+
+  // A link reproduces the view.
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search events' })).toHaveValue(symbol);
+  await expect(cards.first()).toContainText(symbol);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/events$/);
+
+  await page.goto('/events?q=zzqqxxnothing');
+  await expect(page.getByTestId('events-empty')).toHaveText('No webinars found');
+});
+
+test('the events page says so when events cannot be loaded', async ({ page }) => {
+  await page.route(/\/api\/events\/all\?/, (route) => route.fulfill({ status: 500, json: { message: 'boom' } }));
+  await page.goto('/events');
+  await expect(page.getByRole('alert')).toHaveText('Failed to load events. Please try again later.');
+});
+
+test('favorites made on the screener and a company page are listed on /favorites and removed there', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/favorites/Companies');
+  // Guests are sent home.
+  await expect(page).toHaveURL(/localhost:\d+\/$/);
+
+  const email = uniqueEmail('favorites');
+  await verifiedAccount(request, email);
+  await logIn(page, email);
+  await page.goto('/favorites/Companies');
+  await expect(page.getByTestId('favorites-empty')).toHaveText('No favorite companies available.');
+  await page.goto('/favorites/Events');
+  await expect(page.getByTestId('favorites-empty')).toHaveText('No favorite events available.');
+  await page.goto('/favorites/Resources');
+  await expect(page.getByTestId('favorites-empty')).toHaveText('No favorite news available.');
+
+  await page.goto('/stocks');
+  const rowHeart = page.locator('.ag-row[row-index="0"] .ag-cell[col-id="favorite"]').getByRole('button');
+  await rowHeart.click();
+  await expect(rowHeart).toHaveAttribute('aria-pressed', 'true');
+  const first = (await page.locator('.ag-row[row-index="0"] .ag-cell[col-id="symbol"]').textContent())!.trim();
+  const second = (await page.locator('.ag-row[row-index="1"] .ag-cell[col-id="symbol"]').textContent())!.trim();
+
+  await page.goto(`/stocks/${second}`);
+  await waitForIsland(page, 'favorite-toggle');
+  const headerHeart = page.getByRole('button', { name: /to favorites$/ }).first();
+  await expect(headerHeart).toHaveAttribute('aria-pressed', 'false');
+  await headerHeart.click();
+  await expect(page.getByRole('button', { name: /from favorites$/ }).first()).toHaveAttribute('aria-pressed', 'true');
+
+  await page.goto('/favorites/Companies');
+  const listed = page.getByTestId('favorite-company');
+  await expect(listed).toHaveCount(2);
+  await expect(page.getByTestId('favorites-list')).toContainText(first);
+  await expect(page.getByTestId('favorites-list')).toContainText(second);
+  await expect(listed.first()).toContainText('$');
+
+  await listed.filter({ hasText: first }).getByRole('button').click();
+  await expect(listed).toHaveCount(1);
+  await expect
+    .poll(async () =>
+      (await (await page.request.get('/api/stock/favorites')).json()).data.map((c: { symbol: string }) => c.symbol),
+    )
+    .toEqual([second]);
+  await page.reload();
+  await expect(listed).toHaveCount(1);
+  await expect(listed).toContainText(second);
+
+  // An event kept from the events page is on the Events list.
+  await page.goto('/events');
+  const eventHeart = page.getByTestId('event-card').first().getByTestId('favorite-toggle');
+  await eventHeart.click();
+  await expect(eventHeart).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(async () => (await (await page.request.get('/api/events/favorites')).json()).data.length).toBe(1);
+  await page.getByRole('link', { name: 'Favorites' }).first().click();
+  await page.getByTestId('favorites-tabs').getByRole('link', { name: 'Events' }).click();
+  await expect(page).toHaveURL(/\/favorites\/Events$/);
+  await expect(page.getByTestId('event-card')).toHaveCount(1);
+});
