@@ -7,14 +7,19 @@
  *   registration (its own email, and its own client address behind a trusted
  *   proxy so the per-address limit of new registrations does not refuse it):
  *   p99 (target ≤ 50 ms) and the answers that were not 2xx (target 0);
+ * both on the embedded database and on PostgreSQL when BENCH_DATABASE_URL (or
+ * a server on 127.0.0.1:5432) is available;
  * - the events page in Chromium: its JavaScript (gzip, target ≤ 120 KB) and
  *   the time from navigation until the first event card is visible (median
  *   of 5 fresh visits, target ≤ 1 s).
  * Prints one JSON line per figure; a figure with a target is followed by
  * `<metric>_target` and `<metric>_pass` (1 met, 0 missed), and a summary goes to stderr.
  */
+import fs from 'node:fs';
+import net from 'node:net';
 import autocannon from 'autocannon';
 import type { Browser } from 'playwright-core';
+import postgres from 'postgres';
 import { hasChromium, launchChromium, pageScriptBytes } from './page.ts';
 import { emitter, percentile, startBenchServer, type BenchServer } from './server.ts';
 
@@ -23,7 +28,7 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const PAGE_RUNS = 5;
 const CARD = '[data-testid="event-card"]';
 /** BENCH_PARTS=page (for instance) runs only some parts. */
-const parts = new Set((process.env.BENCH_PARTS ?? 'list,register,page').split(','));
+const parts = new Set((process.env.BENCH_PARTS ?? 'pglite,postgres,page').split(','));
 
 const summary: string[] = [];
 /** A figure with its target: `max` for a ceiling, `min` for a floor. */
@@ -34,7 +39,9 @@ function judge(metric: string, value: number, unit: string, target: { max: numbe
   emit(`${metric}_target`, limit, unit);
   emit(`${metric}_pass`, pass ? 1 : 0, 'flag');
   const shown = Math.round(value * 100) / 100;
-  summary.push(`${pass ? 'PASS' : 'FAIL'}  ${metric} = ${shown} ${unit} (target ${'max' in target ? '≤' : '≥'} ${limit})`);
+  summary.push(
+    `${pass ? 'PASS' : 'FAIL'}  ${metric} = ${shown} ${unit} (target ${'max' in target ? '≤' : '≥'} ${limit})`,
+  );
 }
 
 interface ListedEvent {
@@ -49,16 +56,16 @@ const upcoming = async (server: BenchServer) =>
     .data;
 
 /** The list as the page asks for it: the two tabs, a range, and a search for a word of a company's name. */
-function listRequests(word: string): autocannon.Request[] {
+function listQueries(word: string): Record<string, string> {
   const query = (params: Record<string, string>) =>
     `/api/events/all?${new URLSearchParams({ text: '', tab: 'upcoming', range: 'all', page: '1', pageSize: '10', ...params })}`;
-  return [
-    { path: query({}) },
-    { path: query({ tab: 'history' }) },
-    { path: query({ range: 'month' }) },
-    { path: query({ text: word }) },
-    { path: query({ tab: 'history', text: word }) },
-  ];
+  return {
+    upcoming: query({}),
+    history: query({ tab: 'history' }),
+    upcoming_month: query({ range: 'month' }),
+    search_upcoming: query({ text: word }),
+    search_history: query({ tab: 'history', text: word }),
+  };
 }
 
 async function loadList(server: BenchServer, requests: autocannon.Request[], connections: number) {
@@ -75,31 +82,32 @@ async function loadList(server: BenchServer, requests: autocannon.Request[], con
   return result;
 }
 
-async function measureList(server: BenchServer, events: ListedEvent[]) {
-  // A word of a company's name, as a reader would type it.
+async function measureList(label: string, server: BenchServer, events: ListedEvent[]) {
+  // A word of a company's name, as a reader would type it (the first upcoming event's company).
   const word = events.find((e) => e.Company)?.Company?.name.split(/\s+/)[0] ?? 'Investor';
-  const requests = listRequests(word);
-  for (const { path } of requests) {
+  const queries = listQueries(word);
+  for (const [query, path] of Object.entries(queries)) {
     const res = await fetch(`${server.url}${path}`);
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
     const { total } = (await res.json()) as { total: number };
-    if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
-    emit(`list_total_${new URL(path!, server.url).searchParams.toString().replace(/[^a-z0-9]+/gi, '_')}`, total, 'count');
+    emit(`${label}_list_total_${query}`, total, 'count');
   }
+  const requests = Object.values(queries).map((path) => ({ path }));
   // Warm up.
   await loadList(server, requests, 4).catch(() => {});
   const single = await loadList(server, requests, 1);
-  emit('list_1conn_p50', single.latency.p50, 'ms');
-  judge('list_1conn_p99', single.latency.p99, 'ms', { max: 10 });
+  emit(`${label}_list_1conn_p50`, single.latency.p50, 'ms');
+  judge(`${label}_list_1conn_p99`, single.latency.p99, 'ms', { max: 10 });
   const many = await loadList(server, requests, 32);
-  judge('list_32conn_throughput', many.requests.average, 'req/s', { min: 1000 });
-  emit('list_32conn_p99', many.latency.p99, 'ms');
+  judge(`${label}_list_32conn_throughput`, many.requests.average, 'req/s', { min: 1000 });
+  emit(`${label}_list_32conn_p99`, many.latency.p99, 'ms');
 }
 
-async function measureRegister(server: BenchServer, events: ListedEvent[]) {
+async function measureRegister(label: string, server: BenchServer, events: ListedEvent[]) {
   // Webinars that start later: one that ends during the run would answer 409.
   const open = events.filter((e) => e.form_url && e.zoom_id && Date.parse(e.upcoming_date) > Date.now());
   if (open.length === 0) throw new Error('no upcoming webinar to register for');
-  emit('register_webinars', open.length, 'count');
+  emit(`${label}_register_webinars`, open.length, 'count');
   const run = Date.now().toString(36);
   let n = 0;
   /** A new registrant: own email, own client address, the next webinar in turn. */
@@ -152,35 +160,91 @@ async function measureRegister(server: BenchServer, events: ListedEvent[]) {
           };
         },
         onResponse: (status, body) => {
-          const answer = status === 200 ? /"status":"([a-z-]+)"/.exec(body)?.[1] : /"message":"([^"]*)"/.exec(body)?.[1];
+          const answer =
+            status === 200 ? /"status":"([a-z-]+)"/.exec(body)?.[1] : /"message":"([^"]*)"/.exec(body)?.[1];
           tally(`${status} ${answer ?? ''}`.trim());
         },
       },
     ],
   });
-  emit('register_8conn_p50', result.latency.p50, 'ms');
-  judge('register_8conn_p99', result.latency.p99, 'ms', { max: 50 });
-  emit('register_8conn_throughput', result.requests.average, 'req/s');
-  emit('register_requests', result.requests.total, 'count');
-  emit('register_new', statuses.get('200 registered') ?? 0, 'count');
-  emit('register_already', statuses.get('200 already-registered') ?? 0, 'count');
-  judge('register_non2xx', result.non2xx, 'count', { max: 0 });
-  emit('register_errors', result.errors + result.timeouts, 'count');
-  for (const [key, count] of statuses) if (!key.startsWith('200 ')) console.error(`register answered ${key}: ${count}×`);
-  emit('register_peak_rss', server.memory().peak, 'MiB');
+  emit(`${label}_register_8conn_p50`, result.latency.p50, 'ms');
+  judge(`${label}_register_8conn_p99`, result.latency.p99, 'ms', { max: 50 });
+  emit(`${label}_register_8conn_throughput`, result.requests.average, 'req/s');
+  emit(`${label}_register_requests`, result.requests.total, 'count');
+  emit(`${label}_register_new`, statuses.get('200 registered') ?? 0, 'count');
+  emit(`${label}_register_already`, statuses.get('200 already-registered') ?? 0, 'count');
+  judge(`${label}_register_non2xx`, result.non2xx, 'count', { max: 0 });
+  emit(`${label}_register_errors`, result.errors, 'count');
+  for (const [key, count] of statuses)
+    if (!key.startsWith('200 ')) console.error(`register answered ${key}: ${count}×`);
 }
 
-if (parts.has('list') || parts.has('register')) {
-  const server = await startBenchServer({ BUILD_SITE: 'false', LOG_LEVEL: 'error', TRUST_PROXY: 'true' });
+/** The list, then registrations, on a server with the demo data; figures are prefixed with `label`. */
+async function measureApi(label: string, server: BenchServer) {
+  // The site is ready when the seed is done.
+  while ((await fetch(`${server.url}/readyz`)).status !== 200) await new Promise((r) => setTimeout(r, 200));
+  const events = await upcoming(server);
+  await measureList(label, server, events);
+  await measureRegister(label, server, events);
+  emit(`${label}_peak_rss`, server.memory().peak, 'MiB');
+}
+
+async function postgresAvailable(): Promise<string | null> {
+  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
+  const open = await new Promise<boolean>((resolve) => {
+    const socket = net.connect(5432, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+  return open ? 'postgres://postgres@127.0.0.1:5432/test' : null;
+}
+
+/** The server's last output, kept to say why it stopped if it ends before it is stopped. */
+function tailOf(server: BenchServer): () => string {
+  let tail = '';
+  server.child.stdout?.on('data', (d: Buffer) => (tail = (tail + d.toString()).slice(-4000)));
+  return () => tail;
+}
+
+/** Stops the server, or when it has already ended, says so and removes its data directory. */
+async function stop(server: BenchServer, tail: () => string) {
+  if (server.child.exitCode === null && server.child.signalCode === null) return server.stop();
+  console.error(`the server ended by itself (${server.child.exitCode ?? server.child.signalCode}); its last output:`);
+  console.error(tail());
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
+}
+
+// Requests carry distinct client addresses (behind a trusted proxy) so the per-address limit of new registrations does not cap the measurement.
+const api = { BUILD_SITE: 'false', LOG_LEVEL: 'error', TRUST_PROXY: 'true' };
+
+if (parts.has('pglite')) {
+  const server = await startBenchServer(api);
+  const tail = tailOf(server);
   try {
-    // The site is ready when the seed is done.
-    while ((await fetch(`${server.url}/readyz`)).status !== 200) await new Promise((r) => setTimeout(r, 200));
-    const events = await upcoming(server);
-    if (parts.has('list')) await measureList(server, events);
-    if (parts.has('register')) await measureRegister(server, events);
+    await measureApi('pglite', server);
   } finally {
-    await server.stop();
+    await stop(server, tail);
   }
+}
+
+const pgUrl = parts.has('postgres') ? await postgresAvailable() : null;
+if (pgUrl) {
+  const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
+  const name = `bench_${Date.now()}`;
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  const server = await startBenchServer({ ...api, DATABASE_URL: url.toString() });
+  const tail = tailOf(server);
+  try {
+    await measureApi('postgres', server);
+  } finally {
+    await stop(server, tail);
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+} else if (parts.has('postgres')) {
+  emit('postgres_skipped', 1, 'flag');
 }
 
 /** Waits for the first site build; false when it failed. */
@@ -196,6 +260,7 @@ async function siteBuilt(server: BenchServer): Promise<boolean> {
       return false;
     }
     if (status?.state === 'idle' && status.currentBuild) return true;
+    if (server.child.exitCode !== null || server.child.signalCode !== null) return false;
     if (Date.now() > deadline) throw new Error('no site build finished in time');
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -241,6 +306,7 @@ async function timeToVisible(browser: Browser, url: string, selector: string, ru
 if (parts.has('page') && hasChromium()) {
   // The page as a visitor gets it: the real server with its built site.
   const server = await startBenchServer({ LOG_LEVEL: 'error' });
+  const tail = tailOf(server);
   try {
     const url = `${server.url}/events`;
     const status = (await siteBuilt(server)) ? (await fetch(url)).status : null;
@@ -274,7 +340,7 @@ if (parts.has('page') && hasChromium()) {
       }
     }
   } finally {
-    await server.stop();
+    await stop(server, tail);
   }
 } else if (parts.has('page')) {
   emit('page_skipped_no_chromium', 1, 'flag');

@@ -7,12 +7,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { REGISTRATION_TEXT, type ReminderChoice } from '../../../lib/event-registration.ts';
 import { toE164 } from '../../../lib/validation.ts';
-import { transaction, type Db } from '../../platform/db/client.ts';
+import { rowsOf, type Db } from '../../platform/db/client.ts';
 import { DomainError, invalid, notFound, unavailable } from '../../platform/errors.ts';
-import { enqueue } from '../../platform/outbox/enqueue.ts';
+import { enqueueFrom } from '../../platform/outbox/enqueue.ts';
 import { enforce } from '../../platform/rate-limit.ts';
 import { companies } from '../companies/index.ts';
 import { WEBINAR_MINUTES, confirmationEmail, type InviteEvent } from './invite.ts';
+import { activeEvents, type EventWithCompany } from './service.ts';
 import { eventRegistrations, events } from './tables.ts';
 import { PlatformUnavailable, RegistrationRefused, type WebinarPlatform } from './webinar-platform.ts';
 
@@ -48,7 +49,10 @@ const REMINDER_NOTE: Record<ReminderChoice, string> = {
 };
 
 /** The event a registration link names: its zoom id, with the form id it was published with. */
-async function eventOfLink(db: Db, formId: string, zoomId: string) {
+async function eventOfLink(db: Db, formId: string, zoomId: string): Promise<EventWithCompany> {
+  // The events list read a moment ago usually has it; one just added is read from the table.
+  const known = (await activeEvents(db)).find((r) => r.event.zoomId === zoomId && r.event.formUrl === formId);
+  if (known) return known;
   const [row] = await db
     .select({ event: events, companyName: companies.name })
     .from(events)
@@ -110,30 +114,26 @@ export async function registerForEvent(
     throw error;
   }
 
-  return transaction(db, async (tx) => {
-    const inserted = await tx
-      .insert(eventRegistrations)
-      .values({
-        eventId: event.id,
-        ...registrant,
-        reminders: request.reminders,
-        userId: context.userId ?? null,
-        platformRegistrantId: joined.registrantId,
-        joinUrl: joined.joinUrl,
-      })
-      .onConflictDoNothing()
-      .returning({ id: eventRegistrations.id });
-    // Two submissions at once: the other one stored it and sends the confirmation.
-    if (inserted.length === 0) return 'already-registered' as const;
-    await enqueue(
-      tx,
-      confirmationEmail(
-        inviteEventOf(event, companyName),
-        { ...registrant, joinUrl: joined.joinUrl },
-        context.siteUrl,
-        REMINDER_NOTE[request.reminders],
-      ),
-    );
-    return 'registered' as const;
-  });
+  const message = confirmationEmail(
+    inviteEventOf(event, companyName),
+    { ...registrant, joinUrl: joined.joinUrl },
+    context.siteUrl,
+    REMINDER_NOTE[request.reminders],
+  );
+  // The registration and its confirmation in one statement: both are stored, or neither.
+  const result = await db.execute(sql`
+    with registered as (
+      insert into ${eventRegistrations}
+        (event_id, email, first_name, last_name, phone, company_name, job_title, reminders, user_id, platform_registrant_id, join_url)
+      values (${event.id}, ${registrant.email}, ${registrant.firstName}, ${registrant.lastName}, ${registrant.phone},
+        ${registrant.companyName}, ${registrant.jobTitle}, ${request.reminders}, ${context.userId ?? null},
+        ${joined.registrantId}, ${joined.joinUrl})
+      on conflict do nothing
+      returning id
+    ), confirmed as (${enqueueFrom('registered', message)} returning id)
+    select (select count(*) from registered) as registered`);
+  // Two submissions at once: the other one stored it and sends the confirmation.
+  return Number(rowsOf<{ registered: number | string }>(result)[0]?.registered ?? 0) > 0
+    ? 'registered'
+    : 'already-registered';
 }

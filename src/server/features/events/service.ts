@@ -3,11 +3,12 @@
  * company's webinars, the event behind a registration link, and the user's
  * favorites.
  */
-import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte } from 'drizzle-orm';
 import type { EventRecord, WebinarRecord } from '../../../lib/content-records.ts';
 import { eventWindow, type EventRange, type EventTab } from '../../../lib/event-ranges.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { everyWordIn } from '../../platform/db/search.ts';
+import { searchWords } from '../../platform/db/search.ts';
+import { onContentChange } from '../../platform/changes.ts';
 import { notFound } from '../../platform/errors.ts';
 import { companies, requireCompany } from '../companies/index.ts';
 import { favoriteIds, type FavoriteKind } from '../favorites/index.ts';
@@ -43,7 +44,7 @@ const eventCompany = eq(events.companySymbol, companies.symbol);
 const eventsWithCompany = (db: Db) =>
   db.select({ event: events, companyName: companies.name }).from(events).leftJoin(companies, eventCompany);
 
-type EventWithCompany = { event: typeof events.$inferSelect; companyName: string | null };
+export type EventWithCompany = { event: typeof events.$inferSelect; companyName: string | null };
 
 /** The next active, not archived events, soonest first. */
 export async function upcomingEvents(db: Db, limit: number, now = new Date()): Promise<EventRecord[]> {
@@ -80,6 +81,32 @@ export interface EventQuery {
   pageSize: number;
 }
 
+/** How long the events list read from the database serves before it is read again. */
+const LIST_CACHE_MS = 5_000;
+const listCache = new WeakMap<Db, { at: number; rows: Promise<EventWithCompany[]> }>();
+let invalidatedAt = 0;
+// An edit made in this process shows at once; one made on another instance within LIST_CACHE_MS.
+onContentChange((change) => {
+  if (change.kind === 'event') invalidatedAt = Date.now();
+});
+
+/**
+ * Every active event with its company, read once per few seconds: there are
+ * hundreds, not millions, and the events page asks for them on every visit,
+ * so the list is windowed, searched and paged in memory.
+ */
+export function activeEvents(db: Db): Promise<EventWithCompany[]> {
+  const now = Date.now();
+  const hit = listCache.get(db);
+  if (hit && now - hit.at < LIST_CACHE_MS && hit.at >= invalidatedAt) return hit.rows;
+  const rows = eventsWithCompany(db).where(eq(events.isActive, true)).orderBy(asc(events.upcomingDate), asc(events.id));
+  const entry = { at: now, rows: Promise.resolve(rows) };
+  // A failed read is not kept.
+  entry.rows.catch(() => listCache.delete(db));
+  listCache.set(db, entry);
+  return entry.rows;
+}
+
 /**
  * The events page's list: active events in the tab's window, Upcoming
  * soonest first and History newest first, with the reader's hearts.
@@ -91,24 +118,21 @@ export async function listEvents(
   now = new Date(),
 ): Promise<{ data: ListedEvent[]; total: number }> {
   const window = eventWindow(query.tab, query.range, now);
-  const conditions: SQL[] = [eq(events.isActive, true)];
-  if (window.from) conditions.push(gte(events.upcomingDate, window.from));
-  if (window.to) conditions.push(lt(events.upcomingDate, window.to));
-  conditions.push(...everyWordIn(query.text, [events.title, companies.name, events.companySymbol]));
-  const where = and(...conditions);
-  const order =
-    query.tab === 'upcoming'
-      ? [asc(events.upcomingDate), asc(events.id)]
-      : [desc(events.upcomingDate), desc(events.id)];
-  const [rows, [counted]] = await Promise.all([
-    eventsWithCompany(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(events).leftJoin(companies, eventCompany).where(where),
-  ]);
-  return { data: await withHearts(db, rows, userId), total: counted?.total ?? 0 };
+  const words = searchWords(query.text).map((w) => w.toLowerCase());
+  const from = window.from?.getTime() ?? -Infinity;
+  const to = window.to?.getTime() ?? Infinity;
+  const matching = (await activeEvents(db)).filter(({ event, companyName }) => {
+    const at = event.upcomingDate.getTime();
+    if (at < from || at >= to) return false;
+    if (words.length === 0) return true;
+    const text = `${event.title}\n${companyName ?? ''}\n${event.companySymbol ?? ''}`.toLowerCase();
+    return words.every((word) => text.includes(word));
+  });
+  // The cache is soonest first; History reads it backwards.
+  const ordered = query.tab === 'upcoming' ? matching : matching.reverse();
+  const start = (query.page - 1) * query.pageSize;
+  const page = ordered.slice(start, start + query.pageSize);
+  return { data: await withHearts(db, page, userId), total: ordered.length };
 }
 
 /** One active event by id, with the reader's heart. */

@@ -9,13 +9,13 @@ const MAX_WORDS = 8;
  * the columns. `%`, `_` and `\` are searched for as themselves.
  */
 export function everyWordIn(text: string, columns: Column[]): SQL[] {
-  return text
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, MAX_WORDS)
-    .map((word) => {
-      const pattern = `%${word.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-      return or(...columns.map((column) => ilike(column, pattern)))!;
-    });
+  return searchWords(text).map((word) => {
+    const pattern = `%${word.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    return or(...columns.map((column) => ilike(column, pattern)))!;
+  });
+}
+
+/** The words of a search, as everyWordIn uses them (for lists searched in memory). */
+export function searchWords(text: string): string[] {
+  return text.trim().split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
 }
