@@ -18,7 +18,19 @@ export const REGISTRATION_TEXT = {
   invalidPhone: 'Phone must have 10 to 15 digits',
   companyRequired: 'Company name is required',
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  noLinks: (label: string) => `${label} cannot contain a web address`,
+  textNeedsUsPhone: 'Text reminders go to US and Canadian numbers only: choose email reminders or enter such a number',
 } as const;
+
+/** Webinars are booked for an hour unless staff say otherwise. */
+export const WEBINAR_MINUTES = 60;
+
+/** Whether a webinar is over (archived, or an hour past its start): registration is closed then. */
+export const webinarHasEnded = (webinar: { archived: boolean; upcoming_date: string }, now: number): boolean =>
+  webinar.archived || Date.parse(webinar.upcoming_date) + WEBINAR_MINUTES * 60_000 <= now;
+
+/** Text that reads as a web address: names go into emails, where a link would lend our name to anyone's. */
+const LINK_LIKE_PATTERN = /(https?:|www\.|:\/\/|\b[a-z0-9-]+\.(com|net|org|io|co|info|biz|xyz|ru|cn|ly|me|app)\b)/i;
 
 /** How a registrant wants the 24-hour and 1-hour reminders. */
 export const REMINDER_CHOICES = ['email', 'sms', 'both', 'none'] as const;
@@ -57,12 +69,30 @@ const LABELS: Record<keyof typeof REGISTRATION_LIMITS, string> = {
   job_title: 'Job title',
 };
 
+export const looksLikeLink = (text: string): boolean => LINK_LIKE_PATTERN.test(text);
+
 /** A phone has 10 to 15 digits once spaces, dashes, dots and brackets are left out. */
-export const isValidPhone = (phone: string): boolean =>
-  /^[0-9()+\-.\s]{10,30}$/.test(phone.trim()) && /^\d{10,15}$/.test(phoneDigits(phone));
+export const isValidPhone = (phone: string): boolean => {
+  const digits = phoneDigits(phone);
+  // Beyond ten digits the number carries its country code, which never starts with 0 ('020 …' is a local number).
+  return (
+    /^[0-9()+\-.\s]{10,30}$/.test(phone.trim()) &&
+    /^\d{10,15}$/.test(digits) &&
+    (digits.length === 10 || digits[0] !== '0')
+  );
+};
+
+/** Whether text reminders can go to a number: US and Canadian ones (ten digits, or eleven starting with 1). */
+export const textableUsPhone = (phone: string): boolean => {
+  const digits = phoneDigits(phone);
+  return digits.length === 10 || (digits.length === 11 && digits.startsWith('1'));
+};
 
 /** The form's field errors, keyed by field; empty when it may be sent. */
-export function validateRegistration(input: RegistrationInput): RegistrationErrors {
+export function validateRegistration(
+  input: RegistrationInput,
+  reminders: ReminderChoice = 'email',
+): RegistrationErrors {
   const errors: RegistrationErrors = {};
   const required: [keyof RegistrationInput, string][] = [
     ['first_name', REGISTRATION_TEXT.firstNameRequired],
@@ -76,8 +106,13 @@ export function validateRegistration(input: RegistrationInput): RegistrationErro
     if (!errors[field] && input[field].trim().length > max)
       errors[field] = REGISTRATION_TEXT.tooLong(LABELS[field], max);
   }
+  for (const field of ['first_name', 'last_name', 'company_name', 'job_title'] as const) {
+    if (!errors[field] && looksLikeLink(input[field])) errors[field] = REGISTRATION_TEXT.noLinks(LABELS[field]);
+  }
   if (!errors.email && !isValidEmail(input.email)) errors.email = REGISTRATION_TEXT.invalidEmail;
   if (!errors.phone && !isValidPhone(input.phone)) errors.phone = REGISTRATION_TEXT.invalidPhone;
+  if (!errors.phone && (reminders === 'sms' || reminders === 'both') && !textableUsPhone(input.phone))
+    errors.phone = REGISTRATION_TEXT.textNeedsUsPhone;
   return errors;
 }
 

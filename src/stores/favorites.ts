@@ -43,7 +43,16 @@ export const FAVORITE_CALLS: Record<
   event: { path: 'events/favorites', envelope: 'data', field: 'eventId', idOf: (item) => String(item.id) },
 };
 
-const keyOf = (kind: FavoriteKind, id: FavoriteId) => (kind === 'company' ? String(id).toUpperCase() : String(id));
+/** The store's key of an item: symbols in upper case, numbers written out. */
+export const favoriteKey = (kind: FavoriteKind, id: FavoriteId) =>
+  kind === 'company' ? String(id).toUpperCase() : String(id);
+
+/**
+ * Toggles the server has answered, in order: a list read that started before
+ * one of them ended is older than it, and the toggle wins over the list.
+ */
+let clock = 0;
+const settled = new Map<string, number>();
 
 /** Videos wait for the server; the others flip at once (001 §4, 000 §4). */
 const optimistic = (kind: FavoriteKind) => kind !== 'video';
@@ -72,6 +81,7 @@ export function loadFavorites(kind: FavoriteKind, { fresh = false } = {}): Promi
   if (!pending) {
     if ($favorites.get()[kind].status !== 'ready') update(kind, () => ({ status: 'loading' }));
     const call = FAVORITE_CALLS[kind];
+    const startedAt = ++clock;
     // The HTTP client loads on demand: guests reading a page never download it.
     pending = import('../islands/api-client.ts')
       .then(({ api }) => api.get(call.path).json<Record<string, Record<string, unknown>[] | undefined>>())
@@ -79,8 +89,11 @@ export function loadFavorites(kind: FavoriteKind, { fresh = false } = {}): Promi
         const items = body[call.envelope] ?? [];
         update(kind, (state) => {
           const ids = new Set(items.map(call.idOf));
-          // Toggles made while the list was on its way win over it.
-          for (const key of state.pending) {
+          // Toggles made while the list was on its way win over it: those still waiting, and those answered since.
+          const newer = [...settled]
+            .filter(([k, at]) => k.startsWith(`${kind}:`) && at > startedAt)
+            .map(([k]) => k.slice(kind.length + 1));
+          for (const key of [...state.pending, ...newer]) {
             if (state.ids.has(key)) ids.add(key);
             else ids.delete(key);
           }
@@ -99,7 +112,7 @@ export function loadFavorites(kind: FavoriteKind, { fresh = false } = {}): Promi
 
 /** Whether an item is a favorite: the store's answer once it has the list, else what the page was given. */
 export function isFavorite(state: KindFavorites, kind: FavoriteKind, id: FavoriteId, fallback = false): boolean {
-  const key = keyOf(kind, id);
+  const key = favoriteKey(kind, id);
   return state.status === 'ready' || state.pending.has(key) || state.ids.has(key) ? state.ids.has(key) : fallback;
 }
 
@@ -112,7 +125,7 @@ export async function toggleFavorite(kind: FavoriteKind, id: FavoriteId, current
     });
     return;
   }
-  const key = keyOf(kind, id);
+  const key = favoriteKey(kind, id);
   if ($favorites.get()[kind].pending.has(key)) return;
   const wanted = !current;
   update(kind, (state) => ({
@@ -123,11 +136,13 @@ export async function toggleFavorite(kind: FavoriteKind, id: FavoriteId, current
   const call = FAVORITE_CALLS[kind];
   try {
     const body = await api.patch(call.path, { json: { [call.field]: id } }).json<{ data: { isFavorite: boolean } }>();
+    settled.set(`${kind}:${key}`, ++clock);
     update(kind, (state) => ({
       pending: withKey(state.pending, key, false),
       ids: withKey(state.ids, key, body.data.isFavorite),
     }));
   } catch (error) {
+    settled.set(`${kind}:${key}`, ++clock);
     update(kind, (state) => ({
       pending: withKey(state.pending, key, false),
       ids: withKey(state.ids, key, current),
@@ -140,5 +155,6 @@ export async function toggleFavorite(kind: FavoriteKind, id: FavoriteId, current
 $session.listen((session) => {
   if (session) return;
   loads.clear();
+  settled.clear();
   for (const kind of Object.keys(FAVORITE_CALLS) as FavoriteKind[]) $favorites.setKey(kind, EMPTY);
 });

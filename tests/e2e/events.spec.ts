@@ -140,6 +140,14 @@ test('favorites made on the screener and a company page are listed on /favorites
   const email = uniqueEmail('favorites');
   await verifiedAccount(request, email);
   await logIn(page, email);
+  // A signed-in reader finds the registration form filled from the profile.
+  const { data: open } = (await (await request.get('/api/events/all?tab=upcoming&pageSize=1')).json()) as {
+    data: { form_url: string; zoom_id: string }[];
+  };
+  await page.goto(`/events/form/${open[0]!.form_url}/${open[0]!.zoom_id}`);
+  await expect(page.getByRole('main').getByLabel('Email', { exact: true })).toHaveValue(email);
+  await expect(page.getByRole('main').getByLabel('First name')).toHaveValue('Casey');
+  await expect(page.getByRole('main').getByLabel('Last name')).toHaveValue('Trader');
   await page.goto('/favorites/Companies');
   await expect(page.getByTestId('favorites-empty')).toHaveText('No favorite companies available.');
   await page.goto('/favorites/Events');
@@ -156,10 +164,10 @@ test('favorites made on the screener and a company page are listed on /favorites
 
   await page.goto(`/stocks/${second}`);
   await waitForIsland(page, 'favorite-toggle');
-  const headerHeart = page.getByRole('button', { name: /to favorites$/ }).first();
+  const headerHeart = page.getByRole('button', { name: /^Favorite “/ }).first();
   await expect(headerHeart).toHaveAttribute('aria-pressed', 'false');
   await headerHeart.click();
-  await expect(page.getByRole('button', { name: /from favorites$/ }).first()).toHaveAttribute('aria-pressed', 'true');
+  await expect(headerHeart).toHaveAttribute('aria-pressed', 'true');
 
   await page.goto('/favorites/Companies');
   const listed = page.getByTestId('favorite-company');

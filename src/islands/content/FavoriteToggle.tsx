@@ -6,7 +6,14 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $favorites, isFavorite, loadFavorites, toggleFavorite, type FavoriteKind } from '../../stores/favorites.ts';
+import {
+  $favorites,
+  favoriteKey,
+  isFavorite,
+  loadFavorites,
+  toggleFavorite,
+  type FavoriteKind,
+} from '../../stores/favorites.ts';
 import { $session } from '../../stores/session.ts';
 
 export function useFavorite(kind: FavoriteKind, id: string | number, initial = false) {
@@ -16,7 +23,7 @@ export function useFavorite(kind: FavoriteKind, id: string | number, initial = f
     if (session) void loadFavorites(kind);
   }, [session, kind]);
   const favorite = session ? isFavorite(state, kind, id, initial) : false;
-  const busy = state.pending.has(kind === 'company' ? String(id).toUpperCase() : String(id));
+  const busy = state.pending.has(favoriteKey(kind, id));
   return { favorite, busy, toggle: () => void toggleFavorite(kind, id, favorite) };
 }
 
@@ -39,7 +46,8 @@ export default function FavoriteToggle({
       type="button"
       className={`favorite-heart ${favorite ? 'is-favorite' : ''}`}
       aria-pressed={favorite}
-      aria-label={`${favorite ? 'Remove' : 'Add'} “${label}” ${favorite ? 'from' : 'to'} favorites`}
+      // One name; aria-pressed says whether it is a favorite.
+      aria-label={`Favorite “${label}”`}
       // Videos wait for the server (001 §4): their heart cannot be pressed again meanwhile.
       disabled={busy && kind === 'video'}
       onClick={toggle}

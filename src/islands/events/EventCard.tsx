@@ -3,20 +3,17 @@
  * in Eastern Time, favorite heart and Register; a webinar that took place
  * offers its replay instead.
  */
-import { registrationPath } from '../../lib/event-registration.ts';
+import { registrationPath, webinarHasEnded } from '../../lib/event-registration.ts';
 import type { EventRecord } from '../../lib/content-records.ts';
 import { formatEventTime } from '../../lib/time-format.ts';
 import FavoriteToggle from '../content/FavoriteToggle.tsx';
 
 export type EventCardItem = EventRecord & { isFavorite: boolean };
 
-/** A webinar is over an hour after it starts (they are booked for an hour). */
-const isOver = (event: EventRecord, now: number) => event.archived || Date.parse(event.upcoming_date) + 3600_000 < now;
-
 /** `now` is when the list was read: it decides whether a card offers registration or the replay. */
 export default function EventCard({ event, now }: { event: EventCardItem; now: number }) {
   const when = new Date(event.upcoming_date);
-  const over = isOver(event, now);
+  const over = webinarHasEnded(event, now);
   const company = event.Company?.name ?? event.company_symbol;
   return (
     <li className="card flex flex-col overflow-hidden" data-testid="event-card">

@@ -180,7 +180,7 @@ export default function EventsBrowser() {
             // Arrow keys move between the two tabs (the ARIA tabs pattern).
             if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
             const tab = current.tab === 'upcoming' ? 'history' : 'upcoming';
-            go(tab === 'upcoming' ? { tab, range: 'all' } : { tab });
+            go(tab === 'upcoming' ? { tab, range: 'all', text: draft.trim() } : { tab, text: draft.trim() });
             e.currentTarget.querySelector<HTMLElement>(`[data-tab="${tab}"]`)?.focus();
           }}
         >
@@ -191,9 +191,13 @@ export default function EventsBrowser() {
               role="tab"
               aria-selected={current.tab === tab}
               tabIndex={current.tab === tab ? 0 : -1}
+              aria-controls="events-panel"
               data-tab={tab}
               className="tab-link"
-              onClick={() => go(tab === 'upcoming' ? { tab, range: 'all' } : { tab })}
+              // What is typed in the box counts, submitted or not.
+              onClick={() =>
+                go(tab === 'upcoming' ? { tab, range: 'all', text: draft.trim() } : { tab, text: draft.trim() })
+              }
             >
               {TAB_LABELS[tab]}
             </button>
@@ -209,7 +213,7 @@ export default function EventsBrowser() {
                 className={`chip ${on ? 'chip-active' : ''}`}
                 aria-pressed={on}
                 // Pressing the chosen range again goes back to all dates.
-                onClick={() => go({ range: on ? 'all' : range })}
+                onClick={() => go({ range: on ? 'all' : range, text: draft.trim() })}
               >
                 {EVENT_RANGE_LABELS[range]}
               </button>
@@ -218,19 +222,34 @@ export default function EventsBrowser() {
         </div>
       </div>
 
-      <div ref={gridTop} className="scroll-mt-24" aria-live="polite" aria-busy={load.status === 'loading'}>
+      <div
+        ref={gridTop}
+        id="events-panel"
+        role="tabpanel"
+        aria-label={TAB_LABELS[current.tab]}
+        className="scroll-mt-24"
+        aria-busy={load.status === 'loading'}
+      >
         {load.status === 'error' ? (
           <p role="alert" className="rounded-lg border border-down/40 bg-down/10 px-3 py-2 text-sm text-down">
             {load.message}
           </p>
-        ) : load.status === 'ready' && load.events.length === 0 ? (
-          <p className="py-10 text-center text-muted" data-testid="events-empty">
+        ) : load.status === 'ready' && load.total === 0 ? (
+          <p className="py-10 text-center text-muted" data-testid="events-empty" role="status">
             {MESSAGES.events.none}
           </p>
+        ) : load.status === 'ready' && load.events.length === 0 ? (
+          // An address past the last page (the list got shorter): offer the way back.
+          <div className="flex flex-col items-center gap-3 py-10 text-muted">
+            <p role="status">This page is past the end of the list.</p>
+            <button type="button" className="btn-secondary" onClick={() => turn(pages)}>
+              Go to page {pages}
+            </button>
+          </div>
         ) : (
           <>
             {load.status === 'ready' && (
-              <p className="mb-3 text-sm text-muted" data-testid="events-count">
+              <p className="mb-3 text-sm text-muted" data-testid="events-count" role="status">
                 {load.total.toLocaleString('en-US')} {load.total === 1 ? 'event' : 'events'}
                 {current.text ? ` matching “${current.text}”` : ''}
               </p>

@@ -7,12 +7,14 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
+import type { WebinarRecord } from '../../lib/content-records.ts';
 import {
   REGISTRATION_LIMITS,
   REGISTRATION_TEXT,
   REMINDER_CHOICES,
   REMINDER_LABELS,
   validateRegistration,
+  webinarHasEnded,
   type RegistrationErrors,
   type RegistrationInput,
   type ReminderChoice,
@@ -22,19 +24,8 @@ import { formatEventTime } from '../../lib/time-format.ts';
 import { $session } from '../../stores/session.ts';
 import { Field, FormMessage, SubmitButton } from '../forms/controls.tsx';
 
-interface Webinar {
-  id: number;
-  title: string;
-  upcoming_date: string;
-  company_symbol: string | null;
-  company_name: string | null;
-  archived: boolean;
-  replayLink: string | null;
-  form_url: string | null;
-  zoom_id: string | null;
-  image_url: string | null;
-  agenda: string | null;
-}
+/** The event behind a registration link, as GET /events/ZoomId answers it. */
+type Webinar = WebinarRecord & { company_name: string | null; agenda: string | null };
 
 type Stage =
   | { kind: 'loading' }
@@ -42,7 +33,7 @@ type Stage =
   | { kind: 'unreachable' }
   | { kind: 'ended'; webinar: Webinar }
   | { kind: 'form'; webinar: Webinar }
-  | { kind: 'done'; webinar: Webinar; email: string; repeat: boolean };
+  | { kind: 'done'; webinar: Webinar; email: string };
 
 /** The form and zoom ids of /events/form/{form_id}/{zoom_id}, when both are there. */
 export function idsFromPath(path: string): { formId: string; zoomId: string } | null {
@@ -69,23 +60,19 @@ async function lookUp(path: string, signal: AbortSignal): Promise<Stage> {
   const ids = idsFromPath(path);
   if (!ids || !/^\d{6,15}$/.test(ids.zoomId)) return { kind: 'missing' };
   try {
-    const response = await fetch(`/api/events/ZoomId?zoom_id=${encodeURIComponent(ids.zoomId)}`, {
+    const query = new URLSearchParams({ zoom_id: ids.zoomId, form_id: ids.formId });
+    const response = await fetch(`/api/events/ZoomId?${query}`, {
       headers: { accept: 'application/json' },
       signal: AbortSignal.any([signal, AbortSignal.timeout(API_TIMEOUT_MS)]),
     });
     if (response.status === 404 || response.status === 400) return { kind: 'missing' };
     if (!response.ok) return { kind: 'unreachable' };
     const { data } = (await response.json()) as { data: Webinar };
-    // A link must name the webinar's own form: another form id is a broken link.
-    if (data.form_url !== ids.formId) return { kind: 'missing' };
-    return hasEnded(data) ? { kind: 'ended', webinar: data } : { kind: 'form', webinar: data };
+    return webinarHasEnded(data, Date.now()) ? { kind: 'ended', webinar: data } : { kind: 'form', webinar: data };
   } catch {
     return { kind: 'unreachable' };
   }
 }
-
-/** A webinar is over an hour after it starts. */
-const hasEnded = (w: Webinar) => w.archived || Date.parse(w.upcoming_date) + 3600_000 < Date.now();
 
 export default function WebinarRegistration() {
   const session = useStore($session);
@@ -112,7 +99,9 @@ export default function WebinarRegistration() {
     if (!session) return;
     let live = true;
     void import('../api-client.ts')
-      .then(({ api }) => api.get('profile').json<{ data: { name: string; email: string; phone_number: string } }>())
+      .then(({ api }) =>
+        api.get('profile/profile').json<{ data: { name: string; email: string; phone_number: string } }>(),
+      )
       .then(({ data }) => {
         if (!live) return;
         const [first = '', ...rest] = data.name.trim().split(/\s+/);
@@ -140,7 +129,7 @@ export default function WebinarRegistration() {
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (stage.kind !== 'form' || busy) return;
-    const found = validateRegistration(values);
+    const found = validateRegistration(values, reminders);
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length > 0) {
@@ -150,7 +139,7 @@ export default function WebinarRegistration() {
     setBusy(true);
     const { api, isHttpError, serverMessage } = await import('../api-client.ts');
     try {
-      const body = await api
+      await api
         .post('events/register', {
           json: {
             ...values,
@@ -160,13 +149,8 @@ export default function WebinarRegistration() {
             reminders,
           },
         })
-        .json<{ status: 'registered' | 'already-registered' }>();
-      setStage({
-        kind: 'done',
-        webinar: stage.webinar,
-        email: values.email.trim(),
-        repeat: body.status === 'already-registered',
-      });
+        .json();
+      setStage({ kind: 'done', webinar: stage.webinar, email: values.email.trim() });
     } catch (error) {
       const archived = isHttpError(error) && (error.data as { archived?: boolean } | undefined)?.archived;
       if (archived) setStage({ kind: 'ended', webinar: stage.webinar });
@@ -220,12 +204,17 @@ export default function WebinarRegistration() {
           )}
         </div>
       ) : stage.kind === 'done' ? (
-        <div className="card flex flex-col gap-2 p-5" data-testid="registration-success">
+        <div
+          className="card flex flex-col gap-2 p-5 outline-none"
+          data-testid="registration-success"
+          tabIndex={-1}
+          // The form that held the focus is gone: the outcome takes it, so keyboard and screen-reader users hear it.
+          ref={(node) => node?.focus()}
+        >
           <FormMessage kind="success">{REGISTRATION_TEXT.success}</FormMessage>
           <p className="text-sm">
-            {stage.repeat
-              ? `${stage.email} was already registered: your confirmation and calendar invite were sent when you first registered.`
-              : `We sent the confirmation with a calendar invite to ${stage.email}.`}
+            Your confirmation and calendar invite go to {stage.email} (one per address: registering again sends nothing
+            new).
           </p>
           <div className="mt-2 flex flex-wrap gap-2">
             {webinar.company_symbol && (

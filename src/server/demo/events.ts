@@ -100,7 +100,7 @@ export function generateEvents(seed: string, asOf: string, clients: readonly Eve
       isActive: true,
       archived: past,
       archiveUrl: past ? `https://www.youtube.com/watch?v=${youtubeId(r)}` : null,
-      zoomUrl: `https://zoom.us/webinar/register/WN_${zoomId}`,
+      zoomUrl: `https://zoom.us/j/${zoomId}`,
       formUrl: Array.from({ length: 10 }, () => r.pick([...FORM_ALPHABET])).join(''),
       zoomId,
       imageUrl: webinarImage(company.symbol, date),

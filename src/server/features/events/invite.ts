@@ -5,13 +5,11 @@
  * and in UTC in the invite, which every calendar shows in its own zone.
  */
 import { createEvent } from 'ics';
+import { WEBINAR_MINUTES } from '../../../lib/event-registration.ts';
 import { escapeHtml } from '../../../lib/markup.ts';
 import { SITE } from '../../../lib/site.ts';
 import { formatEventTime } from '../../../lib/time-format.ts';
 import type { OutgoingMessage } from '../../platform/outbox/enqueue.ts';
-
-/** Webinars are booked for an hour unless staff say otherwise. */
-export const WEBINAR_MINUTES = 60;
 
 export interface InviteEvent {
   id: number;
@@ -73,12 +71,22 @@ export function inviteIcs(event: InviteEvent, registrant: InviteRegistrant, site
   return value;
 }
 
-/** Lines as HTML paragraphs, their links clickable. */
-const paragraphs = (lines: string[]) =>
+/**
+ * Lines as HTML paragraphs with our own links clickable (the join link and
+ * the site's pages): text a registrant typed is never turned into a link.
+ */
+const paragraphs = (lines: string[], links: (string | null)[]) =>
   lines
-    .map((line) => `<p>${escapeHtml(line)}</p>`)
-    .join('')
-    .replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}">${url}</a>`);
+    .map((line) => {
+      let html = escapeHtml(line);
+      for (const link of links) {
+        if (!link) continue;
+        const shown = escapeHtml(link);
+        html = html.split(shown).join(`<a href="${shown}">${shown}</a>`);
+      }
+      return `<p>${html}</p>`;
+    })
+    .join('');
 
 const companyLine = (event: InviteEvent) =>
   event.companyName ? ` with ${event.companyName}${event.companySymbol ? ` (${event.companySymbol})` : ''}` : '';
@@ -88,19 +96,18 @@ export function confirmationEmail(
   event: InviteEvent,
   registrant: InviteRegistrant,
   siteUrl: string,
-  reminderNote: string,
+  reminderNote: string | null,
 ): OutgoingMessage {
   const when = formatEventTime(event.startsAt);
-  const join = registrant.joinUrl
-    ? `Join the webinar at ${registrant.joinUrl} when it starts.`
-    : 'The join link comes with your reminder.';
+  const join = registrant.joinUrl ? `Join the webinar at ${registrant.joinUrl} when it starts.` : null;
+  const research = event.companySymbol ? `${siteUrl}/stocks/${event.companySymbol}` : null;
   const lines = [
     `Hello ${registrant.firstName},`,
     `You are registered for "${event.title}"${companyLine(event)}.`,
     `When: ${when} (${WEBINAR_MINUTES} minutes). The attached invite adds it to your calendar.`,
     join,
     reminderNote,
-    event.companySymbol ? `Research the company before the session: ${siteUrl}/stocks/${event.companySymbol}` : null,
+    research ? `Research the company before the session: ${research}` : null,
     SITE.name,
   ].filter((line): line is string => line !== null);
   return {
@@ -108,25 +115,34 @@ export function confirmationEmail(
     recipient: registrant.email,
     subject: `You are registered: ${event.title}`,
     text: lines.join('\n\n'),
-    html: paragraphs(lines),
+    html: paragraphs(lines, [registrant.joinUrl, research]),
     calendar: inviteIcs(event, registrant, siteUrl),
   };
 }
 
 export type ReminderLead = '24h' | '1h';
-export const REMINDER_LEADS: { lead: ReminderLead; ms: number; words: string }[] = [
-  { lead: '24h', ms: 24 * 3600_000, words: 'tomorrow' },
-  { lead: '1h', ms: 3600_000, words: 'in one hour' },
+/** The reminders, longest lead first. */
+export const REMINDER_LEADS: { lead: ReminderLead; ms: number; label: string }[] = [
+  { lead: '24h', ms: 24 * 3600_000, label: '24 hours' },
+  { lead: '1h', ms: 3600_000, label: '1 hour' },
 ];
+
+/** How soon a session starts, as a reminder says it (a reminder sent late says the truth). */
+export function startsInWords(msLeft: number): string {
+  const minutes = Math.max(1, Math.round(msLeft / 60_000));
+  if (minutes >= 90) return `in about ${Math.round(minutes / 60)} hours`;
+  if (minutes >= 55) return 'in one hour';
+  return `in ${minutes} minutes`;
+}
 
 /** A reminder by email or text message. */
 export function reminderMessage(
   event: InviteEvent,
   registrant: InviteRegistrant,
   channel: 'email' | 'sms',
-  lead: ReminderLead,
+  now: Date,
 ): OutgoingMessage {
-  const words = REMINDER_LEADS.find((l) => l.lead === lead)!.words;
+  const words = startsInWords(event.startsAt.getTime() - now.getTime());
   const when = formatEventTime(event.startsAt);
   const join = registrant.joinUrl ? ` Join: ${registrant.joinUrl}` : '';
   if (channel === 'sms') {
@@ -148,6 +164,6 @@ export function reminderMessage(
     recipient: registrant.email,
     subject: `Starts ${words}: ${event.title}`,
     text: lines.join('\n\n'),
-    html: paragraphs(lines),
+    html: paragraphs(lines, [registrant.joinUrl]),
   };
 }

@@ -5,14 +5,19 @@
  * answers success and sends nothing; an archived webinar stores nothing.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { REGISTRATION_TEXT, type ReminderChoice } from '../../../lib/event-registration.ts';
+import {
+  REGISTRATION_TEXT,
+  textableUsPhone,
+  webinarHasEnded,
+  type ReminderChoice,
+} from '../../../lib/event-registration.ts';
 import { toE164 } from '../../../lib/validation.ts';
 import { rowsOf, type Db } from '../../platform/db/client.ts';
 import { DomainError, invalid, notFound, unavailable } from '../../platform/errors.ts';
 import { enqueueFrom } from '../../platform/outbox/enqueue.ts';
 import { enforce } from '../../platform/rate-limit.ts';
 import { companies } from '../companies/index.ts';
-import { WEBINAR_MINUTES, confirmationEmail, type InviteEvent } from './invite.ts';
+import { REMINDER_LEADS, confirmationEmail, type InviteEvent } from './invite.ts';
 import { activeEvents, type EventWithCompany } from './service.ts';
 import { eventRegistrations, events } from './tables.ts';
 import { PlatformUnavailable, RegistrationRefused, type WebinarPlatform } from './webinar-platform.ts';
@@ -41,12 +46,19 @@ export interface RegistrationContext {
 /** New registrations one address may make in an hour: each sends an email to an address it names. */
 const REGISTRATIONS_PER_ADDRESS = 30;
 
-const REMINDER_NOTE: Record<ReminderChoice, string> = {
-  email: 'We will remind you by email 24 hours and 1 hour before it starts.',
-  sms: 'We will remind you by text message 24 hours and 1 hour before it starts.',
-  both: 'We will remind you by email and text message 24 hours and 1 hour before it starts.',
-  none: 'You chose not to receive reminders.',
+const REMINDER_CHANNEL_WORDS: Record<Exclude<ReminderChoice, 'none'>, string> = {
+  email: 'by email',
+  sms: 'by text message',
+  both: 'by email and text message',
 };
+
+/** What the confirmation promises: only the reminders whose moment is still ahead. */
+function reminderNote(choice: ReminderChoice, startsAt: Date, now: Date): string | null {
+  if (choice === 'none') return 'You chose not to receive reminders.';
+  const ahead = REMINDER_LEADS.filter(({ ms }) => startsAt.getTime() - ms > now.getTime()).map(({ label }) => label);
+  if (ahead.length === 0) return null;
+  return `We will remind you ${REMINDER_CHANNEL_WORDS[choice]} ${ahead.join(' and ')} before it starts.`;
+}
 
 /** The event a registration link names: its zoom id, with the form id it was published with. */
 async function eventOfLink(db: Db, formId: string, zoomId: string): Promise<EventWithCompany> {
@@ -79,19 +91,23 @@ export async function registerForEvent(
   now = new Date(),
 ): Promise<RegistrationStatus> {
   const { event, companyName } = await eventOfLink(db, request.form_id, request.zoom_id);
-  if (event.archived || event.upcomingDate.getTime() + WEBINAR_MINUTES * 60_000 <= now.getTime()) {
+  if (webinarHasEnded({ archived: event.archived, upcoming_date: event.upcomingDate.toISOString() }, now.getTime())) {
     throw new DomainError('conflict', REGISTRATION_TEXT.ended, { details: { archived: true } });
   }
   const email = request.email.trim();
   const phone = toE164(request.phone);
   if (!phone) throw invalid(REGISTRATION_TEXT.invalidPhone);
+  if ((request.reminders === 'sms' || request.reminders === 'both') && !textableUsPhone(request.phone)) {
+    throw invalid(REGISTRATION_TEXT.textNeedsUsPhone);
+  }
+  // Counted before anything else: the answer must not become a free lookup of who registered.
+  await enforce(db, { key: `event-register:ip:${context.ip}`, max: REGISTRATIONS_PER_ADDRESS, windowSeconds: 3600 });
   const repeat = await db
     .select({ id: eventRegistrations.id })
     .from(eventRegistrations)
     .where(and(eq(eventRegistrations.eventId, event.id), sql`lower(${eventRegistrations.email}) = lower(${email})`))
     .limit(1);
   if (repeat.length > 0) return 'already-registered';
-  await enforce(db, { key: `event-register:ip:${context.ip}`, max: REGISTRATIONS_PER_ADDRESS, windowSeconds: 3600 });
 
   const registrant = {
     email,
@@ -118,7 +134,7 @@ export async function registerForEvent(
     inviteEventOf(event, companyName),
     { ...registrant, joinUrl: joined.joinUrl },
     context.siteUrl,
-    REMINDER_NOTE[request.reminders],
+    reminderNote(request.reminders, event.upcomingDate, now),
   );
   // The registration and its confirmation in one statement: both are stored, or neither.
   const result = await db.execute(sql`

@@ -14,6 +14,7 @@ import {
   REGISTRATION_TEXT as TEXT,
   REMINDER_CHOICES,
   isValidPhone,
+  looksLikeLink,
 } from '../../../lib/event-registration.ts';
 import { registerForEvent } from './registration.ts';
 import { webinarPlatformFor } from './webinar-platform.ts';
@@ -103,7 +104,7 @@ const byZoomRoute = createRoute({
   path: '/ZoomId',
   tags: ['Events'],
   summary: 'The event with a zoom id (the registration page reads it)',
-  request: { query: z.object({ zoom_id: ZoomIdSchema }) },
+  request: { query: z.object({ zoom_id: ZoomIdSchema, form_id: textField(100).optional() }) },
   responses: {
     200: jsonContent(
       z.object({ data: Webinar.extend({ company_name: z.string().nullable(), agenda: z.string().nullable() }) }),
@@ -116,15 +117,20 @@ const byZoomRoute = createRoute({
 
 const required = (max: number, message: string, label: string) =>
   textField(max, { required: message, min: 1, minMessage: message, maxMessage: TEXT.tooLong(label, max) });
+/** A name that goes into the emails we send: no web addresses in it. */
+const nameField = (max: number, message: string, label: string) =>
+  required(max, message, label).refine((v) => !looksLikeLink(v), TEXT.noLinks(label));
 
 const RegistrationBody = z
   .strictObject({
-    first_name: required(LIMITS.first_name, TEXT.firstNameRequired, 'First name'),
-    last_name: required(LIMITS.last_name, TEXT.lastNameRequired, 'Last name'),
+    first_name: nameField(LIMITS.first_name, TEXT.firstNameRequired, 'First name'),
+    last_name: nameField(LIMITS.last_name, TEXT.lastNameRequired, 'Last name'),
     email: emailField,
     phone: required(30, TEXT.phoneRequired, 'Phone').refine(isValidPhone, TEXT.invalidPhone),
-    company_name: required(LIMITS.company_name, TEXT.companyRequired, 'Company name'),
-    job_title: textField(LIMITS.job_title, { maxMessage: TEXT.tooLong('Job title', LIMITS.job_title) }).optional(),
+    company_name: nameField(LIMITS.company_name, TEXT.companyRequired, 'Company name'),
+    job_title: textField(LIMITS.job_title, { maxMessage: TEXT.tooLong('Job title', LIMITS.job_title) })
+      .refine((v) => !looksLikeLink(v), TEXT.noLinks('Job title'))
+      .optional(),
     form_id: textField(100, { required: TEXT.missingIds, min: 1, minMessage: TEXT.missingIds }),
     zoom_id: z.string({ message: TEXT.missingIds }).regex(/^\d{6,15}$/, TEXT.missingIds),
     reminders: z
@@ -142,12 +148,8 @@ const registerRoute = createRoute({
   request: { body: { required: true, content: { 'application/json': { schema: RegistrationBody } } } },
   responses: {
     200: jsonContent(
-      z.object({
-        success: z.literal(true),
-        status: z.enum(['registered', 'already-registered']),
-        message: z.string(),
-      }),
-      'Registered (or already registered: nothing is sent twice)',
+      z.object({ success: z.literal(true), message: z.string() }),
+      'Registered; a repeat answers the same (telling nobody which addresses are registered) and sends nothing',
     ),
     409: jsonContent(ErrorSchema, 'The webinar has ended, or the webinar platform refused the registration'),
     ...notFoundResponse,
@@ -177,16 +179,16 @@ export const eventRoutes = createRouter()
     c.json({ data: await eventById(c.var.db, c.req.valid('param').id, c.var.user?.id) }, 200),
   )
   .openapi(byZoomRoute, async (c) =>
-    c.json({ data: await eventByZoomId(c.var.db, c.req.valid('query').zoom_id, c.var.user?.id) }, 200),
+    c.json({ data: await eventByZoomId(c.var.db, c.req.valid('query'), c.var.user?.id) }, 200),
   )
   .openapi(registerRoute, async (c) => {
-    const status = await registerForEvent(c.var.db, c.req.valid('json'), {
+    await registerForEvent(c.var.db, c.req.valid('json'), {
       platform: webinarPlatformFor(c.var.config),
       siteUrl: c.var.config.siteUrl,
       ip: clientIp(c),
       userId: c.var.user?.id,
     });
-    return c.json({ success: true as const, status, message: TEXT.success }, 200);
+    return c.json({ success: true as const, message: TEXT.success }, 200);
   })
   .openapi(topRoute, async (c) => c.json({ data: await upcomingEvents(c.var.db, TOP_EVENTS) }, 200))
   .openapi(byCompanyRoute, async (c) =>

@@ -175,9 +175,16 @@ export async function webinarsOf(db: Db, symbol: string, userId?: number): Promi
 }
 
 /** The event behind a registration link, with what the registration page shows. */
-export async function eventByZoomId(db: Db, zoomId: string, userId?: number) {
+export async function eventByZoomId(db: Db, link: { zoom_id: string; form_id?: string }, userId?: number) {
   const [row] = await eventsWithCompany(db)
-    .where(and(eq(events.zoomId, zoomId), eq(events.isActive, true)))
+    .where(
+      and(
+        eq(events.zoomId, link.zoom_id),
+        eq(events.isActive, true),
+        link.form_id ? eq(events.formUrl, link.form_id) : undefined,
+      ),
+    )
+    .orderBy(desc(events.upcomingDate), desc(events.id))
     .limit(1);
   if (!row) throw notFound('No event with that zoom id.');
   const favorites = await favoriteIds(db, FAVORITE_WEBINARS, userId, [row.event.id]);
@@ -192,6 +199,7 @@ export async function eventByZoomId(db: Db, zoomId: string, userId?: number) {
 export async function favoriteEventList(db: Db, userId: number): Promise<ListedEvent[]> {
   const rows = await eventsWithCompany(db)
     .innerJoin(favoriteEvents, and(eq(favoriteEvents.eventId, events.id), eq(favoriteEvents.userId, userId)))
+    .where(eq(events.isActive, true))
     .orderBy(desc(favoriteEvents.createdAt), desc(events.id));
   return rows.map(({ event, companyName }) => ({ ...eventOut(event, companyName), isFavorite: true }));
 }
