@@ -102,12 +102,15 @@ export async function registerForEvent(
   }
   // Counted before anything else: the answer must not become a free lookup of who registered.
   await enforce(db, { key: `event-register:ip:${context.ip}`, max: REGISTRATIONS_PER_ADDRESS, windowSeconds: 3600 });
-  const repeat = await db
-    .select({ id: eventRegistrations.id })
-    .from(eventRegistrations)
-    .where(and(eq(eventRegistrations.eventId, event.id), sql`lower(${eventRegistrations.email}) = lower(${email})`))
-    .limit(1);
-  if (repeat.length > 0) return 'already-registered';
+  // A remote platform is not asked twice for one person; with the local record the insert below tells a repeat.
+  if (context.platform.remote) {
+    const repeat = await db
+      .select({ id: eventRegistrations.id })
+      .from(eventRegistrations)
+      .where(and(eq(eventRegistrations.eventId, event.id), sql`lower(${eventRegistrations.email}) = lower(${email})`))
+      .limit(1);
+    if (repeat.length > 0) return 'already-registered';
+  }
 
   const registrant = {
     email,

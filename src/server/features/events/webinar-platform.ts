@@ -25,6 +25,8 @@ export interface PlatformRegistration {
 
 export interface WebinarPlatform {
   readonly name: string;
+  /** Whether registering calls another service (then a repeat is caught before calling it). */
+  readonly remote: boolean;
   register(webinar: { zoomId: string; zoomUrl: string | null }, registrant: Registrant): Promise<PlatformRegistration>;
 }
 
@@ -47,6 +49,7 @@ export class PlatformUnavailable extends Error {
 /** The default: our own record is the registration; the join link is the event's. */
 export const localPlatform: WebinarPlatform = {
   name: 'local',
+  remote: false,
   register: (webinar) => Promise.resolve({ registrantId: null, joinUrl: webinar.zoomUrl }),
 };
 
@@ -129,6 +132,7 @@ export function zoomPlatform(settings: ZoomSettings): WebinarPlatform {
 
   return {
     name: 'zoom',
+    remote: true,
     async register(webinar, registrant) {
       const response = await addRegistrant(webinar.zoomId, registrant, 0);
       const body = (await response.json().catch(() => null)) as {
