@@ -1,0 +1,89 @@
+/**
+ * A signed-in user's chat history: their threads newest first, a page at a
+ * time, renaming one, reading its messages, and deleting it. Another user's
+ * thread (or a guest's) answers as if it did not exist.
+ */
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { notFound } from '../../platform/errors.ts';
+import { chatMessages, chatThreads } from './tables.ts';
+
+export interface ChatHistoryItem {
+  thread_id: string;
+  symbol: string | null;
+  company_name: string | null;
+  chat_title: string;
+  created_at: string;
+}
+
+const NO_THREAD = 'No chat thread with that id.';
+
+const historyItem = (t: typeof chatThreads.$inferSelect): ChatHistoryItem => ({
+  thread_id: t.id,
+  symbol: t.symbol,
+  company_name: t.companyName,
+  chat_title: t.title,
+  created_at: t.createdAt.toISOString(),
+});
+
+/** The user's threads, most recently active first. */
+export async function chatHistory(
+  db: Db,
+  userId: number,
+  page: { page: number; limit: number },
+): Promise<ChatHistoryItem[]> {
+  const rows = await db
+    .select()
+    .from(chatThreads)
+    .where(eq(chatThreads.userId, userId))
+    .orderBy(desc(chatThreads.updatedAt), desc(chatThreads.id))
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit);
+  return rows.map(historyItem);
+}
+
+async function ownThread(db: Db, userId: number, threadId: string) {
+  const [thread] = await db
+    .select()
+    .from(chatThreads)
+    .where(and(eq(chatThreads.id, threadId), eq(chatThreads.userId, userId)));
+  if (!thread) throw notFound(NO_THREAD);
+  return thread;
+}
+
+export async function renameThread(db: Db, userId: number, threadId: string, title: string): Promise<string> {
+  await ownThread(db, userId, threadId);
+  const [row] = await db
+    .update(chatThreads)
+    .set({ title })
+    .where(and(eq(chatThreads.id, threadId), eq(chatThreads.userId, userId)))
+    .returning({ title: chatThreads.title });
+  return row!.title;
+}
+
+/** A thread with its messages, oldest first. */
+export async function threadWithMessages(db: Db, userId: number, threadId: string) {
+  const thread = await ownThread(db, userId, threadId);
+  const messages = await db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.threadId, thread.id))
+    .orderBy(asc(chatMessages.id));
+  return {
+    ...historyItem(thread),
+    messages: messages.map((m) => ({
+      role: m.role,
+      content: m.content,
+      citations: m.citations,
+      created_at: m.createdAt.toISOString(),
+    })),
+  };
+}
+
+export async function deleteThread(db: Db, userId: number, threadId: string): Promise<void> {
+  const deleted = await db
+    .delete(chatThreads)
+    .where(and(eq(chatThreads.id, threadId), eq(chatThreads.userId, userId)))
+    .returning({ id: chatThreads.id });
+  if (deleted.length === 0) throw notFound(NO_THREAD);
+}

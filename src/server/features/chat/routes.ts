@@ -1,0 +1,129 @@
+/**
+ * /api/redchat: the chat history calls at the spec's paths (001 §7) — the
+ * signed-in user's threads a page at a time, renaming one — and reading or
+ * deleting a thread.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { CHAT_HISTORY_PAGE_SIZE, CHAT_TITLE_MAX } from '../../../lib/chat.ts';
+import { createRouter } from '../../platform/http/context.ts';
+import { queryInteger, textField } from '../../platform/http/fields.ts';
+import { errorResponses, jsonContent, notFoundResponse, unauthorizedResponse } from '../../platform/http/schemas.ts';
+import { requireUser } from '../accounts/index.ts';
+import { chatHistory, deleteThread, renameThread, threadWithMessages } from './history.ts';
+
+const HISTORY = '/api/chat/chat/history';
+
+const HistoryItem = z
+  .object({
+    thread_id: z.string(),
+    symbol: z.string().nullable(),
+    company_name: z.string().nullable(),
+    chat_title: z.string(),
+    created_at: z.string(),
+  })
+  .openapi('ChatHistoryItem');
+
+const threadParam = z.object({ threadId: z.uuid({ message: 'threadId is not a chat thread id' }) });
+
+const historyRoute = createRoute({
+  method: 'get',
+  path: HISTORY,
+  tags: ['RedChat'],
+  summary: 'The signed-in user’s chat threads, most recently active first, a page at a time',
+  request: {
+    query: z.object({
+      page: queryInteger(1, 100_000).default(1),
+      limit: queryInteger(1, 100).default(CHAT_HISTORY_PAGE_SIZE),
+    }),
+  },
+  responses: {
+    200: jsonContent(z.object({ data: z.array(HistoryItem) }), 'Threads'),
+    ...errorResponses,
+    ...unauthorizedResponse,
+  },
+});
+
+const titleRoute = createRoute({
+  method: 'post',
+  path: `${HISTORY}/{threadId}/title`,
+  tags: ['RedChat'],
+  summary: 'Renames a thread',
+  request: {
+    params: threadParam,
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z.strictObject({
+            title: textField(CHAT_TITLE_MAX, {
+              required: 'title is required',
+              min: 1,
+              minMessage: 'title is required',
+            }),
+          }),
+        },
+      },
+    },
+  },
+  responses: {
+    200: jsonContent(z.object({ title: z.string() }), 'The new title'),
+    ...errorResponses,
+    ...notFoundResponse,
+    ...unauthorizedResponse,
+  },
+});
+
+const Message = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  citations: z.array(z.object({ label: z.string(), href: z.string() })),
+  created_at: z.string(),
+});
+
+const threadRoute = createRoute({
+  method: 'get',
+  path: `${HISTORY}/{threadId}`,
+  tags: ['RedChat'],
+  summary: 'A thread with its messages, oldest first',
+  request: { params: threadParam },
+  responses: {
+    200: jsonContent(z.object({ data: HistoryItem.extend({ messages: z.array(Message) }) }), 'Thread'),
+    ...errorResponses,
+    ...notFoundResponse,
+    ...unauthorizedResponse,
+  },
+});
+
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: `${HISTORY}/{threadId}`,
+  tags: ['RedChat'],
+  summary: 'Deletes a thread and its messages',
+  request: { params: threadParam },
+  responses: {
+    200: jsonContent(z.object({ success: z.literal(true) }), 'Deleted'),
+    ...errorResponses,
+    ...notFoundResponse,
+    ...unauthorizedResponse,
+  },
+});
+
+export const chatRoutes = createRouter()
+  .openapi(historyRoute, async (c) => {
+    const user = requireUser(c);
+    return c.json({ data: await chatHistory(c.var.db, user.id, c.req.valid('query')) }, 200);
+  })
+  .openapi(titleRoute, async (c) => {
+    const user = requireUser(c);
+    const title = await renameThread(c.var.db, user.id, c.req.valid('param').threadId, c.req.valid('json').title);
+    return c.json({ title }, 200);
+  })
+  .openapi(threadRoute, async (c) => {
+    const user = requireUser(c);
+    return c.json({ data: await threadWithMessages(c.var.db, user.id, c.req.valid('param').threadId) }, 200);
+  })
+  .openapi(deleteRoute, async (c) => {
+    const user = requireUser(c);
+    await deleteThread(c.var.db, user.id, c.req.valid('param').threadId);
+    return c.json({ success: true as const }, 200);
+  });

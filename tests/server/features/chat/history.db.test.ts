@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatMessages, chatThreads, users } from '../../../../src/server/schema.ts';
+import { bearer, verifiedUser } from '../../../helpers/accounts.ts';
+import { createTestApp, type TestApp } from '../../../helpers/app.ts';
+
+let t: TestApp;
+let ada: Record<string, string>;
+let grace: Record<string, string>;
+const adaThreads: string[] = [];
+
+const HISTORY = '/api/redchat/api/chat/chat/history';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ada = bearer(await verifiedUser(t, 'ada.chat@example.com'));
+  grace = bearer(await verifiedUser(t, 'grace.chat@example.com'));
+  const [user] = await t.database.db.select().from(users).where(eq(users.email, 'ada.chat@example.com'));
+  // Twenty threads, the newest last: thread 19 is the most recently active.
+  for (let i = 0; i < 20; i++) {
+    const id = randomUUID();
+    adaThreads.push(id);
+    await t.database.db.insert(chatThreads).values({
+      id,
+      userId: user!.id,
+      symbol: i % 2 ? 'ACME' : null,
+      companyName: i % 2 ? 'Acme Corp' : null,
+      title: `Question ${i}`,
+      createdAt: new Date(Date.UTC(2026, 10, 1, 12, i)),
+      updatedAt: new Date(Date.UTC(2026, 10, 1, 12, i)),
+    });
+  }
+  await t.database.db.insert(chatMessages).values([
+    { threadId: adaThreads[19]!, role: 'user', content: 'What is the price of ACME?' },
+    {
+      threadId: adaThreads[19]!,
+      role: 'assistant',
+      content: 'ACME last traded at $2.10.',
+      citations: [{ label: 'ACME market data', href: '/stocks/ACME/marketdata' }],
+    },
+  ]);
+});
+afterAll(() => t.close());
+
+type History = {
+  data: { thread_id: string; chat_title: string; symbol: string | null; company_name: string | null }[];
+};
+
+describe('chat history', () => {
+  it('pages the user’s threads by 18, most recently active first', async () => {
+    const first = await t.call('GET', `${HISTORY}?page=1&limit=18`, { headers: ada });
+    expect(first.status).toBe(200);
+    const page1 = (first.body as History).data;
+    expect(page1).toHaveLength(18);
+    expect(page1[0]).toMatchObject({
+      thread_id: adaThreads[19],
+      chat_title: 'Question 19',
+      symbol: 'ACME',
+      company_name: 'Acme Corp',
+    });
+    const page2 = ((await t.call('GET', `${HISTORY}?page=2`, { headers: ada })).body as History).data;
+    expect(page2.map((h) => h.chat_title)).toEqual(['Question 1', 'Question 0']);
+    expect(((await t.call('GET', `${HISTORY}?page=3`, { headers: ada })).body as History).data).toEqual([]);
+    // Someone else's history is their own: empty here.
+    expect(((await t.call('GET', HISTORY, { headers: grace })).body as History).data).toEqual([]);
+  });
+
+  it('needs a signed-in user and refuses bad paging', async () => {
+    expect((await t.call('GET', HISTORY)).status).toBe(401);
+    for (const query of ['?page=0', '?limit=0', '?limit=1000', '?page=x'])
+      expect((await t.call('GET', `${HISTORY}${query}`, { headers: ada })).status).toBe(400);
+  });
+
+  it('renames a thread, refusing empty or overlong titles', async () => {
+    const id = adaThreads[5]!;
+    const renamed = await t.call('POST', `${HISTORY}/${id}/title`, {
+      json: { title: '  ACME outlook  ' },
+      headers: ada,
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toEqual({ title: 'ACME outlook' });
+    for (const title of ['', '   ', 'x'.repeat(201)])
+      expect((await t.call('POST', `${HISTORY}/${id}/title`, { json: { title }, headers: ada })).status).toBe(400);
+    expect((await t.call('POST', `${HISTORY}/not-a-thread/title`, { json: { title: 'x' }, headers: ada })).status).toBe(
+      400,
+    );
+    const [row] = await t.database.db.select().from(chatThreads).where(eq(chatThreads.id, id));
+    expect(row!.title).toBe('ACME outlook');
+  });
+
+  it('reads a thread with its messages and their sources', async () => {
+    const answer = await t.call('GET', `${HISTORY}/${adaThreads[19]}`, { headers: ada });
+    expect(answer.status).toBe(200);
+    const { data } = answer.body as { data: { messages: { role: string; content: string; citations: unknown[] }[] } };
+    expect(data.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(data.messages[1]!.citations).toEqual([{ label: 'ACME market data', href: '/stocks/ACME/marketdata' }]);
+  });
+
+  it('treats another user’s thread as missing: no reading, renaming or deleting it', async () => {
+    const id = adaThreads[7]!;
+    expect((await t.call('GET', `${HISTORY}/${id}`, { headers: grace })).status).toBe(404);
+    expect((await t.call('POST', `${HISTORY}/${id}/title`, { json: { title: 'mine' }, headers: grace })).status).toBe(
+      404,
+    );
+    expect((await t.call('DELETE', `${HISTORY}/${id}`, { headers: grace })).status).toBe(404);
+    const [row] = await t.database.db.select().from(chatThreads).where(eq(chatThreads.id, id));
+    expect(row!.title).toBe('Question 7');
+  });
+
+  it('deletes a thread with its messages', async () => {
+    const id = adaThreads[19]!;
+    expect((await t.call('DELETE', `${HISTORY}/${id}`, { headers: ada })).status).toBe(200);
+    expect((await t.call('GET', `${HISTORY}/${id}`, { headers: ada })).status).toBe(404);
+    expect(await t.database.db.select().from(chatMessages).where(eq(chatMessages.threadId, id))).toEqual([]);
+    expect((await t.call('DELETE', `${HISTORY}/${id}`, { headers: ada })).status).toBe(404);
+  });
+});
