@@ -42,7 +42,8 @@ export async function chatHistory(
   return rows.map(historyItem);
 }
 
-async function ownThread(db: Db, userId: number, threadId: string) {
+/** One of the user's threads; any other answers not found. */
+export async function ownThread(db: Db, userId: number, threadId: string) {
   const [thread] = await db
     .select()
     .from(chatThreads)
@@ -61,23 +62,25 @@ export async function renameThread(db: Db, userId: number, threadId: string, tit
   return row!.title;
 }
 
-/** A thread with its messages, oldest first. */
-export async function threadWithMessages(db: Db, userId: number, threadId: string) {
-  const thread = await ownThread(db, userId, threadId);
+/** A thread's messages, oldest first, with their sources. */
+export async function messagesOf(db: Db, threadId: string) {
   const messages = await db
     .select()
     .from(chatMessages)
-    .where(eq(chatMessages.threadId, thread.id))
+    .where(eq(chatMessages.threadId, threadId))
     .orderBy(asc(chatMessages.id));
-  return {
-    ...historyItem(thread),
-    messages: messages.map((m) => ({
-      role: m.role,
-      content: m.content,
-      citations: m.citations,
-      created_at: m.createdAt.toISOString(),
-    })),
-  };
+  return messages.map((m) => ({
+    role: m.role,
+    content: m.content,
+    citations: m.citations,
+    created_at: m.createdAt.toISOString(),
+  }));
+}
+
+/** A thread with its messages. */
+export async function threadWithMessages(db: Db, userId: number, threadId: string) {
+  const thread = await ownThread(db, userId, threadId);
+  return { ...historyItem(thread), messages: await messagesOf(db, thread.id) };
 }
 
 export async function deleteThread(db: Db, userId: number, threadId: string): Promise<void> {

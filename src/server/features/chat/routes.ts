@@ -1,7 +1,7 @@
 /**
  * /api/redchat: the chat history calls at the spec's paths (001 §7) — the
- * signed-in user's threads a page at a time, renaming one — and reading or
- * deleting a thread.
+ * signed-in user's threads a page at a time, renaming one — reading or
+ * deleting a thread, and sharing one read-only by link.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { CHAT_HISTORY_PAGE_SIZE, CHAT_TITLE_MAX } from '../../../lib/chat.ts';
@@ -10,6 +10,7 @@ import { queryInteger, textField } from '../../platform/http/fields.ts';
 import { errorResponses, jsonContent, notFoundResponse, unauthorizedResponse } from '../../platform/http/schemas.ts';
 import { requireUser } from '../accounts/index.ts';
 import { chatHistory, deleteThread, renameThread, threadWithMessages } from './history.ts';
+import { revokeShares, sharePath, sharedThread, shareThread } from './sharing.ts';
 
 const HISTORY = '/api/chat/chat/history';
 
@@ -108,6 +109,52 @@ const deleteRoute = createRoute({
   },
 });
 
+const shareRoute = createRoute({
+  method: 'post',
+  path: `${HISTORY}/{threadId}/share`,
+  tags: ['RedChat'],
+  summary: 'A read-only link to a thread (a new link ends the earlier one)',
+  request: { params: threadParam },
+  responses: {
+    200: jsonContent(z.object({ url: z.string(), path: z.string() }), 'The link'),
+    ...errorResponses,
+    ...notFoundResponse,
+    ...unauthorizedResponse,
+  },
+});
+
+const revokeRoute = createRoute({
+  method: 'delete',
+  path: `${HISTORY}/{threadId}/share`,
+  tags: ['RedChat'],
+  summary: 'Ends every share link of a thread',
+  request: { params: threadParam },
+  responses: {
+    200: jsonContent(z.object({ success: z.literal(true) }), 'Revoked'),
+    ...errorResponses,
+    ...notFoundResponse,
+    ...unauthorizedResponse,
+  },
+});
+
+const sharedRoute = createRoute({
+  method: 'get',
+  path: '/shared/{token}',
+  tags: ['RedChat'],
+  summary: 'The conversation behind a live share link (no sign-in needed)',
+  request: {
+    params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'not a share link') }),
+  },
+  responses: {
+    200: jsonContent(
+      z.object({ data: HistoryItem.omit({ thread_id: true }).extend({ messages: z.array(Message) }) }),
+      'Shared thread',
+    ),
+    ...errorResponses,
+    ...notFoundResponse,
+  },
+});
+
 export const chatRoutes = createRouter()
   .openapi(historyRoute, async (c) => {
     const user = requireUser(c);
@@ -122,6 +169,17 @@ export const chatRoutes = createRouter()
     const user = requireUser(c);
     return c.json({ data: await threadWithMessages(c.var.db, user.id, c.req.valid('param').threadId) }, 200);
   })
+  .openapi(shareRoute, async (c) => {
+    const user = requireUser(c);
+    const path = sharePath(await shareThread(c.var.db, user.id, c.req.valid('param').threadId));
+    return c.json({ url: `${c.var.config.siteUrl}${path}`, path }, 200);
+  })
+  .openapi(revokeRoute, async (c) => {
+    const user = requireUser(c);
+    await revokeShares(c.var.db, user.id, c.req.valid('param').threadId);
+    return c.json({ success: true as const }, 200);
+  })
+  .openapi(sharedRoute, async (c) => c.json({ data: await sharedThread(c.var.db, c.req.valid('param').token) }, 200))
   .openapi(deleteRoute, async (c) => {
     const user = requireUser(c);
     await deleteThread(c.var.db, user.id, c.req.valid('param').threadId);

@@ -116,3 +116,49 @@ describe('chat history', () => {
     expect((await t.call('DELETE', `${HISTORY}/${id}`, { headers: ada })).status).toBe(404);
   });
 });
+
+describe('sharing a thread', () => {
+  it('gives a link anyone can read signed out, which stops working when revoked or replaced', async () => {
+    const id = adaThreads[3]!;
+    await t.database.db.insert(chatMessages).values([
+      { threadId: id, role: 'user', content: 'Who holds ACME?' },
+      {
+        threadId: id,
+        role: 'assistant',
+        content: 'Institutions hold 41%.',
+        citations: [{ label: 'Holders', href: '/stocks/ACME/marketdata' }],
+      },
+    ]);
+    const shared = await t.call('POST', `${HISTORY}/${id}/share`, { headers: ada });
+    expect(shared.status).toBe(200);
+    const { path, url } = shared.body as { path: string; url: string };
+    expect(path).toMatch(/^\/redchat\/shared\/[A-Za-z0-9_-]{43}$/);
+    expect(url.endsWith(path)).toBe(true);
+    const token = path.split('/').pop()!;
+
+    const read = await t.call('GET', `/api/redchat/shared/${token}`);
+    expect(read.status).toBe(200);
+    const { data } = read.body as { data: Record<string, unknown> & { messages: { content: string }[] } };
+    expect(data.chat_title).toBe('Question 3');
+    expect(data.messages.map((m) => m.content)).toEqual(['Who holds ACME?', 'Institutions hold 41%.']);
+    // Nothing about the owner or the thread's private id.
+    expect(JSON.stringify(data)).not.toContain(id);
+    expect(JSON.stringify(data)).not.toContain('ada.chat');
+
+    // A new link ends the old one; revoking ends all.
+    const again = (await t.call('POST', `${HISTORY}/${id}/share`, { headers: ada })).body as { path: string };
+    expect((await t.call('GET', `/api/redchat/shared/${token}`)).status).toBe(404);
+    const second = again.path.split('/').pop()!;
+    expect((await t.call('GET', `/api/redchat/shared/${second}`)).status).toBe(200);
+    expect((await t.call('DELETE', `${HISTORY}/${id}/share`, { headers: grace })).status).toBe(404);
+    expect((await t.call('DELETE', `${HISTORY}/${id}/share`, { headers: ada })).status).toBe(200);
+    expect((await t.call('GET', `/api/redchat/shared/${second}`)).status).toBe(404);
+  });
+
+  it('shares only the owner’s threads, and refuses malformed links', async () => {
+    expect((await t.call('POST', `${HISTORY}/${adaThreads[4]}/share`, { headers: grace })).status).toBe(404);
+    expect((await t.call('POST', `${HISTORY}/${adaThreads[4]}/share`)).status).toBe(401);
+    expect((await t.call('GET', '/api/redchat/shared/short')).status).toBe(400);
+    expect((await t.call('GET', `/api/redchat/shared/${'A'.repeat(43)}`)).status).toBe(404);
+  });
+});
