@@ -8,7 +8,11 @@ import { CHAT_HISTORY_PAGE_SIZE, CHAT_TITLE_MAX } from '../../../lib/chat.ts';
 import { createRouter } from '../../platform/http/context.ts';
 import { queryInteger, textField } from '../../platform/http/fields.ts';
 import { errorResponses, jsonContent, notFoundResponse, unauthorizedResponse } from '../../platform/http/schemas.ts';
+import type { Context } from 'hono';
+import { unauthorized } from '../../platform/errors.ts';
+import type { AppEnv } from '../../platform/http/context.ts';
 import { requireUser } from '../accounts/index.ts';
+import { CHAT_TOKEN_SECONDS, chatTokenUser, mintChatToken } from './chat-token.ts';
 import { chatHistory, deleteThread, renameThread, threadWithMessages } from './history.ts';
 import { revokeShares, sharePath, sharedThread, shareThread } from './sharing.ts';
 
@@ -155,33 +159,63 @@ const sharedRoute = createRoute({
   },
 });
 
+const tokenRoute = createRoute({
+  method: 'post',
+  path: '/token',
+  tags: ['RedChat'],
+  summary: 'A short-lived token for the chat calls, which the chat page hands to its frame',
+  responses: {
+    200: jsonContent(z.object({ token: z.string(), expires_in: z.number() }), 'The token and its lifetime in seconds'),
+    ...unauthorizedResponse,
+  },
+});
+
+/**
+ * Who is asking: the signed-in user, or the user a chat token speaks for
+ * (the frame's calls carry it as a bearer token).
+ */
+async function chatUserId(c: Context<AppEnv>): Promise<number> {
+  if (c.var.user) return c.var.user.id;
+  const header = c.req.header('authorization');
+  const token = header?.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : null;
+  const userId = token ? await chatTokenUser(c.var.db, token) : null;
+  if (userId === null) throw unauthorized();
+  return userId;
+}
+
 export const chatRoutes = createRouter()
-  .openapi(historyRoute, async (c) => {
+  .openapi(tokenRoute, async (c) => {
     const user = requireUser(c);
-    return c.json({ data: await chatHistory(c.var.db, user.id, c.req.valid('query')) }, 200);
+    return c.json({ token: await mintChatToken(c.var.db, user.id), expires_in: CHAT_TOKEN_SECONDS }, 200);
+  })
+  .openapi(historyRoute, async (c) => {
+    return c.json({ data: await chatHistory(c.var.db, await chatUserId(c), c.req.valid('query')) }, 200);
   })
   .openapi(titleRoute, async (c) => {
-    const user = requireUser(c);
-    const title = await renameThread(c.var.db, user.id, c.req.valid('param').threadId, c.req.valid('json').title);
+    const title = await renameThread(
+      c.var.db,
+      await chatUserId(c),
+      c.req.valid('param').threadId,
+      c.req.valid('json').title,
+    );
     return c.json({ title }, 200);
   })
   .openapi(threadRoute, async (c) => {
-    const user = requireUser(c);
-    return c.json({ data: await threadWithMessages(c.var.db, user.id, c.req.valid('param').threadId) }, 200);
+    return c.json(
+      { data: await threadWithMessages(c.var.db, await chatUserId(c), c.req.valid('param').threadId) },
+      200,
+    );
   })
   .openapi(shareRoute, async (c) => {
-    const user = requireUser(c);
-    const path = sharePath(await shareThread(c.var.db, user.id, c.req.valid('param').threadId));
+    const path = sharePath(await shareThread(c.var.db, await chatUserId(c), c.req.valid('param').threadId));
     return c.json({ url: `${c.var.config.siteUrl}${path}`, path }, 200);
   })
   .openapi(revokeRoute, async (c) => {
-    const user = requireUser(c);
-    await revokeShares(c.var.db, user.id, c.req.valid('param').threadId);
+    await revokeShares(c.var.db, await chatUserId(c), c.req.valid('param').threadId);
     return c.json({ success: true as const }, 200);
   })
   .openapi(sharedRoute, async (c) => c.json({ data: await sharedThread(c.var.db, c.req.valid('param').token) }, 200))
   .openapi(deleteRoute, async (c) => {
-    const user = requireUser(c);
-    await deleteThread(c.var.db, user.id, c.req.valid('param').threadId);
+    await deleteThread(c.var.db, await chatUserId(c), c.req.valid('param').threadId);
     return c.json({ success: true as const }, 200);
   });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readMeta } from '../../../../src/server/platform/meta.ts';
 import { chatMessages, chatThreads, users } from '../../../../src/server/schema.ts';
 import { bearer, verifiedUser } from '../../../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
@@ -160,5 +162,51 @@ describe('sharing a thread', () => {
     expect((await t.call('POST', `${HISTORY}/${adaThreads[4]}/share`)).status).toBe(401);
     expect((await t.call('GET', '/api/redchat/shared/short')).status).toBe(400);
     expect((await t.call('GET', `/api/redchat/shared/${'A'.repeat(43)}`)).status).toBe(404);
+  });
+});
+
+describe('the chat token the page hands to its frame', () => {
+  const mint = async (headers: Record<string, string>) =>
+    ((await t.call('POST', '/api/redchat/token', { headers })).body as { token: string; expires_in: number }).token;
+
+  it('is minted for signed-in users only and opens the chat calls of that user alone', async () => {
+    expect((await t.call('POST', '/api/redchat/token')).status).toBe(401);
+    const minted = await t.call('POST', '/api/redchat/token', { headers: ada });
+    expect(minted.status).toBe(200);
+    expect(minted.headers.get('cache-control')).toBe('no-store');
+    expect((minted.body as { expires_in: number }).expires_in).toBe(600);
+    const frame = { authorization: `Bearer ${(minted.body as { token: string }).token}` };
+    const history = await t.call('GET', HISTORY, { headers: frame });
+    expect(history.status).toBe(200);
+    expect((history.body as History).data.length).toBeGreaterThan(0);
+    // Scoped to chat: it is not a session anywhere else.
+    expect((await t.call('GET', '/api/auth/me', { headers: frame })).status).toBe(401);
+    expect((await t.call('GET', '/api/stock/favorites', { headers: frame })).status).toBe(401);
+    // Grace's token sees Grace's (empty) history.
+    const graceFrame = { authorization: `Bearer ${await mint(grace)}` };
+    expect(((await t.call('GET', HISTORY, { headers: graceFrame })).body as History).data).toEqual([]);
+  });
+
+  it('is refused when altered, expired or signed by anyone else', async () => {
+    const token = await mint(ada);
+    const [head, body, signature] = token.split('.');
+    const claims = JSON.parse(Buffer.from(body!, 'base64url').toString()) as Record<string, unknown>;
+    const forged = `${head}.${Buffer.from(JSON.stringify({ ...claims, sub: '999' })).toString('base64url')}.${signature}`;
+    const key = Buffer.from((await readMeta<string>(t.database.db, 'chat_token_key'))!, 'base64url');
+    const expired = await new SignJWT({ scope: 'chat' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub as string)
+      .setAudience('redchat')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 1200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 600)
+      .sign(key);
+    const stranger = await new SignJWT({ scope: 'chat' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub as string)
+      .setAudience('redchat')
+      .setExpirationTime('10m')
+      .sign(new Uint8Array(32));
+    for (const bad of [forged, expired, stranger, 'not-a-token'])
+      expect((await t.call('GET', HISTORY, { headers: { authorization: `Bearer ${bad}` } })).status).toBe(401);
   });
 });
