@@ -15,13 +15,16 @@
  * Prints one JSON line per figure; a figure with a target is followed by
  * `<metric>_target` and `<metric>_pass` (1 met, 0 missed), and a summary goes to stderr.
  */
-import fs from 'node:fs';
-import net from 'node:net';
 import autocannon from 'autocannon';
-import type { Browser } from 'playwright-core';
-import postgres from 'postgres';
-import { hasChromium, launchChromium, pageScriptBytes } from './page.ts';
-import { emitter, percentile, startBenchServer, type BenchServer } from './server.ts';
+import { hasChromium, launchChromium, pageScriptBytes, timeToSelector, waitForPage } from './page.ts';
+import {
+  createBenchDatabase,
+  emitter,
+  percentile,
+  postgresAvailable,
+  startBenchServer,
+  type BenchServer,
+} from './server.ts';
 
 const emit = emitter('events');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -141,8 +144,8 @@ async function measureRegister(label: string, server: BenchServer, events: Liste
     await res.arrayBuffer();
   }
 
-  const statuses = new Map<string, number>();
-  const tally = (key: string) => statuses.set(key, (statuses.get(key) ?? 0) + 1);
+  const failures = new Map<string, number>();
+  const tally = (key: string) => failures.set(key, (failures.get(key) ?? 0) + 1);
   const result = await autocannon({
     url: server.url,
     connections: 8,
@@ -160,9 +163,7 @@ async function measureRegister(label: string, server: BenchServer, events: Liste
           };
         },
         onResponse: (status, body) => {
-          const answer =
-            status === 200 ? /"status":"([a-z-]+)"/.exec(body)?.[1] : /"message":"([^"]*)"/.exec(body)?.[1];
-          tally(`${status} ${answer ?? ''}`.trim());
+          if (status !== 200) tally(`${status} ${/"message":"([^"]*)"/.exec(body)?.[1] ?? ''}`.trim());
         },
       },
     ],
@@ -171,12 +172,9 @@ async function measureRegister(label: string, server: BenchServer, events: Liste
   judge(`${label}_register_8conn_p99`, result.latency.p99, 'ms', { max: 50 });
   emit(`${label}_register_8conn_throughput`, result.requests.average, 'req/s');
   emit(`${label}_register_requests`, result.requests.total, 'count');
-  emit(`${label}_register_new`, statuses.get('200 registered') ?? 0, 'count');
-  emit(`${label}_register_already`, statuses.get('200 already-registered') ?? 0, 'count');
   judge(`${label}_register_non2xx`, result.non2xx, 'count', { max: 0 });
   emit(`${label}_register_errors`, result.errors, 'count');
-  for (const [key, count] of statuses)
-    if (!key.startsWith('200 ')) console.error(`register answered ${key}: ${count}×`);
+  for (const [key, count] of failures) console.error(`register answered ${key}: ${count}×`);
 }
 
 /** The list, then registrations, on a server with the demo data; figures are prefixed with `label`. */
@@ -189,158 +187,51 @@ async function measureApi(label: string, server: BenchServer) {
   emit(`${label}_peak_rss`, server.memory().peak, 'MiB');
 }
 
-async function postgresAvailable(): Promise<string | null> {
-  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
-  const open = await new Promise<boolean>((resolve) => {
-    const socket = net.connect(5432, '127.0.0.1');
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
-  return open ? 'postgres://postgres@127.0.0.1:5432/test' : null;
-}
-
-/** The server's last output, kept to say why it stopped if it ends before it is stopped. */
-function tailOf(server: BenchServer): () => string {
-  let tail = '';
-  server.child.stdout?.on('data', (d: Buffer) => (tail = (tail + d.toString()).slice(-4000)));
-  return () => tail;
-}
-
-/** Stops the server, or when it has already ended, says so and removes its data directory. */
-async function stop(server: BenchServer, tail: () => string) {
-  if (server.child.exitCode === null && server.child.signalCode === null) return server.stop();
-  console.error(`the server ended by itself (${server.child.exitCode ?? server.child.signalCode}); its last output:`);
-  console.error(tail());
-  fs.rmSync(server.dataDir, { recursive: true, force: true });
-}
-
 // Requests carry distinct client addresses (behind a trusted proxy) so the per-address limit of new registrations does not cap the measurement.
 const api = { BUILD_SITE: 'false', LOG_LEVEL: 'error', TRUST_PROXY: 'true' };
 
 if (parts.has('pglite')) {
   const server = await startBenchServer(api);
-  const tail = tailOf(server);
   try {
     await measureApi('pglite', server);
   } finally {
-    await stop(server, tail);
+    await server.stop();
   }
 }
 
 const pgUrl = parts.has('postgres') ? await postgresAvailable() : null;
 if (pgUrl) {
-  const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
-  const name = `bench_${Date.now()}`;
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  const server = await startBenchServer({ ...api, DATABASE_URL: url.toString() });
-  const tail = tailOf(server);
+  const database = await createBenchDatabase(pgUrl);
+  const server = await startBenchServer({ ...api, DATABASE_URL: database.url });
   try {
     await measureApi('postgres', server);
   } finally {
-    await stop(server, tail);
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await server.stop();
+    await database.drop();
   }
 } else if (parts.has('postgres')) {
   emit('postgres_skipped', 1, 'flag');
 }
 
-/** Waits for the first site build; false when it failed. */
-async function siteBuilt(server: BenchServer): Promise<boolean> {
-  const deadline = Date.now() + 20 * 60_000;
-  for (;;) {
-    const res = await fetch(`${server.url}/api/site/build`).catch(() => null);
-    const status = res?.ok
-      ? ((await res.json()) as { data: { state: string; currentBuild: string | null; lastError: string | null } }).data
-      : null;
-    if (status?.state === 'failed') {
-      console.error(`the site build failed: ${status.lastError}`);
-      return false;
-    }
-    if (status?.state === 'idle' && status.currentBuild) return true;
-    if (server.child.exitCode !== null || server.child.signalCode !== null) return false;
-    if (Date.now() > deadline) throw new Error('no site build finished in time');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
-/**
- * Milliseconds from navigation start until `selector` is first seen in the page and first visible
- * (laid out with a size, not hidden: checked at every frame), for `runs` fresh visits.
- */
-async function timeToVisible(browser: Browser, url: string, selector: string, runs: number) {
-  const inDom: number[] = [];
-  const visible: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await page.addInitScript((wanted: string) => {
-      const marks = window as unknown as { __inDomAt?: number; __visibleAt?: number };
-      const look = () => {
-        const element = document.querySelector(wanted);
-        if (element && marks.__inDomAt === undefined) marks.__inDomAt = performance.now();
-        const box = element?.getBoundingClientRect();
-        if (element && box && box.width > 0 && box.height > 0 && element.checkVisibility({ visibilityProperty: true }))
-          marks.__visibleAt = performance.now();
-        else requestAnimationFrame(look);
-      };
-      requestAnimationFrame(look);
-    }, selector);
-    await page.goto(url);
-    await page.waitForFunction(() => (window as unknown as { __visibleAt?: number }).__visibleAt !== undefined, null, {
-      timeout: 30_000,
-    });
-    const marks = await page.evaluate(() => {
-      const w = window as unknown as { __inDomAt: number; __visibleAt: number };
-      return { inDom: w.__inDomAt, visible: w.__visibleAt };
-    });
-    inDom.push(marks.inDom);
-    visible.push(marks.visible);
-    await context.close();
-  }
-  return { inDom: inDom.sort((a, b) => a - b), visible: visible.sort((a, b) => a - b) };
-}
-
 if (parts.has('page') && hasChromium()) {
   // The page as a visitor gets it: the real server with its built site.
   const server = await startBenchServer({ LOG_LEVEL: 'error' });
-  const tail = tailOf(server);
+  const browser = await launchChromium();
   try {
     const url = `${server.url}/events`;
-    const status = (await siteBuilt(server)) ? (await fetch(url)).status : null;
-    if (status === 404) {
-      console.error(`${url} answered 404: the built site has no events page yet`);
-      emit('page_skipped_not_found', 1, 'flag');
-    } else if (status !== 200) {
-      console.error(`${url} answered ${status ?? 'nothing (no site build)'}`);
-      emit('page_skipped_unavailable', 1, 'flag');
-    } else {
-      const browser = await launchChromium();
-      try {
-        const weight = await pageScriptBytes(browser, url);
-        emit('page_js_files', weight.files, 'count');
-        judge('page_js_gzip', weight.gzipBytes / 1024, 'KB', { max: 120 });
-        const scrolled = await pageScriptBytes(browser, url, { scroll: true });
-        emit('page_js_gzip_scrolled', scrolled.gzipBytes / 1024, 'KB');
-        const times = await timeToVisible(browser, url, CARD, PAGE_RUNS).catch((error: unknown) => {
-          console.error(`no visible ${CARD} on ${url}: ${String(error)}`);
-          return null;
-        });
-        if (times) {
-          emit('page_first_card_in_dom_p50', percentile(times.inDom, 50), 'ms');
-          judge('page_first_card_visible_p50', percentile(times.visible, 50), 'ms', { max: 1000 });
-          emit('page_first_card_visible_max', times.visible[times.visible.length - 1]!, 'ms');
-        } else {
-          emit('page_skipped_no_event_card', 1, 'flag');
-        }
-      } finally {
-        await browser.close();
-      }
-    }
+    await waitForPage(url, 20 * 60_000);
+    const weight = await pageScriptBytes(browser, url);
+    emit('page_js_files', weight.files, 'count');
+    judge('page_js_gzip', weight.gzipBytes / 1024, 'KB', { max: 120 });
+    const scrolled = await pageScriptBytes(browser, url, { scroll: true });
+    emit('page_js_gzip_scrolled', scrolled.gzipBytes / 1024, 'KB');
+    const times = await timeToSelector(browser, url, CARD, PAGE_RUNS);
+    emit('page_first_card_in_dom_p50', percentile(times.inDom, 50), 'ms');
+    judge('page_first_card_visible_p50', percentile(times.visible, 50), 'ms', { max: 1000 });
+    emit('page_first_card_visible_max', times.visible[times.visible.length - 1]!, 'ms');
   } finally {
-    await stop(server, tail);
+    await browser.close();
+    await server.stop();
   }
 } else if (parts.has('page')) {
   emit('page_skipped_no_chromium', 1, 'flag');

@@ -74,25 +74,51 @@ export async function pageScriptBytes(
   return { files: scripts.size, gzipBytes };
 }
 
-/** Milliseconds from navigation start until `selector` is in the page, for `runs` fresh visits. */
-export async function timeToSelector(browser: Browser, url: string, selector: string, runs: number): Promise<number[]> {
-  const times: number[] = [];
+/**
+ * Milliseconds from navigation start until `selector` is first in the page
+ * (`inDom`) and first visible (`visible`: laid out with a size, not hidden,
+ * checked at every frame), for `runs` fresh visits, each list sorted.
+ */
+export async function timeToSelector(
+  browser: Browser,
+  url: string,
+  selector: string,
+  runs: number,
+): Promise<{ inDom: number[]; visible: number[] }> {
+  const inDom: number[] = [];
+  const visible: number[] = [];
   for (let i = 0; i < runs; i++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.addInitScript((wanted: string) => {
+      const marks = window as unknown as { __inDomAt?: number; __visibleAt?: number };
       const observer = new MutationObserver(() => {
         if (document.querySelector(wanted)) {
-          (window as unknown as { __seenAt: number }).__seenAt = performance.now();
+          marks.__inDomAt = performance.now();
           observer.disconnect();
         }
       });
       observer.observe(document, { childList: true, subtree: true });
+      const look = () => {
+        const element = document.querySelector(wanted);
+        const box = element?.getBoundingClientRect();
+        if (element && box && box.width > 0 && box.height > 0 && element.checkVisibility({ visibilityProperty: true }))
+          marks.__visibleAt = performance.now();
+        else requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
     }, selector);
     await page.goto(url);
-    await page.waitForSelector(selector, { timeout: 30_000 });
-    times.push(await page.evaluate(() => (window as unknown as { __seenAt: number }).__seenAt));
+    await page.waitForFunction(() => (window as unknown as { __visibleAt?: number }).__visibleAt !== undefined, null, {
+      timeout: 30_000,
+    });
+    const marks = await page.evaluate(() => {
+      const w = window as unknown as { __inDomAt: number; __visibleAt: number };
+      return { inDom: w.__inDomAt, visible: w.__visibleAt };
+    });
+    inDom.push(marks.inDom);
+    visible.push(marks.visible);
     await context.close();
   }
-  return times.sort((a, b) => a - b);
+  return { inDom: inDom.sort((a, b) => a - b), visible: visible.sort((a, b) => a - b) };
 }

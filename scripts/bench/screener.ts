@@ -7,13 +7,18 @@
  * Then the screener page in Chromium: its JavaScript (gzip) and the time from
  * navigation to the first rows in the grid.
  */
-import net from 'node:net';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { openDatabase, rowsOf } from '../../src/server/platform/db/client.ts';
 import { hasChromium, launchChromium, pageScriptBytes, timeToSelector, waitForPage } from './page.ts';
-import { emitter, percentile, startBenchServer, type BenchServer } from './server.ts';
+import {
+  createBenchDatabase,
+  emitter,
+  percentile,
+  postgresAvailable,
+  startBenchServer,
+  type BenchServer,
+} from './server.ts';
 
 const emit = emitter('screener');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -66,16 +71,6 @@ async function measure(label: string, server: BenchServer) {
   emit(`${label}_peak_rss`, server.memory().peak, 'MiB');
 }
 
-async function postgresAvailable(): Promise<string | null> {
-  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
-  const open = await new Promise<boolean>((resolve) => {
-    const socket = net.connect(5432, '127.0.0.1');
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
-  return open ? 'postgres://postgres@127.0.0.1:5432/test' : null;
-}
-
 const common = { BUILD_SITE: 'false', LOG_LEVEL: 'error' };
 /** BENCH_PARTS=page (for instance) runs only some parts. */
 const parts = new Set((process.env.BENCH_PARTS ?? 'pglite,postgres,synthetic,page').split(','));
@@ -91,18 +86,13 @@ if (parts.has('pglite')) {
 
 const pgUrl = parts.has('postgres') ? await postgresAvailable() : null;
 if (pgUrl) {
-  const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
-  const name = `bench_${Date.now()}`;
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  const server = await startBenchServer({ ...common, DATABASE_URL: url.toString() });
+  const database = await createBenchDatabase(pgUrl);
+  const server = await startBenchServer({ ...common, DATABASE_URL: database.url });
   try {
     await measure('postgres_4200', server);
   } finally {
     await server.stop();
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   }
 } else if (parts.has('postgres')) {
   emit('postgres_skipped', 1, 'flag');
@@ -147,7 +137,7 @@ if (parts.has('page') && hasChromium()) {
     const weight = await pageScriptBytes(browser, url);
     emit('page_js_files', weight.files, 'count');
     emit('page_js_gzip', weight.gzipBytes / 1024, 'KB');
-    const times = await timeToSelector(browser, url, '.ag-row .ag-cell[col-id="symbol"] a', 7);
+    const times = (await timeToSelector(browser, url, '.ag-row .ag-cell[col-id="symbol"] a', 7)).inDom;
     emit('page_first_rows_p50', percentile(times, 50), 'ms');
     emit('page_first_rows_max', times[times.length - 1]!, 'ms');
   } finally {

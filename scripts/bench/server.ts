@@ -2,7 +2,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
+import postgres from 'postgres';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -64,9 +66,42 @@ export async function startBenchServer(
       return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
     },
     async stop({ keepDataDir = false } = {}) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.on('exit', resolve));
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.on('exit', resolve));
+      } else {
+        // It ended by itself: say so, with its last words, instead of waiting for an exit that came.
+        console.error(`the server ended by itself (${child.exitCode ?? child.signalCode}); its last output:`);
+        console.error(out.slice(-4000));
+      }
       if (!keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The PostgreSQL server to measure on: BENCH_DATABASE_URL, or one on 127.0.0.1:5432, or none. */
+export async function postgresAvailable(): Promise<string | null> {
+  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
+  const open = await new Promise<boolean>((resolve) => {
+    const socket = net.connect(5432, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+  return open ? 'postgres://postgres@127.0.0.1:5432/test' : null;
+}
+
+/** A fresh database on that server for one measurement, dropped by `drop`. */
+export async function createBenchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  const name = `bench_${Date.now()}`;
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
     },
   };
 }

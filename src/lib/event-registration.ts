@@ -26,8 +26,8 @@ export const REGISTRATION_TEXT = {
 export const WEBINAR_MINUTES = 60;
 
 /** Whether a webinar is over (archived, or an hour past its start): registration is closed then. */
-export const webinarHasEnded = (webinar: { archived: boolean; upcoming_date: string }, now: number): boolean =>
-  webinar.archived || Date.parse(webinar.upcoming_date) + WEBINAR_MINUTES * 60_000 <= now;
+export const webinarHasEnded = (archived: boolean, startsAt: number, now: number): boolean =>
+  archived || startsAt + WEBINAR_MINUTES * 60_000 <= now;
 
 /** Text that reads as a web address: names go into emails, where a link would lend our name to anyone's. */
 const LINK_LIKE_PATTERN = /(https?:|www\.|:\/\/|\b[a-z0-9-]+\.(com|net|org|io|co|info|biz|xyz|ru|cn|ly|me|app)\b)/i;

@@ -52,7 +52,12 @@ export const favoriteKey = (kind: FavoriteKind, id: FavoriteId) =>
  * one of them ended is older than it, and the toggle wins over the list.
  */
 let clock = 0;
-const settled = new Map<string, number>();
+const settled: Record<FavoriteKind, Map<string, number>> = {
+  company: new Map(),
+  news: new Map(),
+  video: new Map(),
+  event: new Map(),
+};
 
 /** Videos wait for the server; the others flip at once (001 §4, 000 §4). */
 const optimistic = (kind: FavoriteKind) => kind !== 'video';
@@ -90,9 +95,7 @@ export function loadFavorites(kind: FavoriteKind, { fresh = false } = {}): Promi
         update(kind, (state) => {
           const ids = new Set(items.map(call.idOf));
           // Toggles made while the list was on its way win over it: those still waiting, and those answered since.
-          const newer = [...settled]
-            .filter(([k, at]) => k.startsWith(`${kind}:`) && at > startedAt)
-            .map(([k]) => k.slice(kind.length + 1));
+          const newer = [...settled[kind]].filter(([, at]) => at > startedAt).map(([key]) => key);
           for (const key of [...state.pending, ...newer]) {
             if (state.ids.has(key)) ids.add(key);
             else ids.delete(key);
@@ -136,18 +139,18 @@ export async function toggleFavorite(kind: FavoriteKind, id: FavoriteId, current
   const call = FAVORITE_CALLS[kind];
   try {
     const body = await api.patch(call.path, { json: { [call.field]: id } }).json<{ data: { isFavorite: boolean } }>();
-    settled.set(`${kind}:${key}`, ++clock);
     update(kind, (state) => ({
       pending: withKey(state.pending, key, false),
       ids: withKey(state.ids, key, body.data.isFavorite),
     }));
   } catch (error) {
-    settled.set(`${kind}:${key}`, ++clock);
     update(kind, (state) => ({
       pending: withKey(state.pending, key, false),
       ids: withKey(state.ids, key, current),
     }));
     showSnackbar(serverMessage(error) ?? 'Could not update your favorites. Please try again.', 'error');
+  } finally {
+    settled[kind].set(key, ++clock);
   }
 }
 
@@ -155,6 +158,6 @@ export async function toggleFavorite(kind: FavoriteKind, id: FavoriteId, current
 $session.listen((session) => {
   if (session) return;
   loads.clear();
-  settled.clear();
+  for (const answered of Object.values(settled)) answered.clear();
   for (const kind of Object.keys(FAVORITE_CALLS) as FavoriteKind[]) $favorites.setKey(kind, EMPTY);
 });

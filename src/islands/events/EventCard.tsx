@@ -13,7 +13,7 @@ export type EventCardItem = EventRecord & { isFavorite: boolean };
 /** `now` is when the list was read: it decides whether a card offers registration or the replay. */
 export default function EventCard({ event, now }: { event: EventCardItem; now: number }) {
   const when = new Date(event.upcoming_date);
-  const over = webinarHasEnded(event, now);
+  const over = webinarHasEnded(event.archived, Date.parse(event.upcoming_date), now);
   const company = event.Company?.name ?? event.company_symbol;
   return (
     <li className="card flex flex-col overflow-hidden" data-testid="event-card">

@@ -129,8 +129,9 @@ export default function EventsBrowser() {
   }, [view]);
 
   const current = view ?? viewFromSearch('');
+  // What is typed in the box counts, submitted or not.
   const go = (change: Partial<EventsView>) => {
-    const next = { ...current, page: 1, ...change };
+    const next = { ...current, page: 1, text: draft.trim(), ...change };
     history.pushState(null, '', `${location.pathname}${searchOfView(next)}`);
     setLoad({ status: 'loading' });
     setView(next);
@@ -138,10 +139,12 @@ export default function EventsBrowser() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    go({ text: draft.trim() });
+    go({});
   };
 
   const pages = load.status === 'ready' ? Math.max(1, Math.ceil(load.total / EVENT_PAGE_SIZE)) : 1;
+  // Selecting Upcoming resets the range to all (000 §4).
+  const showTab = (tab: EventTab) => go(tab === 'upcoming' ? { tab, range: 'all' } : { tab });
   const turn = (page: number) => {
     go({ ...current, page });
     gridTop.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
@@ -180,7 +183,7 @@ export default function EventsBrowser() {
             // Arrow keys move between the two tabs (the ARIA tabs pattern).
             if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
             const tab = current.tab === 'upcoming' ? 'history' : 'upcoming';
-            go(tab === 'upcoming' ? { tab, range: 'all', text: draft.trim() } : { tab, text: draft.trim() });
+            showTab(tab);
             e.currentTarget.querySelector<HTMLElement>(`[data-tab="${tab}"]`)?.focus();
           }}
         >
@@ -194,10 +197,7 @@ export default function EventsBrowser() {
               aria-controls="events-panel"
               data-tab={tab}
               className="tab-link"
-              // What is typed in the box counts, submitted or not.
-              onClick={() =>
-                go(tab === 'upcoming' ? { tab, range: 'all', text: draft.trim() } : { tab, text: draft.trim() })
-              }
+              onClick={() => showTab(tab)}
             >
               {TAB_LABELS[tab]}
             </button>
@@ -213,7 +213,7 @@ export default function EventsBrowser() {
                 className={`chip ${on ? 'chip-active' : ''}`}
                 aria-pressed={on}
                 // Pressing the chosen range again goes back to all dates.
-                onClick={() => go({ range: on ? 'all' : range, text: draft.trim() })}
+                onClick={() => go({ range: on ? 'all' : range })}
               >
                 {EVENT_RANGE_LABELS[range]}
               </button>

@@ -68,11 +68,16 @@ async function lookUp(path: string, signal: AbortSignal): Promise<Stage> {
     if (response.status === 404 || response.status === 400) return { kind: 'missing' };
     if (!response.ok) return { kind: 'unreachable' };
     const { data } = (await response.json()) as { data: Webinar };
-    return webinarHasEnded(data, Date.now()) ? { kind: 'ended', webinar: data } : { kind: 'form', webinar: data };
+    return webinarHasEnded(data.archived, Date.parse(data.upcoming_date), Date.now())
+      ? { kind: 'ended', webinar: data }
+      : { kind: 'form', webinar: data };
   } catch {
     return { kind: 'unreachable' };
   }
 }
+
+/** The form that held the focus is gone: the outcome takes it, so keyboard and screen-reader users hear it. */
+const focusOnMount = (node: HTMLElement | null) => node?.focus();
 
 export default function WebinarRegistration() {
   const session = useStore($session);
@@ -139,17 +144,15 @@ export default function WebinarRegistration() {
     setBusy(true);
     const { api, isHttpError, serverMessage } = await import('../api-client.ts');
     try {
-      await api
-        .post('events/register', {
-          json: {
-            ...values,
-            job_title: values.job_title.trim() || undefined,
-            form_id: stage.webinar.form_url,
-            zoom_id: stage.webinar.zoom_id,
-            reminders,
-          },
-        })
-        .json();
+      await api.post('events/register', {
+        json: {
+          ...values,
+          job_title: values.job_title.trim() || undefined,
+          form_id: stage.webinar.form_url,
+          zoom_id: stage.webinar.zoom_id,
+          reminders,
+        },
+      });
       setStage({ kind: 'done', webinar: stage.webinar, email: values.email.trim() });
     } catch (error) {
       const archived = isHttpError(error) && (error.data as { archived?: boolean } | undefined)?.archived;
@@ -208,8 +211,7 @@ export default function WebinarRegistration() {
           className="card flex flex-col gap-2 p-5 outline-none"
           data-testid="registration-success"
           tabIndex={-1}
-          // The form that held the focus is gone: the outcome takes it, so keyboard and screen-reader users hear it.
-          ref={(node) => node?.focus()}
+          ref={focusOnMount}
         >
           <FormMessage kind="success">{REGISTRATION_TEXT.success}</FormMessage>
           <p className="text-sm">

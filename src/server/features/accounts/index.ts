@@ -7,5 +7,5 @@ export { users, sessions, verificationCodes, USER_ROLES, CODE_PURPOSES } from '.
 export type { UserRow } from './sessions.ts';
 export { revokeAllSessions } from './sessions.ts';
 export { checkName, parseContactMethod, publicUser, type PublicUser } from './users.ts';
-export { loadSession, requireStaff, requireUser, staffOnly } from './middleware.ts';
+export { bearerToken, loadSession, requireStaff, requireUser, staffOnly } from './middleware.ts';
 export { upsertStaff } from './staff.ts';

@@ -26,9 +26,15 @@ const SESSION_MAX_AGE = 90 * 86_400;
 const VERIFIED_MAX_AGE = 7 * 86_400;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function readToken(c: Context<AppEnv>): { token: string; via: 'bearer' | 'cookie' } | null {
+/** The token of an `Authorization: Bearer …` header, if the request has one. */
+export function bearerToken(c: Context<AppEnv>): string | null {
   const header = c.req.header('authorization');
-  if (header?.toLowerCase().startsWith('bearer ')) return { token: header.slice(7).trim(), via: 'bearer' };
+  return header?.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : null;
+}
+
+function readToken(c: Context<AppEnv>): { token: string; via: 'bearer' | 'cookie' } | null {
+  const bearer = bearerToken(c);
+  if (bearer !== null) return { token: bearer, via: 'bearer' };
   const cookie = getCookie(c, SESSION_COOKIE);
   return cookie ? { token: cookie, via: 'cookie' } : null;
 }

@@ -53,13 +53,13 @@ export async function ownThread(db: Db, userId: number, threadId: string) {
 }
 
 export async function renameThread(db: Db, userId: number, threadId: string, title: string): Promise<string> {
-  await ownThread(db, userId, threadId);
   const [row] = await db
     .update(chatThreads)
     .set({ title })
     .where(and(eq(chatThreads.id, threadId), eq(chatThreads.userId, userId)))
     .returning({ title: chatThreads.title });
-  return row!.title;
+  if (!row) throw notFound(NO_THREAD);
+  return row.title;
 }
 
 /** A thread's messages, oldest first, with their sources. */

@@ -11,7 +11,7 @@ import { errorResponses, jsonContent, notFoundResponse, unauthorizedResponse } f
 import type { Context } from 'hono';
 import { unauthorized } from '../../platform/errors.ts';
 import type { AppEnv } from '../../platform/http/context.ts';
-import { requireUser } from '../accounts/index.ts';
+import { bearerToken, requireUser } from '../accounts/index.ts';
 import { CHAT_TOKEN_SECONDS, chatTokenUser, mintChatToken } from './chat-token.ts';
 import { chatHistory, deleteThread, renameThread, threadWithMessages } from './history.ts';
 import { revokeShares, sharePath, sharedThread, shareThread } from './sharing.ts';
@@ -85,61 +85,46 @@ const Message = z.object({
   created_at: z.string(),
 });
 
-const threadRoute = createRoute({
-  method: 'get',
-  path: `${HISTORY}/{threadId}`,
-  tags: ['RedChat'],
-  summary: 'A thread with its messages, oldest first',
-  request: { params: threadParam },
-  responses: {
-    200: jsonContent(z.object({ data: HistoryItem.extend({ messages: z.array(Message) }) }), 'Thread'),
-    ...errorResponses,
-    ...notFoundResponse,
-    ...unauthorizedResponse,
-  },
-});
+/** A call on one of the asker's threads, named in the path (anyone else's answers 404). */
+const threadCall = <T extends z.ZodType>(
+  method: 'get' | 'post' | 'delete',
+  suffix: string,
+  summary: string,
+  answer: T,
+  description: string,
+) =>
+  createRoute({
+    method,
+    path: `${HISTORY}/{threadId}${suffix}`,
+    tags: ['RedChat'],
+    summary,
+    request: { params: threadParam },
+    responses: {
+      200: jsonContent(answer, description),
+      ...errorResponses,
+      ...notFoundResponse,
+      ...unauthorizedResponse,
+    },
+  });
 
-const deleteRoute = createRoute({
-  method: 'delete',
-  path: `${HISTORY}/{threadId}`,
-  tags: ['RedChat'],
-  summary: 'Deletes a thread and its messages',
-  request: { params: threadParam },
-  responses: {
-    200: jsonContent(z.object({ success: z.literal(true) }), 'Deleted'),
-    ...errorResponses,
-    ...notFoundResponse,
-    ...unauthorizedResponse,
-  },
-});
+const Done = z.object({ success: z.literal(true) });
 
-const shareRoute = createRoute({
-  method: 'post',
-  path: `${HISTORY}/{threadId}/share`,
-  tags: ['RedChat'],
-  summary: 'A read-only link to a thread (a new link ends the earlier one)',
-  request: { params: threadParam },
-  responses: {
-    200: jsonContent(z.object({ url: z.string(), path: z.string() }), 'The link'),
-    ...errorResponses,
-    ...notFoundResponse,
-    ...unauthorizedResponse,
-  },
-});
-
-const revokeRoute = createRoute({
-  method: 'delete',
-  path: `${HISTORY}/{threadId}/share`,
-  tags: ['RedChat'],
-  summary: 'Ends every share link of a thread',
-  request: { params: threadParam },
-  responses: {
-    200: jsonContent(z.object({ success: z.literal(true) }), 'Revoked'),
-    ...errorResponses,
-    ...notFoundResponse,
-    ...unauthorizedResponse,
-  },
-});
+const threadRoute = threadCall(
+  'get',
+  '',
+  'A thread with its messages, oldest first',
+  z.object({ data: HistoryItem.extend({ messages: z.array(Message) }) }),
+  'Thread',
+);
+const deleteRoute = threadCall('delete', '', 'Deletes a thread and its messages', Done, 'Deleted');
+const shareRoute = threadCall(
+  'post',
+  '/share',
+  'A read-only link to a thread (a new link ends the earlier one)',
+  z.object({ url: z.string(), path: z.string() }),
+  'The link',
+);
+const revokeRoute = threadCall('delete', '/share', 'Ends every share link of a thread', Done, 'Revoked');
 
 const sharedRoute = createRoute({
   method: 'get',
@@ -176,8 +161,7 @@ const tokenRoute = createRoute({
  */
 async function chatUserId(c: Context<AppEnv>): Promise<number> {
   if (c.var.user) return c.var.user.id;
-  const header = c.req.header('authorization');
-  const token = header?.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : null;
+  const token = bearerToken(c);
   const userId = token ? await chatTokenUser(c.var.db, token) : null;
   if (userId === null) throw unauthorized();
   return userId;

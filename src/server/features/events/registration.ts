@@ -16,9 +16,8 @@ import { rowsOf, type Db } from '../../platform/db/client.ts';
 import { DomainError, invalid, notFound, unavailable } from '../../platform/errors.ts';
 import { enqueueFrom } from '../../platform/outbox/enqueue.ts';
 import { enforce } from '../../platform/rate-limit.ts';
-import { companies } from '../companies/index.ts';
 import { REMINDER_LEADS, confirmationEmail, type InviteEvent } from './invite.ts';
-import { activeEvents, type EventWithCompany } from './service.ts';
+import { activeEvents, eventsWithCompany, type EventWithCompany } from './service.ts';
 import { eventRegistrations, events } from './tables.ts';
 import { PlatformUnavailable, RegistrationRefused, type WebinarPlatform } from './webinar-platform.ts';
 
@@ -65,10 +64,7 @@ async function eventOfLink(db: Db, formId: string, zoomId: string): Promise<Even
   // The events list read a moment ago usually has it; one just added is read from the table.
   const known = (await activeEvents(db)).find((r) => r.event.zoomId === zoomId && r.event.formUrl === formId);
   if (known) return known;
-  const [row] = await db
-    .select({ event: events, companyName: companies.name })
-    .from(events)
-    .leftJoin(companies, eq(events.companySymbol, companies.symbol))
+  const [row] = await eventsWithCompany(db)
     .where(and(eq(events.zoomId, zoomId), eq(events.formUrl, formId), eq(events.isActive, true)))
     .limit(1);
   if (!row) throw notFound(REGISTRATION_TEXT.missingIds);
@@ -91,7 +87,7 @@ export async function registerForEvent(
   now = new Date(),
 ): Promise<RegistrationStatus> {
   const { event, companyName } = await eventOfLink(db, request.form_id, request.zoom_id);
-  if (webinarHasEnded({ archived: event.archived, upcoming_date: event.upcomingDate.toISOString() }, now.getTime())) {
+  if (webinarHasEnded(event.archived, event.upcomingDate.getTime(), now.getTime())) {
     throw new DomainError('conflict', REGISTRATION_TEXT.ended, { details: { archived: true } });
   }
   const email = request.email.trim();
@@ -140,16 +136,20 @@ export async function registerForEvent(
     reminderNote(request.reminders, event.upcomingDate, now),
   );
   // The registration and its confirmation in one statement: both are stored, or neither.
+  const insert = db
+    .insert(eventRegistrations)
+    .values({
+      eventId: event.id,
+      ...registrant,
+      reminders: request.reminders,
+      userId: context.userId ?? null,
+      platformRegistrantId: joined.registrantId,
+      joinUrl: joined.joinUrl,
+    })
+    .onConflictDoNothing()
+    .returning({ id: eventRegistrations.id });
   const result = await db.execute(sql`
-    with registered as (
-      insert into ${eventRegistrations}
-        (event_id, email, first_name, last_name, phone, company_name, job_title, reminders, user_id, platform_registrant_id, join_url)
-      values (${event.id}, ${registrant.email}, ${registrant.firstName}, ${registrant.lastName}, ${registrant.phone},
-        ${registrant.companyName}, ${registrant.jobTitle}, ${request.reminders}, ${context.userId ?? null},
-        ${joined.registrantId}, ${joined.joinUrl})
-      on conflict do nothing
-      returning id
-    ), confirmed as (${enqueueFrom('registered', message)} returning id)
+    with registered as (${insert.getSQL()}), confirmed as (${enqueueFrom('registered', message)} returning id)
     select (select count(*) from registered) as registered`);
   // Two submissions at once: the other one stored it and sends the confirmation.
   return Number(rowsOf<{ registered: number | string }>(result)[0]?.registered ?? 0) > 0

@@ -41,7 +41,7 @@ const eventOut = (e: typeof events.$inferSelect, companyName: string | null): Ev
 const eventCompany = eq(events.companySymbol, companies.symbol);
 
 /** Events with their company's name. */
-const eventsWithCompany = (db: Db) =>
+export const eventsWithCompany = (db: Db) =>
   db.select({ event: events, companyName: companies.name }).from(events).leftJoin(companies, eventCompany);
 
 export type EventWithCompany = { event: typeof events.$inferSelect; companyName: string | null };
