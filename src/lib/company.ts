@@ -143,3 +143,25 @@ export const presentationPath = (symbol: string) => `/Reports/${symbol.toUpperCa
 
 /** Paths no ticker may take: the /stocks pages that are not companies. */
 export const RESERVED_STOCK_PATHS = new Set(['SCREENER', 'IPO', 'LEADERS', 'LAGGARDS']);
+
+/** The sections of a company page that facts can be linked to (their element ids). */
+export type CompanySection =
+  | 'description'
+  | 'chart'
+  | 'market-stats'
+  | 'insider'
+  | 'filings'
+  | 'institutional'
+  | 'bio-phases'
+  | 'analyst-reports'
+  | 'news';
+
+/**
+ * Where a section of a company's page is: on the page itself, or for a
+ * client company on its Market Data tab, which holds every stock section
+ * (a redirect keeps the fragment if the company's page has no tabs).
+ */
+export function companySectionPath(symbol: string, section: CompanySection, isClient: boolean): string {
+  const page = `/stocks/${encodeURIComponent(symbol.toUpperCase())}`;
+  return `${isClient ? `${page}/marketdata` : page}#${section}`;
+}

@@ -252,3 +252,29 @@ export const companyPageRecord = z.object({
     .nullable(),
 });
 export type CompanyPageData = z.infer<typeof companyPageRecord>;
+
+/** A source a RedChat answer cites: what it is and where it can be read. */
+export const chatCitationRecord = z.object({ label: z.string(), href: z.string() });
+export type ChatCitation = z.infer<typeof chatCitationRecord>;
+
+/** One turn of a RedChat conversation. */
+export const chatMessageRecord = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  /** The sources of an answer; `[n]` in its text points at the n-th (from 1). */
+  citations: z.array(chatCitationRecord),
+  /** Said to the reader above an answer, such as the model having fallen back to the built-in engine. */
+  notice: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ChatMessageRecord = z.infer<typeof chatMessageRecord>;
+
+/** A saved conversation as the chat history lists it (001 §3). */
+export const chatHistoryRecord = z.object({
+  thread_id: z.string(),
+  symbol: z.string().nullable(),
+  company_name: z.string().nullable(),
+  chat_title: z.string(),
+  created_at: z.string(),
+});
+export type ChatHistoryRecord = z.infer<typeof chatHistoryRecord>;

@@ -8,7 +8,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { googleRoutes } from './features/accounts/google-routes.ts';
 import { loadSession } from './features/accounts/index.ts';
-import { chatRoutes } from './features/chat/routes.ts';
+import { chatRoutes, createAnswerEngine } from './features/chat/index.ts';
 import { companyRoutes, tipranksRoutes } from './features/companies/routes.ts';
 import { companyStaffRoutes } from './features/companies/staff-routes.ts';
 import { coverRoutes } from './features/covers/routes.ts';
@@ -96,7 +96,10 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   api.route('/news', newsRoutes);
   api.route('/videos', videoRoutes);
   api.route('/events', eventRoutes);
-  api.route('/redchat', chatRoutes);
+  api.route(
+    '/redchat',
+    chatRoutes({ snapshots, engine: createAnswerEngine(config.chat.model, logger), limits: config.chat }),
+  );
   api.route('/tools', newsStaffRoutes);
   api.route('/tools', videoStaffRoutes);
   api.route('/tools', companyStaffRoutes);

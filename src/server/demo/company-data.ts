@@ -92,7 +92,7 @@ function describe(c: DemoCompanySource, r: Random): string {
       : c.country;
   const focus = c.industry.toLowerCase();
   return [
-    `${c.name} is a ${c.sectorName.toLowerCase()} company in ${focus}, headquartered in ${where}${founded ? ` and founded in ${founded}` : ''}. ` +
+    `${c.name} is ${/^[aeiou]/i.test(c.sectorName) ? 'an' : 'a'} ${c.sectorName.toLowerCase()} company in ${focus}, headquartered in ${where}${founded ? ` and founded in ${founded}` : ''}. ` +
       `Its shares trade under the symbol ${c.symbol}${c.ipoYear ? `, listed since ${c.ipoYear}` : ''}.`,
     `${r.pick(['Its strategy centres on', 'Management is focused on', 'The business is built around'])} ${r.pick([
       'growing recurring revenue from a small number of large customers',

@@ -75,6 +75,22 @@ const ConfigSchema = z
     ZOOM_CLIENT_SECRET: z.string().min(1).optional(),
     ZOOM_API_URL: z.url({ message: 'must be an absolute http(s) URL' }).default('https://api.zoom.us/v2'),
     ZOOM_OAUTH_URL: z.url({ message: 'must be an absolute http(s) URL' }).default('https://zoom.us/oauth/token'),
+    /** An OpenAI-compatible chat completions API (Ollama, vLLM, llama.cpp server, a hosted one) for RedChat. */
+    CHAT_MODEL_BASE_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+    CHAT_MODEL: z.string().min(1).max(200).optional(),
+    CHAT_MODEL_API_KEY: z.string().min(1).optional(),
+    /** How long the model may take to start answering (and to answer after a tool call) before the built-in engine answers. */
+    CHAT_MODEL_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(20_000),
+    /** Questions one signed-in reader, and one client address, may ask per minute. */
+    CHAT_MESSAGES_PER_MINUTE_PER_USER: z.coerce.number().int().min(1).max(100_000).default(20),
+    CHAT_MESSAGES_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
+    /** Saved conversations a reader may keep. */
+    CHAT_THREADS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(500),
+    /** Where the chat frame is served from, when not this site's own origin. */
+    CHAT_FRAME_ORIGIN: z
+      .url({ message: 'must be an absolute http(s) URL' })
+      .regex(/^https?:\/\/[^/]+\/?$/, 'must be an origin: scheme, host and port only')
+      .optional(),
   })
   .refine((env) => !env.GOOGLE_CLIENT_ID === !env.GOOGLE_CLIENT_SECRET, {
     message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
@@ -83,6 +99,10 @@ const ConfigSchema = z
   .refine((env) => !env.SMS_API_URL || (env.SMS_ACCOUNT_SID && env.SMS_AUTH_TOKEN && env.SMS_FROM), {
     message: 'SMS_API_URL needs SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM',
     path: ['SMS_API_URL'],
+  })
+  .refine((env) => !env.CHAT_MODEL_BASE_URL === !env.CHAT_MODEL, {
+    message: 'set CHAT_MODEL_BASE_URL and CHAT_MODEL together, or neither',
+    path: ['CHAT_MODEL_BASE_URL'],
   })
   .refine((env) => !env.ZOOM_ACCOUNT_ID === !env.ZOOM_CLIENT_ID && !env.ZOOM_CLIENT_ID === !env.ZOOM_CLIENT_SECRET, {
     message: 'set ZOOM_ACCOUNT_ID, ZOOM_CLIENT_ID and ZOOM_CLIENT_SECRET together, or none of them',
@@ -134,6 +154,21 @@ const ConfigSchema = z
         env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
           ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }
           : null,
+      chat: {
+        model:
+          env.CHAT_MODEL_BASE_URL && env.CHAT_MODEL
+            ? {
+                baseUrl: env.CHAT_MODEL_BASE_URL.replace(/\/+$/, ''),
+                model: env.CHAT_MODEL,
+                apiKey: env.CHAT_MODEL_API_KEY ?? null,
+                timeoutMs: env.CHAT_MODEL_TIMEOUT_MS,
+              }
+            : null,
+        messagesPerMinutePerUser: env.CHAT_MESSAGES_PER_MINUTE_PER_USER,
+        messagesPerMinutePerAddress: env.CHAT_MESSAGES_PER_MINUTE_PER_ADDRESS,
+        threadsPerUser: env.CHAT_THREADS_PER_USER,
+        frameOrigin: env.CHAT_FRAME_ORIGIN ? new URL(env.CHAT_FRAME_ORIGIN).origin : null,
+      },
       zoom:
         env.ZOOM_ACCOUNT_ID && env.ZOOM_CLIENT_ID && env.ZOOM_CLIENT_SECRET
           ? {

@@ -4,21 +4,13 @@
  * thread (or a guest's) answers as if it did not exist.
  */
 import { and, asc, desc, eq } from 'drizzle-orm';
+import type { ChatHistoryRecord, ChatMessageRecord } from '../../../lib/content-records.ts';
+import { CHAT_TEXT } from '../../../lib/chat.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { chatMessages, chatThreads } from './tables.ts';
 
-export interface ChatHistoryItem {
-  thread_id: string;
-  symbol: string | null;
-  company_name: string | null;
-  chat_title: string;
-  created_at: string;
-}
-
-const NO_THREAD = 'No chat thread with that id.';
-
-const historyItem = (t: typeof chatThreads.$inferSelect): ChatHistoryItem => ({
+const historyItem = (t: typeof chatThreads.$inferSelect): ChatHistoryRecord => ({
   thread_id: t.id,
   symbol: t.symbol,
   company_name: t.companyName,
@@ -31,7 +23,7 @@ export async function chatHistory(
   db: Db,
   userId: number,
   page: { page: number; limit: number },
-): Promise<ChatHistoryItem[]> {
+): Promise<ChatHistoryRecord[]> {
   const rows = await db
     .select()
     .from(chatThreads)
@@ -48,7 +40,7 @@ export async function ownThread(db: Db, userId: number, threadId: string) {
     .select()
     .from(chatThreads)
     .where(and(eq(chatThreads.id, threadId), eq(chatThreads.userId, userId)));
-  if (!thread) throw notFound(NO_THREAD);
+  if (!thread) throw notFound(CHAT_TEXT.threadMissing);
   return thread;
 }
 
@@ -58,12 +50,12 @@ export async function renameThread(db: Db, userId: number, threadId: string, tit
     .set({ title })
     .where(and(eq(chatThreads.id, threadId), eq(chatThreads.userId, userId)))
     .returning({ title: chatThreads.title });
-  if (!row) throw notFound(NO_THREAD);
+  if (!row) throw notFound(CHAT_TEXT.threadMissing);
   return row.title;
 }
 
 /** A thread's messages, oldest first, with their sources. */
-export async function messagesOf(db: Db, threadId: string) {
+export async function messagesOf(db: Db, threadId: string): Promise<ChatMessageRecord[]> {
   const messages = await db
     .select()
     .from(chatMessages)
@@ -73,6 +65,7 @@ export async function messagesOf(db: Db, threadId: string) {
     role: m.role,
     content: m.content,
     citations: m.citations,
+    notice: m.notice,
     created_at: m.createdAt.toISOString(),
   }));
 }
@@ -88,5 +81,5 @@ export async function deleteThread(db: Db, userId: number, threadId: string): Pr
     .delete(chatThreads)
     .where(and(eq(chatThreads.id, threadId), eq(chatThreads.userId, userId)))
     .returning({ id: chatThreads.id });
-  if (deleted.length === 0) throw notFound(NO_THREAD);
+  if (deleted.length === 0) throw notFound(CHAT_TEXT.threadMissing);
 }

@@ -1,2 +1,6 @@
 /** RedChat: what other features and the server may use. */
 export { chatMessages, chatShares, chatThreads } from './tables.ts';
+export { chatRoutes } from './routes.ts';
+export { createAnswerEngine } from './answer/engines.ts';
+export { deleteStaleGuestThreads } from './conversation.ts';
+export { shareIsLive } from './sharing.ts';

@@ -5,13 +5,12 @@
  * one and ends the old.
  */
 import { and, eq, isNull } from 'drizzle-orm';
+import { CHAT_TEXT } from '../../../lib/chat.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { hashToken, newSessionToken } from '../../platform/secrets.ts';
 import { messagesOf, ownThread } from './history.ts';
 import { chatShares, chatThreads } from './tables.ts';
-
-const NO_SHARE = 'This shared chat does not exist or is no longer shared.';
 
 /** The share path of a token (the site's read-only page of the conversation). */
 export const sharePath = (token: string) => `/redchat/shared/${token}`;
@@ -46,7 +45,7 @@ export async function sharedThread(db: Db, token: string) {
     .from(chatShares)
     .innerJoin(chatThreads, eq(chatThreads.id, chatShares.threadId))
     .where(and(eq(chatShares.tokenHash, hashToken(token)), isNull(chatShares.revokedAt)));
-  if (!row) throw notFound(NO_SHARE);
+  if (!row) throw notFound(CHAT_TEXT.sharedMissing);
   return {
     symbol: row.thread.symbol,
     company_name: row.thread.companyName,
@@ -54,4 +53,13 @@ export async function sharedThread(db: Db, token: string) {
     created_at: row.thread.createdAt.toISOString(),
     messages: await messagesOf(db, row.thread.id),
   };
+}
+
+/** Whether a share token names a conversation still shared (the page of a revoked link answers 404). */
+export async function shareIsLive(db: Db, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ threadId: chatShares.threadId })
+    .from(chatShares)
+    .where(and(eq(chatShares.tokenHash, hashToken(token)), isNull(chatShares.revokedAt)));
+  return row !== undefined;
 }

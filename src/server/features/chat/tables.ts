@@ -1,5 +1,6 @@
 /** RedChat conversations: threads, their messages, and the links that share a thread read-only. */
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ChatCitation } from '../../../lib/content-records.ts';
 import { users } from '../accounts/index.ts';
 
 /** A conversation. Signed-in users keep theirs (the history); a guest's has no user. */
@@ -30,7 +31,9 @@ export const chatMessages = pgTable(
     role: text('role', { enum: ['user', 'assistant'] }).notNull(),
     content: text('content').notNull(),
     /** The links of the facts an answer states: `{ label, href }`. */
-    citations: jsonb('citations').$type<{ label: string; href: string }[]>().notNull().default([]),
+    citations: jsonb('citations').$type<ChatCitation[]>().notNull().default([]),
+    /** Said to the reader above an answer (the model fell back to the built-in engine). */
+    notice: text('notice'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('chat_messages_thread_idx').on(t.threadId, t.id)],

@@ -34,7 +34,8 @@ async function firstFilings(db: Db, symbols: string[]): Promise<Map<string, Fili
   const result = await db.execute(sql`
     select accession_key, company_symbol, filing_type, description, raw_text_link, document_count,
            date_as_of_change::text as date_as_of_change, total::int as total
-    from (select f.*, row_number() over w as n, count(*) over (partition by company_symbol) as total
+    from (select f.accession_key, f.company_symbol, f.filing_type, f.description, f.raw_text_link,
+                 f.document_count, f.date_as_of_change, row_number() over w as n, count(*) over (partition by company_symbol) as total
           from sec_filings f where company_symbol in (${list})
           window w as (partition by company_symbol order by date_as_of_change desc, accession_key desc)) t
     where n <= ${PAGE_SIZES.filings.default}

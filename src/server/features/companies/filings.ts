@@ -1,8 +1,9 @@
 /** SEC filings of a company: pages with the type-group and date filters (001 §9), and one filing by accession. */
-import { and, count, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, lte } from 'drizzle-orm';
 import { filingTypesOf } from '../../../lib/company.ts';
 import type { FilingRecord } from '../../../lib/content-records.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { anyWordQuery, fullTextMatch } from '../../platform/db/full-text.ts';
 import { notFound } from '../../platform/errors.ts';
 import { requireCompany } from './records.ts';
 import { companies, secFilings } from './tables.ts';
@@ -16,7 +17,10 @@ export interface FilingQuery {
   groups?: string[];
 }
 
-const filingOut = (r: typeof secFilings.$inferSelect): FilingRecord => ({
+/** A filing's fields, without the search document the database keeps for it. */
+const { search: _search, ...filingColumns } = getTableColumns(secFilings);
+
+const filingOut = (r: Omit<typeof secFilings.$inferSelect, 'search'>): FilingRecord => ({
   accession_key: r.accessionKey,
   company_symbol: r.companySymbol,
   filing_type: r.filingType,
@@ -34,7 +38,7 @@ export async function listFilings(db: Db, symbol: string, query: FilingQuery) {
   if (query.groups?.length) conditions.push(inArray(secFilings.filingType, filingTypesOf(query.groups)));
   const where = and(...conditions);
   const rows = await db
-    .select()
+    .select(filingColumns)
     .from(secFilings)
     .where(where)
     .orderBy(desc(secFilings.dateAsOfChange), desc(secFilings.accessionKey))
@@ -47,10 +51,31 @@ export async function listFilings(db: Db, symbol: string, query: FilingQuery) {
 /** One filing with the facts its text header shows. */
 export async function filingByAccession(db: Db, accession: string) {
   const [row] = await db
-    .select({ filing: secFilings, name: companies.name, market: companies.market, sic: companies.sicCode })
+    .select({ filing: filingColumns, name: companies.name, market: companies.market, sic: companies.sicCode })
     .from(secFilings)
     .innerJoin(companies, eq(companies.symbol, secFilings.companySymbol))
     .where(eq(secFilings.accessionKey, accession));
   if (!row) throw notFound('No filing with that accession number.');
   return { ...filingOut(row.filing), company_name: row.name, market: row.market, sic_code: row.sic };
+}
+
+/**
+ * Filings whose form type or description matches any word of a question,
+ * best first, newest among equals (RedChat's retrieval), optionally of one company.
+ */
+export async function searchFilingText(
+  db: Db,
+  question: string,
+  options: { symbol?: string; limit: number },
+): Promise<(FilingRecord & { rank: number })[]> {
+  const query = anyWordQuery(question);
+  if (!query) return [];
+  const { matches, rank } = fullTextMatch(secFilings.search, query);
+  const rows = await db
+    .select({ ...filingColumns, rank })
+    .from(secFilings)
+    .where(options.symbol ? and(matches, eq(secFilings.companySymbol, options.symbol)) : matches)
+    .orderBy(desc(rank), desc(secFilings.dateAsOfChange))
+    .limit(options.limit);
+  return rows.map(({ rank: score, ...row }) => ({ ...filingOut(row), rank: Number(score) }));
 }

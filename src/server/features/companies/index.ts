@@ -21,6 +21,7 @@ export {
 } from './tables.ts';
 export {
   companyDescription,
+  companyProfile,
   descriptionsOf,
   insiderRecordsOf,
   normalizeSymbol,
@@ -28,7 +29,10 @@ export {
   unknownCompany,
   type CompanyRow,
 } from './records.ts';
-export { recentCloses } from './history.ts';
+export { priceHistory, recentCloses } from './history.ts';
+export { listFilings, searchFilingText } from './filings.ts';
+export { listHoldings } from './holdings.ts';
+export { listAnalystRatings, listBioPhases } from './research.ts';
 export { landingPageIfAny, teamOf, type LandingPage } from './client-material.ts';
 export { companyPageRecords, type CompanyPageRecord } from './build-feed.ts';
 export { favoriteSymbols } from './favorites.ts';

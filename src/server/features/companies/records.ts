@@ -66,6 +66,20 @@ export async function insiderRecordsOf(db: Db, symbols: string[]): Promise<Map<s
   return bySymbol;
 }
 
+/** What the company says of itself: description, web site, headquarters and head count (null when it has no profile). */
+export async function companyProfile(db: Db, symbol: string) {
+  const [row] = await db
+    .select({
+      description: companyProfiles.description,
+      websiteUrl: companyProfiles.websiteUrl,
+      headquarters: companyProfiles.headquarters,
+      employees: companyProfiles.employees,
+    })
+    .from(companyProfiles)
+    .where(eq(companyProfiles.symbol, symbol));
+  return row ?? null;
+}
+
 export const companyDescription = async (db: Db, symbol: string): Promise<string | null> =>
   (await descriptionsOf(db, [symbol])).get(symbol) ?? null;
 

@@ -20,6 +20,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { searchVector, tsvector } from '../../platform/db/full-text.ts';
 import { users } from '../accounts/index.ts';
 
 /** The industry lookup: SIC code to sector, subdivision and description. */
@@ -165,8 +166,20 @@ export const secFilings = pgTable(
     rawTextLink: text('raw_text_link').notNull(),
     documentCount: smallint('document_count').notNull(),
     dateAsOfChange: date('date_as_of_change').notNull(),
+    /** Kept by the database for RedChat's full-text search over what a filing is. */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        searchVector([
+          { text: sql`filing_type`, weight: 'A' },
+          { text: sql`description`, weight: 'B' },
+        ]),
+      ),
   },
-  (t) => [index('sec_filings_symbol_date_idx').on(t.companySymbol, t.dateAsOfChange)],
+  (t) => [
+    index('sec_filings_symbol_date_idx').on(t.companySymbol, t.dateAsOfChange),
+    index('sec_filings_search_idx').using('gin', t.search),
+  ],
 );
 
 /** 13F holdings: who owns how much of the company. */

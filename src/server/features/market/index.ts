@@ -14,3 +14,4 @@ export {
   type QuoteProvider,
 } from './market-data.ts';
 export { ema, macd, rsi, sma } from './indicators.ts';
+export { listIndices } from './indices.ts';

@@ -1,4 +1,13 @@
 /** News articles and newsletters: what other features may use (the site build's feed, the article check). */
 export { news, favoriteNews } from './tables.ts';
-export { newsExists, newsForBuild, type NewsArticle, type NewsItem } from './service.ts';
+export {
+  companyNews,
+  listNews,
+  newsExists,
+  newsForBuild,
+  searchNewsText,
+  type NewsArticle,
+  type NewsItem,
+  type NewsTextHit,
+} from './service.ts';
 export { NewsArticleSchema, NewsItemSchema } from './api-schemas.ts';

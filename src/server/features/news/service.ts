@@ -6,6 +6,7 @@
 import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { NewsArticleRecord, NewsItemRecord } from '../../../lib/content-records.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { anyWordQuery, fullTextMatch } from '../../platform/db/full-text.ts';
 import { everyWordIn } from '../../platform/db/search.ts';
 import { companies, requireCompany } from '../companies/index.ts';
 import { favoriteIds, type FavoriteKind } from '../favorites/index.ts';
@@ -227,4 +228,54 @@ export async function favoriteNewsList(db: Db, userId: number): Promise<NewsItem
     .orderBy(desc(favoriteNews.createdAt));
   const all = new Set(rows.map((r) => r.id));
   return rows.map((r) => toItem(r as ListRow, all));
+}
+
+/** An article that matched a full-text search, with its text to quote from. */
+export interface NewsTextHit {
+  id: number;
+  title: string;
+  summary: string | null;
+  /** The body as stored (sanitized HTML). */
+  description: string;
+  published_at: string;
+  company_symbol: string | null;
+  rank: number;
+}
+
+/**
+ * Articles matching any word of a question, best first (RedChat's retrieval):
+ * ranked by the database's full-text search over headline, summary and body,
+ * optionally of one company.
+ */
+export async function searchNewsText(
+  db: Db,
+  question: string,
+  options: { symbol?: string; limit: number },
+): Promise<NewsTextHit[]> {
+  const query = anyWordQuery(question);
+  if (!query) return [];
+  const { matches, rank } = fullTextMatch(news.search, query);
+  const rows = await db
+    .select({
+      id: news.id,
+      title: news.title,
+      summary: news.summary,
+      description: news.description,
+      publishedAt: news.publishedAt,
+      companySymbol: news.companySymbol,
+      rank,
+    })
+    .from(news)
+    .where(options.symbol ? and(matches, eq(news.companySymbol, options.symbol)) : matches)
+    .orderBy(desc(rank), desc(news.publishedAt))
+    .limit(options.limit);
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    summary: r.summary,
+    description: r.description,
+    published_at: r.publishedAt.toISOString(),
+    company_symbol: r.companySymbol,
+    rank: Number(r.rank),
+  }));
 }

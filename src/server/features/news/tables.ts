@@ -1,5 +1,7 @@
 /** News articles and newsletters, and the ones each user keeps. */
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { searchVector, tsvector } from '../../platform/db/full-text.ts';
 import { users } from '../accounts/index.ts';
 import { companies } from '../companies/index.ts';
 
@@ -24,9 +26,20 @@ export const news = pgTable(
     newsletterUrl: text('newsletter_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Kept by the database for RedChat's full-text search: headline first, then summary, then the body. */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        searchVector([
+          { text: sql`title`, weight: 'A' },
+          { text: sql`summary`, weight: 'B' },
+          { text: sql`description`, weight: 'C' },
+        ]),
+      ),
   },
   (t) => [
     index('news_published_idx').on(t.publishedAt, t.id),
+    index('news_search_idx').using('gin', t.search),
     index('news_company_idx').on(t.companySymbol, t.publishedAt),
     index('news_newsletter_idx').on(t.rcNewsletter, t.publishedAt),
   ],

@@ -1,2 +1,4 @@
 /** The screener: what other parts may use (the in-memory snapshot of every company, reloaded when prices move). */
-export { createSnapshotStore, type SnapshotStore } from './snapshot.ts';
+export { createSnapshotStore, type Snapshot, type SnapshotStore } from './snapshot.ts';
+export { runScreen, type ScreenResult } from './query.ts';
+export { leadersLaggards } from './catalog.ts';

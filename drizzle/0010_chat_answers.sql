@@ -1,0 +1,5 @@
+ALTER TABLE "sec_filings" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, coalesce(filing_type, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'B')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "news" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(summary, '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'C')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "chat_messages" ADD COLUMN "notice" text;--> statement-breakpoint
+CREATE INDEX "sec_filings_search_idx" ON "sec_filings" USING gin ("search");--> statement-breakpoint
+CREATE INDEX "news_search_idx" ON "news" USING gin ("search");
