@@ -232,8 +232,10 @@ export const chatRoutes = ({ snapshots, engine, limits }: ChatDeps) =>
       );
       c.header('X-Accel-Buffering', 'no');
       return streamSSE(c, async (sse) => {
+        // Events go out in order; the stream ends only after the last one is written.
+        let written = Promise.resolve();
         const send = <K extends AnswerEventName>(event: K, data: AnswerEvents[K]) => {
-          void sse.writeSSE({ event, data: JSON.stringify(data) });
+          written = written.then(() => sse.writeSSE({ event, data: JSON.stringify(data) }));
         };
         const stream: AnswerStream = {
           thread: (thread) => send('thread', thread),
@@ -251,6 +253,7 @@ export const chatRoutes = ({ snapshots, engine, limits }: ChatDeps) =>
           c.var.logger.error({ reqId: c.var.requestId, err }, 'chat answer failed');
           send('error', { message: CHAT_TEXT.sendFailed });
         }
+        await written;
       }) as unknown as Response & { _status: 200 };
     })
     .openapi(tokenRoute, async (c) => {
