@@ -59,6 +59,9 @@ export default defineConfig({
       GOOGLE_CLIENT_SECRET: 'test-secret',
       GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
       LOG_LEVEL: 'warn',
+      // Every browser test asks from one address: the per-address limit is checked by the API tests.
+      CHAT_MESSAGES_PER_MINUTE_PER_ADDRESS: '1000',
+      CHAT_MESSAGES_PER_MINUTE_PER_USER: '1000',
     },
   },
 });

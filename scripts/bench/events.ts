@@ -19,33 +19,20 @@ import autocannon from 'autocannon';
 import { hasChromium, launchChromium, pageScriptBytes, timeToSelector, waitForPage } from './page.ts';
 import {
   createBenchDatabase,
-  emitter,
+  createJudge,
   percentile,
   postgresAvailable,
   startBenchServer,
   type BenchServer,
 } from './server.ts';
 
-const emit = emitter('events');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const PAGE_RUNS = 5;
 const CARD = '[data-testid="event-card"]';
 /** BENCH_PARTS=page (for instance) runs only some parts. */
 const parts = new Set((process.env.BENCH_PARTS ?? 'pglite,postgres,page').split(','));
 
-const summary: string[] = [];
-/** A figure with its target: `max` for a ceiling, `min` for a floor. */
-function judge(metric: string, value: number, unit: string, target: { max: number } | { min: number }): void {
-  const pass = 'max' in target ? value <= target.max : value >= target.min;
-  const limit = 'max' in target ? target.max : target.min;
-  emit(metric, value, unit);
-  emit(`${metric}_target`, limit, unit);
-  emit(`${metric}_pass`, pass ? 1 : 0, 'flag');
-  const shown = Math.round(value * 100) / 100;
-  summary.push(
-    `${pass ? 'PASS' : 'FAIL'}  ${metric} = ${shown} ${unit} (target ${'max' in target ? '≤' : '≥'} ${limit})`,
-  );
-}
+const { emit, judge, summarize } = createJudge('events');
 
 interface ListedEvent {
   upcoming_date: string;
@@ -237,4 +224,4 @@ if (parts.has('page') && hasChromium()) {
   emit('page_skipped_no_chromium', 1, 'flag');
 }
 
-if (summary.length > 0) console.error(`events bench:\n  ${summary.join('\n  ')}`);
+summarize();

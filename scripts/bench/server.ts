@@ -115,3 +115,30 @@ export const emitter =
   (bench: string) =>
   (metric: string, value: number, unit: string): void =>
     console.log(JSON.stringify({ bench, metric, value: Math.round(value * 100) / 100, unit }));
+
+/**
+ * Figures with targets: `judge` prints a figure, its target (`<metric>_target`)
+ * and whether it was met (`<metric>_pass`, 1 or 0); `summarize` prints one
+ * PASS/FAIL line per judged figure to stderr.
+ */
+export function createJudge(bench: string) {
+  const emit = emitter(bench);
+  const summary: string[] = [];
+  return {
+    emit,
+    judge(metric: string, value: number, unit: string, target: { max: number } | { min: number }): void {
+      const pass = 'max' in target ? value <= target.max : value >= target.min;
+      const limit = 'max' in target ? target.max : target.min;
+      emit(metric, value, unit);
+      emit(`${metric}_target`, limit, unit);
+      emit(`${metric}_pass`, pass ? 1 : 0, 'flag');
+      const shown = Math.round(value * 100) / 100;
+      summary.push(
+        `${pass ? 'PASS' : 'FAIL'}  ${metric} = ${shown} ${unit} (target ${'max' in target ? '≤' : '≥'} ${limit})`,
+      );
+    },
+    summarize(): void {
+      if (summary.length > 0) console.error(`${bench} bench:\n  ${summary.join('\n  ')}`);
+    },
+  };
+}

@@ -5,6 +5,8 @@ export interface BuildSiteInfo {
   demo: boolean;
   demoSeed: { asOf: string } | null;
   companies: number;
+  /** The chat frame's origin and the site origin it answers to; null for the site's own origin. */
+  chat: { frameOrigin: string | null; hostOrigin: string | null };
 }
 
 let cached: Promise<BuildSiteInfo> | null = null;

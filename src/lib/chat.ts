@@ -19,7 +19,7 @@ export const CHAT_TEXT = {
   unknownSymbol: (symbol: string) =>
     `I couldn't find ${symbol.toUpperCase()} among the stocks RedCap covers. Ask about any company by its ticker or name.`,
   disclaimer: 'RedChat gives information only, not investment advice.',
-  placeholder: 'Ask about a stock, a filing, or a screen…',
+  placeholder: 'Ask about any stock…',
   signInForHistory: 'Sign in to keep your conversations and find them here later.',
   shareFailed: 'Could not create a share link. Please try again.',
   sendFailed: 'RedChat could not answer just now. Please try again.',

@@ -14,6 +14,7 @@ const STATIC_PAGES = [
   '/newsletters',
   '/videos',
   '/events',
+  '/redchat',
   '/terms',
   '/privacypolicy',
   '/userpolicy',

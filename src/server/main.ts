@@ -8,6 +8,7 @@ import { lastCompletedTradingDay } from '../lib/market-calendar.ts';
 import { createApp } from './app.ts';
 import { createDemoQuoteProvider } from './demo/quotes.ts';
 import { seedDemoData } from './demo/seed.ts';
+import { GUEST_THREAD_SWEEP_MS, deleteStaleGuestThreads } from './features/chat/index.ts';
 import { REMINDER_INTERVAL_MS, sendDueReminders } from './features/events/index.ts';
 import { MARKET_DATA_INTERVAL_MS, createMarketDataJob } from './features/market/index.ts';
 import { createSnapshotStore } from './features/screener/index.ts';
@@ -107,6 +108,10 @@ export async function main(): Promise<void> {
   }
 
   // Quotes move the demo universe only: real data comes with a real quote provider.
+  scheduler.every('chat-guest-threads', GUEST_THREAD_SWEEP_MS, async () => {
+    const deleted = await deleteStaleGuestThreads(database.db);
+    if (deleted > 0) logger.info({ deleted }, 'old guest chat threads deleted');
+  });
   const snapshots = createSnapshotStore(database.db);
   if (await readDemoSeed(database.db)) {
     const marketData = createMarketDataJob({
@@ -164,7 +169,12 @@ export async function main(): Promise<void> {
     logger,
     // Content edited while the server was down (another instance, a script) also makes the site stale.
     dataVersion: async () =>
-      JSON.stringify({ seed: await readDemoSeed(database.db), content: await latestChangeId(database.db) }),
+      JSON.stringify({
+        seed: await readDemoSeed(database.db),
+        content: await latestChangeId(database.db),
+        // Pages embed the chat frame's origin.
+        chatFrame: config.chat.frameOrigin,
+      }),
     onOutput: (line) => {
       if (/\[build\]|generating|✓|error|Error/.test(line)) say(`site: ${line}`);
     },

@@ -386,25 +386,6 @@ test('guests are asked to log in for analyst insights; a signed-in user sees the
   await expect(page.getByTestId('analyst-area')).toHaveCount(0);
 });
 
-test('the assistant button opens a card that links to RedChat for this stock', async ({ page, request }) => {
-  const company = await coveredStock(request);
-  await page.goto(`/stocks/${company.symbol}`);
-  // Named for RedChat; the words 'Ask about {SYMBOL}' show from tablet width up.
-  const toggle = page.getByRole('button', { name: `Ask about ${company.symbol} in RedChat` });
-  await expect(toggle).toHaveText(`Ask about ${company.symbol}`);
-  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  await toggle.click();
-  const card = page.getByRole('dialog', { name: 'RedChat' });
-  await expect(card).toBeVisible();
-  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  await expect(card.getByRole('link', { name: `Chat about ${company.symbol}` })).toHaveAttribute(
-    'href',
-    `/redchat?symbol=${company.symbol}`,
-  );
-  await page.keyboard.press('Escape');
-  await expect(card).toBeHidden();
-});
-
 for (const viewport of [
   { name: 'desktop', size: { width: 1280, height: 900 } },
   { name: 'phone', size: PHONE },

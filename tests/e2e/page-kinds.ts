@@ -42,5 +42,7 @@ export async function pagesByKind(request: APIRequestContext): Promise<[PageKind
     ['other', '/signup/'],
     ['other', '/settings/Profile_Info/'],
     ['other', '/terms/'],
+    ['other', '/redchat/'],
+    ['other', `/redchat/frame/?symbol=${company}`],
   ];
 }

@@ -197,6 +197,8 @@ export async function prepareAnswer(
 
 /** Guest conversations are kept a week after their last question, for follow-ups, then deleted. */
 export const GUEST_THREAD_DAYS = 7;
+/** How often old guest conversations are looked for. */
+export const GUEST_THREAD_SWEEP_MS = 6 * 3600_000;
 
 export async function deleteStaleGuestThreads(db: Db, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - GUEST_THREAD_DAYS * 86_400_000);

@@ -2,7 +2,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../platform/http/context.ts';
 import { jsonContent } from '../../platform/http/schemas.ts';
-import { siteInfo } from './site-info.ts';
+import { chatOrigins, siteInfo } from './site-info.ts';
 import type { SiteState } from './state.ts';
 
 const SiteInfo = z
@@ -12,6 +12,7 @@ const SiteInfo = z
       .object({ seed: z.string(), generatedAt: z.string(), asOf: z.string(), companies: z.number() })
       .nullable(),
     companies: z.number(),
+    chat: z.object({ frameOrigin: z.string().nullable(), hostOrigin: z.string().nullable() }),
   })
   .openapi('SiteInfo');
 
@@ -50,7 +51,10 @@ const buildRoute = createRoute({
 
 export const siteStatusRoutes = (site: SiteState) =>
   createRouter()
-    .openapi(infoRoute, async (c) => c.json({ data: await siteInfo(c.var.db) }, 200))
+    .openapi(infoRoute, async (c) => {
+      const chat = chatOrigins(c.var.config.chat.frameOrigin, c.var.config.siteUrl);
+      return c.json({ data: await siteInfo(c.var.db, chat) }, 200);
+    })
     .openapi(buildRoute, (c) => {
       const status = site.status();
       if (c.var.user?.role === 'staff') return c.json({ data: status }, 200);

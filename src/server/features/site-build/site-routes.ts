@@ -11,6 +11,7 @@ import { Hono, type Context } from 'hono';
 import { COMPANY_TABS } from '../../../lib/company.ts';
 import type { AppEnv } from '../../platform/http/context.ts';
 import { MAX_ID } from '../../platform/http/fields.ts';
+import { shareIsLive } from '../chat/index.ts';
 import { newsExists } from '../news/index.ts';
 import { sitePolicy } from './csp.ts';
 import { COMPRESSIBLE, CONTENT_TYPES, resolveSiteFile, statFile, type Found } from './published-files.ts';
@@ -111,10 +112,38 @@ function buildingPage(): Response {
   });
 }
 
+/** A RedChat share link: its page is one shell that reads the conversation by the token in the address. */
+const SHARED_CHAT_PATH = /^\/redchat\/shared\/([A-Za-z0-9_-]{1,100})\/?$/;
+
 /** Every GET or HEAD that no other route took: the published site. */
 export function siteRoutes(site: SiteState) {
   return (
     new Hono<AppEnv>()
+      // A shared conversation: the shell, with 404 once the link is revoked (the page then says so), never indexed.
+      .on(['GET', 'HEAD'], '/redchat/shared/:token', async (c, next) => {
+        const root = site.currentDir();
+        const token = SHARED_CHAT_PATH.exec(c.req.path)?.[1];
+        const shell = root ? resolveSiteFile(root, '/redchat/shared/') : null;
+        if (!root || !token || !shell) return next();
+        const live = /^[A-Za-z0-9_-]{43}$/.test(token) && (await shareIsLive(c.var.db, token));
+        const response = respondWithFile(c, root, shell, live ? 200 : 404);
+        response.headers.set('X-Robots-Tag', 'noindex');
+        response.headers.set('Cache-Control', 'no-store');
+        return response;
+      })
+      // The chat frame, when it is served at an origin of its own, may be framed by the site's pages.
+      .on(['GET', 'HEAD'], '/redchat/frame/*', async (c, next) => {
+        await next();
+        const { frameOrigin } = c.var.config.chat;
+        const policy = c.res.headers.get('Content-Security-Policy');
+        if (frameOrigin && policy) {
+          const host = new URL(c.var.config.siteUrl).origin;
+          c.res.headers.set(
+            'Content-Security-Policy',
+            policy.replace("frame-ancestors 'self'", `frame-ancestors 'self' ${host}`),
+          );
+        }
+      })
       // An article newer than the published build: its page comes with the rebuild; until then a shell loads it.
       .on(['GET', 'HEAD'], '/news/:id{[0-9]+}', async (c, next) => {
         const root = site.currentDir();

@@ -29,11 +29,13 @@ beforeAll(async () => {
     seedCompanies: 60,
     env: { CHAT_MODEL_BASE_URL: model.url, CHAT_MODEL: 'test-model', CHAT_MODEL_TIMEOUT_MS: '600' },
   });
-  [s] = await t.database.db
-    .select()
-    .from(companies)
-    .where(and(eq(companies.isClient, false), isNotNull(companies.lastSale)))
-    .limit(1);
+  s = (
+    await t.database.db
+      .select()
+      .from(companies)
+      .where(and(eq(companies.isClient, false), isNotNull(companies.lastSale)))
+      .limit(1)
+  )[0]!;
   // An article that tries to give the model orders.
   await t.database.db.insert(news).values({
     title: `${s!.name} Signs Zirconium Supply Agreement`,

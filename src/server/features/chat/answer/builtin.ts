@@ -196,7 +196,7 @@ async function insiders(w: Writer, ctx: research.ResearchContext, c: CompanyRow)
   w.line('Most recent:');
   for (const r of summary.recent) {
     w.line(
-      `- ${f.day(r.date_of_purchase)}: ${r.purchaser} ${r.is_buy ? 'bought' : 'sold'} ${f.compact(r.amount_purchased)} shares ${src}`,
+      `- ${f.day(r.date_of_purchase)}: ${r.purchaser} ${r.is_buy ? 'bought' : 'sold'} ${f.compact(r.amount_purchased)} shares`,
     );
   }
 }
@@ -444,7 +444,7 @@ function screenDetail(row: ScreenerRow, filters: Record<string, string>): string
   if (!field) return '';
   const column = screenerColumn(field)!;
   const value = row[field as keyof ScreenerRow];
-  return `, ${column.header} ${typeof value === 'number' ? f.decimal(value) : String(value ?? '—')}`;
+  return `, ${column.header}: ${typeof value === 'number' ? f.decimal(value) : String(value ?? '—')}`;
 }
 
 function screen(w: Writer, ctx: research.ResearchContext, q: Question) {

@@ -1,0 +1,237 @@
+/**
+ * The signed-in reader's chat history (001 §2): 18 threads at a time, more
+ * as the list scrolls ('Loading more...'), each renamed in place (the edit
+ * icon opens an input: Enter or leaving it saves, Escape cancels) or
+ * deleted after a confirmation. Selecting a thread opens it in the frame.
+ */
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { CHAT_HISTORY_PAGE_SIZE, CHAT_TEXT, CHAT_TITLE_MAX, cutChatCompany, cutChatTitle } from '../../lib/chat.ts';
+import type { ChatHistoryRecord } from '../../lib/content-records.ts';
+import { formatRelativeTime } from '../../lib/time-format.ts';
+import { api } from '../api-client.ts';
+
+const HISTORY = 'redchat/api/chat/chat/history';
+
+interface Props {
+  /** The thread shown in the frame. */
+  current: string | null;
+  /** Bumped to read the first page again (a new thread was saved). */
+  refresh: number;
+  onSelect: (thread: ChatHistoryRecord) => void;
+  /** A thread was deleted (the frame may be showing it). */
+  onDeleted: (threadId: string) => void;
+}
+
+function TitleEditor({ thread, onDone }: { thread: ChatHistoryRecord; onDone: (title: string | null) => void }) {
+  const [value, setValue] = useState(thread.chat_title);
+  // Escape cancels: the blur that follows must not save.
+  const cancelled = useRef(false);
+  const finish = () => {
+    if (cancelled.current) return;
+    const title = value.trim();
+    onDone(title && title !== thread.chat_title ? title : null);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      e.currentTarget.blur();
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      cancelled.current = true;
+      onDone(null);
+    }
+  };
+  return (
+    <input
+      className="input w-full px-2 py-1 text-sm"
+      aria-label="Chat title"
+      value={value}
+      maxLength={CHAT_TITLE_MAX}
+      autoFocus
+      onChange={(e) => setValue(e.target.value)}
+      onKeyDown={onKeyDown}
+      onBlur={finish}
+      data-testid="chat-title-input"
+    />
+  );
+}
+
+export default function ChatHistory({ current, refresh, onSelect, onDeleted }: Props) {
+  const [items, setItems] = useState<ChatHistoryRecord[]>([]);
+  const [page, setPage] = useState(0);
+  const [hasMore, setHasMore] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [titleFailed, setTitleFailed] = useState(false);
+  const sentinel = useRef<HTMLLIElement>(null);
+  const loadingRef = useRef(false);
+
+  /** Reads a page of threads; the state changes when it arrives. */
+  const load = useCallback((next: number) => {
+    if (loadingRef.current) return;
+    loadingRef.current = true;
+    api
+      .get(HISTORY, { searchParams: { page: next, limit: CHAT_HISTORY_PAGE_SIZE } })
+      .json<{ data?: unknown }>()
+      .then((body) => {
+        // The spec's rule: an answer that is not a list is a failure too.
+        if (!Array.isArray(body.data)) throw new Error('not a list');
+        const data = body.data as ChatHistoryRecord[];
+        setItems((all) => {
+          const base = next === 1 ? [] : all;
+          const seen = new Set(base.map((t) => t.thread_id));
+          return [...base, ...data.filter((t) => !seen.has(t.thread_id))];
+        });
+        setPage(next);
+        setHasMore(data.length === CHAT_HISTORY_PAGE_SIZE);
+        setFailed(false);
+      })
+      .catch(() => {
+        setFailed(true);
+        setHasMore(false);
+      })
+      .finally(() => {
+        loadingRef.current = false;
+      });
+  }, []);
+
+  useEffect(() => load(1), [load, refresh]);
+
+  // The next page when the end of the list comes into view.
+  useEffect(() => {
+    const end = sentinel.current;
+    if (!end || !hasMore || failed) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) load(page + 1);
+    });
+    observer.observe(end);
+    return () => observer.disconnect();
+  }, [hasMore, failed, load, page]);
+
+  async function rename(thread: ChatHistoryRecord, title: string | null) {
+    setEditing(null);
+    if (title === null) return;
+    setItems((all) => all.map((t) => (t.thread_id === thread.thread_id ? { ...t, chat_title: title } : t)));
+    try {
+      const body = await api
+        .post(`${HISTORY}/${encodeURIComponent(thread.thread_id)}/title`, { json: { title } })
+        .json<{ title: string }>();
+      setItems((all) => all.map((t) => (t.thread_id === thread.thread_id ? { ...t, chat_title: body.title } : t)));
+      setTitleFailed(false);
+    } catch {
+      setItems((all) => all.map((t) => (t.thread_id === thread.thread_id ? thread : t)));
+      setTitleFailed(true);
+    }
+  }
+
+  async function remove(thread: ChatHistoryRecord) {
+    setConfirming(null);
+    try {
+      await api.delete(`${HISTORY}/${encodeURIComponent(thread.thread_id)}`);
+      setItems((all) => all.filter((t) => t.thread_id !== thread.thread_id));
+      onDeleted(thread.thread_id);
+    } catch {
+      setFailed(true);
+    }
+  }
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      {failed && (
+        <p role="alert" className="mb-2 text-sm text-down" data-testid="chat-history-error">
+          {CHAT_TEXT.historyFailed}
+        </p>
+      )}
+      {titleFailed && (
+        <p role="alert" className="mb-2 text-sm text-down" data-testid="chat-title-error">
+          {CHAT_TEXT.titleFailed}
+        </p>
+      )}
+      {!failed && page > 0 && items.length === 0 && (
+        <p className="py-4 text-sm text-muted" data-testid="chat-history-empty">
+          {CHAT_TEXT.noHistory}
+        </p>
+      )}
+      <ul className="-mx-1 flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto px-1" data-testid="chat-history">
+        {items.map((thread) => (
+          <li
+            key={thread.thread_id}
+            className={`group rounded-lg border ${current === thread.thread_id ? 'border-primary bg-surface-2' : 'border-transparent hover:bg-surface-2'}`}
+            data-testid="chat-history-item"
+            data-thread={thread.thread_id}
+          >
+            {editing === thread.thread_id ? (
+              <div className="p-2">
+                <TitleEditor thread={thread} onDone={(title) => void rename(thread, title)} />
+              </div>
+            ) : confirming === thread.thread_id ? (
+              <div className="flex flex-col gap-2 p-2 text-sm">
+                <span>Delete this conversation?</span>
+                <span className="flex gap-2">
+                  <button type="button" className="btn-primary px-3 py-1 text-sm" onClick={() => void remove(thread)}>
+                    Delete
+                  </button>
+                  <button type="button" className="btn-secondary px-3 py-1 text-sm" onClick={() => setConfirming(null)}>
+                    Cancel
+                  </button>
+                </span>
+              </div>
+            ) : (
+              <div className="flex items-start gap-1">
+                <button
+                  type="button"
+                  className="min-w-0 flex-1 px-2 py-2 text-left"
+                  aria-current={current === thread.thread_id ? 'true' : undefined}
+                  onClick={() => onSelect(thread)}
+                >
+                  <span className="block truncate text-sm font-semibold" title={thread.chat_title}>
+                    {cutChatTitle(thread.chat_title)}
+                  </span>
+                  <span className="block truncate text-xs text-muted">
+                    {thread.company_name && thread.symbol
+                      ? `${cutChatCompany(thread.company_name)} - ${thread.symbol} · `
+                      : ''}
+                    {formatRelativeTime(new Date(thread.created_at))}
+                  </span>
+                </button>
+                <button
+                  type="button"
+                  className="icon-button h-9 w-9 shrink-0"
+                  aria-label={`Rename “${thread.chat_title}”`}
+                  onClick={() => setEditing(thread.thread_id)}
+                  data-testid="chat-title-edit"
+                >
+                  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                    <path
+                      fill="currentColor"
+                      d="M3 17.25V21h3.75L17.81 9.94l-3.75-3.75zM20.71 7.04a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75z"
+                    />
+                  </svg>
+                </button>
+                <button
+                  type="button"
+                  className="icon-button h-9 w-9 shrink-0"
+                  aria-label={`Delete “${thread.chat_title}”`}
+                  onClick={() => setConfirming(thread.thread_id)}
+                >
+                  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                    <path
+                      fill="currentColor"
+                      d="M6 19a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2V7H6zM19 4h-3.5l-1-1h-5l-1 1H5v2h14z"
+                    />
+                  </svg>
+                </button>
+              </div>
+            )}
+          </li>
+        ))}
+        {hasMore && !failed && (
+          <li ref={sentinel} className="py-2 text-center text-sm text-muted" data-testid="chat-history-more">
+            {CHAT_TEXT.loadingMore}
+          </li>
+        )}
+      </ul>
+    </div>
+  );
+}
