@@ -35,4 +35,21 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT="70000": must be between 0 and 65535/);
     expect(loadConfig({ PORT: '' }).port).toBe(4321);
   });
+
+  it('answers with the built-in engine unless a model is configured, and wants the model named with its address', () => {
+    expect(loadConfig({}).chat).toMatchObject({ model: null, frameOrigin: null, messagesPerMinutePerUser: 20 });
+    const chat = loadConfig({
+      CHAT_MODEL_BASE_URL: 'http://127.0.0.1:11434/v1/',
+      CHAT_MODEL: 'llama3.1',
+      CHAT_FRAME_ORIGIN: 'https://chat.example.com',
+    }).chat;
+    expect(chat.model).toEqual({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.1', apiKey: null, timeoutMs: 20_000 });
+    expect(chat.frameOrigin).toBe('https://chat.example.com');
+    expect(() => loadConfig({ CHAT_MODEL_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow(
+      'set CHAT_MODEL_BASE_URL and CHAT_MODEL together, or neither',
+    );
+    expect(() => loadConfig({ CHAT_FRAME_ORIGIN: 'https://chat.example.com/frame' })).toThrow(
+      'must be an origin: scheme, host and port only',
+    );
+  });
 });
