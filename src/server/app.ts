@@ -6,6 +6,7 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { accountRoutes } from './features/accounts/routes.ts';
+import { auditRoutes } from './features/audit/routes.ts';
 import { googleRoutes } from './features/accounts/google-routes.ts';
 import { loadSession } from './features/accounts/index.ts';
 import { chatRoutes, createAnswerEngine } from './features/chat/index.ts';
@@ -13,10 +14,12 @@ import { companyRoutes, tipranksRoutes } from './features/companies/routes.ts';
 import { companyStaffRoutes } from './features/companies/staff-routes.ts';
 import { coverRoutes } from './features/covers/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
+import { eventStaffRoutes } from './features/events/staff-routes.ts';
 import { ipoRoutes } from './features/ipos/routes.ts';
 import { marketRoutes } from './features/market/routes.ts';
 import { newsRoutes } from './features/news/routes.ts';
 import { newsStaffRoutes } from './features/news/staff-routes.ts';
+import { notificationRoutes } from './features/notifications/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { createSnapshotStore, type SnapshotStore } from './features/screener/index.ts';
@@ -56,6 +59,8 @@ export interface AppDeps {
   snapshots?: SnapshotStore;
   /** Starts message delivery at once, after a request queued a message. */
   wakeOutbox?: () => void;
+  /** Starts delivering a global notification at once, after staff broadcast it. */
+  wakeBroadcasts?: () => void;
 }
 
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
@@ -102,7 +107,10 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   );
   api.route('/tools', newsStaffRoutes);
   api.route('/tools', videoStaffRoutes);
+  api.route('/tools', eventStaffRoutes);
   api.route('/tools', companyStaffRoutes);
+  api.route('/tools', auditRoutes);
+  api.route('/notifications', notificationRoutes({ onBroadcast: deps.wakeBroadcasts }));
   api.route('/content', feedRoutes);
   api.route('/covers', coverRoutes);
   api.route('/market', marketRoutes);

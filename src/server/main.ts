@@ -10,6 +10,7 @@ import { createDemoQuoteProvider } from './demo/quotes.ts';
 import { seedDemoData } from './demo/seed.ts';
 import { GUEST_THREAD_SWEEP_MS, deleteStaleGuestThreads } from './features/chat/index.ts';
 import { REMINDER_INTERVAL_MS, sendDueReminders } from './features/events/index.ts';
+import { BROADCAST_INTERVAL_MS, deliverBroadcasts } from './features/notifications/index.ts';
 import { MARKET_DATA_INTERVAL_MS, createMarketDataJob } from './features/market/index.ts';
 import { createSnapshotStore } from './features/screener/index.ts';
 import {
@@ -103,6 +104,10 @@ export async function main(): Promise<void> {
   scheduler.every('event-reminders', REMINDER_INTERVAL_MS, async () => {
     if ((await sendDueReminders(database.db)) > 0) outboxJob.wake(50);
   });
+  const broadcastJob = scheduler.every('broadcasts', BROADCAST_INTERVAL_MS, async (signal) => {
+    const queued = await deliverBroadcasts(database.db, config.siteUrl, { signal, onQueued: () => outboxJob.wake(50) });
+    if (queued > 0) logger.info({ queued }, 'global notification messages queued');
+  });
   if (!config.mail.smtpUrl || !config.sms) {
     say(`Messages without a configured provider are written to ${config.outboxDir} (codes are shown here too)`);
   }
@@ -131,7 +136,15 @@ export async function main(): Promise<void> {
     currentDir: () => builder?.currentDir() ?? NO_SITE.currentDir(),
     status: () => builder?.status() ?? NO_SITE.status(),
   };
-  const app = createApp({ config, database, logger, site, snapshots, wakeOutbox: () => outboxJob.wake(50) });
+  const app = createApp({
+    config,
+    database,
+    logger,
+    site,
+    snapshots,
+    wakeOutbox: () => outboxJob.wake(50),
+    wakeBroadcasts: () => broadcastJob.wake(0),
+  });
   http.serve(app.fetch);
   const port = http.port;
   const localUrl = `http://localhost:${port}`;

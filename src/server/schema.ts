@@ -6,11 +6,13 @@
  */
 export * from './platform/tables.ts';
 export * from './features/accounts/tables.ts';
+export * from './features/audit/tables.ts';
 export * from './features/chat/tables.ts';
 export * from './features/companies/tables.ts';
 export * from './features/events/tables.ts';
 export * from './features/ipos/tables.ts';
 export * from './features/market/tables.ts';
 export * from './features/news/tables.ts';
+export * from './features/notifications/tables.ts';
 export * from './features/subscriptions/tables.ts';
 export * from './features/videos/tables.ts';

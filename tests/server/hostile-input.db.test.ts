@@ -98,10 +98,19 @@ function baselineBody(key: string): Json | null {
     'PATCH /api/videos/favorites': { videoId: 1 },
     'PATCH /api/events/favorites': { eventId: 1 },
     'POST /api/tools/news': { title: 'Walked', company_symbol: samples.symbol },
-    'PUT /api/tools/news/{id}': { title: 'Walked' },
+    'PUT /api/tools/news/{id}': { title: 'Walked', version: 1 },
     'POST /api/tools/videos': { name: 'Walked', company_symbol: samples.symbol, youtubeId: 'dQw4w9WgXcQ' },
-    'PUT /api/tools/videos/{id}': { name: 'Walked' },
-    'PUT /api/tools/company-landing/{symbol}': { title: 'Walked' },
+    'PUT /api/tools/videos/{id}': { name: 'Walked', version: 1 },
+    'POST /api/tools/events': { title: 'Walked' },
+    'PUT /api/tools/events/{id}': { title: 'Walked', version: 1 },
+    'POST /api/tools/clients': { company_symbol: samples.symbol },
+    'PUT /api/tools/clients/{symbol}': { contract: 'Walked', version: 1 },
+    'POST /api/tools/company-landing': { company_symbol: samples.symbol },
+    'PUT /api/tools/company-landing/{symbol}': { title: 'Walked', version: 1 },
+    'POST /api/tools/management': { company_symbol: samples.symbol, name: 'Wal Ker', title: 'Director' },
+    'PUT /api/tools/management/{id}': { name: 'Walked', version: 1 },
+    'POST /api/notifications/notifications': { message: 'Walked', objectId: samples.symbol, objectType: 'company' },
+    'PUT /api/notifications/settings': { announcements: false },
   };
   return bodies[key] ?? null;
 }

@@ -43,7 +43,12 @@ describe('configuration', () => {
       CHAT_MODEL: 'llama3.1',
       CHAT_FRAME_ORIGIN: 'https://chat.example.com',
     }).chat;
-    expect(chat.model).toEqual({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.1', apiKey: null, timeoutMs: 20_000 });
+    expect(chat.model).toEqual({
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      model: 'llama3.1',
+      apiKey: null,
+      timeoutMs: 20_000,
+    });
     expect(chat.frameOrigin).toBe('https://chat.example.com');
     expect(() => loadConfig({ CHAT_MODEL_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow(
       'set CHAT_MODEL_BASE_URL and CHAT_MODEL together, or neither',

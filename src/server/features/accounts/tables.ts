@@ -18,6 +18,8 @@ export const users = pgTable(
     messagePreference: text('message_preference', { enum: ['email', 'phone'] })
       .notNull()
       .default('email'),
+    /** Whether staff announcements (global notifications) are also sent by email or SMS; the in-app bell shows them either way. */
+    announcementsByMessage: boolean('announcements_by_message').notNull().default(true),
     verified: boolean('verified').notNull().default(false),
     googleSubject: text('google_subject'),
     role: text('role', { enum: USER_ROLES }).notNull().default('user'),

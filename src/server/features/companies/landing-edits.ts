@@ -1,24 +1,18 @@
 /**
- * Staff edits of a client's landing page (002 §7 /tools/company-landing).
- * HTML fields are sanitized before they are stored, and each write records
- * a company change, so the company's pages are built again.
+ * Staff edits of a company's landing page (002 §7 /tools/company-landing):
+ * every field of 002 §3, inactive pages included. HTML fields are sanitized
+ * before they are stored; each write is audited, versioned and records a
+ * company change, so the company's pages are built again.
  */
+import { eq, sql } from 'drizzle-orm';
+import { LANDING_HTML_FIELDS, type LandingEditRecord } from '../../../lib/tools-records.ts';
+import type { StaffActor } from '../../../lib/tools.ts';
 import { sanitizeHtml } from '../../../build/sanitize.ts';
-import { writeWithChange } from '../../platform/changes.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { landingPageOf } from './client-material.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { staffEdit } from '../audit/index.ts';
 import { requireCompany } from './records.ts';
 import { companyLandingPages } from './tables.ts';
-
-const LANDING_HTML_FIELDS = [
-  'overview',
-  'value_prop',
-  'investment_highlights',
-  'highlights',
-  'extra_info',
-  'extra_info_two',
-  'letter',
-] as const;
 
 export interface LandingInput {
   title?: string | null;
@@ -74,20 +68,126 @@ const COLUMN: Record<keyof LandingInput, keyof typeof companyLandingPages.$infer
   active: 'active',
 };
 
-/** Creates or updates the landing page of a listed company. */
-export async function saveLandingPage(db: Db, symbol: string, input: LandingInput) {
+type LandingRow = typeof companyLandingPages.$inferSelect & { companyId: number };
+
+/** The landing page as the editor shows it: every field, inactive pages too. */
+const toRecord = (p: typeof companyLandingPages.$inferSelect): LandingEditRecord => ({
+  company_symbol: p.companySymbol,
+  version: p.version,
+  active: p.active,
+  title: p.title,
+  subtitle: p.subtitle,
+  seo: p.seo,
+  valueprop_title: p.valuepropTitle,
+  presentation_title: p.presentationTitle,
+  extra_title: p.extraTitle,
+  extra_title_two: p.extraTitleTwo,
+  askceo_title: p.askceoTitle,
+  jumbo_video: p.jumboVideo,
+  overview: p.overview,
+  value_prop: p.valueProp,
+  investment_highlights: p.investmentHighlights,
+  highlights: p.highlights,
+  extra_info: p.extraInfo,
+  extra_info_two: p.extraInfoTwo,
+  letter: p.letter,
+  presentation: p.presentation,
+  website_url: p.websiteUrl,
+  podcast_link: p.podcastLink,
+  jumbotron_title_color: p.jumbotronTitleColor,
+  jumbotron_subtitle_color: p.jumbotronSubtitleColor,
+  jumbotron_gradient_opacity: p.jumbotronGradientOpacity,
+  custom_style: p.customStyle,
+  updated_at: p.updatedAt.toISOString(),
+});
+
+const noLandingPage = (symbol: string) => `${symbol} has no company landing page.`;
+
+export async function landingForEditor(db: Db, symbol: string): Promise<LandingEditRecord> {
   const company = await requireCompany(db, symbol);
-  const values: Record<string, unknown> = { updatedAt: new Date() };
+  const [row] = await db
+    .select()
+    .from(companyLandingPages)
+    .where(eq(companyLandingPages.companySymbol, company.symbol));
+  if (!row) throw notFound(noLandingPage(company.symbol));
+  return toRecord(row);
+}
+
+function columnsOf(input: LandingInput): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input) as [keyof LandingInput, unknown][]) {
     const html = (LANDING_HTML_FIELDS as readonly string[]).includes(key);
     values[COLUMN[key]] = html && typeof value === 'string' ? sanitizeHtml(value) : value;
   }
-  await writeWithChange(db, 'company', 'upsert', async (tx) => {
-    await tx
-      .insert(companyLandingPages)
-      .values({ ...values, companySymbol: company.symbol })
-      .onConflictDoUpdate({ target: companyLandingPages.companySymbol, set: values });
-    return company.id;
+  return values;
+}
+
+/** Gives a listed company its landing page (one per company). */
+export async function createLandingPage(
+  db: Db,
+  actor: StaffActor,
+  input: LandingInput & { company_symbol: string },
+): Promise<LandingEditRecord> {
+  const { company_symbol, ...fields } = input;
+  const company = await requireCompany(db, company_symbol);
+  const [existing] = await db
+    .select({ symbol: companyLandingPages.companySymbol })
+    .from(companyLandingPages)
+    .where(eq(companyLandingPages.companySymbol, company.symbol));
+  if (existing) throw conflict(`${company.symbol} already has a landing page: change it instead.`);
+  const created = await staffEdit<LandingRow>(db, {
+    actor,
+    action: 'create',
+    kind: 'landing',
+    what: 'landing page',
+    key: company.symbol,
+    content: 'company',
+    write: async (tx) => {
+      const [row] = await tx
+        .insert(companyLandingPages)
+        .values({ ...columnsOf(fields), companySymbol: company.symbol })
+        .returning();
+      return { ...row!, companyId: company.id };
+    },
+    entityId: (r) => r.companyId,
   });
-  return landingPageOf(db, company.symbol);
+  return toRecord(created!);
+}
+
+/** Changes a company's landing page, based on the version the editor loaded. */
+export async function updateLandingPage(
+  db: Db,
+  actor: StaffActor,
+  symbol: string,
+  input: LandingInput & { version: number },
+): Promise<LandingEditRecord> {
+  const company = await requireCompany(db, symbol);
+  const { version, ...fields } = input;
+  const updated = await staffEdit<LandingRow>(db, {
+    actor,
+    action: 'update',
+    kind: 'landing',
+    what: 'landing page',
+    key: company.symbol,
+    content: 'company',
+    current: async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(companyLandingPages)
+        .where(eq(companyLandingPages.companySymbol, company.symbol))
+        .for('update');
+      return row && { ...row, companyId: company.id };
+    },
+    version,
+    write: async (tx) => {
+      const [row] = await tx
+        .update(companyLandingPages)
+        .set({ ...columnsOf(fields), updatedAt: new Date(), version: sql`${companyLandingPages.version} + 1` })
+        .where(eq(companyLandingPages.companySymbol, company.symbol))
+        .returning();
+      return { ...row!, companyId: company.id };
+    },
+    entityId: (r) => r.companyId,
+  });
+  return toRecord(updated!);
 }

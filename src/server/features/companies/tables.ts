@@ -255,6 +255,8 @@ export const clients = pgTable('clients', {
   assignedSpecialistId: integer('assigned_specialist_id').references(() => specialists.id, { onDelete: 'set null' }),
   topicArn: text('topic_arn'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Bumped by every staff edit: an edit based on an older version is refused (optimistic concurrency). */
+  version: integer('version').notNull().default(1),
 });
 
 /** A client company's landing page (002 §3). HTML fields are stored sanitized. */
@@ -287,6 +289,8 @@ export const companyLandingPages = pgTable('company_landing_pages', {
   podcastLink: text('podcast_link'),
   active: boolean('active').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Bumped by every staff edit: an edit based on an older version is refused (optimistic concurrency). */
+  version: integer('version').notNull().default(1),
 });
 
 /** A client company's management team (002 §3 "Leader/management"). */
@@ -303,6 +307,8 @@ export const companyLeaders = pgTable(
     description: text('description').notNull().default(''),
     headshotUrl: text('headshot_url'),
     sortOrder: smallint('sort_order').notNull().default(0),
+    /** Bumped by every staff edit: an edit based on an older version is refused (optimistic concurrency). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('company_leaders_symbol_idx').on(t.companySymbol, t.sortOrder)],
 );

@@ -35,6 +35,8 @@ export const events = pgTable(
     agenda: text('agenda'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every staff edit: an edit based on an older version is refused (optimistic concurrency). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('events_date_idx').on(t.upcomingDate), index('events_zoom_id_idx').on(t.zoomId)],
 );

@@ -1,16 +1,17 @@
 /**
  * /api/tools/news: staff list, create, change and delete articles and
  * newsletters (spec 002 §7). Input is validated per 002 §5; bodies are
- * sanitized before they are stored; each write rebuilds the affected pages.
+ * sanitized before they are stored; each write is audited and rebuilds the
+ * affected pages.
  */
 import { z } from '@hono/zod-openapi';
 import { createRouter } from '../../platform/http/context.ts';
 import { editorRoutes } from '../../platform/http/editor-routes.ts';
-import { companySymbolField, dateTimeField, linkField, textField } from '../../platform/http/fields.ts';
+import { companySymbolField, dateTimeField, editBody, linkField, textField } from '../../platform/http/fields.ts';
+import { apiSchema } from '../../platform/http/schemas.ts';
+import { newsEditRecord } from '../../../lib/tools-records.ts';
 import { staffOnly } from '../accounts/index.ts';
-import { NewsArticleSchema, NewsItemSchema } from './api-schemas.ts';
-import { listNews } from './service.ts';
-import { createNews, deleteNews, updateNews } from './writes.ts';
+import { createNews, deleteNews, newsForConsole, updateNews } from './staff-edits.ts';
 
 const NewsBody = z.strictObject({
   title: textField(300, { min: 1, minMessage: 'title is required' }),
@@ -25,7 +26,7 @@ const NewsBody = z.strictObject({
   rc_newsletter: z.boolean().optional(),
 });
 
-const NewsPatch = NewsBody.partial().refine((v) => Object.keys(v).length > 0, 'nothing to update');
+const NewsPatch = editBody(NewsBody);
 
 const router = createRouter();
 router.use('*', staffOnly);
@@ -35,17 +36,16 @@ export const newsStaffRoutes = router.route(
   editorRoutes({
     path: '/news',
     summaries: {
-      list: 'News for the console, newest first',
+      list: 'News for the console, newest first, searched by words of the title, summary or ticker (q)',
       create: 'Create an article (title and company_symbol required)',
-      update: 'Change an article (any of the create fields)',
-      remove: 'Delete an article',
+      update: 'Change an article (any of the create fields, and the version the change is based on)',
+      remove: 'Delete an article (optionally only if it is still at the given version)',
     },
     listKey: 'news',
-    listItem: NewsItemSchema,
-    record: NewsArticleSchema,
+    record: apiSchema(newsEditRecord, 'NewsEdit'),
     createBody: NewsBody,
     patchBody: NewsPatch,
-    list: listNews,
+    list: newsForConsole,
     create: createNews,
     update: updateNews,
     remove: deleteNews,

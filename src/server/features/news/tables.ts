@@ -26,6 +26,8 @@ export const news = pgTable(
     newsletterUrl: text('newsletter_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every staff edit: an edit based on an older version is refused (optimistic concurrency). */
+    version: integer('version').notNull().default(1),
     /** Kept by the database for RedChat's full-text search: headline first, then summary, then the body. */
     search: tsvector('search')
       .notNull()

@@ -1,16 +1,17 @@
 /**
  * /api/tools/videos: staff list, add, change and delete videos (spec 002 §7),
- * disabled ones included. Each write rebuilds the affected pages.
+ * disabled ones included. Each write is audited and rebuilds the affected
+ * pages.
  */
 import { z } from '@hono/zod-openapi';
 import { VIDEO_TYPES } from '../../../lib/content-records.ts';
 import { createRouter } from '../../platform/http/context.ts';
 import { editorRoutes } from '../../platform/http/editor-routes.ts';
-import { companySymbolField, dateTimeField, linkField, textField } from '../../platform/http/fields.ts';
+import { companySymbolField, dateTimeField, editBody, linkField, textField } from '../../platform/http/fields.ts';
+import { apiSchema } from '../../platform/http/schemas.ts';
+import { videoEditRecord } from '../../../lib/tools-records.ts';
 import { staffOnly } from '../accounts/index.ts';
-import { VideoSchema } from './api-schemas.ts';
-import { listVideos } from './service.ts';
-import { createVideo, deleteVideo, updateVideo } from './writes.ts';
+import { createVideo, deleteVideo, updateVideo, videosForConsole } from './staff-edits.ts';
 
 const VideoBody = z.strictObject({
   name: textField(300, { min: 1, minMessage: 'title is required' }),
@@ -26,7 +27,7 @@ const VideoBody = z.strictObject({
   videoFeatured: z.boolean().optional(),
 });
 
-const VideoPatch = VideoBody.partial().refine((v) => Object.keys(v).length > 0, 'nothing to update');
+const VideoPatch = editBody(VideoBody);
 
 const router = createRouter();
 router.use('*', staffOnly);
@@ -36,20 +37,16 @@ export const videoStaffRoutes = router.route(
   editorRoutes({
     path: '/videos',
     summaries: {
-      list: 'Videos for the console, newest first',
+      list: 'Videos for the console (disabled ones too), newest first, searched by words (q)',
       create: 'Add a video (title and company_symbol required)',
-      update: 'Change a video',
-      remove: 'Delete a video',
+      update: 'Change a video (any of the create fields, and the version the change is based on)',
+      remove: 'Delete a video (optionally only if it is still at the given version)',
     },
     listKey: 'data',
-    listItem: VideoSchema,
-    record: VideoSchema,
+    record: apiSchema(videoEditRecord, 'VideoEdit'),
     createBody: VideoBody,
     patchBody: VideoPatch,
-    list: async (db, page, limit) => {
-      const { data, total } = await listVideos(db, { page, limit, includeDisabled: true });
-      return { items: data, total };
-    },
+    list: videosForConsole,
     create: createVideo,
     update: updateVideo,
     remove: deleteVideo,

@@ -23,6 +23,8 @@ export const videos = pgTable(
     videoFeatured: boolean('video_featured').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every staff edit: an edit based on an older version is refused (optimistic concurrency). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     index('videos_published_idx').on(t.published, t.id),

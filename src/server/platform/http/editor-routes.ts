@@ -1,38 +1,53 @@
 /**
  * The console's four calls for one kind of record (spec 002 §7): a page of
- * the list, create, change by id and delete by id, each documented in the
- * API. The feature supplies its schemas and service operations, and guards
- * the group (staff only).
+ * the list (searched on the server), create, change by id and delete by id,
+ * each documented in the API. Changes carry the version they are based on;
+ * every write names the staff member making it, for the audit log. The
+ * feature supplies its schemas and service operations, and guards the group
+ * (staff only).
  */
 import { createRoute, z } from '@hono/zod-openapi';
+import type { StaffActor } from '../../../lib/tools.ts';
 import type { Db } from '../db/client.ts';
 import { createRouter } from './context.ts';
-import { idParam, staffListQuery } from './fields.ts';
-import { errorResponses, jsonBody, jsonContent, notFoundResponse, staffResponses } from './schemas.ts';
+import { idParam, staffListQuery, versionQuery } from './fields.ts';
+import { ErrorSchema, errorResponses, jsonBody, jsonContent, notFoundResponse, staffResponses } from './schemas.ts';
 
-export interface EditorRoutesOptions<Create, Patch> {
+export interface ListQuery {
+  q?: string;
+  page: number;
+  limit: number;
+}
+
+export interface EditorRoutesOptions<Create, Patch extends { version: number }> {
   /** The group's path ('/news'); one record is at '{path}/{id}'. */
   path: string;
   summaries: { list: string; create: string; update: string; remove: string };
-  /** The list's envelope key ('news' for news lists, otherwise 'data') and the schema of its items. */
+  /** The list's envelope key ('news' for news lists, otherwise 'data'). */
   listKey: 'news' | 'data';
-  listItem: z.ZodType;
-  /** One record as create and update answer it. */
+  /** One record as the list, create and update answer it (with its version). */
   record: z.ZodType;
   createBody: z.ZodType<Create>;
   patchBody: z.ZodType<Patch>;
-  list(db: Db, page: number, limit: number): Promise<{ items: unknown[]; total: number }>;
-  create(db: Db, input: Create): Promise<unknown>;
-  update(db: Db, id: number, input: Patch): Promise<unknown>;
-  remove(db: Db, id: number): Promise<void>;
+  list(db: Db, query: ListQuery): Promise<{ items: unknown[]; total: number }>;
+  create(db: Db, actor: StaffActor, input: Create): Promise<unknown>;
+  update(db: Db, actor: StaffActor, id: number, input: Patch): Promise<unknown>;
+  remove(db: Db, actor: StaffActor, id: number, version?: number): Promise<void>;
 }
 
-export function editorRoutes<Create, Patch>(options: EditorRoutesOptions<Create, Patch>) {
+/** The signed-in staff member (the group is guarded before any of its routes runs). */
+export function actorOf(c: { var: { user?: { id: number; email: string } } }): StaffActor {
+  const user = c.var.user;
+  if (!user) throw new Error('editor routes need the staff guard before them');
+  return { id: user.id, email: user.email };
+}
+
+export function editorRoutes<Create, Patch extends { version: number }>(options: EditorRoutesOptions<Create, Patch>) {
   const { path, summaries } = options;
   const tags = ['Tools'];
   // The list's key varies by kind: the schema is typed by what every kind shares.
   const listAnswer: z.ZodType<Record<string, unknown>> = z.object({
-    [options.listKey]: z.array(options.listItem),
+    [options.listKey]: z.array(options.record),
     total: z.number(),
   });
   const listRoute = createRoute({
@@ -64,6 +79,7 @@ export function editorRoutes<Create, Patch>(options: EditorRoutesOptions<Create,
     request: { params: idParam, ...jsonBody(options.patchBody) },
     responses: {
       200: jsonContent(z.object({ data: options.record }), 'Updated'),
+      409: jsonContent(ErrorSchema, 'Changed by someone else since the version the edit is based on'),
       ...errorResponses,
       ...notFoundResponse,
       ...staffResponses,
@@ -74,22 +90,29 @@ export function editorRoutes<Create, Patch>(options: EditorRoutesOptions<Create,
     path: `${path}/{id}`,
     tags,
     summary: summaries.remove,
-    request: { params: idParam },
-    responses: { 204: { description: 'Deleted' }, ...notFoundResponse, ...staffResponses },
+    request: { params: idParam, query: versionQuery },
+    responses: {
+      204: { description: 'Deleted' },
+      409: jsonContent(ErrorSchema, 'Changed by someone else since the version the delete is based on'),
+      ...errorResponses,
+      ...notFoundResponse,
+      ...staffResponses,
+    },
   });
   return createRouter()
     .openapi(listRoute, async (c) => {
-      const { page, limit } = c.req.valid('query');
-      const { items, total } = await options.list(c.var.db, page, limit);
+      const { items, total } = await options.list(c.var.db, c.req.valid('query'));
       const answer: Record<string, unknown> = { [options.listKey]: items, total };
       return c.json(answer, 200);
     })
-    .openapi(createRecordRoute, async (c) => c.json({ data: await options.create(c.var.db, c.req.valid('json')) }, 201))
+    .openapi(createRecordRoute, async (c) =>
+      c.json({ data: await options.create(c.var.db, actorOf(c), c.req.valid('json')) }, 201),
+    )
     .openapi(updateRoute, async (c) =>
-      c.json({ data: await options.update(c.var.db, c.req.valid('param').id, c.req.valid('json')) }, 200),
+      c.json({ data: await options.update(c.var.db, actorOf(c), c.req.valid('param').id, c.req.valid('json')) }, 200),
     )
     .openapi(deleteRoute, async (c) => {
-      await options.remove(c.var.db, c.req.valid('param').id);
+      await options.remove(c.var.db, actorOf(c), c.req.valid('param').id, c.req.valid('query').version);
       return c.body(null, 204);
     });
 }

@@ -94,9 +94,27 @@ export const dateTimeField = z.iso.datetime({ offset: true, local: true }).trans
 
 /** A page of a staff list (the console pages 25 at a time). */
 export const staffListQuery = z.object({
+  q: textField(200).optional(),
   page: queryInteger(1, 100_000).default(1),
   limit: queryInteger(1, 100).default(25),
 });
+
+/** The version of a record an edit is based on (optimistic concurrency). */
+export const versionField = z
+  .number({ message: 'version is required: send the version of the record the edit is based on' })
+  .int()
+  .positive()
+  .max(MAX_ID);
+
+/** A staff edit's body: the fields to change and the version they are based on. */
+export const editBody = <Shape extends z.ZodRawShape>(fields: z.ZodObject<Shape>) =>
+  fields
+    .partial()
+    .extend({ version: versionField })
+    .refine((v) => Object.keys(v).some((key) => key !== 'version'), 'nothing to update');
+
+/** A delete may name the version it was based on; without one it deletes whatever is stored. */
+export const versionQuery = z.object({ version: queryInteger(1, MAX_ID).optional() });
 
 /** An email address field with the spec's messages. */
 export const emailField = z

@@ -285,14 +285,18 @@ describe('staff edits of a landing page', () => {
     const path = `/api/tools/company-landing/${client}`;
     expect((await t.call('PUT', path, { json: { subtitle: 'x' } })).status).toBe(401);
     expect((await t.call('PUT', path, { json: { subtitle: 'x' }, headers: bearer(token) })).status).toBe(403);
-    expect((await t.call('PUT', path, { json: { jumbotron_title_color: 'red' }, headers: staff })).status).toBe(400);
-    expect((await t.call('PUT', path, { json: {}, headers: staff })).status).toBe(400);
+    const { version } = ((await t.call('GET', path, { headers: staff })).body as { data: { version: number } }).data;
     expect(
-      (await t.call('PUT', '/api/tools/company-landing/QQQQQQ', { json: { subtitle: 'x' }, headers: staff })).status,
+      (await t.call('PUT', path, { json: { jumbotron_title_color: 'red', version }, headers: staff })).status,
+    ).toBe(400);
+    expect((await t.call('PUT', path, { json: { version }, headers: staff })).status).toBe(400);
+    expect(
+      (await t.call('PUT', '/api/tools/company-landing/QQQQQQ', { json: { subtitle: 'x', version }, headers: staff }))
+        .status,
     ).toBe(404);
     const { cursor } = (await get<{ cursor: number }>('/api/content/cursor')).body;
     const saved = await t.call('PUT', path, {
-      json: { value_prop: '<p>Clear value<script>alert(1)</script></p><img src=x onerror="alert(2)">' },
+      json: { value_prop: '<p>Clear value<script>alert(1)</script></p><img src=x onerror="alert(2)">', version },
       headers: staff,
     });
     expect(saved.status).toBe(200);

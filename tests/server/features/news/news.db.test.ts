@@ -172,7 +172,7 @@ describe('the tools calls for news', () => {
     }
 
     const updated = await t.call('PUT', `/api/tools/news/${article.id}`, {
-      json: { title: 'Fresh contract, updated' },
+      json: { title: 'Fresh contract, updated', version: article.version },
       headers: staff,
     });
     expect((updated.body as { data: Article }).data.title).toBe('Fresh contract, updated');
@@ -199,7 +199,9 @@ describe('the tools calls for news', () => {
 
   it('refuses an empty update and unknown fields', async () => {
     const id = ((await t.call('GET', '/api/news/all')).body as NewsList).news[0]!.id;
-    expect((await t.call('PUT', `/api/tools/news/${id}`, { json: {}, headers: staff })).status).toBe(400);
-    expect((await t.call('PUT', `/api/tools/news/${id}`, { json: { role: 'x' }, headers: staff })).status).toBe(400);
+    expect((await t.call('PUT', `/api/tools/news/${id}`, { json: { version: 1 }, headers: staff })).status).toBe(400);
+    expect(
+      (await t.call('PUT', `/api/tools/news/${id}`, { json: { role: 'x', version: 1 }, headers: staff })).status,
+    ).toBe(400);
   });
 });

@@ -58,10 +58,14 @@ describe('the tools calls for videos', () => {
       headers: staff,
     });
     expect(created.status).toBe(201);
-    const video = (created.body as { data: { id: number; sic_code: number; exclusive: boolean } }).data;
+    const video = (created.body as { data: { id: number; version: number; exclusive: boolean } }).data;
     expect(video.exclusive).toBe(true);
-    expect(video.sic_code).toBeGreaterThan(99);
-    const changed = await t.call('PUT', `/api/tools/videos/${video.id}`, { json: { disabled: true }, headers: staff });
+    const published = (await t.call('GET', `/api/videos/${video.id}`)).body as { data: { sic_code: number } };
+    expect(published.data.sic_code).toBeGreaterThan(99);
+    const changed = await t.call('PUT', `/api/tools/videos/${video.id}`, {
+      json: { disabled: true, version: video.version },
+      headers: staff,
+    });
     expect((changed.body as { data: { disabled: boolean } }).data.disabled).toBe(true);
     const listed = (await t.call('GET', '/api/videos/all?limit=100')).body as { data: { id: number }[] };
     expect(listed.data.map((v) => v.id)).not.toContain(video.id);
@@ -79,7 +83,7 @@ describe('a disabled video', () => {
     });
     const id = (created.body as { data: { id: number } }).data.id;
     await t.call('PATCH', '/api/videos/favorites', { json: { videoId: id }, headers: reader });
-    await t.call('PUT', `/api/tools/videos/${id}`, { json: { disabled: true }, headers: staff });
+    await t.call('PUT', `/api/tools/videos/${id}`, { json: { disabled: true, version: 1 }, headers: staff });
 
     expect((await t.call('GET', `/api/videos/${id}`)).status).toBe(404);
     const feed = (await t.call('GET', `/api/content/videos?ids=${id}`)).body as { data: unknown[] };

@@ -1,0 +1,91 @@
+/**
+ * The staff console's shared rules: the texts of spec 002 §8, the kinds of
+ * records staff edit, what a global notification may point at and where it
+ * links, and the console's paging. Used by the console, the server and the
+ * tests alike.
+ */
+
+/** The console's list tabs, in the spec's order, with the words its messages use. */
+export const TOOLS_LISTS = {
+  news: { label: 'News', one: 'news', many: 'news' },
+  events: { label: 'Events', one: 'event', many: 'events' },
+  videos: { label: 'Videos', one: 'video', many: 'videos' },
+} as const;
+export type ToolsList = keyof typeof TOOLS_LISTS;
+
+/** The texts of 002 §8 for the console's lists ('Failed to load news', 'Failed to create event', ...). */
+export const listMessages = (list: ToolsList) => {
+  const { one, many } = TOOLS_LISTS[list];
+  return {
+    load: `Failed to load ${many}`,
+    create: `Failed to create ${one}`,
+    update: `Failed to update ${one}`,
+    remove: `Failed to delete ${one}`,
+  };
+};
+
+export const TOOLS_MESSAGES = {
+  clients: {
+    load: 'Failed to load clients',
+    create: 'Failed to create client',
+    update: 'Failed to update client',
+  },
+  landing: {
+    saveFailed: 'Failed to save landing page.',
+    saved: 'Landing Page saved successfully!',
+    serverFailed: 'Failed to update company landing page',
+  },
+  leaders: {
+    load: 'Failed to load leaders.',
+    saved: 'Leader saved successfully!',
+    deleted: 'Leader deleted successfully!',
+    saveFailed: 'Failed to save leader.',
+  },
+  broadcast: {
+    sent: 'Global Notification Broadcasted Successfully',
+    failed: 'Error broadcasting notification',
+  },
+} as const;
+
+/** The console's list pages. */
+export const TOOLS_PAGE_SIZE = 25;
+export const TOOLS_PAGE_SIZES = [10, 25, 50, 100] as const;
+
+/** The staff member making an edit, as the audit log names them. */
+export interface StaffActor {
+  id: number;
+  email: string;
+}
+
+/** What an edit may say about the record it changes (the audit log's kinds). */
+export const AUDIT_KINDS = ['news', 'event', 'video', 'client', 'landing', 'leader', 'notification'] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The answer to an edit based on a version someone else has since replaced. */
+export const staleEditMessage = (what: string) =>
+  `This ${what} was changed by someone else after you opened it. Reload it to see their changes, then make yours again.`;
+
+/** What a global notification may point at (002 §3). */
+export const NOTIFICATION_OBJECT_TYPES = ['news', 'event', 'video', 'company'] as const;
+export type NotificationObjectType = (typeof NOTIFICATION_OBJECT_TYPES)[number];
+
+/** Where a notification about an object takes the reader. */
+export function notificationLink(objectType: NotificationObjectType, objectId: string): string {
+  const id = encodeURIComponent(objectId);
+  switch (objectType) {
+    case 'news':
+      return `/news/${id}`;
+    case 'video':
+      return `/video/${id}`;
+    case 'event':
+      return `/events`;
+    case 'company':
+      return `/stocks/${encodeURIComponent(objectId.toUpperCase())}`;
+  }
+}
+
+/** The bell's list length, and how often it looks for new notifications. */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const NOTIFICATIONS_POLL_MS = 60_000;

@@ -1,0 +1,193 @@
+/**
+ * Clients management (002 §2, §7 /tools/clients): the firm's client
+ * companies with their contract, disclosure, assigned specialist, name and
+ * active flag. Making a company a client gives it a landing page (so its
+ * public pages gain the client header, tabs and webinar bar at the next
+ * rebuild); deactivating one takes them away. Every write is audited,
+ * versioned and rebuilds the company's pages.
+ */
+import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import type { ClientRecord, SpecialistRecord } from '../../../lib/tools-records.ts';
+import type { StaffActor } from '../../../lib/tools.ts';
+import { sanitizeHtml } from '../../../build/sanitize.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { conflict, invalid, notFound } from '../../platform/errors.ts';
+import { staffEdit } from '../audit/index.ts';
+import { normalizeSymbol, requireCompany } from './records.ts';
+import { clients, companies, companyLandingPages, specialists } from './tables.ts';
+
+export interface ClientInput {
+  contract?: string | null;
+  disclosure?: string | null;
+  assignedSpecialistId?: number | null;
+  companyName?: string;
+  active?: boolean;
+}
+
+/** What the audit log keeps of a client: its own fields and the company name staff may change with it. */
+type ClientState = typeof clients.$inferSelect & { companyName: string; companyId: number };
+
+const clientColumns = {
+  client: clients,
+  companyName: companies.name,
+  companyId: companies.id,
+  logo: companies.logo,
+  hasLandingPage: sql<boolean>`${companyLandingPages.companySymbol} is not null`,
+};
+
+type ClientJoin = {
+  client: typeof clients.$inferSelect;
+  companyName: string;
+  companyId: number;
+  logo: string | null;
+  hasLandingPage: boolean;
+};
+
+const toRecord = (r: ClientJoin): ClientRecord => ({
+  company_symbol: r.client.companySymbol,
+  version: r.client.version,
+  active: r.client.active,
+  contract: r.client.contract,
+  disclosure: r.client.disclosure,
+  assignedSpecialistId: r.client.assignedSpecialistId,
+  companyName: r.companyName,
+  Company: { name: r.companyName, logo: r.logo },
+  topicArnSet: Boolean(r.client.topicArn),
+  hasLandingPage: Boolean(r.hasLandingPage),
+  updated_at: r.client.updatedAt.toISOString(),
+});
+
+const clientQuery = (db: Db) =>
+  db
+    .select(clientColumns)
+    .from(clients)
+    .innerJoin(companies, eq(companies.symbol, clients.companySymbol))
+    .leftJoin(companyLandingPages, eq(companyLandingPages.companySymbol, clients.companySymbol));
+
+/** Clients by symbol, searched by ticker or company name. */
+export async function listClients(db: Db, query: { q?: string; page: number; limit: number }) {
+  const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
+  const where = pattern ? or(ilike(clients.companySymbol, pattern), ilike(companies.name, pattern)) : undefined;
+  const [rows, [total]] = await Promise.all([
+    clientQuery(db)
+      .where(where)
+      .orderBy(asc(clients.companySymbol))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ n: count() })
+      .from(clients)
+      .innerJoin(companies, eq(companies.symbol, clients.companySymbol))
+      .where(where),
+  ]);
+  return { items: rows.map(toRecord), total: Number(total?.n ?? 0) };
+}
+
+export async function clientBySymbol(db: Db, symbol: string): Promise<ClientRecord> {
+  const [row] = await clientQuery(db).where(eq(clients.companySymbol, normalizeSymbol(symbol)));
+  if (!row) throw notFound(`${normalizeSymbol(symbol)} is not a client.`);
+  return toRecord(row);
+}
+
+/** The specialists who may be assigned to a client. */
+export async function listSpecialists(db: Db): Promise<SpecialistRecord[]> {
+  return db
+    .select({ id: specialists.id, name: specialists.name, title: specialists.title, email: specialists.email })
+    .from(specialists)
+    .orderBy(asc(specialists.name));
+}
+
+async function checkSpecialist(db: Db, id: number | null | undefined) {
+  if (id === null || id === undefined) return;
+  const [row] = await db.select({ id: specialists.id }).from(specialists).where(eq(specialists.id, id));
+  if (!row) throw invalid(`assignedSpecialistId: no specialist ${id}`);
+}
+
+const clientValues = (input: ClientInput) => ({
+  ...(input.contract !== undefined && { contract: input.contract }),
+  ...(input.disclosure !== undefined && {
+    disclosure: input.disclosure === null ? null : sanitizeHtml(input.disclosure),
+  }),
+  ...(input.assignedSpecialistId !== undefined && { assignedSpecialistId: input.assignedSpecialistId }),
+  ...(input.active !== undefined && { active: input.active }),
+});
+
+const currentState = (symbol: string) => async (tx: Db) => {
+  const [row] = await tx
+    .select({ client: clients, companyName: companies.name, companyId: companies.id })
+    .from(clients)
+    .innerJoin(companies, eq(companies.symbol, clients.companySymbol))
+    .where(eq(clients.companySymbol, symbol))
+    .for('update');
+  return row ? { ...row.client, companyName: row.companyName, companyId: row.companyId } : undefined;
+};
+
+/** Makes a listed company a client, with a landing page titled by its name unless it has one. */
+export async function createClient(
+  db: Db,
+  actor: StaffActor,
+  input: ClientInput & { company_symbol: string },
+): Promise<ClientRecord> {
+  const company = await requireCompany(db, input.company_symbol);
+  await checkSpecialist(db, input.assignedSpecialistId);
+  const [existing] = await db.select().from(clients).where(eq(clients.companySymbol, company.symbol));
+  if (existing) throw conflict(`${company.symbol} is already a client.`);
+  await staffEdit<ClientState>(db, {
+    actor,
+    action: 'create',
+    kind: 'client',
+    what: 'client',
+    key: company.symbol,
+    content: 'company',
+    write: async (tx) => {
+      const name = input.companyName?.trim() || company.name;
+      await tx.update(companies).set({ isClient: true, name }).where(eq(companies.symbol, company.symbol));
+      const [row] = await tx
+        .insert(clients)
+        .values({ companySymbol: company.symbol, active: true, ...clientValues(input) })
+        .returning();
+      await tx
+        .insert(companyLandingPages)
+        .values({ companySymbol: company.symbol, title: name, active: true })
+        .onConflictDoNothing();
+      return { ...row!, companyName: name, companyId: company.id };
+    },
+    entityId: (r) => r.companyId,
+  });
+  return clientBySymbol(db, company.symbol);
+}
+
+export async function updateClient(
+  db: Db,
+  actor: StaffActor,
+  symbol: string,
+  input: ClientInput & { version: number },
+): Promise<ClientRecord> {
+  const key = normalizeSymbol(symbol);
+  const { version, ...fields } = input;
+  await checkSpecialist(db, fields.assignedSpecialistId);
+  await staffEdit<ClientState>(db, {
+    actor,
+    action: 'update',
+    kind: 'client',
+    what: 'client',
+    key,
+    content: 'company',
+    current: currentState(key),
+    version,
+    write: async (tx, before) => {
+      const name = fields.companyName?.trim() || before!.companyName;
+      // A client is a client company while it is active: the flag the screener and company pages read.
+      const active = fields.active ?? before!.active;
+      await tx.update(companies).set({ name, isClient: active }).where(eq(companies.symbol, key));
+      const [row] = await tx
+        .update(clients)
+        .set({ ...clientValues(fields), updatedAt: new Date(), version: sql`${clients.version} + 1` })
+        .where(eq(clients.companySymbol, key))
+        .returning();
+      return { ...row!, companyName: name, companyId: before!.companyId };
+    },
+    entityId: (r) => r.companyId,
+  });
+  return clientBySymbol(db, key);
+}

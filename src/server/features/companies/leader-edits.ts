@@ -1,0 +1,146 @@
+/**
+ * A company's leaders as staff edit them (002 §7 /tools/management): add,
+ * change and remove, audited and versioned. Descriptions are sanitized HTML;
+ * each write rebuilds the company's pages (the Leadership tab).
+ */
+import { asc, eq, max, sql } from 'drizzle-orm';
+import type { LeaderEditRecord } from '../../../lib/tools-records.ts';
+import type { StaffActor } from '../../../lib/tools.ts';
+import { sanitizeHtml } from '../../../build/sanitize.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { staffEdit } from '../audit/index.ts';
+import { requireCompany } from './records.ts';
+import { companies, companyLeaders } from './tables.ts';
+
+export interface LeaderInput {
+  name: string;
+  title: string;
+  description?: string;
+  headshot_url?: string | null;
+  sort_order?: number;
+}
+
+type LeaderRow = typeof companyLeaders.$inferSelect & { companyId: number };
+
+const toRecord = (r: typeof companyLeaders.$inferSelect): LeaderEditRecord => ({
+  id: r.id,
+  version: r.version,
+  company_symbol: r.companySymbol,
+  name: r.name,
+  title: r.title,
+  description: r.description,
+  headshot_url: r.headshotUrl,
+  sort_order: r.sortOrder,
+});
+
+const columnsOf = (input: Partial<LeaderInput>) => ({
+  ...(input.name !== undefined && { name: input.name.trim() }),
+  ...(input.title !== undefined && { title: input.title.trim() }),
+  ...(input.description !== undefined && { description: sanitizeHtml(input.description) }),
+  ...(input.headshot_url !== undefined && { headshotUrl: input.headshot_url }),
+  ...(input.sort_order !== undefined && { sortOrder: input.sort_order }),
+});
+
+/** A company's leaders in the order the Leadership tab shows them. */
+export async function leadersForEditor(db: Db, symbol: string): Promise<LeaderEditRecord[]> {
+  const company = await requireCompany(db, symbol);
+  const rows = await db
+    .select()
+    .from(companyLeaders)
+    .where(eq(companyLeaders.companySymbol, company.symbol))
+    .orderBy(asc(companyLeaders.sortOrder), asc(companyLeaders.id));
+  return rows.map(toRecord);
+}
+
+const current = (id: number) => async (tx: Db) => {
+  const [row] = await tx
+    .select({ leader: companyLeaders, companyId: companies.id })
+    .from(companyLeaders)
+    .innerJoin(companies, eq(companies.symbol, companyLeaders.companySymbol))
+    .where(eq(companyLeaders.id, id))
+    .for('update', { of: companyLeaders });
+  return row && { ...row.leader, companyId: row.companyId };
+};
+
+/** Adds a leader, last in the team unless a place is given. */
+export async function createLeader(
+  db: Db,
+  actor: StaffActor,
+  input: LeaderInput & { company_symbol: string },
+): Promise<LeaderEditRecord> {
+  const company = await requireCompany(db, input.company_symbol);
+  const created = await staffEdit<LeaderRow>(db, {
+    actor,
+    action: 'create',
+    kind: 'leader',
+    what: 'leader',
+    key: company.symbol,
+    content: 'company',
+    write: async (tx) => {
+      const [last] = await tx
+        .select({ place: max(companyLeaders.sortOrder) })
+        .from(companyLeaders)
+        .where(eq(companyLeaders.companySymbol, company.symbol));
+      const [row] = await tx
+        .insert(companyLeaders)
+        .values({
+          sortOrder: (last?.place ?? -1) + 1,
+          ...columnsOf(input),
+          companySymbol: company.symbol,
+          name: input.name.trim(),
+          title: input.title.trim(),
+        })
+        .returning();
+      return { ...row!, companyId: company.id };
+    },
+    entityId: (r) => r.companyId,
+  });
+  return toRecord(created!);
+}
+
+export async function updateLeader(
+  db: Db,
+  actor: StaffActor,
+  id: number,
+  input: Partial<LeaderInput> & { version: number },
+): Promise<LeaderEditRecord> {
+  const { version, ...fields } = input;
+  const updated = await staffEdit<LeaderRow>(db, {
+    actor,
+    action: 'update',
+    kind: 'leader',
+    what: 'leader',
+    key: String(id),
+    content: 'company',
+    current: current(id),
+    version,
+    write: async (tx, before) => {
+      const [row] = await tx
+        .update(companyLeaders)
+        .set({ ...columnsOf(fields), version: sql`${companyLeaders.version} + 1` })
+        .where(eq(companyLeaders.id, id))
+        .returning();
+      return { ...row!, companyId: before!.companyId };
+    },
+    entityId: (r) => r.companyId,
+  });
+  return toRecord(updated!);
+}
+
+export async function deleteLeader(db: Db, actor: StaffActor, id: number, version?: number): Promise<void> {
+  await staffEdit<LeaderRow>(db, {
+    actor,
+    action: 'delete',
+    kind: 'leader',
+    what: 'leader',
+    key: String(id),
+    content: 'company',
+    current: current(id),
+    version,
+    write: async (tx) => {
+      await tx.delete(companyLeaders).where(eq(companyLeaders.id, id));
+      return undefined;
+    },
+    entityId: (r) => r.companyId,
+  });
+}

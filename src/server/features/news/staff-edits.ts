@@ -1,0 +1,161 @@
+/**
+ * The console's news: a searched page of articles with everything staff
+ * edit, and audited, versioned writes. HTML is sanitized before it is
+ * stored, and each write records a content change, so the affected pages
+ * are built again.
+ */
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { NewsEditRecord } from '../../../lib/tools-records.ts';
+import type { StaffActor } from '../../../lib/tools.ts';
+import { htmlToText, sanitizeHtml } from '../../../build/sanitize.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { everyWordIn } from '../../platform/db/search.ts';
+import { staffEdit } from '../audit/index.ts';
+import { requireCompany } from '../companies/index.ts';
+import { news } from './tables.ts';
+
+export interface NewsInput {
+  title: string;
+  company_symbol: string | null;
+  published_at?: Date;
+  newsLetterURL?: string | null;
+  thumbnail?: string | null;
+  summary?: string | null;
+  description?: string;
+  source?: string | null;
+  url?: string | null;
+  rc_newsletter?: boolean;
+}
+
+type NewsRow = Omit<typeof news.$inferSelect, 'search'>;
+const { search: _search, ...editColumns } = getTableColumns(news);
+
+const toRecord = (r: NewsRow): NewsEditRecord => ({
+  id: r.id,
+  version: r.version,
+  title: r.title,
+  company_symbol: r.companySymbol,
+  published_at: r.publishedAt.toISOString(),
+  newsLetterURL: r.newsletterUrl,
+  thumbnail: r.thumbnail,
+  summary: r.summary,
+  description: r.description,
+  source: r.source,
+  url: r.url,
+  rc_newsletter: r.rcNewsletter,
+  updated_at: r.updatedAt.toISOString(),
+});
+
+function toColumns(input: Partial<NewsInput>) {
+  const description = input.description === undefined ? undefined : sanitizeHtml(input.description);
+  return {
+    ...(input.title !== undefined && { title: input.title.trim() }),
+    ...(input.company_symbol !== undefined && { companySymbol: input.company_symbol?.toUpperCase() ?? null }),
+    ...(input.published_at !== undefined && { publishedAt: input.published_at }),
+    ...(input.newsLetterURL !== undefined && { newsletterUrl: input.newsLetterURL }),
+    ...(input.thumbnail !== undefined && { thumbnail: input.thumbnail }),
+    ...(description !== undefined && { description }),
+    // Without a summary of its own, an article is summarised by the start of its body.
+    // Summaries are shown as HTML on the newsletter page: stored as clean as bodies.
+    ...(input.summary !== undefined
+      ? { summary: input.summary === null ? null : sanitizeHtml(input.summary) }
+      : description !== undefined && { summary: htmlToText(description).slice(0, 280) || null }),
+    ...(input.source !== undefined && { source: input.source }),
+    ...(input.url !== undefined && { url: input.url }),
+    ...(input.rc_newsletter !== undefined && { rcNewsletter: input.rc_newsletter }),
+  };
+}
+
+/** Articles newest first, searched by words of the title, summary or ticker. */
+export async function newsForConsole(db: Db, query: { q?: string; page: number; limit: number }) {
+  const conditions = everyWordIn(query.q ?? '', [news.title, news.summary, news.companySymbol]);
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(editColumns)
+      .from(news)
+      .where(where)
+      .orderBy(desc(news.publishedAt), desc(news.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(news).where(where),
+  ]);
+  return { items: rows.map(toRecord), total: Number(total?.n ?? 0) };
+}
+
+const current = (id: number) => (tx: Db) =>
+  tx
+    .select(editColumns)
+    .from(news)
+    .where(eq(news.id, id))
+    .for('update')
+    .then((rows) => rows[0]);
+
+export async function createNews(db: Db, actor: StaffActor, input: NewsInput): Promise<NewsEditRecord> {
+  if (input.company_symbol) await requireCompany(db, input.company_symbol);
+  const created = await staffEdit<NewsRow>(db, {
+    actor,
+    action: 'create',
+    kind: 'news',
+    what: 'news article',
+    key: 'new',
+    content: 'news',
+    write: async (tx) => {
+      const [row] = await tx
+        .insert(news)
+        .values({ publishedAt: new Date(), ...toColumns(input), title: input.title.trim() })
+        .returning(editColumns);
+      return row;
+    },
+    entityId: (r) => r.id,
+  });
+  return toRecord(created!);
+}
+
+export async function updateNews(
+  db: Db,
+  actor: StaffActor,
+  id: number,
+  input: Partial<NewsInput> & { version: number },
+): Promise<NewsEditRecord> {
+  if (input.company_symbol) await requireCompany(db, input.company_symbol);
+  const { version, ...fields } = input;
+  const updated = await staffEdit<NewsRow>(db, {
+    actor,
+    action: 'update',
+    kind: 'news',
+    what: 'news article',
+    key: String(id),
+    content: 'news',
+    current: current(id),
+    version,
+    write: async (tx) => {
+      const [row] = await tx
+        .update(news)
+        .set({ ...toColumns(fields), updatedAt: new Date(), version: sql`${news.version} + 1` })
+        .where(eq(news.id, id))
+        .returning(editColumns);
+      return row;
+    },
+    entityId: (r) => r.id,
+  });
+  return toRecord(updated!);
+}
+
+export async function deleteNews(db: Db, actor: StaffActor, id: number, version?: number): Promise<void> {
+  await staffEdit<NewsRow>(db, {
+    actor,
+    action: 'delete',
+    kind: 'news',
+    what: 'news article',
+    key: String(id),
+    content: 'news',
+    current: current(id),
+    version,
+    write: async (tx) => {
+      await tx.delete(news).where(eq(news.id, id));
+      return undefined;
+    },
+    entityId: (r) => r.id,
+  });
+}
