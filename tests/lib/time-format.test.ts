@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRelativeTime } from '../../src/lib/time-format.ts';
+import { formatRelativeTime, fromEasternInputValue, toEasternInputValue } from '../../src/lib/time-format.ts';
 
 describe('relative time', () => {
   const now = new Date('2026-11-20T12:00:00Z');
@@ -12,5 +12,33 @@ describe('relative time', () => {
     expect(ago(8 * 86400)).toBe('1 week ago');
     expect(ago(31 * 86400)).toBe('1 month ago');
     expect(ago(400 * 86400)).toBe('1 year ago');
+  });
+});
+
+describe('date-time inputs in Eastern Time', () => {
+  it('show an instant as New York wall time, in winter and in summer', () => {
+    expect(toEasternInputValue(new Date('2026-12-03T18:00:00Z'))).toBe('2026-12-03T13:00');
+    expect(toEasternInputValue(new Date('2026-07-07T15:30:00Z'))).toBe('2026-07-07T11:30');
+  });
+
+  it('read what staff typed as New York time, round-tripping every quarter hour of a year', () => {
+    expect(fromEasternInputValue('2026-12-03T13:00')?.toISOString()).toBe('2026-12-03T18:00:00.000Z');
+    expect(fromEasternInputValue('2026-07-07T11:30')?.toISOString()).toBe('2026-07-07T15:30:00.000Z');
+    // The repeated hour of November 1st reads as its first (daylight) occurrence.
+    expect(fromEasternInputValue('2026-11-01T01:30')?.toISOString()).toBe('2026-11-01T05:30:00.000Z');
+    // The skipped hour of March 8th reads an hour later.
+    expect(fromEasternInputValue('2026-03-08T02:30')?.toISOString()).toBe('2026-03-08T06:30:00.000Z');
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 15 * 60_000) {
+      const instant = new Date(t);
+      const back = fromEasternInputValue(toEasternInputValue(instant))!;
+      // Only the autumn's repeated hour cannot come back as its second occurrence.
+      if (back.getTime() !== t) expect(back.getTime()).toBe(t - 3_600_000);
+    }
+  });
+
+  it('refuse what is not a date and time', () => {
+    for (const bad of ['', 'tomorrow', '2026-13-01T10:00', '2026-12-03', '2026-12-03T25:00']) {
+      expect(fromEasternInputValue(bad)).toBeNull();
+    }
   });
 });

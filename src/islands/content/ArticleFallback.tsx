@@ -3,11 +3,10 @@
  * page: the server answers its address with this shell, which loads the
  * article from the API (002 §8 texts for each failure).
  */
-import DOMPurify from 'dompurify';
 import { useEffect, useState } from 'react';
 import { MORE_NEWS } from '../../lib/content.ts';
 import { formatNewYorkDate } from '../../lib/time-format.ts';
-import { HTML_POLICY, addPolicyHooks } from '../../lib/html-policy.ts';
+import { cleanHtml } from '../clean-html.ts';
 import type { NewsArticleRecord } from '../../lib/content-records.ts';
 
 export const ARTICLE_TEXTS = {
@@ -43,8 +42,7 @@ export default function ArticleFallback() {
         setArticle({ state: isHttpError(error) && error.response.status === 404 ? 'missing' : 'failed' });
         return;
       }
-      const purify = addPolicyHooks(DOMPurify(window));
-      found.description = purify.sanitize(found.description, { ...HTML_POLICY, RETURN_TRUSTED_TYPE: false }) as string;
+      found.description = cleanHtml(found.description);
       setArticle({ state: 'ready', value: found });
       document.title = `${found.title} | RedCap`;
       if (!found.company_symbol) {

@@ -4,12 +4,11 @@
  * results in a 2×2 grid beside the sign-up card and the rest below. Cards
  * open the newsletter's web version in a new tab, or the article.
  */
-import DOMPurify from 'dompurify';
 import { useMemo, useState, type ReactNode } from 'react';
 import { api } from '../api-client.ts';
 import { NEWSLETTER_TITLE_GRID, NEWSLETTER_TITLE_LEAD, cutText } from '../../lib/content.ts';
 import { formatNewYorkDate } from '../../lib/time-format.ts';
-import { HTML_POLICY, addPolicyHooks } from '../../lib/html-policy.ts';
+import { cleanHtml } from '../clean-html.ts';
 import ChipRow from './ChipRow.tsx';
 import SearchForm from './SearchForm.tsx';
 import type { NewsItemRecord } from '../../lib/content-records.ts';
@@ -35,17 +34,6 @@ export function withinChip<T extends { published_at: string }>(items: T[], days:
   if (days === null) return items;
   const since = now - days * 86_400_000;
   return items.filter((item) => Date.parse(item.published_at) >= since);
-}
-
-let purifier: ReturnType<typeof DOMPurify> | null = null;
-/**
- * Card descriptions are HTML: cleaned at build (the page passes them clean)
- * and again in the browser before they touch the page.
- */
-function clean(html: string): string {
-  if (typeof window === 'undefined') return html;
-  purifier ??= addPolicyHooks(DOMPurify(window));
-  return purifier.sanitize(html, { ...HTML_POLICY, RETURN_TRUSTED_TYPE: false }) as string;
 }
 
 function Card({ item, titleCut }: { item: NewsletterItem; titleCut: number }) {
@@ -76,7 +64,7 @@ function Card({ item, titleCut }: { item: NewsletterItem; titleCut: number }) {
           {cutText(item.title, titleCut)}
         </span>
         {item.summary && (
-          <span className="text-sm text-muted" dangerouslySetInnerHTML={{ __html: clean(item.summary) }} />
+          <span className="text-sm text-muted" dangerouslySetInnerHTML={{ __html: cleanHtml(item.summary) }} />
         )}
       </span>
     </a>

@@ -14,7 +14,16 @@ import { startAstroBuild, type AstroBuild } from './astro-process.ts';
 import { recordScriptHashes } from './csp.ts';
 import { sourceFingerprint } from './fingerprint.ts';
 import { manifestOutputs, precompressChanged, prefillPages, pruneStalePages } from './incremental.ts';
-import { buildsDirOf, publish, publishedBuild, pruneBuilds, readStamp, writeStamp } from './publish.ts';
+import {
+  buildsDirOf,
+  publish,
+  publishedBuild,
+  pruneBuilds,
+  readChangesThrough,
+  readStamp,
+  writeChangesThrough,
+  writeStamp,
+} from './publish.ts';
 import { idleBuildStatus, type BuildStatus, type SiteState } from './state.ts';
 
 /** Astro's incremental-build manifest, in its cache directory. */
@@ -30,6 +39,11 @@ export interface SiteBuilderOptions {
   dataVersion: () => Promise<string>;
   /** Echo build output lines (the CLI start shows progress). */
   onOutput?: (line: string) => void;
+  /**
+   * The newest content change id: read when a build starts, every change up
+   * to it is in that build, so the console can tell when an edit is live.
+   */
+  changeCursor?: () => Promise<number>;
 }
 
 export interface SiteBuilder extends SiteState {
@@ -49,7 +63,11 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
   let running: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
   let stopped = false;
-  const status: BuildStatus = { ...idleBuildStatus(), currentBuild: current && path.basename(current) };
+  const status: BuildStatus = {
+    ...idleBuildStatus(),
+    currentBuild: current && path.basename(current),
+    publishedThrough: readChangesThrough(current),
+  };
 
   async function runAstro(outDir: string): Promise<void> {
     astro = startAstroBuild({
@@ -77,8 +95,10 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
     const id = `${new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '')}-${stamp.slice(0, 8)}`;
     const outDir = path.join(buildsDir, id);
     const started = Date.now();
+    const through = (await options.changeCursor?.()) ?? null;
     Object.assign(status, {
       state: 'building',
+      buildingThrough: through,
       startedAt: new Date(started).toISOString(),
       finishedAt: null,
       progress: [],
@@ -107,11 +127,13 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
       const compressed = await precompressChanged(outDir, current);
       lap('compressMs');
       writeStamp(outDir, stamp);
+      if (through !== null) writeChangesThrough(outDir, through);
       publish(siteDir, outDir);
       current = outDir;
       status.currentBuild = path.basename(outDir);
+      status.publishedThrough = through ?? status.publishedThrough;
       pruneBuilds(siteDir, current);
-      Object.assign(status, { state: 'idle', lastError: null });
+      Object.assign(status, { state: 'idle', lastError: null, buildingThrough: null });
       logger.info(
         { build: id, ms: Date.now() - started, ...status.pages, removed, compressed, scriptHashes, ...phases },
         'site build published',
@@ -121,7 +143,7 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
       // The manifest may describe pages of this discarded build: the next build renders everything.
       fs.rmSync(path.join(cacheDir, MANIFEST_FILE), { force: true });
       const message = error instanceof Error ? error.message : String(error);
-      Object.assign(status, { state: 'failed', lastError: message });
+      Object.assign(status, { state: 'failed', lastError: message, buildingThrough: null });
       logger.error({ build: id, err: message }, 'site build failed; the previous site keeps serving');
       throw error;
     } finally {

@@ -34,6 +34,22 @@ export function readStamp(buildDir: string | null): string | null {
 
 export const writeStamp = (buildDir: string, stamp: string) => fs.writeFileSync(path.join(buildDir, STAMP_FILE), stamp);
 
+/** The newest content change a build includes (kept beside its stamp, so a restart still knows). */
+const CHANGES_FILE = '.changes-through';
+
+export function readChangesThrough(buildDir: string | null): number | null {
+  if (!buildDir) return null;
+  try {
+    const value = Number(fs.readFileSync(path.join(buildDir, CHANGES_FILE), 'utf8'));
+    return Number.isSafeInteger(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export const writeChangesThrough = (buildDir: string, through: number) =>
+  fs.writeFileSync(path.join(buildDir, CHANGES_FILE), String(through));
+
 /** Makes `buildDir` the published site. */
 export function publish(siteDir: string, buildDir: string): void {
   const currentLink = currentLinkOf(siteDir);

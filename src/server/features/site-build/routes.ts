@@ -29,6 +29,14 @@ const BuildStatus = z
     sections: z
       .record(z.string(), z.object({ rendered: z.number(), unchanged: z.number(), renderMs: z.number() }))
       .nullable(),
+    publishedThrough: z
+      .number()
+      .nullable()
+      .openapi({ description: 'The newest content change the served site includes' }),
+    buildingThrough: z
+      .number()
+      .nullable()
+      .openapi({ description: 'The newest content change the running build includes' }),
   })
   .openapi('BuildStatus');
 

@@ -19,6 +19,10 @@ export interface BuildStatus {
    * first path segment), with the milliseconds Astro spent rendering them.
    */
   sections: Record<string, PageCounts> | null;
+  /** The newest content change the served site includes (null: not known). */
+  publishedThrough: number | null;
+  /** The newest content change the running build will include. */
+  buildingThrough: number | null;
 }
 
 export interface PageCounts {
@@ -54,6 +58,8 @@ export function idleBuildStatus(): BuildStatus {
     progress: [],
     pages: null,
     sections: null,
+    publishedThrough: null,
+    buildingThrough: null,
   };
 }
 

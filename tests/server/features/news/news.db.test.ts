@@ -1,3 +1,4 @@
+import type { NewsEditRecord } from '../../../../src/lib/tools-records.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewsArticleRecord, NewsItemRecord } from '../../../../src/lib/content-records.ts';
 import { HOSTILE_SNIPPETS } from '../../../../src/server/demo/content.ts';
@@ -163,7 +164,7 @@ describe('the tools calls for news', () => {
       headers: staff,
     });
     expect(created.status).toBe(201);
-    const article = (created.body as { data: Article }).data;
+    const article = (created.body as { data: NewsEditRecord }).data;
     expect(article.company_symbol).toBe(symbol);
     expect(article.description).toContain('<h2>Detail</h2>');
     expect(article.description).toContain('rel="noopener noreferrer nofollow"');
@@ -175,7 +176,10 @@ describe('the tools calls for news', () => {
       json: { title: 'Fresh contract, updated', version: article.version },
       headers: staff,
     });
-    expect((updated.body as { data: Article }).data.title).toBe('Fresh contract, updated');
+    expect((updated.body as { data: NewsEditRecord }).data).toMatchObject({
+      title: 'Fresh contract, updated',
+      version: article.version + 1,
+    });
     expect(((await t.call('GET', `/api/news/${article.id}`)).body as { data: Article }).data.title).toBe(
       'Fresh contract, updated',
     );
