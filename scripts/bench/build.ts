@@ -132,16 +132,20 @@ try {
     body: JSON.stringify(STAFF),
   });
   const { token } = (await login.json()) as { token: string };
-  const { news } = (await (await fetch(`${server.url}/api/news/all?limit=1&page=20`)).json()) as {
-    news: { id: number }[];
+  const staffHeaders = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  // The console's list: records with the version an edit is based on.
+  const { news } = (await (
+    await fetch(`${server.url}/api/tools/news?limit=1&page=20`, { headers: staffHeaders })
+  ).json()) as {
+    news: { id: number; version: number }[];
   };
-  const id = news[0]!.id;
+  const { id, version } = news[0]!;
   const title = `Edited for the benchmark ${Date.now()}`;
   const editedAt = performance.now();
   const put = await fetch(`${server.url}/api/tools/news/${id}`, {
     method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ title }),
+    headers: staffHeaders,
+    body: JSON.stringify({ title, version }),
   });
   if (put.status !== 200) throw new Error(`edit failed with ${put.status}`);
   for (;;) {
@@ -166,11 +170,14 @@ try {
   };
   const symbol = clientNews[0]!.company_symbol;
   const subtitle = `Edited for the benchmark ${Date.now()}`;
+  const { data: page } = (await (
+    await fetch(`${server.url}/api/tools/company-landing/${symbol}`, { headers: staffHeaders })
+  ).json()) as { data: { version: number } };
   const companyEditedAt = performance.now();
   const landing = await fetch(`${server.url}/api/tools/company-landing/${symbol}`, {
     method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ subtitle }),
+    headers: staffHeaders,
+    body: JSON.stringify({ subtitle, version: page.version }),
   });
   if (landing.status !== 200) throw new Error(`landing edit failed with ${landing.status}`);
   const companyRebuild = await waitForBuild(server, rebuild.currentBuild);

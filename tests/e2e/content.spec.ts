@@ -105,7 +105,7 @@ test('staff edits reach the static pages: a new article, its new title, then its
     data: { title: 'Browser test headline', company_symbol: symbol, description: '<p>Fresh from the desk.</p>' },
   });
   expect(created.status()).toBe(201);
-  const { id } = (await created.json()).data as { id: number };
+  const { id, version } = (await created.json()).data as { id: number; version: number };
   // Readable at once (from the API) while its own page is being built.
   await page.goto(`/news/${id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Browser test headline');
@@ -114,7 +114,9 @@ test('staff edits reach the static pages: a new article, its new title, then its
   await expect(page.getByTestId('article')).toContainText('Fresh from the desk.');
 
   expect(
-    (await request.put(`/api/tools/news/${id}`, { headers, data: { title: 'Browser test, edited' } })).status(),
+    (
+      await request.put(`/api/tools/news/${id}`, { headers, data: { title: 'Browser test, edited', version } })
+    ).status(),
   ).toBe(200);
   await waitForPage(page, `/news/${id}/`, 200, 'Browser test, edited');
 
@@ -134,7 +136,7 @@ test('hostile HTML in an article never runs in the browser', async ({ page, requ
       description: `<p>Visible text.</p>${HOSTILE_SNIPPETS.join('\n')}`,
     },
   });
-  const { id } = (await created.json()).data as { id: number };
+  const { id, version } = (await created.json()).data as { id: number; version: number };
   let dialogs = 0;
   page.on('dialog', async (dialog) => {
     dialogs++;

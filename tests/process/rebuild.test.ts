@@ -91,7 +91,8 @@ describe('publishing a rebuild', () => {
       const put = await fetch(`${server.url}/api/tools/news/${news[0]!.id}`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json', ...auth },
-        body: JSON.stringify({ title }),
+        // Each round is based on the version the previous round made.
+        body: JSON.stringify({ title, version: round }),
       });
       expect(put.status).toBe(200);
       last = await untilPublished(previous);

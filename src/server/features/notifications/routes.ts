@@ -23,6 +23,7 @@ import { requireUser, staffOnly } from '../accounts/index.ts';
 import {
   announcementsByMessage,
   broadcast,
+  broadcastHistory,
   markAllRead,
   markRead,
   notificationsOf,
@@ -55,6 +56,35 @@ const broadcastRoute = createRoute({
         data: z.object({ id: z.number(), message: z.string(), objectType: z.string(), objectId: z.string() }),
       }),
       'Broadcast',
+    ),
+    ...errorResponses,
+    ...staffResponses,
+  },
+});
+
+const historyRoute = createRoute({
+  method: 'get',
+  path: '/notifications',
+  tags,
+  summary: 'Broadcasts newest first, with the messages queued so far and when delivery finished (staff)',
+  request: { query: z.object({ limit: queryInteger(1, 100).default(20) }) },
+  responses: {
+    200: jsonContent(
+      z.object({
+        data: z.array(
+          z.object({
+            id: z.number(),
+            message: z.string(),
+            objectType: z.string(),
+            objectId: z.string(),
+            link: z.string(),
+            createdAt: z.string(),
+            queued: z.number(),
+            deliveredAt: z.string().nullable(),
+          }),
+        ),
+      }),
+      'Broadcasts',
     ),
     ...errorResponses,
     ...staffResponses,
@@ -131,6 +161,9 @@ export function notificationRoutes(options: { onBroadcast?: () => void } = {}) {
       options.onBroadcast?.();
       return c.json({ message: TOOLS_MESSAGES.broadcast.sent, data }, 201);
     })
+    .openapi(historyRoute, async (c) =>
+      c.json({ data: await broadcastHistory(c.var.db, c.req.valid('query').limit) }, 200),
+    )
     .openapi(listRoute, async (c) => {
       const user = requireUser(c);
       return c.json(await notificationsOf(c.var.db, user, c.req.valid('query')), 200);

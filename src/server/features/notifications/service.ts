@@ -151,6 +151,21 @@ export async function deliverBroadcasts(
   return total;
 }
 
+/** Broadcasts newest first with how far their delivery by message has gone (the console's history). */
+export async function broadcastHistory(db: Db, limit: number) {
+  const rows = await db.select().from(broadcasts).orderBy(desc(broadcasts.id)).limit(limit);
+  return rows.map((b) => ({
+    id: b.id,
+    message: b.message,
+    objectType: b.objectType,
+    objectId: b.objectId,
+    link: notificationLink(b.objectType, b.objectId),
+    createdAt: b.createdAt.toISOString(),
+    queued: b.queued,
+    deliveredAt: b.deliveredAt?.toISOString() ?? null,
+  }));
+}
+
 /** The broadcasts a user is shown: those sent since they joined. */
 const shownTo = (user: { id: number; createdAt: Date }) => gte(broadcasts.createdAt, user.createdAt);
 
