@@ -52,6 +52,19 @@ export async function latestChangeId(db: Db): Promise<number> {
 }
 
 /**
+ * Records one more change inside a write's transaction: what else the write
+ * changes (a webinar is also part of its company's pages).
+ */
+export async function recordChange(
+  tx: Db,
+  kind: ContentKind,
+  entityId: number,
+  op: ChangeOp = 'upsert',
+): Promise<void> {
+  await tx.insert(contentChanges).values({ kind, entityId, op });
+}
+
+/**
  * Runs a write and records its change in the same transaction, then tells
  * the listeners. `write` returns the id it changed, or null when nothing
  * matched (then nothing is recorded).

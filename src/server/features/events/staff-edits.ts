@@ -4,13 +4,14 @@
  * records a content change, so the events lists and company pages are built
  * again.
  */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { EventEditRecord } from '../../../lib/tools-records.ts';
 import type { StaffActor } from '../../../lib/tools.ts';
+import { recordChange } from '../../platform/changes.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { everyWordIn } from '../../platform/db/search.ts';
 import { staffEdit } from '../audit/index.ts';
-import { requireCompany } from '../companies/index.ts';
+import { companies, requireCompany } from '../companies/index.ts';
 import { events } from './tables.ts';
 
 export interface EventInput {
@@ -83,6 +84,18 @@ export async function eventsForConsole(db: Db, query: { q?: string; page: number
   return { items: rows.map(toRecord), total: Number(total?.n ?? 0) };
 }
 
+/**
+ * A client's webinars are part of its company pages (the Webinar tab, the
+ * sticky bar): an event's edit rebuilds the pages of the companies it was
+ * and is about.
+ */
+async function companyPagesChange(tx: Db, ...rows: (EventRow | undefined)[]): Promise<void> {
+  const symbols = [...new Set(rows.map((r) => r?.companySymbol).filter((s): s is string => Boolean(s)))];
+  if (symbols.length === 0) return;
+  const found = await tx.select({ id: companies.id }).from(companies).where(inArray(companies.symbol, symbols));
+  for (const { id } of found) await recordChange(tx, 'company', id);
+}
+
 const current = (id: number) => (tx: Db) =>
   tx
     .select()
@@ -105,6 +118,7 @@ export async function createEvent(db: Db, actor: StaffActor, input: EventInput):
         .insert(events)
         .values({ upcomingDate: new Date(Date.now() + DEFAULT_LEAD_MS), ...values, title: input.title.trim() })
         .returning();
+      await companyPagesChange(tx, row);
       return row;
     },
     entityId: (r) => r.id,
@@ -129,12 +143,13 @@ export async function updateEvent(
     content: 'event',
     current: current(id),
     version,
-    write: async (tx) => {
+    write: async (tx, before) => {
       const [row] = await tx
         .update(events)
         .set({ ...values, updatedAt: new Date(), version: sql`${events.version} + 1` })
         .where(eq(events.id, id))
         .returning();
+      await companyPagesChange(tx, before, row);
       return row;
     },
     entityId: (r) => r.id,
@@ -152,8 +167,9 @@ export async function deleteEvent(db: Db, actor: StaffActor, id: number, version
     content: 'event',
     current: current(id),
     version,
-    write: async (tx) => {
+    write: async (tx, before) => {
       await tx.delete(events).where(eq(events.id, id));
+      await companyPagesChange(tx, before);
       return undefined;
     },
     entityId: (r) => r.id,

@@ -216,8 +216,9 @@ describe('events in the console', () => {
     expect(unknown.status).toBe(404);
   });
 
-  it('are created, changed and deleted, each change reaching the public events list', async () => {
+  it('are created, changed and deleted, each change reaching the public events list and the company pages', async () => {
     const when = '2031-03-04T15:00:00.000Z';
+    const { cursor } = (await t.call('GET', '/api/content/cursor')).body as { cursor: number };
     const created = await t.call('POST', '/api/tools/events', {
       json: { title: 'Spring investor day', company_symbol: client, upcoming_date: when, agenda: 'Results\nQ&A' },
       headers: staff,
@@ -232,6 +233,19 @@ describe('events in the console', () => {
     });
     const pub = body<{ title: string }>(await t.call('GET', `/api/events/all/${event.id}`));
     expect(pub.title).toBe('Spring investor day');
+    // The company's Webinar tab is built from its record: the company's pages are rebuilt too.
+    const [{ id: companyId }] = rowsOf<{ id: number }>(
+      await t.database.db.execute(sql`select id from companies where symbol = ${client}`),
+    ) as [{ id: number }];
+    const feed = (await t.call('GET', `/api/content/changes?since=${cursor}`)).body as {
+      changes: { kind: string; entityId: number }[];
+    };
+    expect(feed.changes.map((c) => [c.kind, c.entityId])).toEqual(
+      expect.arrayContaining([
+        ['event', event.id],
+        ['company', companyId],
+      ]),
+    );
     const changed = body<EventEditRecord>(
       await t.call('PUT', `/api/tools/events/${event.id}`, {
         json: { title: 'Spring investor day (moved)', isActive: false, version: 1 },
