@@ -133,6 +133,8 @@ test('favorites made on the screener and a company page are listed on /favorites
   page,
   request,
 }) => {
+  // A journey over three pages and four lists.
+  test.setTimeout(90_000);
   await page.goto('/favorites/Companies');
   // Guests are sent home.
   await expect(page).toHaveURL(/localhost:\d+\/$/);

@@ -73,6 +73,8 @@ for (const [label, viewport] of [
   ['phone', { width: 390, height: 844 }],
 ] as const) {
   test(`no page of any kind trips its Content-Security-Policy (${label})`, async ({ browser, request }) => {
+    // One visit per kind of page, each scrolled to the end: more than one ordinary test's time.
+    test.setTimeout(120_000);
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     await page.addInitScript(() => {
