@@ -155,7 +155,7 @@ test('hostile HTML in an article never runs in the browser', async ({ page, requ
   expect(
     await page.locator('.article-body script, .article-body iframe, .article-body svg, .article-body form').count(),
   ).toBe(0);
-  await request.delete(`/api/tools/news/${id}`, { headers });
+  await request.delete(`/api/tools/news/${id}?version=${version}`, { headers });
 });
 
 test('the video library filters by search and sector chip and loads twelve more on scroll', async ({ page }) => {
