@@ -1,36 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { HOSTILE_SNIPPETS } from '../../src/server/demo/content.ts';
 import { OUTBOX_DIR, uniqueEmail } from './account-helpers.ts';
 import { waitForIsland } from './hydration.ts';
-import { STAFF } from './staff.ts';
+import { staffHeaders, waitForPage } from './staff.ts';
 
 interface NewsItem {
   id: number;
   title: string;
   company_symbol: string | null;
   Company: { sector_name: string } | null;
-}
-
-async function staffHeaders(request: APIRequestContext): Promise<Record<string, string>> {
-  const login = await request.post('/api/auth/login', { data: STAFF });
-  expect(login.status()).toBe(200);
-  return { authorization: `Bearer ${(await login.json()).token}` };
-}
-
-/** Polls a page until it answers `status` and (optionally) contains `text`: the rebuild has published. */
-async function waitForPage(page: Page, url: string, status: number, text?: string) {
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get(url);
-        if (response.status() !== status) return false;
-        return text === undefined || (await response.text()).includes(text);
-      },
-      { timeout: 60_000, intervals: [500] },
-    )
-    .toBe(true);
 }
 
 async function scrollToEnd(page: Page, done: () => Promise<boolean>) {
