@@ -1,19 +1,15 @@
 /**
  * npm run staff:add -- --email E --password P [--name N]
  * Creates a verified staff account, or promotes an existing account to staff
- * (setting the given password). Uses the same database settings as the server.
+ * (setting the given password). Uses the same database settings as the
+ * server, and works whether or not the server runs.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../src/server/platform/config.ts';
-import { openDatabase } from '../src/server/platform/db/client.ts';
-import { DataDirectoryLockedError } from '../src/server/platform/db/lock.ts';
 import { upsertStaff } from '../src/server/features/accounts/index.ts';
 import { isDomainError } from '../src/server/platform/errors.ts';
+import { complain, fail, openDatabaseOrFail, toolConfig } from './tool-support.ts';
 
-function fail(message: string): never {
-  process.stderr.write(`✖ ${message}\n`);
-  process.exit(1);
-}
+const USAGE = 'Usage: npm run staff:add -- --email E --password P [--name N]';
 
 let args: { email?: string; password?: string; name?: string };
 try {
@@ -21,27 +17,11 @@ try {
     options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
   }).values;
 } catch (error) {
-  fail(`${(error as Error).message}\nUsage: npm run staff:add -- --email E --password P [--name N]`);
+  fail(`${(error as Error).message}\n${USAGE}`);
 }
-if (!args.email || !args.password) fail('Usage: npm run staff:add -- --email E --password P [--name N]');
+if (!args.email || !args.password) fail(USAGE);
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
-
-let database;
-try {
-  database = await openDatabase(config.database);
-} catch (error) {
-  if (error instanceof DataDirectoryLockedError) {
-    fail(`${error.message}\nThe embedded database serves one process: stop the server, then run this again.`);
-  }
-  throw error;
-}
+const database = await openDatabaseOrFail(toolConfig());
 try {
   const { user, created } = await upsertStaff(database.db, {
     email: args.email,
@@ -50,8 +30,8 @@ try {
   });
   process.stdout.write(`${created ? 'Created' : 'Promoted'} staff account ${user.email} (verified).\n`);
 } catch (error) {
-  if (isDomainError(error)) fail(error.message);
-  throw error;
+  if (!isDomainError(error)) throw error;
+  complain(error.message);
 } finally {
   await database.close();
 }

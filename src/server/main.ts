@@ -29,7 +29,7 @@ import { DatabaseOpenError } from './platform/db/errors.ts';
 import { DataDirectoryLockedError } from './platform/db/lock.ts';
 import { ListenError, listen, type HttpServer } from './platform/http/server.ts';
 import { createJobScheduler } from './platform/jobs.ts';
-import { createLogger } from './platform/logger.ts';
+import { createLogger, type Logger } from './platform/logger.ts';
 import { createFileTransport, createSmsHttpTransport, createSmtpTransport } from './platform/outbox/transports.ts';
 import { OUTBOX_INTERVAL_MS, createOutboxWorker } from './platform/outbox/worker.ts';
 
@@ -73,6 +73,20 @@ async function openAndSeed(config: Config): Promise<Database> {
   return database;
 }
 
+/** While the server holds the embedded database, command-line tools (staff:add, db:shell) reach it through the server. */
+async function shareWithLocalTools(database: Database, logger: Logger): Promise<void> {
+  try {
+    const socket = await database.shareWithLocalTools({
+      onError: (err) => logger.warn({ err }, 'a command-line tool connection failed'),
+    });
+    if (socket) say(`Command-line tools (npm run staff:add, db:shell) reach the database through ${socket}`);
+  } catch (error) {
+    say(
+      `Command-line tools cannot reach the database while the server runs: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
 export async function main(): Promise<void> {
   let config: Config;
   try {
@@ -91,6 +105,7 @@ export async function main(): Promise<void> {
     throw error;
   }
   const database = await openAndSeed(config);
+  await shareWithLocalTools(database, logger);
   const scheduler = createJobScheduler(logger);
 
   const fileTransport = createFileTransport(config.outboxDir, (line) => say(`Outbox: ${line}`));

@@ -8,4 +8,4 @@ export type { UserRow } from './sessions.ts';
 export { revokeAllSessions } from './sessions.ts';
 export { checkName, parseContactMethod, publicUser, type PublicUser } from './users.ts';
 export { bearerToken, loadSession, requireStaff, requireUser, staffOnly } from './middleware.ts';
-export { upsertStaff } from './staff.ts';
+export { removeStaff, upsertStaff } from './staff.ts';

@@ -18,6 +18,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { ALWAYS_AVAILABLE, createAvailability, type Availability } from './availability.ts';
 import { DatabaseOpenError, describePostgresFailure } from './errors.ts';
+import { serveLocalSocket, type LocalSocketServer } from './local-socket.ts';
 import { acquireDirectoryLock, type DirectoryLock } from './lock.ts';
 import { within } from '../within.ts';
 
@@ -42,6 +43,15 @@ export interface Database {
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** Bulk-loads rows with COPY: far faster than INSERT for large demo or import loads. */
   copyRows(table: string, columns: readonly string[], rows: Iterable<readonly unknown[]>): Promise<number>;
+  /**
+   * Lets command-line tools on this machine use the embedded database while
+   * this process holds its data directory, over a local socket (see
+   * local-socket.ts); close() stops it. Resolves with the socket's folder, or
+   * null where tools connect by themselves (PostgreSQL) or there is nothing
+   * to share (an in-memory database). `onError` hears of a tool connection
+   * that failed (the server goes on).
+   */
+  shareWithLocalTools(options?: { onError?: (error: unknown) => void }): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -176,6 +186,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   const db: Db = drizzlePglite({ client });
   await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
   let closed = false;
+  let localSocket: Promise<LocalSocketServer> | null = null;
   return {
     db,
     kind: 'pglite',
@@ -196,10 +207,17 @@ async function openPglite(dataDir: string | null): Promise<Database> {
       }
       return total;
     },
+    async shareWithLocalTools(options) {
+      if (dataDir === null) return null;
+      localSocket ??= serveLocalSocket(client, dataDir, options);
+      return (await localSocket).directory;
+    },
     async close() {
       if (closed) return;
       closed = true;
       try {
+        // The tools first: what they left open is rolled back while the database is still there.
+        await (await localSocket?.catch(() => null))?.close();
         await client.close();
       } finally {
         lock?.release();
@@ -293,6 +311,7 @@ async function openPostgres(options: PostgresOptions): Promise<Database> {
       }
       return total;
     },
+    shareWithLocalTools: async () => null,
     async close() {
       availability.close();
       await client.end({ timeout: 5 });

@@ -1,0 +1,37 @@
+/**
+ * What the database commands (staff:add, staff:remove, db:shell) share: the
+ * server's settings, and one line on stderr when they cannot go on.
+ */
+import { ConfigError, loadConfig, type Config } from '../src/server/platform/config.ts';
+import { DatabaseOpenError } from '../src/server/platform/db/errors.ts';
+import { openToolDatabase, type ToolDatabase } from '../src/server/platform/db/tool-connection.ts';
+
+/** Says why the command failed; it exits with 1 once it has closed what it opened. */
+export function complain(message: string): void {
+  process.stderr.write(`✖ ${message}\n`);
+  process.exitCode = 1;
+}
+
+export function fail(message: string): never {
+  complain(message);
+  process.exit(1);
+}
+
+/** The server's settings (DATA_DIR, DATABASE_URL…), so a command works on the same database. */
+export function toolConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+}
+
+export async function openDatabaseOrFail(config: Config): Promise<ToolDatabase> {
+  try {
+    return await openToolDatabase(config.database);
+  } catch (error) {
+    if (error instanceof DatabaseOpenError) fail(error.message);
+    throw error;
+  }
+}
