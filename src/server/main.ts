@@ -206,6 +206,7 @@ export async function main(): Promise<void> {
     onOutput: (line) => {
       if (/\[build\]|generating|✓|error|Error/.test(line)) say(`site: ${line}`);
     },
+    changeCursor: () => latestChangeId(database.db),
   });
   const siteBuilder = builder;
   rebuildJob = startSiteRebuildJob({
