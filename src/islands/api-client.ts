@@ -1,6 +1,9 @@
 /**
  * The browser's client for the site API: same-origin cookies, the 10-second
  * timeout, and the navigation rules for 401 (sign in again) and 403 (home).
+ * A call made with `context: BACKGROUND` (one the reader did not ask for,
+ * such as the notification bell's polling) never navigates: its caller shows
+ * the failure where it happened.
  */
 import ky, { HTTPError } from 'ky';
 import { API_TIMEOUT_MS } from '../lib/messages.ts';
@@ -14,6 +17,8 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
+export const BACKGROUND = { background: true } as const;
+
 export const api = ky.create({
   prefix: API_BASE,
   timeout: API_TIMEOUT_MS,
@@ -21,14 +26,20 @@ export const api = ky.create({
   retry: 0,
   hooks: {
     afterResponse: [
-      ({ request, response }) => {
+      ({ request, options, response }) => {
+        // Leaving the page the reader is on for a call they never made would be a surprise.
+        const background = options.context.background === true;
         if (response.status === 401) {
           onUnauthorized();
           // Auth pages handle their own 401s (a wrong password is not an expired session).
-          if (!AUTH_PAGES.some((p) => location.pathname.startsWith(p)) && !request.url.includes('/auth/me')) {
+          if (
+            !background &&
+            !AUTH_PAGES.some((p) => location.pathname.startsWith(p)) &&
+            !request.url.includes('/auth/me')
+          ) {
             location.assign('/login');
           }
-        } else if (response.status === 403) {
+        } else if (response.status === 403 && !background) {
           location.assign('/');
         }
       },

@@ -11,7 +11,7 @@ export const uniqueEmail = (label: string) =>
   `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 
 /** Messages written for a recipient, oldest first. */
-function messagesFor(recipient: string): string[] {
+export function messagesFor(recipient: string): string[] {
   if (!fs.existsSync(OUTBOX_DIR)) return [];
   return fs
     .readdirSync(OUTBOX_DIR)

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { api } from '../api-client.ts';
 import { AUTH_MESSAGES, type ContactMethod } from '../../lib/validation.ts';
 import { $session, setSession } from '../../stores/session.ts';
@@ -68,10 +68,98 @@ function Methods() {
   );
 }
 
+const ANNOUNCEMENT_TEXTS = {
+  heading: 'Announcements',
+  label: 'Also send announcements by email or SMS',
+  detail:
+    'Announcements always appear under the bell at the top of the page. With this on, they also reach you by the notification method chosen above.',
+  loadFailed: 'Failed to load the announcement setting.',
+  saveFailed: 'Failed to save the announcement setting.',
+} as const;
+
+interface AnnouncementSettings {
+  announcements: boolean;
+}
+
+/** Whether announcements also come by message: a setting of its own, saved as soon as it changes. */
+function Announcements() {
+  const [on, setOn] = useState<boolean | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const headingId = useId();
+  const inputId = useId();
+  const detailId = useId();
+
+  useEffect(() => {
+    api
+      .get('notifications/settings')
+      .json<{ data: AnnouncementSettings }>()
+      .then(({ data }) => setOn(data.announcements))
+      .catch(() => setMessage({ kind: 'error', text: ANNOUNCEMENT_TEXTS.loadFailed }));
+  }, []);
+
+  const change = async (next: boolean) => {
+    setOn(next);
+    setSaving(true);
+    setMessage(null);
+    try {
+      const saved = await api
+        .put('notifications/settings', { json: { announcements: next } })
+        .json<{ data: AnnouncementSettings; message: string }>();
+      setOn(saved.data.announcements);
+      setMessage({ kind: 'success', text: saved.message });
+    } catch (err) {
+      setOn(!next);
+      const { status, message: server } = describeFailure(err);
+      setMessage({
+        kind: 'error',
+        text: status && status < 500 ? (server ?? ANNOUNCEMENT_TEXTS.saveFailed) : ANNOUNCEMENT_TEXTS.saveFailed,
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3 border-t border-line pt-6"
+      data-testid="announcement-settings"
+    >
+      <h3 id={headingId} className="text-lg font-semibold">
+        {ANNOUNCEMENT_TEXTS.heading}
+      </h3>
+      <div className="flex items-start gap-3">
+        <input
+          id={inputId}
+          type="checkbox"
+          className="mt-0.5 size-5 shrink-0 accent-primary-fill"
+          checked={on ?? false}
+          disabled={on === null || saving}
+          aria-describedby={detailId}
+          onChange={(event) => void change(event.target.checked)}
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={inputId} className="font-medium">
+            {ANNOUNCEMENT_TEXTS.label}
+          </label>
+          <p id={detailId} className="text-sm text-muted">
+            {ANNOUNCEMENT_TEXTS.detail}
+          </p>
+        </div>
+      </div>
+      {message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}
+    </section>
+  );
+}
+
 export default function NotificationSettings() {
   return (
     <ErrorBoundary>
-      <Methods />
+      <div className="flex flex-col gap-8">
+        <Methods />
+        <Announcements />
+      </div>
     </ErrorBoundary>
   );
 }
