@@ -15,8 +15,9 @@ export async function waitForPage(page: Page, url: string, status: number, text?
   await expect
     .poll(
       async () => {
-        const response = await page.request.get(url);
-        if (response.status() !== status) return false;
+        // A connection the server closes while it swaps in the new site is simply asked again.
+        const response = await page.request.get(url).catch(() => null);
+        if (response?.status() !== status) return false;
         return text === undefined || (await response.text()).includes(text);
       },
       { timeout, intervals: [500] },

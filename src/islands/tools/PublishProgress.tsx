@@ -19,6 +19,9 @@ type Phase =
   | { kind: 'failed'; error: string | null }
   | { kind: 'unknown' };
 
+/** The moment a save was answered, taken in the save's handler (what PublishProgress counts from). */
+export const saveMoment = (): number => Date.now();
+
 /** Follows one save from the moment it was answered; `livePath` is the public page it changed, if any. */
 export function usePublishProgress(savedAt: number | null): Phase | null {
   // The phase is kept with the save it belongs to: a newer save starts from 'waiting'.

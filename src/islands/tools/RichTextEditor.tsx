@@ -7,6 +7,7 @@
 import { useEffect, useId, useRef } from 'react';
 import type QuillType from 'quill';
 import 'quill/dist/quill.snow.css';
+import './rich-text-editor.css';
 import { cleanHtml } from '../clean-html.ts';
 
 interface Props {

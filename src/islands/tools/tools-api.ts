@@ -110,6 +110,11 @@ export const listClients = (q = '') =>
     z.object({ data: z.array(clientRecord), total: z.number() }),
   );
 
+export const getClient = (symbol: string) =>
+  call(() => api.get(`tools/clients/${encodeURIComponent(symbol)}`).json(), z.object({ data: clientRecord })).then(
+    (b) => b.data,
+  );
+
 export const createClient = (fields: Record<string, unknown>) =>
   call(() => api.post('tools/clients', { json: fields }).json(), z.object({ data: clientRecord })).then((b) => b.data);
 
@@ -164,6 +169,25 @@ export const deleteLeader = (id: number, version: number) =>
 
 export const broadcastNotification = (fields: { message: string; objectId: string; objectType: string }) =>
   call(() => api.post('notifications/notifications', { json: fields }).json(), z.object({ message: z.string() }));
+
+const broadcastRecord = z.object({
+  id: z.number(),
+  message: z.string(),
+  objectType: z.string(),
+  objectId: z.string(),
+  link: z.string(),
+  createdAt: z.string(),
+  queued: z.number(),
+  deliveredAt: z.string().nullable(),
+});
+export type BroadcastRecord = z.infer<typeof broadcastRecord>;
+
+/** Recent broadcasts with their delivery progress, newest first. */
+export const recentBroadcasts = (limit = 10) =>
+  call(
+    () => api.get(`notifications/notifications?limit=${limit}`).json(),
+    z.object({ data: z.array(broadcastRecord) }),
+  ).then((b) => b.data);
 
 export const auditLog = (query: { kind?: string; key?: string; page: number; limit: number }) => {
   const params = new URLSearchParams({ page: String(query.page), limit: String(query.limit) });

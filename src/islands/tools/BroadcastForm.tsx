@@ -1,0 +1,179 @@
+/**
+ * Add Notifications (002 §2): a global notification (message, objectId,
+ * objectType) sent to every user's bell, and by email or SMS to those who
+ * want announcements that way. Recent broadcasts show how far delivery got.
+ */
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { formatRelativeTime } from '../../lib/time-format.ts';
+import { NOTIFICATION_OBJECT_TYPES, TOOLS_MESSAGES, type NotificationObjectType } from '../../lib/tools.ts';
+import { showSnackbar } from '../../stores/snackbar.ts';
+import { ToolsError, broadcastNotification, recentBroadcasts, type BroadcastRecord } from './tools-api.ts';
+
+const MESSAGE_MAX = 500;
+/** How often the recent broadcasts are read again while one is still being delivered. */
+const DELIVERY_POLL_MS = 2000;
+
+const OBJECT_HINTS: Record<NotificationObjectType, string> = {
+  news: 'The article’s number, as in /news/123.',
+  event: 'The event’s number.',
+  video: 'The video’s number, as in /video/45.',
+  company: 'The company’s ticker, such as ABCD.',
+};
+
+export default function BroadcastForm() {
+  const ids = { message: useId(), type: useId(), object: useId() };
+  const [message, setMessage] = useState('');
+  const [objectType, setObjectType] = useState<NotificationObjectType>('news');
+  const [objectId, setObjectId] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sending, setSending] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [recent, setRecent] = useState<BroadcastRecord[] | null>(null);
+
+  const loadRecent = useCallback(
+    () =>
+      recentBroadcasts()
+        .then(setRecent)
+        .catch(() => setRecent((r) => r ?? [])),
+    [],
+  );
+
+  useEffect(() => {
+    void loadRecent();
+  }, [loadRecent]);
+
+  const delivering = recent?.some((b) => b.deliveredAt === null) ?? false;
+  useEffect(() => {
+    if (!delivering) return;
+    const timer = setInterval(() => void loadRecent(), DELIVERY_POLL_MS);
+    return () => clearInterval(timer);
+  }, [delivering, loadRecent]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (!message.trim()) found.message = 'message is required';
+    if (!objectId.trim()) found.objectId = 'objectId is required';
+    else if (objectType === 'company' ? !/^[A-Za-z.-]{1,12}$/.test(objectId.trim()) : !/^\d+$/.test(objectId.trim())) {
+      found.objectId = objectType === 'company' ? 'objectId must be a ticker' : 'objectId must be a number';
+    }
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setSending(true);
+    setResult(null);
+    try {
+      const answer = await broadcastNotification({ message: message.trim(), objectId: objectId.trim(), objectType });
+      setResult({ ok: true, text: answer.message });
+      showSnackbar(TOOLS_MESSAGES.broadcast.sent, 'success');
+      setMessage('');
+      setObjectId('');
+      void loadRecent();
+    } catch (error) {
+      const text =
+        error instanceof ToolsError ? error.describe(TOOLS_MESSAGES.broadcast.failed) : TOOLS_MESSAGES.broadcast.failed;
+      setResult({ ok: false, text });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section className="flex flex-col gap-6" aria-label="Add Notifications" data-testid="tools-broadcast">
+      <form className="card flex max-w-2xl flex-col gap-4 p-4" onSubmit={(e) => void submit(e)} noValidate>
+        <h2 className="text-lg font-bold">Broadcast a global notification</h2>
+        <p className="text-sm text-muted">
+          Every signed-in reader sees it in the bell; readers who take announcements by email or SMS also get it that
+          way.
+        </p>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.message} className="text-sm font-semibold">
+            Message *
+          </label>
+          <textarea
+            id={ids.message}
+            className="input min-h-24"
+            maxLength={MESSAGE_MAX}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={`${ids.message}-note`}
+          />
+          <p id={`${ids.message}-note`} className={errors.message ? 'text-sm text-down' : 'text-xs text-muted'}>
+            {errors.message ?? `${message.length} / ${MESSAGE_MAX}`}
+          </p>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="flex flex-col gap-1">
+            <label htmlFor={ids.type} className="text-sm font-semibold">
+              Object type *
+            </label>
+            <select
+              id={ids.type}
+              className="input"
+              value={objectType}
+              onChange={(e) => setObjectType(e.target.value as NotificationObjectType)}
+            >
+              {NOTIFICATION_OBJECT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={ids.object} className="text-sm font-semibold">
+              Object id *
+            </label>
+            <input
+              id={ids.object}
+              className="input"
+              value={objectId}
+              onChange={(e) => setObjectId(e.target.value)}
+              aria-invalid={errors.objectId ? true : undefined}
+              aria-describedby={`${ids.object}-note`}
+            />
+            <p id={`${ids.object}-note`} className={errors.objectId ? 'text-sm text-down' : 'text-xs text-muted'}>
+              {errors.objectId ?? OBJECT_HINTS[objectType]}
+            </p>
+          </div>
+        </div>
+        {result && (
+          <p role={result.ok ? 'status' : 'alert'} className={result.ok ? 'text-sm text-up' : 'text-sm text-down'}>
+            {result.text}
+          </p>
+        )}
+        <div>
+          <button type="submit" className="btn-primary" disabled={sending}>
+            {sending ? 'Broadcasting…' : 'Broadcast'}
+          </button>
+        </div>
+      </form>
+
+      <div className="flex flex-col gap-2">
+        <h2 className="text-lg font-bold">Recent broadcasts</h2>
+        {recent === null ? (
+          <p className="text-muted">Loading…</p>
+        ) : recent.length === 0 ? (
+          <p className="text-muted">No broadcasts yet.</p>
+        ) : (
+          <ul className="flex flex-col gap-2" data-testid="recent-broadcasts">
+            {recent.map((b) => (
+              <li key={b.id} className="card flex flex-wrap items-center gap-3 p-3 text-sm">
+                <span className="min-w-0 flex-1 break-words">{b.message}</span>
+                <a href={b.link} className="text-primary underline" target="_blank" rel="noopener">
+                  {b.objectType} {b.objectId}
+                </a>
+                <span className="text-muted">
+                  {formatRelativeTime(new Date(b.createdAt))} ·{' '}
+                  {b.deliveredAt
+                    ? `${b.queued.toLocaleString('en-US')} messages sent`
+                    : `delivering… ${b.queued.toLocaleString('en-US')} queued`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

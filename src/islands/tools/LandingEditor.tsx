@@ -1,0 +1,189 @@
+/**
+ * A client's landing page (002 §3 Company landing page): every field, a
+ * preview of the header and sections as the public page draws them, and the
+ * rebuild of the company's pages after a save. A client without a landing
+ * page is offered one.
+ */
+import { useEffect, useState } from 'react';
+import { companyHue } from '../../lib/colors.ts';
+import { TOOLS_MESSAGES } from '../../lib/tools.ts';
+import type { LandingEditRecord } from '../../lib/tools-records.ts';
+import { showSnackbar } from '../../stores/snackbar.ts';
+import { cleanHtml } from '../clean-html.ts';
+import PublishProgress, { saveMoment } from './PublishProgress.tsx';
+import RecordForm, { type SaveOutcome } from './RecordForm.tsx';
+import { LANDING_FIELDS, toFormValues, toPayload, type FormValues } from './record-fields.ts';
+import { ToolsError, createLanding, getLanding, updateLanding } from './tools-api.ts';
+
+/** The sections of the preview: a title field (or a fixed title) over an HTML field. */
+const SECTIONS: { title: string; titleKey?: string; key: string }[] = [
+  { title: 'Overview', key: 'overview' },
+  { title: 'Value proposition', titleKey: 'valueprop_title', key: 'value_prop' },
+  { title: 'Investment Highlights', key: 'investment_highlights' },
+  { title: 'Highlights', key: 'highlights' },
+  { title: 'More', titleKey: 'extra_title', key: 'extra_info' },
+  { title: 'More', titleKey: 'extra_title_two', key: 'extra_info_two' },
+  { title: 'Letter to shareholders', key: 'letter' },
+];
+
+/** Failed requests: refused input gets the form's text with the reason; the server's own failure its text. */
+function landingFailure(error: unknown): string {
+  const tools = error instanceof ToolsError ? error : new ToolsError(null, null);
+  return tools.status !== null && tools.status < 500
+    ? tools.describe(TOOLS_MESSAGES.landing.saveFailed)
+    : TOOLS_MESSAGES.landing.serverFailed;
+}
+
+function Preview({ symbol, name, values }: { symbol: string; name: string; values: FormValues }) {
+  const text = (key: string) => String(values[key] ?? '').trim();
+  const opacity = text('jumbotron_gradient_opacity') === '' ? 0.55 : Number(text('jumbotron_gradient_opacity'));
+  const hue = companyHue(symbol);
+  const colour = (key: string, fallback: string) =>
+    /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(text(key)) ? text(key) : fallback;
+  return (
+    <div className="flex flex-col gap-4" data-testid="landing-preview">
+      <div
+        className="flex min-h-36 flex-col justify-end rounded-lg p-5"
+        style={{
+          backgroundImage: `linear-gradient(rgba(0,0,0,${opacity}), rgba(0,0,0,${opacity})), linear-gradient(120deg, hsl(${hue} 62% 28%), hsl(${(hue + 40) % 360} 70% 46%))`,
+        }}
+      >
+        <p className="text-2xl font-extrabold" style={{ color: colour('jumbotron_title_color', '#ffffff') }}>
+          {text('title') || name}
+        </p>
+        <p className="text-sm font-semibold" style={{ color: colour('jumbotron_subtitle_color', '#f3f4f6') }}>
+          {text('subtitle')}
+        </p>
+      </div>
+      {SECTIONS.filter((s) => text(s.key)).map((section) => (
+        <section key={section.key}>
+          <h3 className="mb-2 text-lg font-bold">{(section.titleKey && text(section.titleKey)) || section.title}</h3>
+          <div className="article-body" dangerouslySetInnerHTML={{ __html: cleanHtml(text(section.key)) }} />
+        </section>
+      ))}
+      <p className="text-xs text-muted">Custom style applies on the public page only.</p>
+    </div>
+  );
+}
+
+export default function LandingEditor({ symbol, name }: { symbol: string; name: string }) {
+  const [landing, setLanding] = useState<LandingEditRecord | null>(null);
+  const [state, setState] = useState<'loading' | 'missing' | 'failed' | 'ready'>('loading');
+  const [values, setValues] = useState<FormValues | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+  const [form, setForm] = useState(0);
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+  const [creating, setCreating] = useState(false);
+
+  const [reloads, setReloads] = useState(0);
+  useEffect(() => {
+    let live = true;
+    getLanding(symbol)
+      .then((found) => {
+        if (!live) return;
+        setLanding(found);
+        setState('ready');
+        setForm((n) => n + 1);
+      })
+      .catch((error: unknown) => {
+        if (live) setState(error instanceof ToolsError && error.status === 404 ? 'missing' : 'failed');
+      });
+    return () => {
+      live = false;
+    };
+  }, [symbol, reloads]);
+  const load = () => {
+    setState('loading');
+    setReloads((n) => n + 1);
+  };
+
+  const create = async () => {
+    setCreating(true);
+    try {
+      const answer = await createLanding(symbol, { active: true });
+      setLanding(answer.data);
+      setState('ready');
+      setSavedAt(saveMoment());
+      showSnackbar(TOOLS_MESSAGES.landing.saved, 'success');
+    } catch (error) {
+      showSnackbar(landingFailure(error), 'error');
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  const save = async (next: FormValues): Promise<SaveOutcome | null> => {
+    if (!landing) return null;
+    const body = toPayload(LANDING_FIELDS, next, toFormValues(LANDING_FIELDS, landing));
+    if (Object.keys(body).length === 0) return null;
+    try {
+      const answer = await updateLanding(symbol, landing.version, body);
+      setLanding(answer.data);
+      setSavedAt(saveMoment());
+      showSnackbar(TOOLS_MESSAGES.landing.saved, 'success');
+      return null;
+    } catch (error) {
+      return {
+        error: landingFailure(error),
+        ...(error instanceof ToolsError && error.stale && { reload: load }),
+      };
+    }
+  };
+
+  return (
+    <section className="card flex flex-col gap-4 p-4" aria-labelledby="landing-heading" data-testid="landing-editor">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="landing-heading" className="text-xl font-bold">
+          Landing page
+        </h2>
+        {state === 'ready' && (
+          <button
+            type="button"
+            className="btn-secondary ml-auto"
+            onClick={() => setPreviewing((p) => !p)}
+            aria-pressed={previewing}
+          >
+            {previewing ? 'Hide preview' : 'Show preview'}
+          </button>
+        )}
+      </div>
+      {state === 'loading' && <p className="text-muted">Loading the landing page…</p>}
+      {state === 'failed' && (
+        <div role="alert" className="flex flex-wrap items-center gap-3 text-down">
+          <span>Failed to load the landing page.</span>
+          <button type="button" className="btn-secondary" onClick={load}>
+            Try again
+          </button>
+        </div>
+      )}
+      {state === 'missing' && (
+        <div className="flex flex-wrap items-center gap-3">
+          <span className="text-muted">{name} has no landing page yet.</span>
+          <button type="button" className="btn-primary" onClick={() => void create()} disabled={creating}>
+            Create the landing page
+          </button>
+        </div>
+      )}
+      {state === 'ready' && landing && (
+        <div className={previewing ? 'grid gap-6 2xl:grid-cols-2' : ''}>
+          {previewing && values && (
+            <div className="rounded-lg border border-line p-4 2xl:order-last 2xl:sticky 2xl:top-20 2xl:self-start">
+              <p className="mb-3 text-sm font-semibold text-muted">Preview</p>
+              <Preview symbol={symbol} name={name} values={values} />
+            </div>
+          )}
+          <RecordForm
+            key={form}
+            fields={LANDING_FIELDS}
+            initial={toFormValues(LANDING_FIELDS, landing)}
+            saveLabel="Save landing page"
+            onSave={save}
+            onCancel={() => setForm((n) => n + 1)}
+            onValuesChange={setValues}
+          />
+        </div>
+      )}
+      <PublishProgress savedAt={savedAt} livePath={`/stocks/${symbol}/`} />
+    </section>
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * A client's leaders (002 §3 Leader/management), as the Leadership tab
+ * lists them: added, edited in place and saved, or deleted after a
+ * confirmation, with their headshots by address.
+ */
+import { useEffect, useState } from 'react';
+import { TOOLS_MESSAGES } from '../../lib/tools.ts';
+import type { LeaderEditRecord } from '../../lib/tools-records.ts';
+import { showSnackbar } from '../../stores/snackbar.ts';
+import PublishProgress, { saveMoment } from './PublishProgress.tsx';
+import RecordForm, { type SaveOutcome } from './RecordForm.tsx';
+import { LEADER_FIELDS, toFormValues, toPayload, type FormValues } from './record-fields.ts';
+import { ToolsError, createLeader, deleteLeader, listLeaders, updateLeader } from './tools-api.ts';
+
+const failure = (error: unknown, reload?: () => void): SaveOutcome => {
+  const tools = error instanceof ToolsError ? error : new ToolsError(null, null);
+  return { error: tools.describe(TOOLS_MESSAGES.leaders.saveFailed), ...(tools.stale && reload && { reload }) };
+};
+
+export default function LeadersEditor({ symbol }: { symbol: string }) {
+  const [leaders, setLeaders] = useState<LeaderEditRecord[] | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+
+  const [reloads, setReloads] = useState(0);
+  useEffect(() => {
+    let live = true;
+    listLeaders(symbol)
+      .then((found) => {
+        if (!live) return;
+        setLeaders(found);
+        setLoadError(false);
+      })
+      .catch(() => live && setLoadError(true));
+    return () => {
+      live = false;
+    };
+  }, [symbol, reloads]);
+  const load = () => setReloads((n) => n + 1);
+
+  const done = () => {
+    setSavedAt(saveMoment());
+    showSnackbar(TOOLS_MESSAGES.leaders.saved, 'success');
+  };
+
+  const add = async (values: FormValues) => {
+    try {
+      await createLeader(symbol, toPayload(LEADER_FIELDS, values, null));
+      setAdding(false);
+      done();
+      load();
+      return null;
+    } catch (error) {
+      return failure(error);
+    }
+  };
+
+  const save = async (leader: LeaderEditRecord, values: FormValues) => {
+    const body = toPayload(LEADER_FIELDS, values, toFormValues(LEADER_FIELDS, leader));
+    if (Object.keys(body).length === 0) {
+      setEditing(null);
+      return null;
+    }
+    try {
+      await updateLeader(leader.id, leader.version, body);
+      setEditing(null);
+      done();
+      load();
+      return null;
+    } catch (error) {
+      return failure(error, () => {
+        setEditing(null);
+        load();
+      });
+    }
+  };
+
+  const remove = async (leader: LeaderEditRecord) => {
+    try {
+      await deleteLeader(leader.id, leader.version);
+      setSavedAt(saveMoment());
+      showSnackbar(TOOLS_MESSAGES.leaders.deleted, 'success');
+    } catch (error) {
+      showSnackbar(
+        error instanceof ToolsError ? error.describe('Failed to delete leader.') : 'Failed to delete leader.',
+        'error',
+      );
+    }
+    setConfirming(null);
+    load();
+  };
+
+  return (
+    <section className="card flex flex-col gap-4 p-4" aria-labelledby="leaders-heading" data-testid="leaders-editor">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="leaders-heading" className="text-xl font-bold">
+          Leaders
+        </h2>
+        <a href={`/stocks/${symbol}/team/`} target="_blank" rel="noopener" className="text-sm text-primary underline">
+          Leadership page
+        </a>
+        <button type="button" className="btn-primary ml-auto" onClick={() => setAdding(true)} disabled={adding}>
+          Add leader
+        </button>
+      </div>
+      <PublishProgress savedAt={savedAt} livePath={`/stocks/${symbol}/team/`} />
+      {adding && (
+        <div className="rounded-lg border border-line p-3" data-testid="leader-new">
+          <RecordForm
+            fields={LEADER_FIELDS}
+            initial={toFormValues(LEADER_FIELDS, null)}
+            saveLabel="Save leader"
+            onSave={add}
+            onCancel={() => setAdding(false)}
+          />
+        </div>
+      )}
+      {loadError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 text-down">
+          <span>{TOOLS_MESSAGES.leaders.load}</span>
+          <button type="button" className="btn-secondary" onClick={() => void load()}>
+            Try again
+          </button>
+        </div>
+      ) : !leaders ? (
+        <p className="text-muted">Loading leaders…</p>
+      ) : leaders.length === 0 ? (
+        <p className="text-muted">No leaders yet.</p>
+      ) : (
+        <ul className="flex flex-col gap-2" data-testid="leader-rows">
+          {leaders.map((leader) => (
+            <li key={leader.id} className="rounded-lg border border-line p-3" data-testid="leader-row">
+              {editing === leader.id ? (
+                <RecordForm
+                  fields={LEADER_FIELDS}
+                  initial={toFormValues(LEADER_FIELDS, leader)}
+                  saveLabel="Save leader"
+                  onSave={(values) => save(leader, values)}
+                  onCancel={() => setEditing(null)}
+                />
+              ) : (
+                <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+                  {leader.headshot_url ? (
+                    <img
+                      src={leader.headshot_url}
+                      alt=""
+                      width="48"
+                      height="48"
+                      className="h-12 w-12 rounded-full object-cover"
+                    />
+                  ) : (
+                    <span
+                      aria-hidden="true"
+                      className="grid h-12 w-12 place-items-center rounded-full bg-surface-2 font-bold"
+                    >
+                      {leader.name.slice(0, 1)}
+                    </span>
+                  )}
+                  <div className="min-w-0 flex-1">
+                    <p className="font-semibold">{leader.name}</p>
+                    <p className="text-sm text-muted">{leader.title}</p>
+                  </div>
+                  {confirming === leader.id ? (
+                    <div className="flex items-center gap-2" role="group" aria-label="Confirm delete">
+                      <span className="text-sm">Delete {leader.name}?</span>
+                      <button type="button" className="btn-primary" onClick={() => void remove(leader)}>
+                        Delete
+                      </button>
+                      <button type="button" className="btn-secondary" onClick={() => setConfirming(null)}>
+                        Keep
+                      </button>
+                    </div>
+                  ) : (
+                    <div className="flex gap-2">
+                      <button
+                        type="button"
+                        className="btn-secondary"
+                        onClick={() => setEditing(leader.id)}
+                        aria-label={`Edit ${leader.name}`}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="btn-secondary"
+                        onClick={() => setConfirming(leader.id)}
+                        aria-label={`Delete ${leader.name}`}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  )}
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

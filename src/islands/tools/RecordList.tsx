@@ -1,0 +1,322 @@
+/**
+ * One of the console's lists (News, Events, Videos; 002 §2): searched and
+ * paged on the server, a new record made at the top, a row edited in place
+ * (Save or Cancel), a row deleted after a confirmation. Every save shows the
+ * rebuild of the affected pages until they are live.
+ */
+import { useEffect, useId, useState } from 'react';
+import { formatEventTime, formatNewYorkDate } from '../../lib/time-format.ts';
+import { TOOLS_LISTS, TOOLS_PAGE_SIZE, TOOLS_PAGE_SIZES, listMessages, type ToolsList } from '../../lib/tools.ts';
+import { showSnackbar } from '../../stores/snackbar.ts';
+import PublishProgress, { saveMoment } from './PublishProgress.tsx';
+import RecordForm, { type SaveOutcome } from './RecordForm.tsx';
+import { LIST_FIELDS, livePathOf, titleOf, toFormValues, toPayload, type FormValues } from './record-fields.ts';
+import {
+  ToolsError,
+  createRecord,
+  deleteRecord,
+  listRecords,
+  updateRecord,
+  type ListRecord,
+  type Page,
+} from './tools-api.ts';
+
+/** How long typing pauses before the search runs. */
+const SEARCH_DELAY_MS = 300;
+
+type AnyRecord = ListRecord<ToolsList>;
+
+function describeRow(list: ToolsList, record: AnyRecord): string[] {
+  const r = record as Record<string, unknown>;
+  const parts: string[] = [];
+  if (typeof r.company_symbol === 'string') parts.push(r.company_symbol);
+  if (list === 'news') {
+    parts.push(formatNewYorkDate(new Date(r.published_at as string)));
+    if (r.rc_newsletter) parts.push('Newsletter');
+  } else if (list === 'events') {
+    parts.push(formatEventTime(new Date(r.upcoming_date as string)));
+    parts.push(r.isActive ? 'Active' : 'Inactive');
+    if (r.archived) parts.push('Archived');
+  } else {
+    parts.push(String(r.type));
+    if (typeof r.published === 'string') parts.push(formatNewYorkDate(new Date(r.published)));
+    if (r.videoFeatured) parts.push('Featured');
+    if (r.disabled) parts.push('Hidden');
+  }
+  return parts;
+}
+
+export default function RecordList({ list }: { list: ToolsList }) {
+  const fields = LIST_FIELDS[list];
+  const words = TOOLS_LISTS[list];
+  const messages = listMessages(list);
+  const searchId = useId();
+
+  const [typed, setTyped] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(TOOLS_PAGE_SIZE);
+  /** Bumped to read the same page again (after a create or delete). */
+  const [reloads, setReloads] = useState(0);
+  const [shown, setShown] = useState<{ key: string; data: Page<AnyRecord> | null; error: string | null }>({
+    key: '',
+    data: null,
+    error: null,
+  });
+  const [editing, setEditing] = useState<number | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [lastSave, setLastSave] = useState<{ at: number; livePath: string | null } | null>(null);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQuery(typed);
+      setPage(1);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const key = JSON.stringify([query, page, pageSize, reloads]);
+  useEffect(() => {
+    let live = true;
+    listRecords(list, { q: query, page, limit: pageSize })
+      .then((data) => live && setShown({ key, data: data as Page<AnyRecord>, error: null }))
+      .catch(() => live && setShown((s) => ({ ...s, key, error: messages.load })));
+    return () => {
+      live = false;
+    };
+  }, [list, key, query, page, pageSize, messages.load]);
+  const reload = () => setReloads((n) => n + 1);
+  const data = shown.data;
+  const loading = shown.key !== key;
+
+  const saved = (record: AnyRecord | null) =>
+    setLastSave({ at: saveMoment(), livePath: record ? livePathOf(list, record) : null });
+
+  /** A failed save's text: the spec's words with the server's reason, and a reload for a stale edit. */
+  const failure = (error: unknown, specText: string): SaveOutcome => {
+    const tools = error instanceof ToolsError ? error : new ToolsError(null, null);
+    return {
+      error: tools.describe(specText),
+      ...(tools.stale && {
+        reload: () => {
+          setEditing(null);
+          reload();
+        },
+      }),
+    };
+  };
+
+  const create = async (values: FormValues) => {
+    try {
+      const record = await createRecord(list, toPayload(fields, values, null));
+      setCreating(false);
+      saved(record);
+      showSnackbar(`Created “${titleOf(record)}”.`, 'success');
+      // The list is read again as it is (the search the person typed stays theirs).
+      reload();
+      return null;
+    } catch (error) {
+      return failure(error, messages.create);
+    }
+  };
+
+  const update = async (record: AnyRecord, values: FormValues) => {
+    const before = toFormValues(fields, record);
+    const body = toPayload(fields, values, before);
+    if (Object.keys(body).length === 0) {
+      setEditing(null);
+      return null;
+    }
+    try {
+      const changed = await updateRecord(list, record.id, record.version, body);
+      setShown((s) => ({
+        ...s,
+        data: s.data && { ...s.data, items: s.data.items.map((r) => (r.id === changed.id ? changed : r)) },
+      }));
+      setEditing(null);
+      saved(changed);
+      showSnackbar(`Saved “${titleOf(changed)}”.`, 'success');
+      return null;
+    } catch (error) {
+      return failure(error, messages.update);
+    }
+  };
+
+  const remove = async (record: AnyRecord) => {
+    try {
+      await deleteRecord(list, record.id, record.version);
+      setConfirming(null);
+      saved(null);
+      showSnackbar(`Deleted “${titleOf(record)}”.`, 'success');
+      reload();
+    } catch (error) {
+      const tools = error instanceof ToolsError ? error : new ToolsError(null, null);
+      showSnackbar(tools.describe(messages.remove), 'error');
+      setConfirming(null);
+      if (tools.stale || tools.status === 404) reload();
+    }
+  };
+
+  const total = data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+
+  return (
+    <section className="flex flex-col gap-4" aria-label={words.label} data-testid={`tools-list-${list}`}>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="flex min-w-56 flex-1 flex-col gap-1">
+          <label htmlFor={searchId} className="text-sm font-semibold">
+            Search {words.many}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className="input"
+            placeholder={
+              list === 'news' ? 'Words of the title or summary, or a ticker' : 'Words of the title, or a ticker'
+            }
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+          />
+        </div>
+        <button
+          type="button"
+          className="btn-primary"
+          onClick={() => {
+            setCreating(true);
+            setEditing(null);
+          }}
+          disabled={creating}
+        >
+          New {words.one}
+        </button>
+      </div>
+
+      <PublishProgress savedAt={lastSave?.at ?? null} livePath={lastSave?.livePath ?? null} />
+
+      {creating && (
+        <div className="card p-4" data-testid="create-form">
+          <h2 className="mb-3 text-lg font-bold">New {words.one}</h2>
+          <RecordForm
+            fields={fields}
+            initial={toFormValues(fields, null)}
+            saveLabel="Create"
+            onSave={create}
+            onCancel={() => setCreating(false)}
+          />
+        </div>
+      )}
+
+      {shown.error && !loading ? (
+        <div role="alert" className="card flex flex-wrap items-center gap-3 p-4 text-down">
+          <span>{shown.error}</span>
+          <button type="button" className="btn-secondary" onClick={reload}>
+            Try again
+          </button>
+        </div>
+      ) : !data ? (
+        <p className="text-muted" role="status">
+          Loading {words.many}…
+        </p>
+      ) : data.items.length === 0 ? (
+        <p className="card p-4 text-muted">{query ? `No ${words.many} match “${query}”.` : `No ${words.many} yet.`}</p>
+      ) : (
+        <ul className="flex flex-col gap-2" aria-busy={loading} data-testid="tools-rows">
+          {data.items.map((record) => (
+            <li key={record.id} className="card p-3" data-testid="tools-row" data-id={record.id}>
+              {editing === record.id ? (
+                <RecordForm
+                  key={record.version}
+                  fields={fields}
+                  initial={toFormValues(fields, record)}
+                  saveLabel="Save"
+                  onSave={(values) => update(record, values)}
+                  onCancel={() => setEditing(null)}
+                />
+              ) : (
+                <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+                  <div className="min-w-0 flex-1">
+                    <p className="font-semibold break-words">{titleOf(record)}</p>
+                    <p className="text-sm text-muted">{describeRow(list, record).join(' · ')}</p>
+                  </div>
+                  {confirming === record.id ? (
+                    <div className="flex items-center gap-2" role="group" aria-label="Confirm delete">
+                      <span className="text-sm">Delete this {words.one}?</span>
+                      <button type="button" className="btn-primary" onClick={() => void remove(record)}>
+                        Delete
+                      </button>
+                      <button type="button" className="btn-secondary" onClick={() => setConfirming(null)}>
+                        Keep
+                      </button>
+                    </div>
+                  ) : (
+                    <div className="flex gap-2">
+                      {livePathOf(list, record) && (
+                        <a
+                          className="btn-secondary"
+                          href={livePathOf(list, record)!}
+                          target="_blank"
+                          rel="noopener"
+                          aria-label={`View “${titleOf(record)}” on the site`}
+                        >
+                          View
+                        </a>
+                      )}
+                      <button
+                        type="button"
+                        className="btn-secondary"
+                        onClick={() => setEditing(record.id)}
+                        aria-label={`Edit “${titleOf(record)}”`}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="btn-secondary"
+                        onClick={() => setConfirming(record.id)}
+                        aria-label={`Delete “${titleOf(record)}”`}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  )}
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {data && total > 0 && (
+        <nav className="flex flex-wrap items-center gap-3 text-sm" aria-label={`${words.label} pages`}>
+          <button type="button" className="btn-secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </button>
+          <span aria-live="polite">
+            Page {page} of {pages} · {total.toLocaleString('en-US')} {words.many}
+          </span>
+          <button type="button" className="btn-secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            Next
+          </button>
+          <label className="ml-auto flex items-center gap-2">
+            Per page
+            <select
+              className="input py-1"
+              value={pageSize}
+              onChange={(e) => {
+                setPageSize(Number(e.target.value));
+                setPage(1);
+              }}
+            >
+              {TOOLS_PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </label>
+        </nav>
+      )}
+    </section>
+  );
+}
