@@ -1,10 +1,10 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { $session, clearSession } from '../stores/session.ts';
+import { clearSession } from '../stores/session.ts';
+import { useSession } from './use-session.ts';
 
 /** The login link for guests; the profile menu (Profile, Settings, Logout) for a signed-in user. */
 export default function AccountMenu() {
-  const session = useStore($session);
+  const session = useSession();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);

@@ -190,3 +190,20 @@ test('Sign in with Google brings the user back logged in, with the notification 
   await expect(page.getByText('Accounts that sign in with Google get messages by email.')).toBeVisible();
   await expect(page.getByTestId('save-notification-method')).toBeDisabled();
 });
+
+test('a signed-in reader’s pages hydrate without errors and show the account menu', async ({ page, request }) => {
+  const email = uniqueEmail('hydrate');
+  await verifiedAccount(request, email);
+  await logInAt(page, email);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  const { news } = (await (await request.get('/api/news/all?limit=1')).json()) as {
+    news: { id: number; company_symbol: string }[];
+  };
+  for (const path of ['/', `/news/${news[0]!.id}/`, `/stocks/${news[0]!.company_symbol}/`, '/videos', '/events']) {
+    await page.goto(path);
+    await waitForIsland(page, 'profile-menu-button');
+    await expect(page.getByRole('button', { name: /^Account menu/ })).toBeVisible();
+  }
+  expect(errors).toEqual([]);
+});

@@ -3,15 +3,14 @@
  * the analyst rankings; others see 'Please login to access Analyst Insights
  * and stock data.' with a link to /login.
  */
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { COMPANY_TEXT, PAGE_SIZES } from '../../lib/company.ts';
 import { formatDollars } from '../../lib/format.ts';
-import { $session } from '../../stores/session.ts';
 import { useBrowserValue } from '../forms/useBrowserValue.ts';
 import { getJson } from '../../stores/company.ts';
 import PagedTable, { type Column } from './PagedTable.tsx';
 import type { AnalystRatingRecord } from '../../lib/content-records.ts';
+import { useSession } from '../use-session.ts';
 
 type Rating = AnalystRatingRecord;
 
@@ -59,7 +58,7 @@ function LoginWarning() {
 }
 
 export default function AnalystArea({ symbol, name }: { symbol: string; name: string }) {
-  const session = useStore($session);
+  const session = useSession();
   // The build knows nobody: who is signed in is the browser's to say.
   const mounted = useBrowserValue(() => true, false);
   const [view, setView] = useState<View>({ kind: 'pending' });

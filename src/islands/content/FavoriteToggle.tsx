@@ -14,10 +14,10 @@ import {
   toggleFavorite,
   type FavoriteKind,
 } from '../../stores/favorites.ts';
-import { $session } from '../../stores/session.ts';
+import { useSession } from '../use-session.ts';
 
 export function useFavorite(kind: FavoriteKind, id: string | number, initial = false) {
-  const session = useStore($session);
+  const session = useSession();
   const state = useStore($favorites, { keys: [kind] })[kind];
   useEffect(() => {
     if (session) void loadFavorites(kind);

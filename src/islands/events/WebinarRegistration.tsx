@@ -5,7 +5,6 @@
  * Successful!'; an archived webinar shows the ended message instead.
  * Signed-in readers find the form filled from their profile.
  */
-import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { WebinarRecord } from '../../lib/content-records.ts';
 import {
@@ -21,8 +20,8 @@ import {
 } from '../../lib/event-registration.ts';
 import { API_TIMEOUT_MS } from '../../lib/messages.ts';
 import { formatEventTime } from '../../lib/time-format.ts';
-import { $session } from '../../stores/session.ts';
 import { Field, FormMessage, SubmitButton } from '../forms/controls.tsx';
+import { useSession } from '../use-session.ts';
 
 /** The event behind a registration link, as GET /events/ZoomId answers it. */
 type Webinar = WebinarRecord & { company_name: string | null; agenda: string | null };
@@ -80,7 +79,7 @@ async function lookUp(path: string, signal: AbortSignal): Promise<Stage> {
 const focusOnMount = (node: HTMLElement | null) => node?.focus();
 
 export default function WebinarRegistration() {
-  const session = useStore($session);
+  const session = useSession();
   const [stage, setStage] = useState<Stage>({ kind: 'loading' });
   const [values, setValues] = useState<RegistrationInput>(EMPTY);
   const [chosenReminders, setReminders] = useState<ReminderChoice | null>(null);
