@@ -24,3 +24,17 @@ export async function waitForPage(page: Page, url: string, status: number, text?
     )
     .toBe(true);
 }
+
+/** Polls a page until it no longer contains `text` (a deletion or a change has been published). */
+export async function waitForPageWithout(page: Page, url: string, text: string, timeout = 60_000) {
+  await expect
+    .poll(
+      async () => {
+        // A failed reading counts as unchanged: it is simply asked again.
+        const response = await page.request.get(url).catch(() => null);
+        return response ? (await response.text()).includes(text) : true;
+      },
+      { timeout, intervals: [500] },
+    )
+    .toBe(false);
+}

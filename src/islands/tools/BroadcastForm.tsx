@@ -102,7 +102,7 @@ export default function BroadcastForm() {
             {errors.message ?? `${message.length} / ${MESSAGE_MAX}`}
           </p>
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-1">
             <label htmlFor={ids.type} className="text-sm font-semibold">
               Object type *

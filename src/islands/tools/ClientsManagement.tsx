@@ -119,7 +119,7 @@ export default function ClientsManagement() {
   };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
       <aside className="flex flex-col gap-4" aria-label="Clients">
         <div className="flex flex-col gap-1">
           <label htmlFor={ids.search} className="text-sm font-semibold">
@@ -148,7 +148,7 @@ export default function ClientsManagement() {
         ) : clients.items.length === 0 ? (
           <p className="text-muted">{query ? `No clients match “${query}”.` : 'No clients yet.'}</p>
         ) : (
-          <ul className="card max-h-[60vh] divide-y divide-line overflow-y-auto" data-testid="client-list">
+          <ul className="card max-h-64 divide-y lg:max-h-[60vh] divide-line overflow-y-auto" data-testid="client-list">
             {clients.items.map((client) => (
               <li key={client.company_symbol}>
                 <button

@@ -56,7 +56,7 @@ export default function RecordForm({ fields, initial, saveLabel, onSave, onCance
       className="flex flex-col gap-4"
       data-testid="record-form"
     >
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2">
         {fields.map((field) => (
           <FormField
             key={field.key}

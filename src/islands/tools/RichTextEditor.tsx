@@ -30,6 +30,23 @@ const TOOLBAR = [
 /** Quill's empty document. */
 const EMPTY = '<p></p>';
 
+/**
+ * Quill's tables know data cells only: a header cell would be merged into
+ * one cell with its neighbours, so header cells become data cells (their
+ * text and order kept) before the editor reads the HTML.
+ */
+function withDataCells(html: string): string {
+  if (!/<th[\s>]/i.test(html)) return html;
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  for (const header of template.content.querySelectorAll('th')) {
+    const cell = document.createElement('td');
+    cell.append(...header.childNodes);
+    header.replaceWith(cell);
+  }
+  return template.innerHTML;
+}
+
 export function askImageAddress(ask: (question: string) => string | null = (q) => window.prompt(q)): string | null {
   const answer = ask('Image address (https://…)')?.trim();
   if (!answer) return null;
@@ -51,6 +68,8 @@ export default function RichTextEditor({ label, value, onChange, compact = false
       const editor = new Quill(host.current, {
         theme: 'snow',
         modules: {
+          // Articles carry tables (key figures): the table module keeps their rows and cells through an edit.
+          table: true,
           toolbar: {
             container: TOOLBAR,
             handlers: {
@@ -67,7 +86,7 @@ export default function RichTextEditor({ label, value, onChange, compact = false
       editor.root.setAttribute('aria-labelledby', labelId);
       editor.root.setAttribute('role', 'textbox');
       editor.root.setAttribute('aria-multiline', 'true');
-      editor.clipboard.dangerouslyPasteHTML(cleanHtml(value || ''), 'silent');
+      editor.clipboard.dangerouslyPasteHTML(withDataCells(cleanHtml(value || '')), 'silent');
       editor.on('text-change', () => {
         const html = editor.getSemanticHTML();
         changed.current(html === EMPTY ? '' : html);
