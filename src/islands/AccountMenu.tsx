@@ -1,8 +1,16 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { clearSession } from '../stores/session.ts';
 import { useSession } from './use-session.ts';
 
-/** The login link for guests; the profile menu (Profile, Settings, Logout) for a signed-in user. */
+/** The notification bell: its own chunk, fetched only once someone is signed in. */
+const NotificationCentre = lazy(() => import('./notifications/NotificationCentre.tsx'));
+
+/**
+ * The login link for guests; for a signed-in user the profile menu (Profile,
+ * Settings, Logout) and the notification bell, drawn into the place the top
+ * bar keeps for it. One island for both keeps every page's script small.
+ */
 export default function AccountMenu() {
   const session = useSession();
   const [open, setOpen] = useState(false);
@@ -64,8 +72,16 @@ export default function AccountMenu() {
   };
 
   const initial = (session.username || session.email || '?').charAt(0).toUpperCase();
+  const bellSlot = document.getElementById('notification-bell');
   return (
     <div className="relative">
+      {bellSlot &&
+        createPortal(
+          <Suspense fallback={null}>
+            <NotificationCentre />
+          </Suspense>,
+          bellSlot,
+        )}
       <button
         ref={buttonRef}
         type="button"

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatRelativeTime, fromEasternInputValue, toEasternInputValue } from '../../src/lib/time-format.ts';
+import { fromEasternInputValue, toEasternInputValue } from '../../src/lib/eastern-time-input.ts';
+import { formatRelativeTime } from '../../src/lib/time-format.ts';
 
 describe('relative time', () => {
   const now = new Date('2026-11-20T12:00:00Z');

@@ -1,7 +1,7 @@
 /**
  * The notification centre: the bell with its unread count, and the panel
  * listing the reader's notifications newest first. Loaded only for
- * signed-in readers (see NotificationBell.tsx). It looks for new
+ * signed-in readers (see AccountMenu.tsx). It looks for new
  * notifications every NOTIFICATIONS_POLL_MS while the tab is visible, and
  * whenever the panel opens.
  */

@@ -5,7 +5,7 @@
  * none), and which public page shows the record once it is live.
  */
 import { VIDEO_TYPES } from '../../lib/content-records.ts';
-import { fromEasternInputValue, toEasternInputValue } from '../../lib/time-format.ts';
+import { fromEasternInputValue, toEasternInputValue } from '../../lib/eastern-time-input.ts';
 import type { ToolsList } from '../../lib/tools.ts';
 
 export type FieldKind =
