@@ -36,6 +36,7 @@ const ConfigSchema = z
     REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
     /** Requests of one expensive call (GraphQL, CSV export, search, documents) a client address may run at once. */
     EXPENSIVE_CALLS_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(8),
+    SIGNUPS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
     SITE_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     BODY_LIMIT_BYTES: z.coerce
@@ -131,6 +132,7 @@ const ConfigSchema = z
       bodyLimitBytes: env.BODY_LIMIT_BYTES,
       requestDeadlineMs: env.REQUEST_DEADLINE_MS,
       expensiveCallsPerAddress: env.EXPENSIVE_CALLS_PER_ADDRESS,
+      signupsPerHourPerAddress: env.SIGNUPS_PER_HOUR_PER_ADDRESS,
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
       demoSeed: env.DEMO_SEED,
       demoCompanyCount: env.DEMO_COMPANY_COUNT,

@@ -183,7 +183,11 @@ const contact = (body: { email?: string; phone_number?: string }) => {
 
 export const accountRoutes = createRouter()
   .openapi(registerRoute, async (c) => {
-    const user = await register(c.var.db, c.req.valid('json'), { ip: clientIp(c), siteUrl: c.var.config.siteUrl });
+    const user = await register(c.var.db, c.req.valid('json'), {
+      ip: clientIp(c),
+      siteUrl: c.var.config.siteUrl,
+      perHour: c.var.config.signupsPerHourPerAddress,
+    });
     const via = user.message_preference === 'phone' ? 'text message' : 'email';
     return c.json(
       { success: true as const, message: `Account created. We sent a verification code by ${via}.`, user },

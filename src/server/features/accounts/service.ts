@@ -50,9 +50,9 @@ export interface RegisterInput {
 export async function register(
   db: Db,
   input: RegisterInput,
-  from: { ip: string; siteUrl: string },
+  from: { ip: string; siteUrl: string; perHour?: number },
 ): Promise<PublicUser> {
-  await enforce(db, { key: `register:ip:${from.ip}`, max: 20, windowSeconds: 3600 });
+  await enforce(db, { key: `register:ip:${from.ip}`, max: from.perHour ?? 20, windowSeconds: 3600 });
   const name = input.name.trim();
   checkName(name);
   if (!input.email.trim()) throw invalid(AUTH_MESSAGES.emailRequired);

@@ -287,6 +287,33 @@ describe('login and sessions', () => {
   });
 });
 
+describe('sign-ups from one address', () => {
+  it('are refused with 429 and Retry-After beyond the hourly limit, which the setting raises', async () => {
+    const limited = await createTestApp({ env: { SIGNUPS_PER_HOUR_PER_ADDRESS: '3' } });
+    try {
+      const from = (address: string) => ({ 'x-forwarded-for': address });
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await limited.call('POST', '/api/auth/register', {
+          json: signupBody(`burst${i}@example.com`),
+          headers: from('203.0.113.40'),
+        });
+        statuses.push(res.status);
+        if (res.status === 429) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      expect(statuses).toEqual([201, 201, 201, 429]);
+      // Another address is not held back by the first one's sign-ups.
+      const other = await limited.call('POST', '/api/auth/register', {
+        json: signupBody('elsewhere@example.com'),
+        headers: from('203.0.113.41'),
+      });
+      expect(other.status).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('verification codes', () => {
   it('verify the account once, and only the newest code works', async () => {
     const email = 'verify@example.com';
