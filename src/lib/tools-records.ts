@@ -172,6 +172,19 @@ export const auditEntryRecord = z.object({
 });
 export type AuditEntryRecord = z.infer<typeof auditEntryRecord>;
 
+/** A broadcast as staff see it: the notification with how many messages are queued and when delivery finished. */
+export const broadcastRecord = z.object({
+  id: z.number(),
+  message: z.string(),
+  objectType: z.string(),
+  objectId: z.string(),
+  link: z.string(),
+  createdAt: z.string(),
+  queued: z.number(),
+  deliveredAt: z.string().nullable(),
+});
+export type BroadcastRecord = z.infer<typeof broadcastRecord>;
+
 /** A global notification as the reader's bell lists it. */
 export const notificationRecord = z.object({
   id: z.number(),

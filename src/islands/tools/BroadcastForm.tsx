@@ -7,7 +7,8 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { formatRelativeTime } from '../../lib/time-format.ts';
 import { NOTIFICATION_OBJECT_TYPES, TOOLS_MESSAGES, type NotificationObjectType } from '../../lib/tools.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';
-import { ToolsError, broadcastNotification, recentBroadcasts, type BroadcastRecord } from './tools-api.ts';
+import type { BroadcastRecord } from '../../lib/tools-records.ts';
+import { ToolsError, broadcastNotification, recentBroadcasts } from './tools-api.ts';
 
 const MESSAGE_MAX = 500;
 /** How often the recent broadcasts are read again while one is still being delivered. */

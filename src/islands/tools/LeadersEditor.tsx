@@ -9,6 +9,7 @@ import type { LeaderEditRecord } from '../../lib/tools-records.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';
 import PublishProgress, { saveMoment } from './PublishProgress.tsx';
 import RecordForm, { type SaveOutcome } from './RecordForm.tsx';
+import RowActions from './RowActions.tsx';
 import { LEADER_FIELDS, toFormValues, toPayload, type FormValues } from './record-fields.ts';
 import { ToolsError, createLeader, deleteLeader, listLeaders, updateLeader } from './tools-api.ts';
 
@@ -163,36 +164,15 @@ export default function LeadersEditor({ symbol }: { symbol: string }) {
                     <p className="font-semibold">{leader.name}</p>
                     <p className="text-sm text-muted">{leader.title}</p>
                   </div>
-                  {confirming === leader.id ? (
-                    <div className="flex items-center gap-2" role="group" aria-label="Confirm delete">
-                      <span className="text-sm">Delete {leader.name}?</span>
-                      <button type="button" className="btn-primary" onClick={() => void remove(leader)}>
-                        Delete
-                      </button>
-                      <button type="button" className="btn-secondary" onClick={() => setConfirming(null)}>
-                        Keep
-                      </button>
-                    </div>
-                  ) : (
-                    <div className="flex gap-2">
-                      <button
-                        type="button"
-                        className="btn-secondary"
-                        onClick={() => setEditing(leader.id)}
-                        aria-label={`Edit ${leader.name}`}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className="btn-secondary"
-                        onClick={() => setConfirming(leader.id)}
-                        aria-label={`Delete ${leader.name}`}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  )}
+                  <RowActions
+                    label={leader.name}
+                    question={`Delete ${leader.name}?`}
+                    confirming={confirming === leader.id}
+                    onEdit={() => setEditing(leader.id)}
+                    onAskDelete={() => setConfirming(leader.id)}
+                    onDelete={() => void remove(leader)}
+                    onKeep={() => setConfirming(null)}
+                  />
                 </div>
               )}
             </li>

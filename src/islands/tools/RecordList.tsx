@@ -10,6 +10,7 @@ import { TOOLS_LISTS, TOOLS_PAGE_SIZE, TOOLS_PAGE_SIZES, listMessages, type Tool
 import { showSnackbar } from '../../stores/snackbar.ts';
 import PublishProgress, { saveMoment } from './PublishProgress.tsx';
 import RecordForm, { type SaveOutcome } from './RecordForm.tsx';
+import RowActions from './RowActions.tsx';
 import { LIST_FIELDS, livePathOf, titleOf, toFormValues, toPayload, type FormValues } from './record-fields.ts';
 import {
   ToolsError,
@@ -239,47 +240,27 @@ export default function RecordList({ list }: { list: ToolsList }) {
                     <p className="font-semibold break-words">{titleOf(record)}</p>
                     <p className="text-sm text-muted">{describeRow(list, record).join(' · ')}</p>
                   </div>
-                  {confirming === record.id ? (
-                    <div className="flex items-center gap-2" role="group" aria-label="Confirm delete">
-                      <span className="text-sm">Delete this {words.one}?</span>
-                      <button type="button" className="btn-primary" onClick={() => void remove(record)}>
-                        Delete
-                      </button>
-                      <button type="button" className="btn-secondary" onClick={() => setConfirming(null)}>
-                        Keep
-                      </button>
-                    </div>
-                  ) : (
-                    <div className="flex gap-2">
-                      {livePathOf(list, record) && (
-                        <a
-                          className="btn-secondary"
-                          href={livePathOf(list, record)!}
-                          target="_blank"
-                          rel="noopener"
-                          aria-label={`View “${titleOf(record)}” on the site`}
-                        >
-                          View
-                        </a>
-                      )}
-                      <button
-                        type="button"
+                  <RowActions
+                    label={`“${titleOf(record)}”`}
+                    question={`Delete this ${words.one}?`}
+                    confirming={confirming === record.id}
+                    onEdit={() => setEditing(record.id)}
+                    onAskDelete={() => setConfirming(record.id)}
+                    onDelete={() => void remove(record)}
+                    onKeep={() => setConfirming(null)}
+                  >
+                    {livePathOf(list, record) && (
+                      <a
                         className="btn-secondary"
-                        onClick={() => setEditing(record.id)}
-                        aria-label={`Edit “${titleOf(record)}”`}
+                        href={livePathOf(list, record)!}
+                        target="_blank"
+                        rel="noopener"
+                        aria-label={`View “${titleOf(record)}” on the site`}
                       >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className="btn-secondary"
-                        onClick={() => setConfirming(record.id)}
-                        aria-label={`Delete “${titleOf(record)}”`}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  )}
+                        View
+                      </a>
+                    )}
+                  </RowActions>
                 </div>
               )}
             </li>

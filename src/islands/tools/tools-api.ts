@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import {
   auditEntryRecord,
+  broadcastRecord,
   clientRecord,
   eventEditRecord,
   landingEditRecord,
@@ -169,18 +170,6 @@ export const deleteLeader = (id: number, version: number) =>
 
 export const broadcastNotification = (fields: { message: string; objectId: string; objectType: string }) =>
   call(() => api.post('notifications/notifications', { json: fields }).json(), z.object({ message: z.string() }));
-
-const broadcastRecord = z.object({
-  id: z.number(),
-  message: z.string(),
-  objectType: z.string(),
-  objectId: z.string(),
-  link: z.string(),
-  createdAt: z.string(),
-  queued: z.number(),
-  deliveredAt: z.string().nullable(),
-});
-export type BroadcastRecord = z.infer<typeof broadcastRecord>;
 
 /** Recent broadcasts with their delivery progress, newest first. */
 export const recentBroadcasts = (limit = 10) =>

@@ -5,7 +5,7 @@
  * or SMS.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { notificationRecord } from '../../../lib/tools-records.ts';
+import { broadcastRecord, notificationRecord } from '../../../lib/tools-records.ts';
 import { NOTIFICATIONS_PAGE_SIZE, NOTIFICATION_OBJECT_TYPES, TOOLS_MESSAGES } from '../../../lib/tools.ts';
 import { createRouter } from '../../platform/http/context.ts';
 import { actorOf } from '../../platform/http/editor-routes.ts';
@@ -69,23 +69,7 @@ const historyRoute = createRoute({
   summary: 'Broadcasts newest first, with the messages queued so far and when delivery finished (staff)',
   request: { query: z.object({ limit: queryInteger(1, 100).default(20) }) },
   responses: {
-    200: jsonContent(
-      z.object({
-        data: z.array(
-          z.object({
-            id: z.number(),
-            message: z.string(),
-            objectType: z.string(),
-            objectId: z.string(),
-            link: z.string(),
-            createdAt: z.string(),
-            queued: z.number(),
-            deliveredAt: z.string().nullable(),
-          }),
-        ),
-      }),
-      'Broadcasts',
-    ),
+    200: jsonContent(z.object({ data: z.array(apiSchema(broadcastRecord, 'Broadcast')) }), 'Broadcasts'),
     ...errorResponses,
     ...staffResponses,
   },
