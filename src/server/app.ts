@@ -47,6 +47,8 @@ import {
   whileDatabaseReachable,
 } from './platform/http/middleware.ts';
 import { apiDocumentRoutes, healthRoutes } from './platform/http/operations.ts';
+import { createResponseCache } from './platform/http/response-cache.ts';
+import { onContentChange } from './platform/changes.ts';
 import { validationHook } from './platform/http/validation.ts';
 
 export interface AppDeps {
@@ -98,6 +100,12 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   api.route('/stock', ipoRoutes);
   api.route('/tipranks', tipranksRoutes);
   api.route('/graphql', graphqlRoutes(snapshots));
+  // Anonymous readers' news, videos and events: computed once per content change (or a few seconds).
+  if (config.publicCacheTtlMs > 0) {
+    const cache = createResponseCache({ ttlMs: config.publicCacheTtlMs, maxEntries: 2000, maxBodyBytes: 512 * 1024 });
+    onContentChange(() => cache.clear());
+    for (const group of ['/news/*', '/videos/*', '/events/*']) api.use(group, cache.middleware);
+  }
   api.route('/news', newsRoutes);
   api.route('/videos', videoRoutes);
   api.route('/events', eventRoutes);

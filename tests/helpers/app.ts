@@ -36,6 +36,8 @@ export async function createTestApp(
     TRUST_PROXY: 'true',
     // Sign-in slow-downs in milliseconds rather than seconds.
     SIGN_IN_DELAY_MS: '25',
+    // Tests write content straight into the database: answers are never reused unless a test asks.
+    PUBLIC_CACHE_TTL_MS: '0',
     ...options.env,
   });
   const app = createApp({

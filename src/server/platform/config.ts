@@ -34,6 +34,8 @@ const ConfigSchema = z
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(2_500),
     /** A request still running after this answers 503, so one slow request cannot hold a connection forever. */
     REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+    /** How long anonymous readers' news, video and event answers are reused at most (0: never). */
+    PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
     /** Requests of one expensive call (GraphQL, CSV export, search, documents) a client address may run at once. */
     EXPENSIVE_CALLS_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(8),
     SIGNUPS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
@@ -53,7 +55,7 @@ const ConfigSchema = z
     /** When the whole site is rebuilt on a schedule (cron, New York time). */
     SITE_REBUILD_CRON: z.string().min(9).max(100).default('0 4 * * *'),
     /** Quiet time after a content change before the site is rebuilt. */
-    SITE_REBUILD_DEBOUNCE_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
+    SITE_REBUILD_DEBOUNCE_MS: z.coerce.number().int().min(0).max(600_000).default(250),
     TRUST_PROXY: flag(false),
     /** The first wait of a sign-in on an account with repeated failures (it doubles, to eight times this). */
     SIGN_IN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
@@ -131,6 +133,7 @@ const ConfigSchema = z
       logLevel: env.LOG_LEVEL,
       bodyLimitBytes: env.BODY_LIMIT_BYTES,
       requestDeadlineMs: env.REQUEST_DEADLINE_MS,
+      publicCacheTtlMs: env.PUBLIC_CACHE_TTL_MS,
       expensiveCallsPerAddress: env.EXPENSIVE_CALLS_PER_ADDRESS,
       signupsPerHourPerAddress: env.SIGNUPS_PER_HOUR_PER_ADDRESS,
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,

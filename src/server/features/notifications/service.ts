@@ -30,7 +30,7 @@ export interface BroadcastInput {
 }
 
 /** Users reached per statement of the delivery job. */
-export const BROADCAST_BATCH = 2000;
+export const BROADCAST_BATCH = 500;
 /** How often the delivery job looks for broadcasts still being delivered (it is also woken by each broadcast). */
 export const BROADCAST_INTERVAL_MS = 30_000;
 

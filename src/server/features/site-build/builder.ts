@@ -11,9 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '../../platform/logger.ts';
 import { startAstroBuild, type AstroBuild } from './astro-process.ts';
-import { recordScriptHashes } from './csp.ts';
+import { MANIFEST_FILE, type BuildProcessResult } from './build-process.ts';
 import { sourceFingerprint } from './fingerprint.ts';
-import { manifestOutputs, precompressChanged, prefillPages, pruneStalePages } from './incremental.ts';
 import {
   buildsDirOf,
   publish,
@@ -25,9 +24,6 @@ import {
   writeStamp,
 } from './publish.ts';
 import { idleBuildStatus, type BuildStatus, type SiteState } from './state.ts';
-
-/** Astro's incremental-build manifest, in its cache directory. */
-const MANIFEST_FILE = 'incremental-build.json';
 
 export interface SiteBuilderOptions {
   siteDir: string;
@@ -69,9 +65,10 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
     publishedThrough: readChangesThrough(current),
   };
 
-  async function runAstro(outDir: string): Promise<void> {
+  async function runAstro(outDir: string): Promise<BuildProcessResult> {
     astro = startAstroBuild({
       outDir,
+      previousDir: current,
       cacheDir,
       apiUrl: options.apiUrl,
       siteUrl: options.siteUrl,
@@ -83,7 +80,7 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
     status.pages = astro.output.pages;
     status.sections = astro.output.sections;
     try {
-      await astro.done;
+      return await astro.done;
     } finally {
       astro = null;
     }
@@ -105,41 +102,26 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
     });
     logger.info({ build: id, reason }, 'site build started');
     try {
-      fs.mkdirSync(buildsDir, { recursive: true });
-      fs.rmSync(outDir, { recursive: true, force: true });
-      fs.mkdirSync(outDir, { recursive: true });
-      // Unchanged pages are carried over from the published build (see incremental.ts).
-      // Phase times go to the log, so a slow build says where its time went.
-      const phases: Record<string, number> = {};
-      let mark = Date.now();
-      const lap = (name: string) => {
-        phases[name] = Date.now() - mark;
-        mark = Date.now();
-      };
-      const linked = current ? prefillPages(current, outDir) : [];
-      lap('prefillMs');
-      await runAstro(outDir);
-      lap('astroMs');
-      const kept = manifestOutputs(path.join(cacheDir, MANIFEST_FILE));
-      const removed = kept ? pruneStalePages(outDir, linked, kept) : 0;
-      lap('pruneMs');
-      const scriptHashes = recordScriptHashes(outDir, current);
-      const compressed = await precompressChanged(outDir, current);
-      lap('compressMs');
+      await fs.promises.mkdir(buildsDir, { recursive: true });
+      await fs.promises.rm(outDir, { recursive: true, force: true });
+      await fs.promises.mkdir(outDir, { recursive: true });
+      // The build process carries unchanged pages over from the published build (see
+      // incremental.ts) and does the file work; its phase times go to the log, so a slow
+      // build says where its time went.
+      const { phases, ...files } = await runAstro(outDir);
       writeStamp(outDir, stamp);
       if (through !== null) writeChangesThrough(outDir, through);
       publish(siteDir, outDir);
       current = outDir;
       status.currentBuild = path.basename(outDir);
       status.publishedThrough = through ?? status.publishedThrough;
-      pruneBuilds(siteDir, current);
       Object.assign(status, { state: 'idle', lastError: null, buildingThrough: null });
       logger.info(
-        { build: id, ms: Date.now() - started, ...status.pages, removed, compressed, scriptHashes, ...phases },
+        { build: id, ms: Date.now() - started, ...status.pages, ...files, ...phases },
         'site build published',
       );
     } catch (error) {
-      fs.rmSync(outDir, { recursive: true, force: true });
+      await fs.promises.rm(outDir, { recursive: true, force: true });
       // The manifest may describe pages of this discarded build: the next build renders everything.
       fs.rmSync(path.join(cacheDir, MANIFEST_FILE), { force: true });
       const message = error instanceof Error ? error.message : String(error);
@@ -150,6 +132,9 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
       status.finishedAt = new Date().toISOString();
       status.durationMs = Date.now() - started;
     }
+    await pruneBuilds(siteDir, current).catch((error: unknown) => {
+      logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'old builds not removed');
+    });
   }
 
   function rebuild(reason: string, knownStamp?: string): Promise<void> {

@@ -59,12 +59,15 @@ export function publish(siteDir: string, buildDir: string): void {
   fs.renameSync(tmpLink, currentLink);
 }
 
-/** Removes old builds beyond the few kept, never the published one. */
-export function pruneBuilds(siteDir: string, published: string | null): void {
+/**
+ * Removes old builds beyond the few kept, never the published one. Tens of
+ * thousands of files go: asynchronously, so requests keep being served.
+ */
+export async function pruneBuilds(siteDir: string, published: string | null): Promise<void> {
   const buildsDir = buildsDirOf(siteDir);
-  const builds = fs.existsSync(buildsDir) ? fs.readdirSync(buildsDir).sort() : [];
+  const builds = fs.existsSync(buildsDir) ? (await fs.promises.readdir(buildsDir)).sort() : [];
   for (const name of builds.slice(0, Math.max(0, builds.length - KEEP_BUILDS))) {
     const dir = path.join(buildsDir, name);
-    if (dir !== published) fs.rmSync(dir, { recursive: true, force: true });
+    if (dir !== published) await fs.promises.rm(dir, { recursive: true, force: true });
   }
 }

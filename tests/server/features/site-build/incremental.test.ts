@@ -28,14 +28,14 @@ function write(root: string, file: string, text: string) {
 const page = (title: string) => `<!doctype html><title>${title}</title>${'<p>text</p>'.repeat(200)}`;
 
 describe('carrying pages over to a new build', () => {
-  it('links the previous pages (not the bundles), so unchanged pages need no writing', () => {
+  it('links the previous pages (not the bundles), so unchanged pages need no writing', async () => {
     const previous = tempDir();
     const next = tempDir();
     write(previous, 'news/1/index.html', page('one'));
     write(previous, 'news/1/index.html.br', 'br');
     write(previous, 'sitemap.xml', '<urlset/>');
     write(previous, '_astro/app.js', 'code');
-    const linked = prefillPages(previous, next);
+    const linked = await prefillPages(previous, next);
     expect(linked.sort()).toEqual(['news/1/index.html', 'news/1/index.html.br', 'sitemap.xml']);
     expect(fs.statSync(path.join(next, 'news/1/index.html')).ino).toBe(
       fs.statSync(path.join(previous, 'news/1/index.html')).ino,
@@ -43,11 +43,11 @@ describe('carrying pages over to a new build', () => {
     expect(fs.existsSync(path.join(next, '_astro/app.js'))).toBe(false);
   });
 
-  it('never changes the published file when the build writes a page (copy on write)', () => {
+  it('never changes the published file when the build writes a page (copy on write)', async () => {
     const previous = tempDir();
     const next = tempDir();
     write(previous, 'news/1/index.html', page('published'));
-    prefillPages(previous, next);
+    await prefillPages(previous, next);
     const preload = path.resolve('src/server/features/site-build/copy-on-write.ts');
     const target = path.join(next, 'news/1/index.html');
     const script = `const fs = require('node:fs'); fs.promises.writeFile(${JSON.stringify(target)}, 'rebuilt').then(() => fs.writeFileSync(${JSON.stringify(target)}, 'rebuilt again'));`;
@@ -60,14 +60,14 @@ describe('carrying pages over to a new build', () => {
     expect(fs.readFileSync(target, 'utf8')).toBe('rebuilt again');
   });
 
-  it('removes carried-over pages the new build no longer has, and keeps the ones it kept or rewrote', () => {
+  it('removes carried-over pages the new build no longer has, and keeps the ones it kept or rewrote', async () => {
     const previous = tempDir();
     const next = tempDir();
     for (const id of [1, 2, 3]) {
       write(previous, `news/${id}/index.html`, page(`n${id}`));
       write(previous, `news/${id}/index.html.gz`, 'gz');
     }
-    const linked = prefillPages(previous, next);
+    const linked = await prefillPages(previous, next);
     // Page 2 is rewritten by the build; page 1 is kept by its cache key; page 3 was deleted.
     fs.rmSync(path.join(next, 'news/2/index.html'));
     fs.writeFileSync(path.join(next, 'news/2/index.html'), page('n2 edited'));
@@ -87,7 +87,7 @@ describe('carrying pages over to a new build', () => {
     write(previous, 'news/2/index.html', page('old'));
     await precompressChanged(previous, null);
     const oldBrotli = fs.readFileSync(path.join(previous, 'news/2/index.html.br'));
-    prefillPages(previous, next);
+    await prefillPages(previous, next);
     fs.rmSync(path.join(next, 'news/2/index.html'));
     fs.writeFileSync(path.join(next, 'news/2/index.html'), page('new and different'));
     const compressed = await precompressChanged(next, previous);
