@@ -48,6 +48,9 @@ import {
 } from './platform/http/middleware.ts';
 import { apiDocumentRoutes, healthRoutes } from './platform/http/operations.ts';
 import { createResponseCache } from './platform/http/response-cache.ts';
+import { addressRanges } from './platform/address-ranges.ts';
+import { createMetrics } from './platform/metrics.ts';
+import { metricsRoutes, timeRequests } from './platform/http/metrics-routes.ts';
 import { onContentChange } from './platform/changes.ts';
 import { validationHook } from './platform/http/validation.ts';
 
@@ -63,6 +66,8 @@ export interface AppDeps {
   wakeOutbox?: () => void;
   /** Starts delivering a global notification at once, after staff broadcast it. */
   wakeBroadcasts?: () => void;
+  /** Whether this instance leads the others (alone, it does). */
+  isLeader?: () => boolean;
 }
 
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
@@ -70,9 +75,16 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const site = deps.site ?? NO_SITE;
   const snapshots = deps.snapshots ?? createSnapshotStore(database.db);
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  app.use('*', requestContext({ config, db: database.db, logger }));
+  const metrics = createMetrics({
+    db: database.db,
+    maxConnections: config.database.kind === 'postgres' ? config.database.maxConnections : 1,
+    isLeader: deps.isLeader ?? (() => true),
+    build: () => site.status(),
+  });
+  app.use('*', timeRequests(metrics), requestContext({ config, db: database.db, logger }));
   app.onError(createErrorHandler(logger, database.availability));
   app.route('/', healthRoutes(database, logger));
+  app.route('/', metricsRoutes(metrics, { allow: addressRanges(config.metrics.allow), token: config.metrics.token }));
 
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   api.use(

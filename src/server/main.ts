@@ -22,13 +22,14 @@ import {
   type SiteRebuildJob,
   type SiteState,
 } from './features/site-build/index.ts';
-import { latestChangeId } from './platform/changes.ts';
+import { announceRemoteChange, latestChangeId, onContentChange } from './platform/changes.ts';
+import { joinPostgresCluster, singleInstance, type Cluster } from './platform/cluster.ts';
 import { ConfigError, loadConfig, type Config } from './platform/config.ts';
 import { openDatabase, type Database } from './platform/db/client.ts';
 import { DatabaseOpenError } from './platform/db/errors.ts';
 import { DataDirectoryLockedError } from './platform/db/lock.ts';
 import { ListenError, listen, type HttpServer } from './platform/http/server.ts';
-import { createJobScheduler } from './platform/jobs.ts';
+import { createJobScheduler, type JobScheduler } from './platform/jobs.ts';
 import { createLogger, type Logger } from './platform/logger.ts';
 import { createFileTransport, createSmsHttpTransport, createSmtpTransport } from './platform/outbox/transports.ts';
 import { OUTBOX_INTERVAL_MS, createOutboxWorker } from './platform/outbox/worker.ts';
@@ -87,6 +88,45 @@ async function shareWithLocalTools(database: Database, logger: Logger): Promise<
   }
 }
 
+/** How often instances on PostgreSQL look for changes and builds they were not told about. */
+const CLUSTER_POLL_MS = 5000;
+
+/** Several instances on one PostgreSQL cooperate (see platform/cluster.ts); on the embedded database this one is alone. */
+async function joinCluster(config: Config, logger: Logger): Promise<Cluster> {
+  if (config.database.kind !== 'postgres') return singleInstance();
+  const cluster = await joinPostgresCluster({ url: config.database.url, logger });
+  say(
+    cluster.isLeader()
+      ? 'This instance leads: it runs the scheduled jobs and builds the site'
+      : 'Another instance leads: this one serves, and takes over if that one stops',
+  );
+  return cluster;
+}
+
+/**
+ * Fallback for a lost cluster message: the content changes record is polled,
+ * and a change no listener heard of is announced (the rebuild job and the
+ * caches read what changed themselves).
+ */
+function watchForMissedChanges(database: Database, scheduler: JobScheduler): void {
+  let known = 0;
+  const catchUp = async () => {
+    known = Math.max(known, await latestChangeId(database.db));
+  };
+  onContentChange(() => void catchUp().catch(() => {}));
+  let first = true;
+  scheduler.every('content-changes-poll', CLUSTER_POLL_MS, async () => {
+    const latest = await latestChangeId(database.db);
+    if (first) {
+      first = false;
+      known = latest;
+    } else if (latest > known) {
+      known = latest;
+      announceRemoteChange({ kind: 'company', entityId: 0, op: 'upsert' });
+    }
+  });
+}
+
 export async function main(): Promise<void> {
   let config: Config;
   try {
@@ -106,7 +146,8 @@ export async function main(): Promise<void> {
   }
   const database = await openAndSeed(config);
   await shareWithLocalTools(database, logger);
-  const scheduler = createJobScheduler(logger);
+  const cluster = await joinCluster(config, logger);
+  const scheduler = createJobScheduler(logger, cluster.isLeader);
 
   const fileTransport = createFileTransport(config.outboxDir, (line) => say(`Outbox: ${line}`));
   const outbox = createOutboxWorker({
@@ -116,31 +157,62 @@ export async function main(): Promise<void> {
     logger,
   });
   const outboxJob = scheduler.every('outbox', OUTBOX_INTERVAL_MS, (signal) => outbox.runOnce(signal));
-  scheduler.every('event-reminders', REMINDER_INTERVAL_MS, async () => {
-    if ((await sendDueReminders(database.db)) > 0) outboxJob.wake(50);
-  });
-  const broadcastJob = scheduler.every('broadcasts', BROADCAST_INTERVAL_MS, async (signal) => {
-    const queued = await deliverBroadcasts(database.db, config.siteUrl, { signal, onQueued: () => outboxJob.wake(50) });
-    if (queued > 0) logger.info({ queued }, 'global notification messages queued');
-  });
+  // Every instance delivers queued messages (each claims its own); the other jobs run on the leader only.
+  const leaderOnly = { leaderOnly: true };
+  scheduler.every(
+    'event-reminders',
+    REMINDER_INTERVAL_MS,
+    async () => {
+      if ((await sendDueReminders(database.db)) > 0) outboxJob.wake(50);
+    },
+    leaderOnly,
+  );
+  const broadcastJob = scheduler.every(
+    'broadcasts',
+    BROADCAST_INTERVAL_MS,
+    async (signal) => {
+      const queued = await deliverBroadcasts(database.db, config.siteUrl, {
+        signal,
+        onQueued: () => outboxJob.wake(50),
+      });
+      if (queued > 0) logger.info({ queued }, 'global notification messages queued');
+    },
+    leaderOnly,
+  );
   if (!config.mail.smtpUrl || !config.sms) {
     say(`Messages without a configured provider are written to ${config.outboxDir} (codes are shown here too)`);
   }
 
   // Quotes move the demo universe only: real data comes with a real quote provider.
-  scheduler.every('chat-guest-threads', GUEST_THREAD_SWEEP_MS, async () => {
-    const deleted = await deleteStaleGuestThreads(database.db);
-    if (deleted > 0) logger.info({ deleted }, 'old guest chat threads deleted');
-  });
+  scheduler.every(
+    'chat-guest-threads',
+    GUEST_THREAD_SWEEP_MS,
+    async () => {
+      const deleted = await deleteStaleGuestThreads(database.db);
+      if (deleted > 0) logger.info({ deleted }, 'old guest chat threads deleted');
+    },
+    leaderOnly,
+  );
   const snapshots = createSnapshotStore(database.db);
+  // Content written here is announced to the other instances; theirs reaches this one's listeners.
+  onContentChange((change) => {
+    if (change.kind === 'company') snapshots.invalidate();
+    if (!change.remote) cluster.publish('content', { kind: change.kind, entityId: change.entityId, op: change.op });
+  });
+  cluster.on('content', (data) => announceRemoteChange(data as unknown as Parameters<typeof announceRemoteChange>[0]));
+  cluster.on('market', () => snapshots.invalidate());
+  if (config.database.kind === 'postgres') watchForMissedChanges(database, scheduler);
   if (await readDemoSeed(database.db)) {
     const marketData = createMarketDataJob({
       db: database.db,
       provider: createDemoQuoteProvider(config.demoSeed),
       logger,
-      onChange: () => snapshots.invalidate(),
+      onChange: () => {
+        snapshots.invalidate();
+        cluster.publish('market');
+      },
     });
-    scheduler.every('market-data', MARKET_DATA_INTERVAL_MS, () => marketData.tick());
+    scheduler.every('market-data', MARKET_DATA_INTERVAL_MS, () => marketData.tick(), leaderOnly);
   } else {
     say('No quote provider for this data: prices stay as imported');
   }
@@ -159,6 +231,7 @@ export async function main(): Promise<void> {
     snapshots,
     wakeOutbox: () => outboxJob.wake(50),
     wakeBroadcasts: () => broadcastJob.wake(0),
+    isLeader: cluster.isLeader,
   });
   http.serve(app.fetch);
   const port = http.port;
@@ -175,6 +248,7 @@ export async function main(): Promise<void> {
       rebuildJob?.stop();
       await builder?.stop();
       await scheduler.stop();
+      await cluster.close();
       await database.close();
       say('Stopped cleanly');
       process.exit(0);
@@ -207,16 +281,39 @@ export async function main(): Promise<void> {
       if (/\[build\]|generating|✓|error|Error/.test(line)) say(`site: ${line}`);
     },
     changeCursor: () => latestChangeId(database.db),
+    onPublished: (build) => cluster.publish('site', { build }),
   });
   const siteBuilder = builder;
+  // Only the leading instance builds; the others serve what it publishes to the shared SITE_DIR.
   rebuildJob = startSiteRebuildJob({
-    rebuild: (reason) => siteBuilder.rebuild(reason),
+    rebuild: (reason) => (cluster.isLeader() ? siteBuilder.rebuild(reason) : Promise.resolve()),
     logger,
     scheduler,
     debounceMs: config.siteRebuild.debounceMs,
     maxWaitMs: 10_000,
     schedule: config.siteRebuild.schedule,
   });
+  cluster.on('site', () => siteBuilder.follow());
+  if (config.database.kind === 'postgres') {
+    scheduler.every('site-follow', CLUSTER_POLL_MS, async () => {
+      if (!cluster.isLeader()) siteBuilder.follow();
+    });
+  }
+  // A new leader first builds whatever changed while no one built.
+  cluster.onLeadership((leader) => {
+    if (!leader) return;
+    siteBuilder.ensureBuilt().catch((error: unknown) => {
+      logger.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        'site build after taking the lead failed',
+      );
+    });
+  });
+  if (!cluster.isLeader()) {
+    siteBuilder.follow();
+    say(`The leading instance builds the site; this one serves what it publishes at ${localUrl}`);
+    return;
+  }
   const buildStarted = performance.now();
   if (!builder.currentDir()) say('Building the site for the first time (about a minute)...');
   try {

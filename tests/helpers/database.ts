@@ -8,6 +8,8 @@ import { openDatabase, type Database } from '../../src/server/platform/db/client
 
 export interface TestDatabase {
   database: Database;
+  /** The PostgreSQL database's address (none for PGlite), for tests that open connections of their own. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 4 });
   return {
     database,
+    url: url.toString(),
     async close() {
       await database.close();
       await admin.unsafe(`drop database if exists ${name} with (force)`);

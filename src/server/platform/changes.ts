@@ -1,8 +1,9 @@
 /**
  * The content changes record: every create, update and delete of published
  * content (news, videos, events, company pages), in order. Incremental site
- * builds read it from a cursor; the rebuild job is told about each change as
- * it happens in this process.
+ * builds read it from a cursor; the rebuild job and the answers cache are
+ * told about each change as it happens, in this process or (through the
+ * cluster, see main.ts) in another instance.
  */
 import { asc, gt, max } from 'drizzle-orm';
 import type { ChangeOp, ChangesPage, ContentChange, ContentKind } from '../../lib/content-records.ts';
@@ -13,14 +14,21 @@ export interface ChangeNotice {
   kind: ContentKind;
   entityId: number;
   op: ChangeOp;
+  /** Made by another instance (so it is not announced to the others again). */
+  remote?: boolean;
 }
 
-/** Listeners told after a change is committed (the rebuild job). */
+/** Listeners told after a change is committed (the rebuild job, the answers cache). */
 const listeners = new Set<(change: ChangeNotice) => void>();
 
 export function onContentChange(listener: (change: ChangeNotice) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** Tells the listeners of a change another instance made (or one found by polling the record). */
+export function announceRemoteChange(change: Omit<ChangeNotice, 'remote'>): void {
+  for (const listener of listeners) listener({ ...change, remote: true });
 }
 
 /** Changes after a cursor, oldest first; the new cursor is the last id returned. */

@@ -2,6 +2,7 @@
  * Server configuration, read from the environment once and validated, so a
  * wrong value stops the start with a message that names it.
  */
+import { addressRanges } from './address-ranges.ts';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -34,6 +35,23 @@ const ConfigSchema = z
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(2_500),
     /** A request still running after this answers 503, so one slow request cannot hold a connection forever. */
     REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+    /** Who may read /metrics: address ranges (CIDR, comma-separated), and a bearer token. */
+    METRICS_ALLOW: z
+      .string()
+      .max(2000)
+      .default('127.0.0.1/32,::1/128')
+      .refine(
+        (list) => {
+          try {
+            addressRanges(list);
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        { message: 'METRICS_ALLOW must be IP addresses or ranges such as 10.0.0.0/8, separated by commas' },
+      ),
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').max(200).optional(),
     /** How long anonymous readers' news, video and event answers are reused at most (0: never). */
     PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
     /** Requests of one expensive call (GraphQL, CSV export, search, documents) a client address may run at once. */
@@ -134,6 +152,7 @@ const ConfigSchema = z
       bodyLimitBytes: env.BODY_LIMIT_BYTES,
       requestDeadlineMs: env.REQUEST_DEADLINE_MS,
       publicCacheTtlMs: env.PUBLIC_CACHE_TTL_MS,
+      metrics: { allow: env.METRICS_ALLOW, token: env.METRICS_TOKEN ?? null },
       expensiveCallsPerAddress: env.EXPENSIVE_CALLS_PER_ADDRESS,
       signupsPerHourPerAddress: env.SIGNUPS_PER_HOUR_PER_ADDRESS,
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,

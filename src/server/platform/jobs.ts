@@ -3,7 +3,9 @@
  * (New York time), never two runs of one job at once, logging failures
  * instead of crashing, and waits for running work when the server stops.
  * Jobs keep their state in the database, so a restart repeats or loses
- * nothing; the scheduler only decides when they run.
+ * nothing; the scheduler only decides when they run. Among several
+ * instances, a job marked `leaderOnly` runs only on the instance that leads
+ * at the time of the run (see cluster.ts); the others skip their turn.
  */
 import { Cron } from 'croner';
 import type { Logger } from './logger.ts';
@@ -21,25 +23,32 @@ export interface CronJob {
   nextRun(): Date | null;
 }
 
+export interface JobOptions {
+  /** Runs only on the leading instance. */
+  leaderOnly?: boolean;
+}
+
 export interface JobScheduler {
   /** Runs `task` now, then `intervalMs` after each run ends. */
-  every(name: string, intervalMs: number, task: JobTask): IntervalJob;
+  every(name: string, intervalMs: number, task: JobTask, options?: JobOptions): IntervalJob;
   /** Runs `task` at the times of a cron pattern, New York time; a run still going skips the next. */
-  cron(name: string, pattern: string, task: JobTask): CronJob;
+  cron(name: string, pattern: string, task: JobTask, options?: JobOptions): CronJob;
   /** Stops every job and waits for the runs in progress. */
   stop(): Promise<void>;
 }
 
-export function createJobScheduler(logger: Logger): JobScheduler {
+/** `isLeader`: whether this instance leads now (alone, it always does). */
+export function createJobScheduler(logger: Logger, isLeader: () => boolean = () => true): JobScheduler {
   const controller = new AbortController();
   const running = new Set<Promise<unknown>>();
   const stoppers: (() => void)[] = [];
 
   /** One run of a job, unless one is already going; resolves when it ends, whatever happened. */
-  function runner(name: string, task: JobTask): () => Promise<void> {
+  function runner(name: string, task: JobTask, options: JobOptions = {}): () => Promise<void> {
     let current: Promise<void> | null = null;
     return () => {
       if (current || controller.signal.aborted) return current ?? Promise.resolve();
+      if (options.leaderOnly && !isLeader()) return Promise.resolve();
       current = task(controller.signal)
         .then(
           () => {},
@@ -56,8 +65,8 @@ export function createJobScheduler(logger: Logger): JobScheduler {
   }
 
   return {
-    every(name, intervalMs, task) {
-      const run = runner(name, task);
+    every(name, intervalMs, task, options) {
+      const run = runner(name, task, options);
       let timer: NodeJS.Timeout | null = null;
       const schedule = (delayMs: number) => {
         if (controller.signal.aborted) return;
@@ -76,8 +85,8 @@ export function createJobScheduler(logger: Logger): JobScheduler {
       schedule(0);
       return { wake: (delayMs = 0) => schedule(delayMs) };
     },
-    cron(name, pattern, task) {
-      const run = runner(name, task);
+    cron(name, pattern, task, options) {
+      const run = runner(name, task, options);
       const cron = new Cron(pattern, { timezone: 'America/New_York', protect: true }, () => void run());
       stoppers.push(() => cron.stop());
       return { nextRun: () => cron.nextRun() };

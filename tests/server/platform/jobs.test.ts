@@ -30,6 +30,25 @@ describe('the job scheduler', () => {
     expect(most).toBe(1);
   });
 
+  it('runs a leader-only job only while this instance leads, and every other job always', async () => {
+    let leading = false;
+    scheduler = createJobScheduler(logger, () => leading);
+    let leaderRuns = 0;
+    let everywhereRuns = 0;
+    scheduler.every('leader', 10, async () => void leaderRuns++, { leaderOnly: true });
+    scheduler.every('everywhere', 10, async () => void everywhereRuns++);
+    await sleep(60);
+    expect(leaderRuns).toBe(0);
+    expect(everywhereRuns).toBeGreaterThan(1);
+    leading = true;
+    await sleep(60);
+    expect(leaderRuns).toBeGreaterThan(1);
+    leading = false;
+    const before = leaderRuns;
+    await sleep(60);
+    expect(leaderRuns).toBe(before);
+  });
+
   it('runs a job sooner when woken than its interval would', async () => {
     scheduler = createJobScheduler(logger);
     const times: number[] = [];

@@ -40,6 +40,8 @@ export interface SiteBuilderOptions {
    * to it is in that build, so the console can tell when an edit is live.
    */
   changeCursor?: () => Promise<number>;
+  /** Hears each build published (other instances are told, see main.ts). */
+  onPublished?: (build: string) => void;
 }
 
 export interface SiteBuilder extends SiteState {
@@ -47,6 +49,12 @@ export interface SiteBuilder extends SiteState {
   ensureBuilt(): Promise<void>;
   /** Builds now (or right after the running build). */
   rebuild(reason: string): Promise<void>;
+  /**
+   * Serves the build another instance published in the shared site
+   * directory, if it is newer than the one served (instances that do not
+   * lead never build).
+   */
+  follow(): void;
   stop(): Promise<void>;
 }
 
@@ -155,10 +163,22 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
     return queued;
   }
 
+  function follow(): void {
+    const published = publishedBuild(siteDir);
+    if (!published || published === current || running) return;
+    current = published;
+    status.currentBuild = path.basename(published);
+    status.publishedThrough = readChangesThrough(published);
+    logger.info({ build: status.currentBuild }, 'serving the build another instance published');
+  }
+
   return {
     currentDir: () => current,
+    follow,
     status: () => ({ ...status, progress: [...status.progress] }),
     async ensureBuilt() {
+      // Another instance may have published since this one last looked.
+      follow();
       const wanted = sourceFingerprint(await options.dataVersion());
       if (current && readStamp(current) === wanted) {
         logger.info({ build: status.currentBuild }, 'site is up to date');

@@ -1,0 +1,153 @@
+/**
+ * Two real server processes on one PostgreSQL database and one shared site
+ * directory (needs TEST_DATABASE_URL, as CI sets when PostgreSQL runs).
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, tempDataDir, type ServerProcess } from '../helpers/server-process.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const ADMIN_URL = process.env.TEST_DATABASE_URL;
+const STAFF = { email: 'cluster-editor@example.com', password: 'Edit0r!Desk' };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.skipIf(!ADMIN_URL)('two instances on one PostgreSQL database', () => {
+  const name = `cluster_${randomBytes(4).toString('hex')}`;
+  const dir = tempDataDir('redcap-cluster-');
+  const siteDir = path.join(dir, 'site');
+  let url: string;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  const env = () => ({
+    DATABASE_URL: url,
+    SITE_DIR: siteDir,
+    DATA_DIR: dir,
+    BUILD_SITE: 'true',
+    SEED_DEMO_DATA: 'true',
+    DEMO_COMPANY_COUNT: '50',
+    SITE_REBUILD_DEBOUNCE_MS: '100',
+    LOG_LEVEL: 'info',
+  });
+  const builds = () => (fs.existsSync(path.join(siteDir, 'builds')) ? fs.readdirSync(path.join(siteDir, 'builds')) : []);
+  const status = async (server: ServerProcess) =>
+    ((await (await fetch(`${server.url}/api/site/build`)).json()) as { data: { state: string; currentBuild: string | null } })
+      .data;
+  async function until<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 120_000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await probe().catch(() => null);
+      if (value) return value;
+      if (Date.now() > deadline) throw new Error(`not in time:\nA: ${a?.output().slice(-2000)}\nB: ${b?.output().slice(-2000)}`);
+      await sleep(200);
+    }
+  }
+  const page = (server: ServerProcess, pagePath: string) =>
+    fetch(`${server.url}${pagePath}`).then((r) => (r.ok ? r.text() : ''));
+  async function signIn(server: ServerProcess) {
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(STAFF),
+    });
+    return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  }
+
+  beforeAll(async () => {
+    const admin = postgres(ADMIN_URL!, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    await admin.end();
+    const parsed = new URL(ADMIN_URL!);
+    parsed.pathname = `/${name}`;
+    url = parsed.toString();
+    a = await startServer(env());
+    await until(async () => (await status(a)).currentBuild, 240_000);
+    const added = spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'scripts', 'staff-add.ts'), '--email', STAFF.email, '--password', STAFF.password],
+      { cwd: ROOT, env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent' }, encoding: 'utf8' },
+    );
+    expect(added.status, added.stderr).toBe(0);
+    b = await startServer(env());
+    await until(async () => (await status(b)).currentBuild);
+  }, 300_000);
+
+  afterAll(async () => {
+    for (const server of [a, b]) server?.child.kill('SIGKILL');
+    await Promise.all([a?.exited, b?.exited]);
+    const admin = postgres(ADMIN_URL!, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('build once, on the leader, an edit made through the other, and both serve it', async () => {
+    expect(a.output()).toContain('This instance leads');
+    expect(b.output()).toContain('Another instance leads');
+    // B served the build A published without building one of its own.
+    expect(b.output()).not.toContain('site build started');
+    const before = builds();
+    const auth = await signIn(b);
+    const { news } = (await (await fetch(`${b.url}/api/news/all?limit=1`)).json()) as { news: { id: number }[] };
+    const id = news[0]!.id;
+    const title = `Edited through B ${Date.now()}`;
+    const put = await fetch(`${b.url}/api/tools/news/${id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', ...auth },
+      body: JSON.stringify({ title, version: 1 }),
+    });
+    expect(put.status).toBe(200);
+    await until(async () => (await page(a, `/news/${id}/`)).includes(title));
+    await until(async () => (await page(b, `/news/${id}/`)).includes(title), 15_000);
+    // Guests of both instances see the new title in the lists at once (their answers caches were dropped).
+    for (const server of [a, b]) {
+      const list = (await (await fetch(`${server.url}/api/news/all?limit=1`)).json()) as { news: { title: string }[] };
+      expect(list.news[0]!.title).toBe(title);
+    }
+    const made = builds().filter((build) => !before.includes(build));
+    expect(made).toHaveLength(1);
+    expect(b.output()).not.toContain('site build started');
+  }, 180_000);
+
+  it('reload the other instance’s screener when a company changes through one', async () => {
+    const auth = await signIn(a);
+    const { data: clients } = (await (
+      await fetch(`${a.url}/api/tools/clients?limit=1`, { headers: auth })
+    ).json()) as { data: { company_symbol: string; version: number }[] };
+    const { company_symbol: symbol, version } = clients[0]!;
+    // B's screener has the company in memory before the change.
+    const hit = async (server: ServerProcess) =>
+      ((await (await fetch(`${server.url}/api/stock/search?query=${symbol}&type=symbol`)).json()) as {
+        data: { symbol: string; name: string }[];
+      }).data.find((c) => c.symbol === symbol);
+    expect((await hit(b))?.name).toBeTruthy();
+    const renamed = `Renamed Holdings ${Date.now() % 10_000}`;
+    const put = await fetch(`${a.url}/api/tools/clients/${symbol}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', ...auth },
+      body: JSON.stringify({ companyName: renamed, version }),
+    });
+    expect(put.status).toBe(200);
+    await until(async () => (await hit(b))?.name === renamed, 10_000);
+  }, 60_000);
+
+  it('take over the jobs and the builds within seconds when the leader is killed', async () => {
+    a.child.kill('SIGKILL');
+    await a.exited;
+    await until(async () => b.output().includes('this instance leads'), 10_000);
+    const auth = await signIn(b);
+    const { news } = (await (await fetch(`${b.url}/api/news/all?limit=2`)).json()) as { news: { id: number }[] };
+    const id = news[1]!.id;
+    const title = `Built by the new leader ${Date.now()}`;
+    const put = await fetch(`${b.url}/api/tools/news/${id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', ...auth },
+      body: JSON.stringify({ title, version: 1 }),
+    });
+    expect(put.status).toBe(200);
+    await until(async () => (await page(b, `/news/${id}/`)).includes(title));
+  }, 180_000);
+});
