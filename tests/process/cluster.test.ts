@@ -32,16 +32,21 @@ describe.skipIf(!ADMIN_URL)('two instances on one PostgreSQL database', () => {
     SITE_REBUILD_DEBOUNCE_MS: '100',
     LOG_LEVEL: 'info',
   });
-  const builds = () => (fs.existsSync(path.join(siteDir, 'builds')) ? fs.readdirSync(path.join(siteDir, 'builds')) : []);
+  const builds = () =>
+    fs.existsSync(path.join(siteDir, 'builds')) ? fs.readdirSync(path.join(siteDir, 'builds')) : [];
   const status = async (server: ServerProcess) =>
-    ((await (await fetch(`${server.url}/api/site/build`)).json()) as { data: { state: string; currentBuild: string | null } })
-      .data;
+    (
+      (await (await fetch(`${server.url}/api/site/build`)).json()) as {
+        data: { state: string; currentBuild: string | null };
+      }
+    ).data;
   async function until<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 120_000): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const value = await probe().catch(() => null);
       if (value) return value;
-      if (Date.now() > deadline) throw new Error(`not in time:\nA: ${a?.output().slice(-2000)}\nB: ${b?.output().slice(-2000)}`);
+      if (Date.now() > deadline)
+        throw new Error(`not in time:\nA: ${a?.output().slice(-2000)}\nB: ${b?.output().slice(-2000)}`);
       await sleep(200);
     }
   }
@@ -114,15 +119,17 @@ describe.skipIf(!ADMIN_URL)('two instances on one PostgreSQL database', () => {
 
   it('reload the other instance’s screener when a company changes through one', async () => {
     const auth = await signIn(a);
-    const { data: clients } = (await (
-      await fetch(`${a.url}/api/tools/clients?limit=1`, { headers: auth })
-    ).json()) as { data: { company_symbol: string; version: number }[] };
+    const { data: clients } = (await (await fetch(`${a.url}/api/tools/clients?limit=1`, { headers: auth })).json()) as {
+      data: { company_symbol: string; version: number }[];
+    };
     const { company_symbol: symbol, version } = clients[0]!;
     // B's screener has the company in memory before the change.
     const hit = async (server: ServerProcess) =>
-      ((await (await fetch(`${server.url}/api/stock/search?query=${symbol}&type=symbol`)).json()) as {
-        data: { symbol: string; name: string }[];
-      }).data.find((c) => c.symbol === symbol);
+      (
+        (await (await fetch(`${server.url}/api/stock/search?query=${symbol}&type=symbol`)).json()) as {
+          data: { symbol: string; name: string }[];
+        }
+      ).data.find((c) => c.symbol === symbol);
     expect((await hit(b))?.name).toBeTruthy();
     const renamed = `Renamed Holdings ${Date.now() % 10_000}`;
     const put = await fetch(`${a.url}/api/tools/clients/${symbol}`, {
