@@ -2,7 +2,8 @@
  * `npm test`: every suite in one go. Vitest (unit, API on PGlite and, with
  * TEST_DATABASE_URL, on PostgreSQL, and whole-process tests), then the
  * Playwright browser tests against the started site. Installs Debian's
- * Chromium first when it is missing. Ends with one line of totals.
+ * Chromium first when it is missing, and nginx for the production-layout
+ * test when PostgreSQL is there to run it. Ends with one line of totals.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,19 +19,32 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
   return result.status ?? 1;
 }
 
+/** Installs Debian packages as root; says what to do otherwise. */
+function aptInstall(packages: string[], purpose: string): boolean {
+  if (process.getuid?.() !== 0) {
+    console.error(`${purpose}: not installed. Install it (apt-get install -y ${packages.join(' ')}).`);
+    return false;
+  }
+  console.log(`Installing ${packages.join(', ')} (${purpose})...`);
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  return (
+    run('apt-get', ['update', '-qq'], env) === 0 && run('apt-get', ['install', '-y', '-qq', ...packages], env) === 0
+  );
+}
+
 function ensureChromium(): void {
   if (fs.existsSync(CHROMIUM)) return;
-  if (process.getuid?.() !== 0) {
-    console.error(
-      `Chromium is not installed at ${CHROMIUM}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
-    );
+  if (process.env.CHROMIUM_PATH || !aptInstall(['chromium'], 'Chromium, for the browser tests')) {
+    console.error(`Chromium is not available at ${CHROMIUM}: install it or set CHROMIUM_PATH.`);
     process.exit(1);
   }
-  console.log('Installing Chromium for the browser tests (apt-get install chromium)...');
-  const env = { DEBIAN_FRONTEND: 'noninteractive' };
-  if (run('apt-get', ['update', '-qq'], env) !== 0 || run('apt-get', ['install', '-y', '-qq', 'chromium'], env) !== 0) {
-    console.error('Installing Chromium failed.');
-    process.exit(1);
+}
+
+/** The production-layout test runs nginx in front of PostgreSQL-backed instances: only with PostgreSQL. */
+function ensureNginx(): void {
+  if (!process.env.TEST_DATABASE_URL || fs.existsSync('/usr/sbin/nginx')) return;
+  if (!aptInstall(['nginx', 'libnginx-mod-http-brotli-static'], 'nginx, for the production-layout test')) {
+    console.error('Without nginx the production-layout test is skipped.');
   }
 }
 
@@ -49,6 +63,7 @@ function readJson<T>(file: string): T | null {
 }
 
 ensureChromium();
+ensureNginx();
 
 const vitestReport = path.join(reports, 'vitest.json');
 const vitestCode = run(process.execPath, [

@@ -100,6 +100,9 @@ async function joinCluster(config: Config, logger: Logger): Promise<Cluster> {
       ? 'This instance leads: it runs the scheduled jobs and builds the site'
       : 'Another instance leads: this one serves, and takes over if that one stops',
   );
+  cluster.onLeadership((leader) =>
+    say(leader ? 'This instance now leads: it runs the jobs and builds the site' : 'This instance no longer leads'),
+  );
   return cluster;
 }
 

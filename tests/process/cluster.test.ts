@@ -3,11 +3,10 @@
  * directory (needs TEST_DATABASE_URL, as CI sets when PostgreSQL runs).
  */
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServerDatabase } from '../helpers/database.ts';
 import { startServer, tempDataDir, type ServerProcess } from '../helpers/server-process.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -16,7 +15,7 @@ const STAFF = { email: 'cluster-editor@example.com', password: 'Edit0r!Desk' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!ADMIN_URL)('two instances on one PostgreSQL database', () => {
-  const name = `cluster_${randomBytes(4).toString('hex')}`;
+  let database: Awaited<ReturnType<typeof createServerDatabase>> | undefined;
   const dir = tempDataDir('redcap-cluster-');
   const siteDir = path.join(dir, 'site');
   let url: string;
@@ -62,12 +61,8 @@ describe.skipIf(!ADMIN_URL)('two instances on one PostgreSQL database', () => {
   }
 
   beforeAll(async () => {
-    const admin = postgres(ADMIN_URL!, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    await admin.end();
-    const parsed = new URL(ADMIN_URL!);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
+    database = await createServerDatabase('cluster');
+    url = database.url;
     a = await startServer(env());
     await until(async () => (await status(a)).currentBuild, 240_000);
     const added = spawnSync(
@@ -83,9 +78,7 @@ describe.skipIf(!ADMIN_URL)('two instances on one PostgreSQL database', () => {
   afterAll(async () => {
     for (const server of [a, b]) server?.child.kill('SIGKILL');
     await Promise.all([a?.exited, b?.exited]);
-    const admin = postgres(ADMIN_URL!, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database?.drop();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -144,7 +137,7 @@ describe.skipIf(!ADMIN_URL)('two instances on one PostgreSQL database', () => {
   it('take over the jobs and the builds within seconds when the leader is killed', async () => {
     a.child.kill('SIGKILL');
     await a.exited;
-    await until(async () => b.output().includes('this instance leads'), 10_000);
+    await until(async () => b.output().includes('This instance now leads'), 10_000);
     const auth = await signIn(b);
     const { news } = (await (await fetch(`${b.url}/api/news/all?limit=2`)).json()) as { news: { id: number }[] };
     const id = news[1]!.id;

@@ -143,6 +143,32 @@ describe('staff commands while the server runs on the embedded database', () => 
     expect(missing.stderr).toContain('apt-get install postgresql-client');
   });
 
+  it('db:backup reads the running server’s database, and db:restore puts it back, all or nothing', async () => {
+    const file = path.join(liveDir, 'live.backup.gz');
+    const backup = run('db-backup', [file], liveDir);
+    expect(backup.status, backup.stderr).toBe(0);
+    expect(backup.stdout).toMatch(/Backed up \d+ tables \([\d,]+ rows\) to .* in [\d.]+ s\./);
+    // An account made after the backup is gone once the backup is restored; the server keeps answering.
+    const later = { email: 'after-backup@redcap.example', password: 'Edit0r!Desk' };
+    expect(staffAddOn(liveDir, '--email', later.email, '--password', later.password).status).toBe(0);
+    const signIn = () =>
+      fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(later),
+      }).then((r) => r.status);
+    expect(await signIn()).toBe(200);
+    const restore = run('db-restore', [file], liveDir);
+    expect(restore.status, restore.stderr).toBe(0);
+    expect(restore.stdout).toContain('Restored the backup of');
+    expect(await signIn()).toBe(401);
+    expect((await fetch(`${server.url}/api/news/all?limit=1`)).status).toBe(200);
+    const broken = run('db-restore', [path.join(liveDir, 'no-such.backup.gz')], liveDir);
+    expect(broken.status).toBe(1);
+    expect(broken.stderr).toContain('Restore failed, nothing changed:');
+    expect(run('db-backup', [], liveDir).stderr).toContain('Usage: npm run db:backup -- FILE');
+  });
+
   it('keeps the server’s writes out of a tool’s transaction: a sign-in during it survives its rollback', async () => {
     const directory = findLocalSocket(liveDir);
     expect(directory).not.toBeNull();

@@ -3,15 +3,15 @@
  * loaded). It does all of a build's file work, so the server's event loop
  * stays free for readers while a build runs: it carries the published
  * build's pages over (incremental.ts), runs Astro's build, removes pages of
- * deleted content, lists the inline script hashes and precompresses what is
- * new. The server then only switches the published link.
+ * deleted content, lists the inline script hashes (and the headers a web
+ * server in front sends with the pages) and precompresses what is new. The server then only switches the published link.
  *
  * Input comes from the environment (SITE_BUILD_OUT_DIR, SITE_BUILD_PREVIOUS_DIR,
  * ASTRO_CACHE_DIR); the last line of output is the result, after RESULT_MARK.
  */
 import path from 'node:path';
 import { build } from 'astro';
-import { recordScriptHashes } from './csp.ts';
+import { recordScriptHashes, writeNginxHeaders } from './csp.ts';
 import { manifestOutputs, precompressChanged, prefillPages, pruneStalePages } from './incremental.ts';
 
 /** Marks the line carrying the build's result as JSON. */
@@ -76,6 +76,7 @@ async function run(): Promise<BuildProcessResult> {
   const removed = kept ? pruneStalePages(outDir, linked, kept) : 0;
   lap('pruneMs');
   const scriptHashes = recordScriptHashes(outDir, previousDir);
+  writeNginxHeaders(outDir);
   lap('hashMs');
   const compressed = await precompressChanged(outDir, previousDir);
   lap('compressMs');

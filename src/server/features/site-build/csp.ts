@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { SECURITY_HEADERS } from '../../platform/security-headers.ts';
 import { listFiles } from './incremental.ts';
 
 const HASHES_FILE = '.csp-script-hashes.json';
@@ -74,4 +75,15 @@ export function sitePolicy(buildDir: string | null): string {
   ].join('; ');
   cached = { buildDir, policy };
   return policy;
+}
+
+/** The build's header list for nginx serving its pages (see docs/deploy.md): the same headers the server sends. */
+export const NGINX_HEADERS_FILE = '.nginx-headers.conf';
+
+export function writeNginxHeaders(buildDir: string): void {
+  const headers = { ...SECURITY_HEADERS, 'Content-Security-Policy': sitePolicy(buildDir), 'Cache-Control': 'no-cache' };
+  const lines = Object.entries(headers).map(
+    ([name, value]) => `add_header ${name} "${value.replace(/"/g, '\\"')}" always;`,
+  );
+  fs.writeFileSync(path.join(buildDir, NGINX_HEADERS_FILE), `${lines.join('\n')}\n`);
 }

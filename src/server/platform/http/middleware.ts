@@ -9,6 +9,7 @@ import type { Logger } from '../logger.ts';
 import { within } from '../within.ts';
 import type { AppEnv } from './context.ts';
 import { databaseAwayAnswer, errorBody } from './errors.ts';
+import { SECURITY_HEADERS } from '../security-headers.ts';
 import { clientIp, isHttps } from './request.ts';
 
 /** Paths of the JSON API; the site's own pages use the same names (/news/{id} is a page, /api/news/{id} its data). */
@@ -52,11 +53,7 @@ export const STYLED_DOCUMENT_POLICY = "default-src 'none'; style-src 'unsafe-inl
  * HSTS over HTTPS, and a Content-Security-Policy.
  */
 function setSecurityHeaders(c: Context<AppEnv>): void {
-  c.header('X-Content-Type-Options', 'nosniff');
-  c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-  c.header('X-Frame-Options', 'SAMEORIGIN');
-  c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()');
-  c.header('Cross-Origin-Opener-Policy', 'same-origin');
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value);
   if (isHttps(c)) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', DEFAULT_POLICY);
 }

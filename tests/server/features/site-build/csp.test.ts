@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inlineScriptHashes, recordScriptHashes, sitePolicy } from '../../../../src/server/features/site-build/csp.ts';
+import {
+  NGINX_HEADERS_FILE,
+  inlineScriptHashes,
+  recordScriptHashes,
+  sitePolicy,
+  writeNginxHeaders,
+} from '../../../../src/server/features/site-build/csp.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const dirs: string[] = [];
@@ -31,5 +37,21 @@ describe('the site policy', () => {
     expect(policy).toContain(sha('rendered()'));
     expect(policy).toMatch(/frame-ancestors 'self'/);
     expect(policy.split('; ').find((d) => d.startsWith('script-src'))).not.toContain('unsafe-inline');
+  });
+
+  it('is written for a web server in front, with the headers the server sends and pages revalidated', () => {
+    const build = fs.mkdtempSync(path.join(os.tmpdir(), 'csp-nginx-'));
+    dirs.push(build);
+    fs.writeFileSync(path.join(build, 'page.html'), '<script>boot()</script>');
+    recordScriptHashes(build, null);
+    writeNginxHeaders(build);
+    const lines = fs.readFileSync(path.join(build, NGINX_HEADERS_FILE), 'utf8').trim().split('\n');
+    expect(lines).toContain(`add_header Content-Security-Policy "${sitePolicy(build)}" always;`);
+    expect(lines.find((l) => l.startsWith('add_header Content-Security-Policy'))).toContain(sha('boot()'));
+    expect(lines).toContain('add_header X-Content-Type-Options "nosniff" always;');
+    expect(lines).toContain('add_header X-Frame-Options "SAMEORIGIN" always;');
+    expect(lines).toContain('add_header Cache-Control "no-cache" always;');
+    // One directive per line, nothing an nginx include could take for more.
+    for (const line of lines) expect(line).toMatch(/^add_header [A-Za-z-]+ "[^"\\]*" always;$/);
   });
 });

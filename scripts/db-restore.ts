@@ -1,0 +1,33 @@
+/**
+ * npm run db:restore -- FILE
+ * Replaces every row of the database the server uses with the backup in
+ * FILE, in one transaction (all or nothing). Works whether or not the server
+ * runs; a running server should be restarted afterwards, so its caches and
+ * the site follow the restored data.
+ */
+import path from 'node:path';
+import { BackupError, restoreDatabase } from '../src/server/platform/db/backup.ts';
+import { complain, fail, openDatabaseOrFail, toolConfig } from './tool-support.ts';
+
+const USAGE = 'Usage: npm run db:restore -- FILE   (a file written by npm run db:backup)';
+const file = process.argv[2];
+if (!file || file.startsWith('-') || process.argv.length > 3) fail(USAGE);
+
+const source = path.resolve(file);
+const database = await openDatabaseOrFail(toolConfig());
+const started = performance.now();
+try {
+  const header = await restoreDatabase(database.db, source, (table, rows) =>
+    process.stdout.write(`▸ ${table}: ${rows.toLocaleString('en-US')} rows\n`),
+  );
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  process.stdout.write(
+    `Restored the backup of ${header.createdAt} (${Object.keys(header.tables).length} tables) in ${seconds} s.\n` +
+      'If the server is running, restart it so it serves the restored data everywhere.\n',
+  );
+} catch (error) {
+  if (!(error instanceof BackupError)) throw error;
+  complain(`Restore failed, nothing changed: ${error.message}`);
+} finally {
+  await database.close();
+}
