@@ -1,0 +1,239 @@
+/**
+ * Mixed load: BENCH_LOAD_CONNECTIONS (200) connections for
+ * BENCH_LOAD_SECONDS (60) s of screener queries, company calls, news lists,
+ * favorite toggles and logins (sign-ins at a steady BENCH_LOGIN_RATE, 10/s:
+ * each costs a memory-hard password hash), on the demo universe:
+ * 1. the README's layout: one process on the embedded database (targets: no
+ *    failed request, p99 ≤ 1 s);
+ * 2. the production layout (npm run serve:cluster): 2 instances on
+ *    PostgreSQL behind nginx (targets: no failed request, p99 ≤ 250 ms for
+ *    everything but logins, logins p99 ≤ 500 ms, ≥ 1,500 requests/s); skipped
+ *    without PostgreSQL or nginx.
+ * Prints one JSON line per figure, and PASS/FAIL lines to stderr.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { createBenchDatabase, createJudge, postgresAvailable, startBenchServer } from './server.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 200);
+const LOGIN_RATE = Number(process.env.BENCH_LOGIN_RATE ?? 10);
+const COMPANIES = process.env.BENCH_COMPANIES ?? '4200';
+const READER = { email: 'bench-load@example.com', password: 'Bench!Load9' };
+const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
+
+const { emit, judge, summarize } = createJudge('load');
+
+const SCREEN = JSON.stringify({
+  query: `query Screen($data: PageInput!, $filters: FilterMap, $sortField: String, $sortDirection: SortDirection) {
+    filteredCompanies(data: $data, filters: $filters, sortField: $sortField, sortDirection: $sortDirection) {
+      totalItems totalPages companies { symbol name market_cap last_sale change_pre volume isFavorite is_client }
+    }
+  }`,
+  variables: {
+    data: { page: 1, pageSize: 50 },
+    filters: { 'Market Cap': '50000000 to 2000000000' },
+    sortField: 'change_pre',
+    sortDirection: 'desc',
+  },
+});
+
+interface Outcome {
+  requests: number;
+  failed: number;
+  p50: number;
+  p99: number;
+}
+
+/** Adds a verified account to the database of `env` (staff:add makes one with a known password). */
+function addReader(env: Record<string, string>): void {
+  const made = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'scripts', 'staff-add.ts'), '--email', READER.email, '--password', READER.password],
+    { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'error', ...env }, encoding: 'utf8' },
+  );
+  if (made.status !== 0) throw new Error(`staff:add failed: ${made.stderr}`);
+}
+
+async function signIn(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(READER),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** The mix, as one autocannon run per kind of call, all at once; each kind's share of the connections. */
+async function mixedLoad(url: string): Promise<Record<string, Outcome>> {
+  const token = await signIn(url);
+  const symbols = (
+    (await (await fetch(`${url}/api/stock/search?query=a&pageSize=100`)).json()) as { data: { symbol: string }[] }
+  ).data.map((c) => c.symbol);
+  const { news } = (await (await fetch(`${url}/api/news/all?limit=50`)).json()) as { news: { id: number }[] };
+  if (symbols.length === 0 || news.length === 0) throw new Error('no demo companies or news to load');
+  const share = (part: number) => Math.max(1, Math.round(CONNECTIONS * part));
+  let n = 0;
+  const kinds: Record<string, autocannon.Options> = {
+    screener: {
+      url: `${url}/api/graphql`,
+      connections: share(0.25),
+      requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, body: SCREEN }],
+      verifyBody: (body) => String(body ?? '').startsWith('{"data":{"filteredCompanies"'),
+    },
+    company: {
+      url,
+      connections: share(0.25),
+      requests: [
+        { method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/stock/company/${symbols[n++ % symbols.length]}` }) },
+      ],
+    },
+    news: {
+      url,
+      connections: share(0.3),
+      requests: [
+        { method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/news/all?limit=10&page=${(n++ % 20) + 1}` }) },
+      ],
+    },
+    favorites: {
+      url: `${url}/api/news/favorites`,
+      connections: share(0.15),
+      requests: [
+        {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          setupRequest: (r) => ({ ...r, body: JSON.stringify({ newsId: news[n++ % news.length]!.id }) }),
+        },
+      ],
+    },
+    logins: {
+      url: `${url}/api/auth/login`,
+      connections: share(0.05),
+      overallRate: LOGIN_RATE,
+      requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(READER) }],
+    },
+  };
+  const results = await Promise.all(
+    Object.entries(kinds).map(async ([kind, options]) => {
+      const result = await (autocannon({ ...options, duration: SECONDS }) as unknown as Promise<autocannon.Result>);
+      const outcome: Outcome = {
+        requests: result.requests.total,
+        failed: result.errors + result.non2xx + (result.mismatches ?? 0) + result.timeouts,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+      };
+      return [kind, outcome] as const;
+    }),
+  );
+  return Object.fromEntries(results);
+}
+
+function report(
+  layout: string,
+  outcomes: Record<string, Outcome>,
+  targets: { p99: number; loginP99: number; rps?: number },
+) {
+  let requests = 0;
+  let failed = 0;
+  let worstP99 = 0;
+  for (const [kind, o] of Object.entries(outcomes)) {
+    emit(`${layout}_${kind}_requests`, o.requests, 'count');
+    emit(`${layout}_${kind}_p50`, o.p50, 'ms');
+    emit(`${layout}_${kind}_p99`, o.p99, 'ms');
+    emit(`${layout}_${kind}_failed`, o.failed, 'count');
+    requests += o.requests;
+    failed += o.failed;
+    if (kind !== 'logins') worstP99 = Math.max(worstP99, o.p99);
+  }
+  judge(`${layout}_failed`, failed, 'count', { max: 0 });
+  judge(`${layout}_p99_except_logins`, worstP99, 'ms', { max: targets.p99 });
+  judge(`${layout}_logins_p99`, outcomes.logins!.p99, 'ms', { max: targets.loginP99 });
+  const rps = requests / SECONDS;
+  if (targets.rps) judge(`${layout}_requests_per_second`, rps, 'req/s', { min: targets.rps });
+  else emit(`${layout}_requests_per_second`, rps, 'req/s');
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`${what} did not happen in time`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+console.error(
+  `machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB; ${CONNECTIONS} connections for ${SECONDS} s`,
+);
+
+// 1. One process on the embedded database.
+{
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-bench-load-'));
+  addReader({ DATA_DIR: dataDir });
+  const server = await startBenchServer(
+    { BUILD_SITE: 'false', DEMO_COMPANY_COUNT: COMPANIES, LOG_LEVEL: 'error' },
+    dataDir,
+  );
+  try {
+    console.error('embedded database: loading…');
+    report('embedded', await mixedLoad(server.url), { p99: 1000, loginP99: 1000 });
+  } finally {
+    await server.stop();
+  }
+}
+
+// 2. Two instances on PostgreSQL behind nginx.
+const postgresServer = await postgresAvailable();
+if (!postgresServer || !NGINX) {
+  console.error(`production layout skipped: ${!postgresServer ? 'no PostgreSQL' : 'nginx is not installed'}`);
+} else {
+  const database = await createBenchDatabase(postgresServer);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-bench-cluster-'));
+  const port = 4900 + Math.floor(Math.random() * 50);
+  let cluster: ChildProcess | null = null;
+  try {
+    const env = {
+      DATABASE_URL: database.url,
+      PORT: String(port),
+      INSTANCE_BASE_PORT: String(port + 100),
+      SITE_DIR: path.join(dir, 'site'),
+      CLUSTER_DIR: path.join(dir, 'run'),
+      DEMO_COMPANY_COUNT: COMPANIES,
+      LOG_LEVEL: 'error',
+      EXPENSIVE_CALLS_PER_ADDRESS: '1000',
+    };
+    cluster = spawn(process.execPath, [path.join(ROOT, 'scripts', 'serve-cluster.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const url = `http://127.0.0.1:${port}`;
+    console.error('production layout: seeding and the first build…');
+    await until(
+      async () =>
+        (
+          (await (await fetch(`http://127.0.0.1:${port + 100}/api/site/build`)).json()) as {
+            data: { state: string; currentBuild: string | null };
+          }
+        ).data.currentBuild !== null,
+      20 * 60_000,
+      'the first build',
+    );
+    addReader({ DATABASE_URL: database.url });
+    await until(async () => (await fetch(`${url}/api/news/all?limit=1`)).ok, 60_000, 'nginx answering');
+    console.error('production layout: loading…');
+    report('cluster', await mixedLoad(url), { p99: 250, loginP99: 500, rps: 1500 });
+  } finally {
+    if (cluster) {
+      cluster.kill('SIGTERM');
+      await new Promise((resolve) => cluster!.once('exit', resolve));
+    }
+    await database.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+summarize();
