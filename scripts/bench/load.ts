@@ -25,6 +25,8 @@ const LOGIN_RATE = Number(process.env.BENCH_LOGIN_RATE ?? 10);
 const COMPANIES = process.env.BENCH_COMPANIES ?? '4200';
 const READER = { email: 'bench-load@example.com', password: 'Bench!Load9' };
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
+/** Which layouts to measure (BENCH_LOAD_LAYOUTS=embedded,cluster). */
+const LAYOUTS = new Set((process.env.BENCH_LOAD_LAYOUTS ?? 'embedded,cluster').split(','));
 
 const { emit, judge, summarize } = createJudge('load');
 
@@ -171,7 +173,7 @@ console.error(
 );
 
 // 1. One process on the embedded database.
-{
+if (LAYOUTS.has('embedded')) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-bench-load-'));
   addReader({ DATA_DIR: dataDir });
   const server = await startBenchServer(
@@ -187,8 +189,10 @@ console.error(
 }
 
 // 2. Two instances on PostgreSQL behind nginx.
-const postgresServer = await postgresAvailable();
-if (!postgresServer || !NGINX) {
+const postgresServer = LAYOUTS.has('cluster') ? await postgresAvailable() : null;
+if (!LAYOUTS.has('cluster')) {
+  console.error('production layout not asked for (BENCH_LOAD_LAYOUTS)');
+} else if (!postgresServer || !NGINX) {
   console.error(`production layout skipped: ${!postgresServer ? 'no PostgreSQL' : 'nginx is not installed'}`);
 } else {
   const database = await createBenchDatabase(postgresServer);
