@@ -54,6 +54,8 @@ export default defineConfig({
       SITE_DIR: path.join(workDir, 'site'),
       E2E_WORK_DIR: workDir,
       DEMO_COMPANY_COUNT: '400',
+      // The browser tests start once the whole site is built (the first-pages build is tested in tests/process).
+      SITE_FIRST_PAGES_FIRST: 'false',
       SITE_URL: baseURL,
       GOOGLE_CLIENT_ID: 'test-client',
       GOOGLE_CLIENT_SECRET: 'test-secret',

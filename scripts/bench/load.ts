@@ -209,6 +209,7 @@ if (!LAYOUTS.has('cluster')) {
       DEMO_COMPANY_COUNT: COMPANIES,
       LOG_LEVEL: 'error',
       EXPENSIVE_CALLS_PER_ADDRESS: '1000',
+      SITE_FIRST_PAGES_FIRST: 'false',
     };
     cluster = spawn(process.execPath, [path.join(ROOT, 'scripts', 'serve-cluster.ts')], {
       cwd: ROOT,

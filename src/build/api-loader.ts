@@ -9,6 +9,7 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'zod';
 import type { ChangesPage, ContentKind } from '../lib/content-records.ts';
 import { fetchApi } from './api.ts';
+import { FIRST_PHASE_NEWEST, isFirstPhase } from './build-phase.ts';
 
 interface FeedPage<T> {
   data: T[];
@@ -86,10 +87,24 @@ async function incrementalSync(context: LoaderContext, options: ApiLoaderOptions
   return cursor;
 }
 
+/**
+ * The first build of a new site: only the records its first pages show. No
+ * cursor is kept, so the full build that follows loads everything.
+ */
+async function firstPhaseSync(context: LoaderContext, options: ApiLoaderOptions): Promise<void> {
+  const query = options.feed === 'companies' ? 'clients=true' : `newest=${FIRST_PHASE_NEWEST[options.feed]}`;
+  const page = await fetchApi<FeedPage<{ id: number }>>(`content/${options.feed}?${query}`);
+  context.store.clear();
+  for (const record of page.data) await store(context, record);
+  context.meta.delete(CURSOR_KEY);
+  context.logger.info(`${page.data.length} ${options.feed} records loaded (first pages of a new site)`);
+}
+
 export function apiLoader(options: ApiLoaderOptions): Loader {
   return {
     name: `api-${options.feed}`,
     async load(context) {
+      if (isFirstPhase()) return firstPhaseSync(context, options);
       const saved = Number(context.meta.get(CURSOR_KEY));
       const shape = shapeOf(options.schema);
       try {

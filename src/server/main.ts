@@ -285,6 +285,7 @@ export async function main(): Promise<void> {
     },
     changeCursor: () => latestChangeId(database.db),
     onPublished: (build) => cluster.publish('site', { build }),
+    firstPagesFirst: config.firstPagesFirst,
   });
   const siteBuilder = builder;
   // Only the leading instance builds; the others serve what it publishes to the shared SITE_DIR.
@@ -318,10 +319,19 @@ export async function main(): Promise<void> {
     return;
   }
   const buildStarted = performance.now();
-  if (!builder.currentDir()) say('Building the site for the first time (about a minute)...');
+  if (!builder.currentDir())
+    say(
+      config.firstPagesFirst
+        ? 'Building the site for the first time: the first pages readers arrive on, then the rest'
+        : 'Building the site for the first time (about a minute)...',
+    );
   try {
     await builder.ensureBuilt();
-    say(`Site ready in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s: open ${localUrl}`);
+    const complete = builder.status().complete;
+    say(
+      `Site ready in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s: open ${localUrl}` +
+        (complete ? '' : ' (the rest of the site follows in the background)'),
+    );
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     say(`Site build failed: ${message}`);

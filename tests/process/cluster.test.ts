@@ -29,6 +29,7 @@ describe.skipIf(!ADMIN_URL)('two instances on one PostgreSQL database', () => {
     SEED_DEMO_DATA: 'true',
     DEMO_COMPANY_COUNT: '50',
     SITE_REBUILD_DEBOUNCE_MS: '100',
+    SITE_FIRST_PAGES_FIRST: 'false',
     LOG_LEVEL: 'info',
   });
   const builds = () =>

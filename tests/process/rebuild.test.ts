@@ -39,6 +39,7 @@ beforeAll(async () => {
     SEED_DEMO_DATA: 'true',
     DEMO_COMPANY_COUNT: '50',
     SITE_REBUILD_DEBOUNCE_MS: '100',
+    SITE_FIRST_PAGES_FIRST: 'false',
   });
   await untilPublished(null);
 }, 300_000);

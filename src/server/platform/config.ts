@@ -70,6 +70,8 @@ const ConfigSchema = z
     DEMO_COMPANY_COUNT: z.coerce.number().int().min(50).max(100_000).default(4200),
     SEED_DEMO_DATA: flag(true),
     BUILD_SITE: flag(true),
+    /** A new site publishes the pages readers arrive on first, then the rest (false: all in one build). */
+    SITE_FIRST_PAGES_FIRST: flag(true),
     /** When the whole site is rebuilt on a schedule (cron, New York time). */
     SITE_REBUILD_CRON: z.string().min(9).max(100).default('0 4 * * *'),
     /** Quiet time after a content change before the site is rebuilt. */
@@ -160,6 +162,7 @@ const ConfigSchema = z
       demoCompanyCount: env.DEMO_COMPANY_COUNT,
       seedDemoData: env.SEED_DEMO_DATA,
       buildSite: env.BUILD_SITE,
+      firstPagesFirst: env.SITE_FIRST_PAGES_FIRST,
       siteRebuild: { schedule: env.SITE_REBUILD_CRON, debounceMs: env.SITE_REBUILD_DEBOUNCE_MS },
       trustProxy: env.TRUST_PROXY,
       signInDelayMs: env.SIGN_IN_DELAY_MS,

@@ -62,7 +62,7 @@ function bySymbol<R extends { companySymbol: string }, T>(rows: R[], out: (row: 
 
 export async function companyPageRecords(
   db: Db,
-  page: { ids: number[] } | { after: number; limit: number },
+  page: { ids: number[] } | { after: number; limit: number } | { clients: true },
 ): Promise<CompanyPageRecord[]> {
   const rows = await db
     .select({
@@ -76,9 +76,15 @@ export async function companyPageRecords(
     .leftJoin(companyProfiles, eq(companyProfiles.symbol, companies.symbol))
     .leftJoin(companyLandingPages, eq(companyLandingPages.companySymbol, companies.symbol))
     .leftJoin(clients, eq(clients.companySymbol, companies.symbol))
-    .where('ids' in page ? inArray(companies.id, page.ids.length ? page.ids : [-1]) : gt(companies.id, page.after))
+    .where(
+      'clients' in page
+        ? eq(companies.isClient, true)
+        : 'ids' in page
+          ? inArray(companies.id, page.ids.length ? page.ids : [-1])
+          : gt(companies.id, page.after),
+    )
     .orderBy(asc(companies.id))
-    .limit('ids' in page ? page.ids.length || 1 : page.limit);
+    .limit('clients' in page ? 10_000 : 'ids' in page ? page.ids.length || 1 : page.limit);
   if (!rows.length) return [];
   const symbols = rows.map((r) => r.company.symbol);
   const filings = await firstFilings(db, symbols);

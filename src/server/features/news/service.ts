@@ -206,15 +206,19 @@ export async function newsExists(db: Db, id: number): Promise<boolean> {
  */
 export async function newsForBuild(
   db: Db,
-  select: { ids: number[] } | { after: number; limit: number },
+  select: { ids: number[] } | { after: number; limit: number } | { newest: number },
 ): Promise<NewsArticle[]> {
   const query = db
     .select(articleColumns)
     .from(news)
     .leftJoin(companies, eq(news.companySymbol, companies.symbol))
-    .where('ids' in select ? inArray(news.id, select.ids) : gt(news.id, select.after))
-    .orderBy(asc(news.id));
-  const rows = await ('ids' in select ? query : query.limit(select.limit));
+    .$dynamic();
+  // The newest articles: what a new site's first pages need (see the site build's first phase).
+  const rows = await ('newest' in select
+    ? query.orderBy(desc(news.publishedAt), desc(news.id)).limit(select.newest)
+    : 'ids' in select
+      ? query.where(inArray(news.id, select.ids)).orderBy(asc(news.id))
+      : query.where(gt(news.id, select.after)).orderBy(asc(news.id)).limit(select.limit));
   return rows.map((row) => toArticle(row as ArticleRow, new Set()));
 }
 

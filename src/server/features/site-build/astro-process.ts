@@ -30,6 +30,8 @@ export function startAstroBuild(options: {
   siteUrl: string;
   /** Hears each output line that is not a page line. */
   onLine: (line: string) => void;
+  /** The first build of a new site renders only its first pages (see src/build/build-phase.ts). */
+  firstPhase?: boolean;
 }): AstroBuild {
   const output = readBuildOutput(options.onLine);
   const child: ChildProcess = spawn(process.execPath, ['--import', COPY_ON_WRITE, BUILD_PROCESS], {
@@ -42,6 +44,7 @@ export function startAstroBuild(options: {
       ASTRO_CACHE_DIR: options.cacheDir,
       SITE_BUILD_OUT_DIR: options.outDir,
       SITE_BUILD_PREVIOUS_DIR: options.previousDir ?? '',
+      SITE_BUILD_PHASE: options.firstPhase ? 'first' : 'full',
       FORCE_COLOR: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -25,6 +25,9 @@ import {
 } from './publish.ts';
 import { idleBuildStatus, type BuildStatus, type SiteState } from './state.ts';
 
+/** Ends the stamp of a build that holds only the first pages of a new site. */
+const FIRST_PHASE_STAMP = '+first-pages';
+
 export interface SiteBuilderOptions {
   siteDir: string;
   /** Origin of the API the build-time loaders read. */
@@ -42,6 +45,8 @@ export interface SiteBuilderOptions {
   changeCursor?: () => Promise<number>;
   /** Hears each build published (other instances are told, see main.ts). */
   onPublished?: (build: string) => void;
+  /** A new site publishes its first pages, then the rest (see src/build/build-phase.ts); default true. */
+  firstPagesFirst?: boolean;
 }
 
 export interface SiteBuilder extends SiteState {
@@ -71,13 +76,15 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
     ...idleBuildStatus(),
     currentBuild: current && path.basename(current),
     publishedThrough: readChangesThrough(current),
+    complete: !readStamp(current)?.endsWith(FIRST_PHASE_STAMP),
   };
 
-  async function runAstro(outDir: string): Promise<BuildProcessResult> {
+  async function runAstro(outDir: string, firstPhase: boolean): Promise<BuildProcessResult> {
     astro = startAstroBuild({
       outDir,
       previousDir: current,
       cacheDir,
+      firstPhase,
       apiUrl: options.apiUrl,
       siteUrl: options.siteUrl,
       onLine: (line) => {
@@ -94,9 +101,12 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
     }
   }
 
-  /** `knownStamp`: the fingerprint the caller already computed for this build, if any. */
-  async function buildOnce(reason: string, knownStamp?: string): Promise<void> {
-    const stamp = knownStamp ?? sourceFingerprint(await options.dataVersion());
+  /**
+   * `knownStamp`: the fingerprint the caller already computed for this build, if any.
+   * `firstPhase`: only the first pages of a new site; its stamp never matches, so the full build follows.
+   */
+  async function buildOnce(reason: string, knownStamp?: string, firstPhase = false): Promise<void> {
+    const stamp = `${knownStamp ?? sourceFingerprint(await options.dataVersion())}${firstPhase ? FIRST_PHASE_STAMP : ''}`;
     const id = `${new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '')}-${stamp.slice(0, 8)}`;
     const outDir = path.join(buildsDir, id);
     const started = Date.now();
@@ -116,14 +126,14 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
       // The build process carries unchanged pages over from the published build (see
       // incremental.ts) and does the file work; its phase times go to the log, so a slow
       // build says where its time went.
-      const { phases, ...files } = await runAstro(outDir);
+      const { phases, ...files } = await runAstro(outDir, firstPhase);
       writeStamp(outDir, stamp);
       if (through !== null) writeChangesThrough(outDir, through);
       publish(siteDir, outDir);
       current = outDir;
       status.currentBuild = path.basename(outDir);
       status.publishedThrough = through ?? status.publishedThrough;
-      Object.assign(status, { state: 'idle', lastError: null, buildingThrough: null });
+      Object.assign(status, { state: 'idle', lastError: null, buildingThrough: null, complete: !firstPhase });
       logger.info(
         { build: id, ms: Date.now() - started, ...status.pages, ...files, ...phases },
         'site build published',
@@ -169,6 +179,7 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
     current = published;
     status.currentBuild = path.basename(published);
     status.publishedThrough = readChangesThrough(published);
+    status.complete = !readStamp(published)?.endsWith(FIRST_PHASE_STAMP);
     logger.info({ build: status.currentBuild }, 'serving the build another instance published');
   }
 
@@ -184,7 +195,18 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
         logger.info({ build: status.currentBuild }, 'site is up to date');
         return;
       }
-      await rebuild(current ? 'sources or data changed' : 'no site built yet', wanted);
+      if (current || running || options.firstPagesFirst === false) {
+        await rebuild(current ? 'sources or data changed' : 'no site built yet', wanted);
+        return;
+      }
+      // A new site: its first pages at once, then the rest in the background.
+      running = buildOnce('first pages of a new site', wanted, true).finally(() => {
+        running = null;
+      });
+      await running;
+      rebuild('the rest of a new site').catch(() => {
+        // Logged by the build; the first pages keep serving.
+      });
     },
     rebuild,
     async stop() {

@@ -59,13 +59,19 @@ const keyset = z.object({
   limit: queryInteger(1, 1000).default(500),
   ids: ids.optional(),
 });
+/** Articles and videos: also the newest few, for the first pages of a new site. */
+const keysetOrNewest = keyset.extend({ newest: queryInteger(1, 1000).optional() });
+/** Companies: also the client companies alone, for the first pages of a new site. */
+const keysetOrClients = keyset.extend({
+  clients: z.enum(['true']).optional().openapi({ description: 'true: every client company, nothing else' }),
+});
 
 const newsRoute = createRoute({
   method: 'get',
   path: '/news',
   tags: ['Content'],
-  summary: 'Full articles by id, or every article in id order after `after`',
-  request: { query: keyset },
+  summary: 'Full articles by id, every article in id order after `after`, or the `newest` few',
+  request: { query: keysetOrNewest },
   responses: {
     200: jsonContent(z.object({ data: z.array(NewsArticleSchema), next: z.number().nullable() }), 'Articles'),
     ...errorResponses,
@@ -76,8 +82,8 @@ const videosRoute = createRoute({
   method: 'get',
   path: '/videos',
   tags: ['Content'],
-  summary: 'Videos by id, or every video in id order after `after`',
-  request: { query: keyset },
+  summary: 'Videos by id, every video in id order after `after`, or the `newest` few',
+  request: { query: keysetOrNewest },
   responses: {
     200: jsonContent(z.object({ data: z.array(VideoSchema), next: z.number().nullable() }), 'Videos'),
     ...errorResponses,
@@ -88,8 +94,8 @@ const companiesRoute = createRoute({
   method: 'get',
   path: '/companies',
   tags: ['Content'],
-  summary: 'Company page records by company number, or every company in number order after `after`',
-  request: { query: keyset },
+  summary: 'Company page records by company number, every company in number order after `after`, or the clients',
+  request: { query: keysetOrClients },
   responses: {
     // The record is large and read only by the site build: described, not schema-checked, here.
     200: jsonContent(
@@ -113,17 +119,17 @@ export const feedRoutes = createRouter()
     return c.json({ cursor: await latestChangeId(c.var.db) }, 200);
   })
   .openapi(newsRoute, async (c) => {
-    const { ids, after, limit } = c.req.valid('query');
-    const data = await newsForBuild(c.var.db, ids ? { ids } : { after, limit });
-    return c.json({ data, next: nextAfter(data, ids ? null : limit) }, 200);
+    const { ids, after, limit, newest } = c.req.valid('query');
+    const data = await newsForBuild(c.var.db, ids ? { ids } : newest ? { newest } : { after, limit });
+    return c.json({ data, next: nextAfter(data, ids || newest ? null : limit) }, 200);
   })
   .openapi(companiesRoute, async (c) => {
-    const { ids, after, limit } = c.req.valid('query');
-    const data = await companiesForBuild(c.var.db, ids ? { ids } : { after, limit });
-    return c.json({ data, next: nextAfter(data, ids ? null : limit) }, 200);
+    const { ids, after, limit, clients } = c.req.valid('query');
+    const data = await companiesForBuild(c.var.db, ids ? { ids } : clients ? { clients: true } : { after, limit });
+    return c.json({ data, next: nextAfter(data, ids || clients ? null : limit) }, 200);
   })
   .openapi(videosRoute, async (c) => {
-    const { ids, after, limit } = c.req.valid('query');
-    const data = await videosForBuild(c.var.db, ids ? { ids } : { after, limit });
-    return c.json({ data, next: nextAfter(data, ids ? null : limit) }, 200);
+    const { ids, after, limit, newest } = c.req.valid('query');
+    const data = await videosForBuild(c.var.db, ids ? { ids } : newest ? { newest } : { after, limit });
+    return c.json({ data, next: nextAfter(data, ids || newest ? null : limit) }, 200);
   });

@@ -6,7 +6,7 @@ import { webinarsForBuild } from '../events/index.ts';
 
 export async function companiesForBuild(
   db: Db,
-  page: { ids: number[] } | { after: number; limit: number },
+  page: { ids: number[] } | { after: number; limit: number } | { clients: true },
 ): Promise<CompanyPageData[]> {
   const records = await companyPageRecords(db, page);
   const out: CompanyPageData[] = [];

@@ -37,6 +37,9 @@ const BuildStatus = z
       .number()
       .nullable()
       .openapi({ description: 'The newest content change the running build includes' }),
+    complete: z.boolean().openapi({
+      description: 'false while a new site serves only its first pages (the rest is being built)',
+    }),
   })
   .openapi('BuildStatus');
 

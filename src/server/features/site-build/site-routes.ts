@@ -63,7 +63,8 @@ const VIDEO_PATH = /^\/(video|media)\/[^/]+\/?$|^\/stocks\/[^/]+\/videos\/[^/]+\
 const REGISTRATION_PATH = /^\/events\/form\/[^/]+(\/[^/]*)?\/?$/;
 
 /** The site's answer to a GET/HEAD that is not an API call. */
-export function serveSite(c: Context, root: string | null, asPath?: string): Response {
+/** `complete`: false while a new site has only its first pages (see src/build/build-phase.ts). */
+export function serveSite(c: Context, root: string | null, asPath?: string, complete = true): Response {
   if (root === null) return buildingPage();
   if (asPath) {
     const shell = resolveSiteFile(root, asPath);
@@ -94,13 +95,19 @@ export function serveSite(c: Context, root: string | null, asPath?: string): Res
     const first = resolveSiteFile(root, '/video/');
     if (first) return respondWithFile(c, root, first, 200);
   }
+  // A new site serves its first pages while the rest is built: a page not there yet is being prepared.
+  if (!complete)
+    return buildingPage('This page is being prepared', 'It will be ready in a minute; the page reloads by itself.');
   const page404 = statFile(path.join(root, '404.html'));
   if (page404) return respondWithFile(c, root, { file: path.join(root, '404.html'), stat: page404 }, 404);
   return new Response('404 - Page Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
 }
 
-function buildingPage(): Response {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="5"><title>Starting up</title><style>body{font-family:system-ui,sans-serif;background:#111;color:#eee;display:grid;place-items:center;min-height:100vh;margin:0}main{text-align:center;padding:1rem}p{color:#bbb}</style></head><body><main><h1>The site is being built</h1><p>This takes a minute on the first start. The page reloads by itself.</p></main></body></html>`;
+function buildingPage(
+  title = 'The site is being built',
+  text = 'This takes a minute on the first start. The page reloads by itself.',
+): Response {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="5"><title>${title}</title><style>body{font-family:system-ui,sans-serif;background:#111;color:#eee;display:grid;place-items:center;min-height:100vh;margin:0}main{text-align:center;padding:1rem}p{color:#bbb}</style></head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`;
   return new Response(html, {
     status: 503,
     headers: {
@@ -150,8 +157,8 @@ export function siteRoutes(site: SiteState) {
         const id = Number(c.req.param('id'));
         if (!root || resolveSiteFile(root, c.req.path) || !Number.isSafeInteger(id) || id > MAX_ID) return next();
         if (!(await newsExists(c.var.db, id))) return next();
-        return serveSite(c, root, '/news/article/');
+        return serveSite(c, root, '/news/article/', site.status().complete);
       })
-      .on(['GET', 'HEAD'], '*', (c) => serveSite(c, site.currentDir()))
+      .on(['GET', 'HEAD'], '*', (c) => serveSite(c, site.currentDir(), undefined, site.status().complete))
   );
 }

@@ -23,6 +23,8 @@ export interface BuildStatus {
   publishedThrough: number | null;
   /** The newest content change the running build will include. */
   buildingThrough: number | null;
+  /** false while a new site serves only the first pages readers arrive on (see src/build/build-phase.ts). */
+  complete: boolean;
 }
 
 export interface PageCounts {
@@ -60,6 +62,7 @@ export function idleBuildStatus(): BuildStatus {
     sections: null,
     publishedThrough: null,
     buildingThrough: null,
+    complete: true,
   };
 }
 

@@ -138,17 +138,23 @@ export async function videoById(
  */
 export async function videosForBuild(
   db: Db,
-  select: { ids: number[] } | { after: number; limit: number },
+  select: { ids: number[] } | { after: number; limit: number } | { newest: number },
 ): Promise<VideoItem[]> {
   const query = db
     .select(columns)
     .from(videos)
     .leftJoin(companies, eq(videos.companySymbol, companies.symbol))
-    .where(
-      and('ids' in select ? inArray(videos.id, select.ids) : gt(videos.id, select.after), eq(videos.disabled, false)),
-    )
-    .orderBy(asc(videos.id));
-  const rows = await ('ids' in select ? query : query.limit(select.limit));
+    .$dynamic();
+  const shown = eq(videos.disabled, false);
+  // The newest videos: what a new site's first pages need (see the site build's first phase).
+  const rows = await ('newest' in select
+    ? query.where(shown).orderBy(desc(videos.createdAt), desc(videos.id)).limit(select.newest)
+    : 'ids' in select
+      ? query.where(and(inArray(videos.id, select.ids), shown)).orderBy(asc(videos.id))
+      : query
+          .where(and(gt(videos.id, select.after), shown))
+          .orderBy(asc(videos.id))
+          .limit(select.limit));
   return rows.map((r) => toItem(r as Row, new Set()));
 }
 
