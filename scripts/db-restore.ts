@@ -5,24 +5,16 @@
  * runs; a running server should be restarted afterwards, so its caches and
  * the site follow the restored data.
  */
-import path from 'node:path';
 import { BackupError, restoreDatabase } from '../src/server/platform/db/backup.ts';
-import { complain, fail, openDatabaseOrFail, toolConfig } from './tool-support.ts';
+import { complain, fileArgument, openDatabaseOrFail, sayTable, secondsSince, toolConfig } from './tool-support.ts';
 
-const USAGE = 'Usage: npm run db:restore -- FILE   (a file written by npm run db:backup)';
-const file = process.argv[2];
-if (!file || file.startsWith('-') || process.argv.length > 3) fail(USAGE);
-
-const source = path.resolve(file);
+const source = fileArgument('Usage: npm run db:restore -- FILE   (a file written by npm run db:backup)');
 const database = await openDatabaseOrFail(toolConfig());
 const started = performance.now();
 try {
-  const header = await restoreDatabase(database.db, source, (table, rows) =>
-    process.stdout.write(`▸ ${table}: ${rows.toLocaleString('en-US')} rows\n`),
-  );
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const header = await restoreDatabase(database.db, source, sayTable);
   process.stdout.write(
-    `Restored the backup of ${header.createdAt} (${Object.keys(header.tables).length} tables) in ${seconds} s.\n` +
+    `Restored the backup of ${header.createdAt} (${Object.keys(header.tables).length} tables) in ${secondsSince(started)} s.\n` +
       'If the server is running, restart it so it serves the restored data everywhere.\n',
   );
 } catch (error) {

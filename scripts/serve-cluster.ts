@@ -14,12 +14,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
+import { NGINX_HEADERS_FILE, nginxHeaders } from '../src/server/features/site-build/csp.ts';
 import { nginxConfig } from './cluster/nginx-config.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
 const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
-const HEADERS_IN_BUILD = '.nginx-headers.conf';
 
 const say = (message: string) => process.stdout.write(`▸ ${message}\n`);
 function fail(message: string): never {
@@ -67,10 +68,10 @@ function startInstance(index: number): void {
   children.set(index, child);
   const label = `instance ${index + 1} (:${instancePort})`;
   say(`${label}: started, pid ${child.pid}`);
-  const echo = (chunk: Buffer) => {
-    for (const line of chunk.toString('utf8').split('\n')) if (line.startsWith('▸')) say(`${label}: ${line.slice(2)}`);
-  };
-  child.stdout?.on('data', echo);
+  // Whole lines, however the output arrives: the instance's progress lines, named by instance.
+  readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+    if (line.startsWith('▸')) say(`${label}: ${line.slice(2)}`);
+  });
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`${label}: ${chunk.toString('utf8')}`));
   child.on('exit', (code, signal) => {
     children.delete(index);
@@ -80,12 +81,12 @@ function startInstance(index: number): void {
   });
 }
 
-/** The published build's page headers, or (before the first build) the server's defaults for a page without inline scripts. */
+/** The published build's page headers, or (before the first build) the server's, allowing no inline script. */
 function currentHeaders(): string {
   try {
-    return fs.readFileSync(path.join(siteDir, 'current', HEADERS_IN_BUILD), 'utf8');
+    return fs.readFileSync(path.join(siteDir, 'current', NGINX_HEADERS_FILE), 'utf8');
   } catch {
-    return 'add_header Cache-Control "no-cache" always;\nadd_header X-Content-Type-Options "nosniff" always;\n';
+    return nginxHeaders(null);
   }
 }
 
@@ -151,4 +152,8 @@ process.on('SIGTERM', () => stopAll('SIGTERM received'));
 say(`Starting ${instances} instance(s) on ports ${basePort}–${basePort + instances - 1}, sharing ${siteDir}`);
 for (let i = 0; i < instances; i++) startInstance(i);
 startNginx();
+// A publish renames the `current` link in SITE_DIR: nginx follows at once (and every 2 s, should an event be missed).
+fs.watch(siteDir, (_event, name) => {
+  if (name === 'current') followHeaders();
+}).unref();
 setInterval(followHeaders, 2000).unref();

@@ -1,7 +1,8 @@
 /**
- * What the database commands (staff:add, staff:remove, db:shell) share: the
+ * What the database commands (staff:add, staff:remove, db:shell, db:backup, db:restore) share: the
  * server's settings, and one line on stderr when they cannot go on.
  */
+import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../src/server/platform/config.ts';
 import { DatabaseOpenError } from '../src/server/platform/db/errors.ts';
 import { openToolDatabase, type ToolDatabase } from '../src/server/platform/db/tool-connection.ts';
@@ -35,3 +36,18 @@ export async function openDatabaseOrFail(config: Config): Promise<ToolDatabase> 
     throw error;
   }
 }
+
+/** The one FILE argument of a backup command (as an absolute path), or its usage line and exit. */
+export function fileArgument(usage: string): string {
+  const file = process.argv[2];
+  if (!file || file.startsWith('-') || process.argv.length > 3) fail(usage);
+  return path.resolve(file);
+}
+
+/** Progress of a backup command: one line per table. */
+export const sayTable = (table: string, rows: number): void => {
+  process.stdout.write(`▸ ${table}: ${rows.toLocaleString('en-US')} row${rows === 1 ? '' : 's'}\n`);
+};
+
+/** Seconds since `started` (a performance.now() reading), for a command's last line. */
+export const secondsSince = (started: number): string => ((performance.now() - started) / 1000).toFixed(1);

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerDatabase } from '../helpers/database.ts';
+import { retitleArticle, signInHeader } from '../helpers/staff-edits.ts';
 import { startServer, tempDataDir, type ServerProcess } from '../helpers/server-process.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -52,14 +53,7 @@ describe.skipIf(!ADMIN_URL)('two instances on one PostgreSQL database', () => {
   }
   const page = (server: ServerProcess, pagePath: string) =>
     fetch(`${server.url}${pagePath}`).then((r) => (r.ok ? r.text() : ''));
-  async function signIn(server: ServerProcess) {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(STAFF),
-    });
-    return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-  }
+  const signIn = (server: ServerProcess) => signInHeader(server.url, STAFF);
 
   beforeAll(async () => {
     database = await createServerDatabase('cluster');
@@ -90,15 +84,9 @@ describe.skipIf(!ADMIN_URL)('two instances on one PostgreSQL database', () => {
     expect(b.output()).not.toContain('site build started');
     const before = builds();
     const auth = await signIn(b);
-    const { news } = (await (await fetch(`${b.url}/api/news/all?limit=1`)).json()) as { news: { id: number }[] };
-    const id = news[0]!.id;
     const title = `Edited through B ${Date.now()}`;
-    const put = await fetch(`${b.url}/api/tools/news/${id}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', ...auth },
-      body: JSON.stringify({ title, version: 1 }),
-    });
-    expect(put.status).toBe(200);
+    const { id, status } = await retitleArticle(b.url, auth, 0, title);
+    expect(status).toBe(200);
     await until(async () => (await page(a, `/news/${id}/`)).includes(title));
     await until(async () => (await page(b, `/news/${id}/`)).includes(title), 15_000);
     // Guests of both instances see the new title in the lists at once (their answers caches were dropped).
@@ -140,15 +128,9 @@ describe.skipIf(!ADMIN_URL)('two instances on one PostgreSQL database', () => {
     await a.exited;
     await until(async () => b.output().includes('This instance now leads'), 10_000);
     const auth = await signIn(b);
-    const { news } = (await (await fetch(`${b.url}/api/news/all?limit=2`)).json()) as { news: { id: number }[] };
-    const id = news[1]!.id;
     const title = `Built by the new leader ${Date.now()}`;
-    const put = await fetch(`${b.url}/api/tools/news/${id}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', ...auth },
-      body: JSON.stringify({ title, version: 1 }),
-    });
-    expect(put.status).toBe(200);
+    const { id, status } = await retitleArticle(b.url, auth, 1, title);
+    expect(status).toBe(200);
     await until(async () => (await page(b, `/news/${id}/`)).includes(title));
   }, 180_000);
 });

@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/free-port.ts';
 import { createServerDatabase } from '../helpers/database.ts';
+import { retitleArticle, signInHeader } from '../helpers/staff-edits.ts';
 import { tempDataDir } from '../helpers/server-process.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -73,6 +74,11 @@ describe.skipIf(!ADMIN_URL || !HAS_NGINX)('the production layout behind nginx', 
     cluster.stderr?.on('data', (d: Buffer) => (log += d.toString()));
     await until(async () => (await status(basePort)).currentBuild, 300_000);
     await until(async () => (await page('/')).includes('</html>'));
+    // nginx reloads with the build's page headers as the build is published: a moment, not a poll.
+    await until(
+      async () => (await fetch(`${site()}/`)).headers.get('content-security-policy')?.includes("'sha256-"),
+      10_000,
+    );
   }, 360_000);
 
   afterAll(async () => {
@@ -140,20 +146,10 @@ describe.skipIf(!ADMIN_URL || !HAS_NGINX)('the production layout behind nginx', 
       { cwd: ROOT, env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent' }, encoding: 'utf8' },
     );
     expect(added.status, added.stderr).toBe(0);
-    const login = await fetch(`${site()}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(staff),
-    });
-    const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-    const { news } = (await (await fetch(`${site()}/api/news/all?limit=1`)).json()) as { news: { id: number }[] };
+    const auth = await signInHeader(site(), staff);
     const title = `Live through nginx ${Date.now()}`;
-    const put = await fetch(`${site()}/api/tools/news/${news[0]!.id}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', ...auth },
-      body: JSON.stringify({ title, version: 1 }),
-    });
-    expect(put.status).toBe(200);
-    await until(async () => (await page(`/news/${news[0]!.id}/`)).includes(title), 120_000);
+    const { id, status } = await retitleArticle(site(), auth, 0, title);
+    expect(status).toBe(200);
+    await until(async () => (await page(`/news/${id}/`)).includes(title), 120_000);
   }, 240_000);
 });

@@ -36,11 +36,21 @@ export interface Metrics {
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-/** Database timing is recorded once per process, whichever metrics object reads it. */
-const databaseTiming = {
-  query: null as Histogram | null,
-  inFlight: null as Gauge | null,
-};
+/**
+ * Database timing is one pair of metrics per process (the drivers are patched
+ * once), registered in every registry made from it.
+ */
+const queryDuration = new Histogram({
+  name: 'db_query_duration_seconds',
+  help: 'Time of each database query',
+  buckets: LATENCY_BUCKETS,
+  registers: [],
+});
+const queriesInFlight = new Gauge({
+  name: 'db_queries_in_flight',
+  help: 'Database queries running or waiting for a connection',
+  registers: [],
+});
 let timingInstalled = false;
 
 /**
@@ -56,10 +66,10 @@ function installDatabaseTiming(): void {
     const execute = prepared.execute;
     prepared.execute = function timedExecute(this: unknown, ...args: unknown[]) {
       const started = performance.now();
-      databaseTiming.inFlight?.inc();
+      queriesInFlight.inc();
       const done = () => {
-        databaseTiming.inFlight?.dec();
-        databaseTiming.query?.observe((performance.now() - started) / 1000);
+        queriesInFlight.dec();
+        queryDuration.observe((performance.now() - started) / 1000);
       };
       const result = execute.apply(this, args);
       result.then(done, done);
@@ -86,17 +96,9 @@ export function createMetrics(sources: MetricsSources): Metrics {
     registers: [registry],
   });
 
-  databaseTiming.query = new Histogram({
-    name: 'db_query_duration_seconds',
-    help: 'Time of each database query',
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
-  databaseTiming.inFlight = new Gauge({
-    name: 'db_queries_in_flight',
-    help: 'Database queries running or waiting for a connection',
-    registers: [registry],
-  });
+  installDatabaseTiming();
+  registry.registerMetric(queryDuration);
+  registry.registerMetric(queriesInFlight);
   new Gauge({
     name: 'db_pool_max_connections',
     help: 'Connections the database pool may open',
@@ -105,7 +107,6 @@ export function createMetrics(sources: MetricsSources): Metrics {
       this.set(sources.maxConnections);
     },
   });
-  installDatabaseTiming();
 
   new Gauge({
     name: 'cluster_leader',

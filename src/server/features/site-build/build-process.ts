@@ -4,7 +4,8 @@
  * stays free for readers while a build runs: it carries the published
  * build's pages over (incremental.ts), runs Astro's build, removes pages of
  * deleted content, lists the inline script hashes (and the headers a web
- * server in front sends with the pages) and precompresses what is new. The server then only switches the published link.
+ * server in front sends with the pages) and precompresses what is new. The
+ * server then only switches the published link.
  *
  * Input comes from the environment (SITE_BUILD_OUT_DIR, SITE_BUILD_PREVIOUS_DIR,
  * ASTRO_CACHE_DIR); the last line of output is the result, after RESULT_MARK.

@@ -155,10 +155,10 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
     });
   }
 
-  function rebuild(reason: string, knownStamp?: string): Promise<void> {
+  function rebuild(reason: string, knownStamp?: string, firstPhase = false): Promise<void> {
     if (stopped) return Promise.resolve();
     if (!running) {
-      running = buildOnce(reason, knownStamp).finally(() => {
+      running = buildOnce(reason, knownStamp, firstPhase).finally(() => {
         running = null;
       });
       return running;
@@ -200,10 +200,7 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
         return;
       }
       // A new site: its first pages at once, then the rest in the background.
-      running = buildOnce('first pages of a new site', wanted, true).finally(() => {
-        running = null;
-      });
-      await running;
+      await rebuild('first pages of a new site', wanted, true);
       rebuild('the rest of a new site').catch(() => {
         // Logged by the build; the first pages keep serving.
       });

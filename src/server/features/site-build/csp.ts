@@ -80,10 +80,15 @@ export function sitePolicy(buildDir: string | null): string {
 /** The build's header list for nginx serving its pages (see docs/deploy.md): the same headers the server sends. */
 export const NGINX_HEADERS_FILE = '.nginx-headers.conf';
 
-export function writeNginxHeaders(buildDir: string): void {
+/** The nginx directives of those headers (no build yet: a policy that allows no inline script). */
+export function nginxHeaders(buildDir: string | null): string {
   const headers = { ...SECURITY_HEADERS, 'Content-Security-Policy': sitePolicy(buildDir), 'Cache-Control': 'no-cache' };
   const lines = Object.entries(headers).map(
     ([name, value]) => `add_header ${name} "${value.replace(/"/g, '\\"')}" always;`,
   );
-  fs.writeFileSync(path.join(buildDir, NGINX_HEADERS_FILE), `${lines.join('\n')}\n`);
+  return `${lines.join('\n')}\n`;
+}
+
+export function writeNginxHeaders(buildDir: string): void {
+  fs.writeFileSync(path.join(buildDir, NGINX_HEADERS_FILE), nginxHeaders(buildDir));
 }

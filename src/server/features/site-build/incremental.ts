@@ -35,8 +35,13 @@ export function listFiles(dir: string, skip: ReadonlySet<string> = new Set(), ou
   return out;
 }
 
-/** Links made at once while carrying pages over (the file system works them in parallel). */
-const LINKS_IN_FLIGHT = 32;
+/** File operations made at once (the file system works them in parallel). */
+const FILES_IN_FLIGHT = 32;
+
+/** Runs `work` on every item, `size` at a time. */
+async function inGroups<T>(items: T[], size: number, work: (item: T) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
+}
 
 /**
  * Hard-links the previous build's pages into `outDir`; resolves with their
@@ -49,16 +54,10 @@ export async function prefillPages(previousDir: string, outDir: string): Promise
     .map((entry) => path.relative(previousDir, path.join(entry.parentPath, entry.name)))
     .filter((relative) => PAGE_FILE.test(relative) && !relative.startsWith(`_astro${path.sep}`));
   const dirs = [...new Set(linked.map((relative) => path.dirname(path.join(outDir, relative))))];
-  for (let i = 0; i < dirs.length; i += LINKS_IN_FLIGHT) {
-    await Promise.all(dirs.slice(i, i + LINKS_IN_FLIGHT).map((dir) => fs.promises.mkdir(dir, { recursive: true })));
-  }
-  for (let i = 0; i < linked.length; i += LINKS_IN_FLIGHT) {
-    await Promise.all(
-      linked
-        .slice(i, i + LINKS_IN_FLIGHT)
-        .map((relative) => fs.promises.link(path.join(previousDir, relative), path.join(outDir, relative))),
-    );
-  }
+  await inGroups(dirs, FILES_IN_FLIGHT, (dir) => fs.promises.mkdir(dir, { recursive: true }));
+  await inGroups(linked, FILES_IN_FLIGHT, (relative) =>
+    fs.promises.link(path.join(previousDir, relative), path.join(outDir, relative)),
+  );
   return linked;
 }
 
@@ -163,9 +162,7 @@ export async function precompressChanged(outDir: string, previousDir: string | n
     }
     todo.push(file);
   }
-  const CONCURRENCY = 8;
-  for (let i = 0; i < todo.length; i += CONCURRENCY) {
-    await Promise.all(todo.slice(i, i + CONCURRENCY).map(compress));
-  }
+  // Compression is CPU work on the thread pool: a few at a time.
+  await inGroups(todo, 8, compress);
   return todo.length;
 }

@@ -62,9 +62,18 @@ const VIDEO_PATH = /^\/(video|media)\/[^/]+\/?$|^\/stocks\/[^/]+\/videos\/[^/]+\
 /** /events/form/{form_id}/{zoom_id}, and the same address with an id missing (the page says so). */
 const REGISTRATION_PATH = /^\/events\/form\/[^/]+(\/[^/]*)?\/?$/;
 
-/** The site's answer to a GET/HEAD that is not an API call. */
-/** `complete`: false while a new site has only its first pages (see src/build/build-phase.ts). */
-export function serveSite(c: Context, root: string | null, asPath?: string, complete = true): Response {
+/**
+ * The site's answer to a GET/HEAD that is not an API call. `complete` says
+ * whether the published site is whole (a new site has only its first pages
+ * for a while, see src/build/build-phase.ts); it is asked only when no file
+ * answers.
+ */
+export function serveSite(
+  c: Context,
+  root: string | null,
+  asPath?: string,
+  complete: () => boolean = () => true,
+): Response {
   if (root === null) return buildingPage();
   if (asPath) {
     const shell = resolveSiteFile(root, asPath);
@@ -96,7 +105,7 @@ export function serveSite(c: Context, root: string | null, asPath?: string, comp
     if (first) return respondWithFile(c, root, first, 200);
   }
   // A new site serves its first pages while the rest is built: a page not there yet is being prepared.
-  if (!complete)
+  if (!complete())
     return buildingPage('This page is being prepared', 'It will be ready in a minute; the page reloads by itself.');
   const page404 = statFile(path.join(root, '404.html'));
   if (page404) return respondWithFile(c, root, { file: path.join(root, '404.html'), stat: page404 }, 404);
@@ -124,6 +133,7 @@ const SHARED_CHAT_PATH = /^\/redchat\/shared\/([A-Za-z0-9_-]{1,100})\/?$/;
 
 /** Every GET or HEAD that no other route took: the published site. */
 export function siteRoutes(site: SiteState) {
+  const isComplete = () => site.status().complete;
   return (
     new Hono<AppEnv>()
       // A shared conversation: the shell, with 404 once the link is revoked (the page then says so), never indexed.
@@ -157,8 +167,8 @@ export function siteRoutes(site: SiteState) {
         const id = Number(c.req.param('id'));
         if (!root || resolveSiteFile(root, c.req.path) || !Number.isSafeInteger(id) || id > MAX_ID) return next();
         if (!(await newsExists(c.var.db, id))) return next();
-        return serveSite(c, root, '/news/article/', site.status().complete);
+        return serveSite(c, root, '/news/article/', isComplete);
       })
-      .on(['GET', 'HEAD'], '*', (c) => serveSite(c, site.currentDir(), undefined, site.status().complete))
+      .on(['GET', 'HEAD'], '*', (c) => serveSite(c, site.currentDir(), undefined, isComplete))
   );
 }

@@ -10,6 +10,7 @@
  * changes nothing, and it refuses a backup made on another schema version.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import readline from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
@@ -62,6 +63,8 @@ export async function backupDatabase(
   file: string,
   onProgress: (table: string, rows: number) => void = () => {},
 ): Promise<BackupHeader> {
+  // A folder that is missing or not writable is said at once, before any table is read.
+  await fs.promises.access(path.dirname(file), fs.constants.W_OK);
   const partial = `${file}.partial`;
   const gzip = createGzip({ level: 6 });
   const written = pipeline(gzip, fs.createWriteStream(partial));

@@ -40,7 +40,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (c.req.method !== 'GET' || c.var.user) return next();
-    const key = new URL(c.req.url).pathname + new URL(c.req.url).search;
+    const url = new URL(c.req.url);
+    const key = url.pathname + url.search;
     const hit = entries.get(key);
     if (hit && hit.expires > Date.now()) {
       // Most recently used last.

@@ -35,6 +35,9 @@ function starting(_req: http.IncomingMessage, res: http.ServerResponse): void {
 }
 
 /** Listens on host and port, or refuses with a sentence naming the setting and the cause. */
+/** How long an idle keep-alive connection is kept open. */
+const KEEP_ALIVE_MS = 65_000;
+
 export async function listen(options: { port: number; host: string }): Promise<HttpServer> {
   let handler: http.RequestListener = starting;
   let stopping = false;
@@ -48,6 +51,10 @@ export async function listen(options: { port: number; host: string }): Promise<H
     }
     handler(req, res);
   });
+  // Idle connections stay open longer than clients and proxies keep theirs (nginx, load balancers, fetch: 4–60 s),
+  // so the client is the one to close: with Node's 5 s, a request sent as the server closes is lost.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', (error: NodeJS.ErrnoException) => {
