@@ -42,23 +42,28 @@ export function readBuildOutput(onLine: (line: string) => void = () => {}): Buil
       for (const line of text.split('\n')) {
         const clean = line.replace(ANSI_ESCAPES, '').trimEnd();
         if (!clean) continue;
-        const page = PAGE_LINE.exec(clean);
-        if (page || PAGE_NOTE.test(clean)) {
-          if (page) {
-            seen++;
-            const name = sectionOf(page[0].replace(/^[├└]─\s+/, ''));
-            section = sections[name] ??= { rendered: 0, unchanged: 0, renderMs: 0 };
-            section.rendered++;
-          }
-          if (UNCHANGED.test(clean)) {
-            pages.unchanged++;
-            if (section) {
-              section.unchanged++;
-              section.rendered--;
+        if (PAGE_LINE.test(clean) || PAGE_NOTE.test(clean)) {
+          // Pages render several at a time, so one line may hold several pages, and a
+          // rendered page's time may come after another page's name. A cached page's note
+          // always follows its own name.
+          for (const part of clean.split(/(?=[├└]─)/)) {
+            const page = PAGE_LINE.exec(part);
+            if (page) {
+              seen++;
+              const name = sectionOf(page[0].replace(/^[├└]─\s+/, ''));
+              section = sections[name] ??= { rendered: 0, unchanged: 0, renderMs: 0 };
+              section.rendered++;
             }
+            if (UNCHANGED.test(part)) {
+              pages.unchanged++;
+              if (section) {
+                section.unchanged++;
+                section.rendered--;
+              }
+            }
+            const took = RENDER_TIME.exec(part);
+            if (took && section) section.renderMs += Number(took[1]) * (took[2] === 's' ? 1000 : 1);
           }
-          const took = RENDER_TIME.exec(clean);
-          if (took && section) section.renderMs += Number(took[1]) * (took[2] === 's' ? 1000 : 1);
           pages.rendered = seen - pages.unchanged;
           continue;
         }

@@ -1,24 +1,45 @@
 /**
- * The site-build process (started by astro-process.ts with copy-on-write.ts
+ * The site-build process (started by astro-process.ts with build-writes.ts
  * loaded). It does all of a build's file work, so the server's event loop
  * stays free for readers while a build runs: it carries the published
- * build's pages over (incremental.ts), runs Astro's build, removes pages of
- * deleted content, lists the inline script hashes (and the headers a web
- * server in front sends with the pages) and precompresses what is new. The
- * server then only switches the published link.
+ * build's pages over (incremental.ts), runs Astro's build, compresses pages
+ * as they are written, removes pages of deleted content, lists the inline
+ * script hashes (and the headers a web server in front sends with the pages)
+ * and precompresses the rest of what is new. The server then only switches
+ * the published link.
  *
- * Input comes from the environment (SITE_BUILD_OUT_DIR, SITE_BUILD_PREVIOUS_DIR,
- * ASTRO_CACHE_DIR); the last line of output is the result, after RESULT_MARK.
+ * The process is started ahead of its build: it loads Astro, Vite and the
+ * page renderer's libraries, then waits for its job, one line of JSON on
+ * standard input (see BuildJob), so a build does not wait for the seconds
+ * that loading takes. It runs one build and exits, so no state is carried
+ * from one build to the next. The last line of its output is the result,
+ * after RESULT_MARK.
  */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { build } from 'astro';
+import readline from 'node:readline';
+import type * as Astro from 'astro';
+import { fileURLToPath } from 'node:url';
+import { directBuildWrites } from './build-writes.ts';
 import { recordScriptHashes, writeNginxHeaders } from './csp.ts';
 import { manifestOutputs, precompressChanged, prefillPages, pruneStalePages } from './incremental.ts';
+import { createPageCompressor } from './page-compressor.ts';
 
 /** Marks the line carrying the build's result as JSON. */
 export const RESULT_MARK = '@@site-build-result ';
 /** Astro's incremental-build manifest, in its cache directory. */
 export const MANIFEST_FILE = 'incremental-build.json';
+
+/** What one build does, sent to the waiting process. */
+export interface BuildJob {
+  outDir: string;
+  /** The published build, whose unchanged pages are carried over. */
+  previousDir: string | null;
+  cacheDir: string;
+  /** The first build of a new site renders only its first pages (see src/build/build-phase.ts). */
+  phase: 'first' | 'full';
+}
 
 export interface BuildProcessResult {
   removed: number;
@@ -27,6 +48,15 @@ export interface BuildProcessResult {
   /** Milliseconds per phase. */
   phases: Record<string, number>;
 }
+
+/**
+ * Pages rendered at once. A page's render is mostly CPU, but between renders
+ * it waits on its file writes; with several in flight the waits overlap.
+ */
+const RENDER_CONCURRENCY = 6;
+
+/** The page bundle reads the content data store from the cache directory instead of embedding it. */
+const DATA_STORE_AT_RUNTIME = fileURLToPath(new URL('../../../build/data-store-at-runtime.ts', import.meta.url));
 
 /**
  * A Vite plugin that holds page generation until the carried-over pages are
@@ -49,11 +79,15 @@ function pagesInPlace(prefilled: Promise<unknown>, phases: Record<string, number
   };
 }
 
-async function run(): Promise<BuildProcessResult> {
-  const outDir = process.env.SITE_BUILD_OUT_DIR;
-  const cacheDir = process.env.ASTRO_CACHE_DIR;
-  if (!outDir || !cacheDir) throw new Error('SITE_BUILD_OUT_DIR and ASTRO_CACHE_DIR are required');
-  const previousDir = process.env.SITE_BUILD_PREVIOUS_DIR || null;
+async function run(astro: typeof Astro, job: BuildJob): Promise<BuildProcessResult> {
+  const { outDir, previousDir, cacheDir } = job;
+  // Read by the site's configuration, its loaders and the data store module.
+  process.env.ASTRO_CACHE_DIR = cacheDir;
+  process.env.SITE_BUILD_PHASE = job.phase;
+  const compressor = createPageCompressor();
+  directBuildWrites({ outDir, cacheDir, onPageWritten: (file) => compressor.add(file) });
+  // Page copies an earlier version let Astro keep in its cache (see build-writes.ts).
+  await fs.promises.rm(path.join(cacheDir, 'dist'), { recursive: true, force: true });
   const phases: Record<string, number> = {};
   let mark = performance.now();
   const lap = (name: string) => {
@@ -65,29 +99,48 @@ async function run(): Promise<BuildProcessResult> {
     phases.prefillMs = Math.round(performance.now() - mark);
   });
   prefilled.catch(() => {});
-  await build({
+  await astro.build({
     root: process.cwd(),
     outDir,
     mode: 'production',
-    vite: { plugins: [pagesInPlace(prefilled, phases)] },
+    build: { concurrency: RENDER_CONCURRENCY },
+    vite: {
+      plugins: [pagesInPlace(prefilled, phases)],
+      resolve: { alias: [{ find: /^astro:data-layer-content$/, replacement: DATA_STORE_AT_RUNTIME }] },
+    },
   });
   const linked = await prefilled;
   lap('astroMs');
+  const compressedPages = await compressor.finish();
+  lap('compressWaitMs');
   const kept = manifestOutputs(path.join(cacheDir, MANIFEST_FILE));
   const removed = kept ? pruneStalePages(outDir, linked, kept) : 0;
   lap('pruneMs');
   const scriptHashes = recordScriptHashes(outDir, previousDir);
   writeNginxHeaders(outDir);
   lap('hashMs');
-  const compressed = await precompressChanged(outDir, previousDir);
+  const compressed = compressedPages.size + (await precompressChanged(outDir, previousDir, compressedPages));
   lap('compressMs');
   return { removed, compressed, scriptHashes, phases };
 }
 
-// Only as the build process's entry point: tests import the constants.
-if (process.env.SITE_BUILD_OUT_DIR && process.argv[1] === import.meta.filename) {
+/** The job: the first line of standard input. */
+async function readJob(): Promise<BuildJob> {
+  const lines = readline.createInterface({ input: process.stdin });
+  for await (const line of lines) {
+    lines.close();
+    return JSON.parse(line) as BuildJob;
+  }
+  // The server went away before it had a build for this process.
+  process.exit(0);
+}
+
+// Only as the build process's entry point: the server and tests import the constants.
+if (process.argv[1] === import.meta.filename) {
   try {
-    const result = await run();
+    // Loaded while waiting: Astro (with Vite and Rolldown), and jsdom, which the pages' sanitizer requires.
+    const [astro] = await Promise.all([import('astro'), Promise.resolve(createRequire(import.meta.url)('jsdom'))]);
+    const result = await run(astro, await readJob());
     process.stdout.write(`\n${RESULT_MARK}${JSON.stringify(result)}\n`);
     process.exit(0);
   } catch (error) {

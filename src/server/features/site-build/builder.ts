@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '../../platform/logger.ts';
-import { startAstroBuild, type AstroBuild } from './astro-process.ts';
+import { createBuildProcesses, type AstroBuild } from './astro-process.ts';
 import { MANIFEST_FILE, type BuildProcessResult } from './build-process.ts';
 import { sourceFingerprint } from './fingerprint.ts';
 import {
@@ -68,6 +68,7 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
   const buildsDir = buildsDirOf(siteDir);
   const cacheDir = path.join(siteDir, 'cache');
   let current = publishedBuild(siteDir);
+  const processes = createBuildProcesses({ apiUrl: options.apiUrl, siteUrl: options.siteUrl });
   let astro: AstroBuild | null = null;
   let running: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
@@ -80,24 +81,21 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
   };
 
   async function runAstro(outDir: string, firstPhase: boolean): Promise<BuildProcessResult> {
-    astro = startAstroBuild({
-      outDir,
-      previousDir: current,
-      cacheDir,
-      firstPhase,
-      apiUrl: options.apiUrl,
-      siteUrl: options.siteUrl,
-      onLine: (line) => {
+    astro = processes.start(
+      { outDir, previousDir: current, cacheDir, phase: firstPhase ? 'first' : 'full' },
+      (line) => {
         status.progress = astro?.output.tail.slice(-20) ?? [];
         options.onOutput?.(line);
       },
-    });
+    );
     status.pages = astro.output.pages;
     status.sections = astro.output.sections;
     try {
       return await astro.done;
     } finally {
       astro = null;
+      // The next build's process loads while this instance waits for the next change.
+      if (!stopped) processes.prepare();
     }
   }
 
@@ -158,9 +156,17 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
   function rebuild(reason: string, knownStamp?: string, firstPhase = false): Promise<void> {
     if (stopped) return Promise.resolve();
     if (!running) {
-      running = buildOnce(reason, knownStamp, firstPhase).finally(() => {
-        running = null;
-      });
+      running = buildOnce(reason, knownStamp, firstPhase)
+        // A build can fail for a passing cause (its process lost, the API busy): once more
+        // before the change waits for the next one. A lasting failure fails twice.
+        .catch((error: unknown) => {
+          if (stopped) throw error;
+          logger.warn({ reason }, 'site build retried once after a failure');
+          return buildOnce(`${reason} (retried)`, knownStamp, firstPhase);
+        })
+        .finally(() => {
+          running = null;
+        });
       return running;
     }
     // One build at a time; every request made during it shares one rerun.
@@ -208,6 +214,7 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
     rebuild,
     async stop() {
       stopped = true;
+      processes.close();
       astro?.stop();
       await running?.catch(() => {});
     },

@@ -48,7 +48,7 @@ describe('carrying pages over to a new build', () => {
     const next = tempDir();
     write(previous, 'news/1/index.html', page('published'));
     await prefillPages(previous, next);
-    const preload = path.resolve('src/server/features/site-build/copy-on-write.ts');
+    const preload = path.resolve('src/server/features/site-build/build-writes.ts');
     const target = path.join(next, 'news/1/index.html');
     const script = `const fs = require('node:fs'); fs.promises.writeFile(${JSON.stringify(target)}, 'rebuilt').then(() => fs.writeFileSync(${JSON.stringify(target)}, 'rebuilt again'));`;
     const run = spawnSync(process.execPath, ['--import', preload, '-e', script], {
@@ -58,6 +58,22 @@ describe('carrying pages over to a new build', () => {
     expect(run.status, run.stderr).toBe(0);
     expect(fs.readFileSync(path.join(previous, 'news/1/index.html'), 'utf8')).toContain('published');
     expect(fs.readFileSync(target, 'utf8')).toBe('rebuilt again');
+  });
+
+  it("does not write Astro's cache copies of pages: the build starts from the published pages instead", () => {
+    const out = tempDir();
+    const cache = tempDir();
+    const preload = path.resolve('src/server/features/site-build/build-writes.ts');
+    const copy = path.join(cache, 'dist/news/1/index.html');
+    const built = path.join(out, 'news/1/index.html');
+    const script = `const fs = require('node:fs'); fs.promises.mkdir(${JSON.stringify(path.dirname(copy))}, { recursive: true }).then(() => fs.promises.writeFile(${JSON.stringify(copy)}, 'copy')).then(() => fs.promises.mkdir(${JSON.stringify(path.dirname(built))}, { recursive: true })).then(() => fs.promises.writeFile(${JSON.stringify(built)}, 'page'));`;
+    const run = spawnSync(process.execPath, ['--import', preload, '-e', script], {
+      env: { ...process.env, SITE_BUILD_OUT_DIR: out, ASTRO_CACHE_DIR: cache },
+      encoding: 'utf8',
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(fs.existsSync(path.join(cache, 'dist'))).toBe(false);
+    expect(fs.readFileSync(built, 'utf8')).toBe('page');
   });
 
   it('removes carried-over pages the new build no longer has, and keeps the ones it kept or rewrote', async () => {

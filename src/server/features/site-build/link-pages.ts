@@ -1,0 +1,40 @@
+/**
+ * Worker thread of `prefillPages` (incremental.ts): hard-links the published
+ * build's pages into a new build directory with synchronous calls, which on
+ * a thread of its own take a fraction of the time the same work takes
+ * between Astro's on the build's main thread.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+
+export interface LinkPagesJob {
+  previousDir: string;
+  outDir: string;
+}
+
+/** Files a build renders page by page (and their compressed copies). */
+export const PAGE_FILE = /\.(html|xml)(\.br|\.gz)?$/;
+
+/** Links the pages; answers their paths relative to the build directory. */
+export function linkPages({ previousDir, outDir }: LinkPagesJob): string[] {
+  const linked: string[] = [];
+  const made = new Set<string>();
+  for (const entry of fs.readdirSync(previousDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const relative = path.relative(previousDir, path.join(entry.parentPath, entry.name));
+    if (!PAGE_FILE.test(relative) || relative.startsWith(`_astro${path.sep}`)) continue;
+    const dir = path.dirname(path.join(outDir, relative));
+    if (!made.has(dir)) {
+      fs.mkdirSync(dir, { recursive: true });
+      made.add(dir);
+    }
+    fs.linkSync(path.join(previousDir, relative), path.join(outDir, relative));
+    linked.push(relative);
+  }
+  return linked;
+}
+
+if (parentPort && (workerData as { linkPages?: LinkPagesJob } | null)?.linkPages) {
+  parentPort.postMessage(linkPages((workerData as { linkPages: LinkPagesJob }).linkPages));
+}
