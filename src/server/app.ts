@@ -106,6 +106,12 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   api.route('/profile', profileRoutes);
   api.route('/email-subscriptions', subscriptionRoutes);
   api.route('/news-alerts', newsAlertRoutes);
+  // Anonymous readers' company market records: computed once per market or company change (or a few seconds).
+  if (config.publicCacheTtlMs > 0) {
+    const cache = createResponseCache({ ttlMs: config.publicCacheTtlMs, maxEntries: 5000, maxBodyBytes: 256 * 1024 });
+    snapshots.onInvalidate(() => cache.clear());
+    api.use('/stock/company/*', cache.middleware);
+  }
   api.route('/stock', companyRoutes);
   api.route('/stock', companyVideoRoutes);
   api.route('/stock', screenerRoutes(snapshots));

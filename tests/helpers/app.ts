@@ -6,6 +6,7 @@ import type { AppEnv } from '../../src/server/platform/http/context.ts';
 import { seedDemoData } from '../../src/server/demo/seed.ts';
 import { createLogger } from '../../src/server/platform/logger.ts';
 import { NO_SITE, type SiteState } from '../../src/server/features/site-build/state.ts';
+import { createSnapshotStore, type SnapshotStore } from '../../src/server/features/screener/snapshot.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export const TEST_AS_OF = '2026-11-20';
@@ -14,6 +15,8 @@ const rnd = () => Math.floor(Math.random() * 250) + 1;
 
 export interface TestApp extends TestDatabase {
   app: OpenAPIHono<AppEnv>;
+  /** The app's screener snapshot (invalidated when market data or companies change). */
+  snapshots: SnapshotStore;
   /** JSON request helper: returns status, headers and parsed body. */
   call(
     method: string,
@@ -40,15 +43,18 @@ export async function createTestApp(
     PUBLIC_CACHE_TTL_MS: '0',
     ...options.env,
   });
+  const snapshots = createSnapshotStore(testDb.database.db);
   const app = createApp({
     config,
     database: testDb.database,
     logger: createLogger('silent'),
     site: options.site ?? NO_SITE,
+    snapshots,
   });
   return {
     ...testDb,
     app,
+    snapshots,
     async call(method, path, { json, body, headers = {} } = {}) {
       const init: RequestInit = {
         method,

@@ -162,11 +162,14 @@ export interface SnapshotStore {
   get(): Promise<Snapshot>;
   /** Marks the snapshot stale after the data changed. */
   invalidate(): void;
+  /** Hears each invalidation (answers made from the same data are stale too). */
+  onInvalidate(listener: () => void): void;
 }
 
 export function createSnapshotStore(db: Db): SnapshotStore {
   let current: Promise<Snapshot> | null = null;
   let version = 0;
+  const listeners: (() => void)[] = [];
   return {
     get() {
       if (!current) {
@@ -184,6 +187,10 @@ export function createSnapshotStore(db: Db): SnapshotStore {
     },
     invalidate() {
       current = null;
+      for (const listener of listeners) listener();
+    },
+    onInvalidate(listener) {
+      listeners.push(listener);
     },
   };
 }

@@ -6,6 +6,11 @@
  * at most, so lists that move with the clock (upcoming events, scheduled
  * articles) and counters move on by themselves. Signed-in readers' requests
  * are never cached: what they see may be theirs alone.
+ *
+ * Readers who ask for an answer while it is being computed wait for that
+ * computation instead of starting their own: after a start or a change, a
+ * crowd asking for the same list costs the database one computation, not one
+ * per reader (which queued everyone else's calls behind them).
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context.ts';
@@ -21,7 +26,8 @@ export interface ResponseCacheOptions {
 
 interface Entry {
   body: ArrayBuffer;
-  contentType: string;
+  /** The answer's content type and caching instructions for browsers. */
+  headers: Record<string, string>;
   expires: number;
 }
 
@@ -35,6 +41,8 @@ export interface ResponseCache {
 
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
   const entries = new Map<string, Entry>();
+  // Answers being computed, with the generation they started in; null: the answer could not be kept.
+  const computing = new Map<string, { generation: number; entry: Promise<Entry | null> }>();
   // An answer computed before a change must not be kept after it.
   let generation = 0;
 
@@ -47,17 +55,38 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       // Most recently used last.
       entries.delete(key);
       entries.set(key, hit);
-      return c.body(hit.body, 200, { 'content-type': hit.contentType });
+      return c.body(hit.body, 200, hit.headers);
     }
     if (hit) entries.delete(key);
+    const pending = computing.get(key);
+    if (pending && pending.generation === generation) {
+      const shared = await pending.entry;
+      if (shared) return c.body(shared.body, 200, shared.headers);
+      // The answer was not one to share (an error, a large body): this reader's own.
+      return next();
+    }
     const startedIn = generation;
-    await next();
-    const contentType = c.res.headers.get('content-type') ?? '';
-    if (c.res.status !== 200 || !contentType.startsWith('application/json') || c.res.headers.has('set-cookie')) return;
-    const body = await c.res.clone().arrayBuffer();
-    if (body.byteLength > options.maxBodyBytes || generation !== startedIn) return;
-    entries.set(key, { body, contentType, expires: Date.now() + options.ttlMs });
-    if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
+    let settle: (entry: Entry | null) => void = () => {};
+    computing.set(key, { generation: startedIn, entry: new Promise((resolve) => (settle = resolve)) });
+    let entry: Entry | null = null;
+    try {
+      await next();
+      const contentType = c.res.headers.get('content-type') ?? '';
+      if (c.res.status === 200 && contentType.startsWith('application/json') && !c.res.headers.has('set-cookie')) {
+        const body = await c.res.clone().arrayBuffer();
+        if (body.byteLength <= options.maxBodyBytes && generation === startedIn) {
+          const headers: Record<string, string> = { 'content-type': contentType };
+          const cacheControl = c.res.headers.get('cache-control');
+          if (cacheControl) headers['cache-control'] = cacheControl;
+          entry = { body, headers, expires: Date.now() + options.ttlMs };
+          entries.set(key, entry);
+          if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
+        }
+      }
+    } finally {
+      settle(entry);
+      if (computing.get(key)?.generation === startedIn) computing.delete(key);
+    }
   };
 
   return {
@@ -65,6 +94,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     clear() {
       generation++;
       entries.clear();
+      computing.clear();
     },
     get size() {
       return entries.size;

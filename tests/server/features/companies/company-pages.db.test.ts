@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { companies, companyProfiles } from '../../../../src/server/schema.ts';
@@ -86,6 +87,30 @@ describe('company market record', () => {
       expect((await get(`/api/stock/${path}/QQQQQQ`)).status, path).toBe(404);
     expect((await get(`/api/news/symbol/QQQQQQ`)).status).toBe(404);
     expect((await get(`/api/events/company/QQQQQQ`)).status).toBe(404);
+  });
+});
+
+describe('company market records for many readers', () => {
+  it('are computed once for anonymous readers and answered afresh after the market data changes', async () => {
+    const cached = await createTestApp({ env: { PUBLIC_CACHE_TTL_MS: '60000' } });
+    try {
+      await seedDemoData(cached.database, { seed: 'test-seed', asOf: TEST_AS_OF, companies: 5 });
+      const [row] = await cached.database.db.select().from(companies).limit(1);
+      const lastSale = async () =>
+        ((await cached.call('GET', `/api/stock/company/${row!.symbol}`)).body as { data: { last_sale: number } }).data
+          .last_sale;
+      const before = await lastSale();
+      await cached.database.db
+        .update(companies)
+        .set({ lastSale: before + 1 })
+        .where(eq(companies.symbol, row!.symbol));
+      // Same answer until the market data job (or a company edit) says the data changed.
+      expect(await lastSale()).toBe(before);
+      cached.snapshots.invalidate();
+      expect(await lastSale()).toBe(before + 1);
+    } finally {
+      await cached.close();
+    }
   });
 });
 

@@ -22,6 +22,10 @@ function newsApp(ttlMs = 10_000, maxEntries = 100) {
     return c.json({ news: [`article ${n}`] });
   });
   app.get('/news/missing', (c) => c.json({ message: 'not found' }, 404));
+  app.get('/news/kept-briefly', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.json({ news: [`article ${++computed}`] });
+  });
   app.get('/news/big', (c) => c.json({ news: ['x'.repeat(2000)] }));
   const read = async (path: string, headers: Record<string, string> = {}) => {
     const response = await app.request(path, { headers });
@@ -88,6 +92,36 @@ describe('the public answers cache', () => {
     release();
     expect((await pending).body.news).toEqual(['article 1']);
     expect(cache.size).toBe(0);
+  });
+
+  it('computes an answer once for a crowd of readers asking while it is being computed', async () => {
+    const { read, computed, release } = newsApp();
+    const crowd = Array.from({ length: 20 }, () => read('/news/slow'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    release();
+    const answers = await Promise.all(crowd);
+    expect(answers.every((answer) => answer.status === 200 && answer.body.news[0] === 'article 1')).toBe(true);
+    expect(computed()).toBe(1);
+  });
+
+  it('lets readers who waited on an answer it could not keep compute their own', async () => {
+    const { app } = newsApp();
+    app.get('/news/slow-missing', async (c) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return c.json({ message: 'not found' }, 404);
+    });
+    const statuses = await Promise.all(
+      Array.from({ length: 3 }, async () => (await app.request('/news/slow-missing')).status),
+    );
+    expect(statuses).toEqual([404, 404, 404]);
+  });
+
+  it('serves a kept answer with its caching instructions for browsers', async () => {
+    const { app } = newsApp();
+    await app.request('/news/kept-briefly');
+    const again = await app.request('/news/kept-briefly');
+    expect(again.headers.get('cache-control')).toBe('no-cache');
+    expect(again.headers.get('content-type')).toMatch(/^application\/json/);
   });
 
   it('keeps the most recently read answers when it is full', async () => {
