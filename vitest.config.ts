@@ -30,7 +30,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['tests/lib/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
+          include: [
+            'tests/lib/**/*.test.ts',
+            'tests/build/**/*.test.ts',
+            'tests/server/**/*.test.ts',
+            'tests/architecture/**/*.test.ts',
+          ],
           exclude: [DB_TESTS],
           testTimeout: 30_000,
         },

@@ -8,7 +8,8 @@ import { companyPageRecord, newsArticleRecord, videoRecord } from './lib/content
 import { apiLoader } from './build/api-loader.ts';
 
 const news = defineCollection({
-  loader: apiLoader({ feed: 'news', kind: 'news', schema: newsArticleRecord }),
+  // Article bodies are staff HTML: sanitized as they are loaded, so pages show them as stored.
+  loader: apiLoader({ feed: 'news', kind: 'news', schema: newsArticleRecord, sanitized: ['description'] }),
   schema: newsArticleRecord,
 });
 const videos = defineCollection({

@@ -3,6 +3,10 @@
  * through every record; later builds read only the changes since the cursor
  * kept in the collection's meta, applying updates and deletions, so a build
  * after one edit fetches one record.
+ *
+ * A collection can name HTML fields to sanitize as records are loaded (on a
+ * worker thread, see sanitize-worker.ts): the stored record is the one pages
+ * show, and a record is sanitized once, not at every build.
  */
 import { createHash } from 'node:crypto';
 import type { Loader, LoaderContext } from 'astro/loaders';
@@ -10,6 +14,7 @@ import { z } from 'zod';
 import type { ChangesPage, ContentKind } from '../lib/content-records.ts';
 import { fetchApi } from './api.ts';
 import { FIRST_PHASE_NEWEST, isFirstPhase } from './build-phase.ts';
+import { createSanitizer } from './sanitize-worker.ts';
 
 interface FeedPage<T> {
   data: T[];
@@ -28,30 +33,70 @@ export interface ApiLoaderOptions {
   kind: Exclude<ContentKind, 'event'>;
   /** The collection's record schema. */
   schema: z.ZodType;
+  /** Staff-written HTML fields, sanitized as records are loaded. */
+  sanitized?: string[];
 }
 
-const shapeOf = (schema: z.ZodType) =>
+/** Ends the stored shape of a collection whose records are sanitized as loaded: older stores load again. */
+const SANITIZED_SHAPE = ':sanitized-on-load-1';
+
+const shapeOf = (options: ApiLoaderOptions) =>
   createHash('sha256')
-    .update(JSON.stringify(z.toJSONSchema(schema, { unrepresentable: 'any' })))
+    .update(JSON.stringify(z.toJSONSchema(options.schema, { unrepresentable: 'any' })))
+    .update(options.sanitized?.length ? `${SANITIZED_SHAPE}:${options.sanitized.join(',')}` : '')
     .digest('hex');
 
-async function store(context: LoaderContext, record: { id: number }): Promise<void> {
-  const data = await context.parseData({ id: String(record.id), data: record as unknown as Record<string, unknown> });
-  context.store.set({ id: String(record.id), data, digest: context.generateDigest(data) });
+type FeedRecord = { id: number } & Record<string, unknown>;
+
+/** Stores records as they come, their HTML sanitized first when the collection asks for it. */
+function recordStore(context: LoaderContext, options: ApiLoaderOptions) {
+  const fields = options.sanitized ?? [];
+  const sanitizer = fields.length > 0 ? createSanitizer() : null;
+  const storing: Promise<void>[] = [];
+  const put = async (record: FeedRecord) => {
+    for (const field of fields) {
+      const html = record[field];
+      if (typeof html === 'string' && sanitizer) record[field] = await sanitizer.sanitize(html);
+    }
+    const data = await context.parseData({ id: String(record.id), data: record });
+    context.store.set({ id: String(record.id), data, digest: context.generateDigest(data) });
+  };
+  return {
+    /** Starts storing a record; the next page is fetched meanwhile. */
+    add(record: FeedRecord) {
+      const stored = put(record);
+      // A failure is reported by `done`, not as an unhandled rejection before it.
+      stored.catch(() => {});
+      storing.push(stored);
+    },
+    /** Waits until every record added is stored. */
+    async done() {
+      try {
+        await Promise.all(storing);
+      } finally {
+        await sanitizer?.close();
+      }
+    },
+  };
 }
 
 async function fullSync(context: LoaderContext, options: ApiLoaderOptions): Promise<number> {
   // The cursor is read first: a change made during the sync is replayed next time.
   const { cursor } = await fetchApi<{ cursor: number }>('content/cursor');
   context.store.clear();
+  const records = recordStore(context, options);
   let after = 0;
   let count = 0;
-  for (;;) {
-    const page = await fetchApi<FeedPage<{ id: number }>>(`content/${options.feed}?after=${after}&limit=1000`);
-    for (const record of page.data) await store(context, record);
-    count += page.data.length;
-    if (page.next === null) break;
-    after = page.next;
+  try {
+    for (;;) {
+      const page = await fetchApi<FeedPage<FeedRecord>>(`content/${options.feed}?after=${after}&limit=1000`);
+      for (const record of page.data) records.add(record);
+      count += page.data.length;
+      if (page.next === null) break;
+      after = page.next;
+    }
+  } finally {
+    await records.done();
   }
   context.logger.info(`${count} ${options.feed} records loaded (full sync)`);
   return cursor;
@@ -75,13 +120,18 @@ async function incrementalSync(context: LoaderContext, options: ApiLoaderOptions
       removed++;
     }
   }
-  for (let i = 0; i < upserts.length; i += ID_CHUNK) {
-    const ids = upserts.slice(i, i + ID_CHUNK);
-    const page = await fetchApi<FeedPage<{ id: number }>>(`content/${options.feed}?ids=${ids.join(',')}`);
-    const found = new Set(page.data.map((r) => r.id));
-    for (const record of page.data) await store(context, record);
-    // Changed, then deleted before this build: gone.
-    for (const id of ids) if (!found.has(id)) context.store.delete(String(id));
+  const records = recordStore(context, options);
+  try {
+    for (let i = 0; i < upserts.length; i += ID_CHUNK) {
+      const ids = upserts.slice(i, i + ID_CHUNK);
+      const page = await fetchApi<FeedPage<FeedRecord>>(`content/${options.feed}?ids=${ids.join(',')}`);
+      const found = new Set(page.data.map((r) => r.id));
+      for (const record of page.data) records.add(record);
+      // Changed, then deleted before this build: gone.
+      for (const id of ids) if (!found.has(id)) context.store.delete(String(id));
+    }
+  } finally {
+    await records.done();
   }
   context.logger.info(`${upserts.length} ${options.feed} records updated, ${removed} removed (since change ${since})`);
   return cursor;
@@ -93,9 +143,11 @@ async function incrementalSync(context: LoaderContext, options: ApiLoaderOptions
  */
 async function firstPhaseSync(context: LoaderContext, options: ApiLoaderOptions): Promise<void> {
   const query = options.feed === 'companies' ? 'clients=true' : `newest=${FIRST_PHASE_NEWEST[options.feed]}`;
-  const page = await fetchApi<FeedPage<{ id: number }>>(`content/${options.feed}?${query}`);
+  const page = await fetchApi<FeedPage<FeedRecord>>(`content/${options.feed}?${query}`);
   context.store.clear();
-  for (const record of page.data) await store(context, record);
+  const records = recordStore(context, options);
+  for (const record of page.data) records.add(record);
+  await records.done();
   context.meta.delete(CURSOR_KEY);
   context.logger.info(`${page.data.length} ${options.feed} records loaded (first pages of a new site)`);
 }
@@ -106,7 +158,7 @@ export function apiLoader(options: ApiLoaderOptions): Loader {
     async load(context) {
       if (isFirstPhase()) return firstPhaseSync(context, options);
       const saved = Number(context.meta.get(CURSOR_KEY));
-      const shape = shapeOf(options.schema);
+      const shape = shapeOf(options);
       try {
         const cursor =
           process.env.SITE_FULL_SYNC === '1' ||

@@ -42,6 +42,10 @@ describe('the first start of a new site', () => {
     });
     const first = await until((s) => s.currentBuild !== null, 240_000);
     expect(first.complete).toBe(false);
+    // Said as the first build is published (the status may show the build a moment before).
+    for (let tries = 0; tries < 100 && !server.output().includes('the rest of the site follows'); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     expect(server.output()).toContain('the rest of the site follows in the background');
     for (const page of ['/', '/news/', '/videos/', '/stocks/Screener/', '/terms/']) {
       expect((await fetch(`${server.url}${page}`)).status, page).toBe(200);

@@ -40,7 +40,12 @@ interface WaitingProcess {
   early: string[];
 }
 
-export function createBuildProcesses(options: { apiUrl: string; siteUrl: string }): BuildProcesses {
+export function createBuildProcesses(options: {
+  apiUrl: string;
+  siteUrl: string;
+  /** Where the processes keep compiled code for the next ones (Node's compile cache). */
+  compileCacheDir: string;
+}): BuildProcesses {
   let waiting: WaitingProcess | null = null;
 
   function spawnProcess(): WaitingProcess {
@@ -52,6 +57,7 @@ export function createBuildProcesses(options: { apiUrl: string; siteUrl: string 
         SITE_API_URL: options.apiUrl,
         SITE_URL: options.siteUrl,
         FORCE_COLOR: '0',
+        NODE_COMPILE_CACHE: options.compileCacheDir,
       },
       stdio: ['pipe', 'pipe', 'pipe'],
     });

@@ -23,7 +23,13 @@ import type * as Astro from 'astro';
 import { fileURLToPath } from 'node:url';
 import { directBuildWrites } from './build-writes.ts';
 import { recordScriptHashes, writeNginxHeaders } from './csp.ts';
-import { manifestOutputs, precompressChanged, prefillPages, pruneStalePages } from './incremental.ts';
+import {
+  bundlesToCompress,
+  manifestOutputs,
+  precompressChanged,
+  prefillPages,
+  pruneStalePages,
+} from './incremental.ts';
 import { createPageCompressor } from './page-compressor.ts';
 
 /** Marks the line carrying the build's result as JSON. */
@@ -64,12 +70,13 @@ const DATA_STORE_AT_RUNTIME = fileURLToPath(new URL('../../../build/data-store-a
  * bundles are built, and the hooks of the same order run in plugin order,
  * the project's plugins before Astro's generation.
  */
-function pagesInPlace(prefilled: Promise<unknown>, phases: Record<string, number>) {
+function pagesInPlace(prefilled: Promise<unknown>, phases: Record<string, number>, onBundled: () => void) {
   return {
     name: 'site-build:pages-in-place',
     buildApp: {
       order: 'post' as const,
       async handler() {
+        onBundled();
         const waiting = performance.now();
         await prefilled;
         // How long generation waited for the pages (0 when they were in place first).
@@ -105,21 +112,27 @@ async function run(astro: typeof Astro, job: BuildJob): Promise<BuildProcessResu
     mode: 'production',
     build: { concurrency: RENDER_CONCURRENCY },
     vite: {
-      plugins: [pagesInPlace(prefilled, phases)],
+      // The new bundles are compressed while the pages render.
+      plugins: [
+        pagesInPlace(prefilled, phases, () => {
+          for (const file of bundlesToCompress(outDir, previousDir)) compressor.add(file);
+        }),
+      ],
       resolve: { alias: [{ find: /^astro:data-layer-content$/, replacement: DATA_STORE_AT_RUNTIME }] },
     },
   });
   const linked = await prefilled;
   lap('astroMs');
-  const compressedPages = await compressor.finish();
+  const compressedEarly = await compressor.finish();
   lap('compressWaitMs');
   const kept = manifestOutputs(path.join(cacheDir, MANIFEST_FILE));
   const removed = kept ? pruneStalePages(outDir, linked, kept) : 0;
   lap('pruneMs');
-  const scriptHashes = recordScriptHashes(outDir, previousDir);
+  const scriptHashes = recordScriptHashes(outDir, previousDir, compressedEarly);
   writeNginxHeaders(outDir);
   lap('hashMs');
-  const compressed = compressedPages.size + (await precompressChanged(outDir, previousDir, compressedPages));
+  const compressed =
+    compressedEarly.files.size + (await precompressChanged(outDir, previousDir, compressedEarly.files));
   lap('compressMs');
   return { removed, compressed, scriptHashes, phases };
 }
@@ -138,8 +151,14 @@ async function readJob(): Promise<BuildJob> {
 // Only as the build process's entry point: the server and tests import the constants.
 if (process.argv[1] === import.meta.filename) {
   try {
-    // Loaded while waiting: Astro (with Vite and Rolldown), and jsdom, which the pages' sanitizer requires.
-    const [astro] = await Promise.all([import('astro'), Promise.resolve(createRequire(import.meta.url)('jsdom'))]);
+    // Loaded while waiting: Astro, what its build loads as it goes (Vite, Rolldown, the site's integrations, React's
+    // server renderer), and jsdom, which the pages' sanitizer requires.
+    const require = createRequire(import.meta.url);
+    const [astro] = await Promise.all([
+      import('astro'),
+      ...['vite', 'rolldown', '@astrojs/react', '@tailwindcss/vite', 'react-dom/server'].map((name) => import(name)),
+      Promise.resolve(require('jsdom')),
+    ]);
     const result = await run(astro, await readJob());
     process.stdout.write(`\n${RESULT_MARK}${JSON.stringify(result)}\n`);
     process.exit(0);

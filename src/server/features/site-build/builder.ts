@@ -68,7 +68,11 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
   const buildsDir = buildsDirOf(siteDir);
   const cacheDir = path.join(siteDir, 'cache');
   let current = publishedBuild(siteDir);
-  const processes = createBuildProcesses({ apiUrl: options.apiUrl, siteUrl: options.siteUrl });
+  const processes = createBuildProcesses({
+    apiUrl: options.apiUrl,
+    siteUrl: options.siteUrl,
+    compileCacheDir: path.join(cacheDir, 'compiled'),
+  });
   let astro: AstroBuild | null = null;
   let running: Promise<void> | null = null;
   let queued: Promise<void> | null = null;

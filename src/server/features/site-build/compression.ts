@@ -48,8 +48,8 @@ export async function compress(file: string): Promise<void> {
   }
 }
 
-export function compressSync(file: string): void {
-  const data = fs.readFileSync(file);
+/** `data`: the file's bytes, when the caller has read them already. */
+export function compressSync(file: string, data: Buffer = fs.readFileSync(file)): void {
   if (data.byteLength < COMPRESS_FROM_BYTES) return;
   const br = zlib.brotliCompressSync(data, brotliOptions(file, data.byteLength));
   const gz = zlib.gzipSync(data, gzipOptions(file));

@@ -104,39 +104,54 @@ function sameContent(a: string, b: string): boolean {
 }
 
 /**
+ * Whether a text file of a new build needs compressing: not when it is
+ * small, carried over with its compressed copies, or a bundle identical to
+ * the previous build's (whose compressed copies it then shares).
+ */
+function needsCompressing(file: string, outDir: string, previousDir: string | null): boolean {
+  if (!COMPRESSIBLE.has(path.extname(file))) return false;
+  const stat = fs.statSync(file);
+  if (stat.size < COMPRESS_FROM_BYTES) return false;
+  const shared = stat.nlink > 1;
+  if (shared && fs.existsSync(`${file}.br`) && fs.existsSync(`${file}.gz`)) return false;
+  const before = previousDir ? path.join(previousDir, path.relative(outDir, file)) : null;
+  if (
+    before &&
+    !shared &&
+    fs.existsSync(`${before}.br`) &&
+    fs.existsSync(`${before}.gz`) &&
+    sameContent(file, before)
+  ) {
+    for (const suffix of ['.br', '.gz']) {
+      fs.rmSync(`${file}${suffix}`, { force: true });
+      fs.linkSync(`${before}${suffix}`, `${file}${suffix}`);
+    }
+    return false;
+  }
+  return true;
+}
+
+/** Where a build's bundles are (named by content hash). */
+export const BUNDLES_DIR = '_astro';
+
+/** The bundles of a new build that need compressing (see needsCompressing); the others share their copies. */
+export function bundlesToCompress(outDir: string, previousDir: string | null): string[] {
+  return listFiles(path.join(outDir, BUNDLES_DIR)).filter((file) => needsCompressing(file, outDir, previousDir));
+}
+
+/**
  * Precompresses the text files that are new in this build and not in
- * `compressedAlready`; carried-over pages keep their compressed copies, and a
- * bundle identical to the previous build's reuses its compressed copies.
- * Returns how many files were compressed.
+ * `compressedAlready` (see needsCompressing). Returns how many files were
+ * compressed.
  */
 export async function precompressChanged(
   outDir: string,
   previousDir: string | null,
   compressedAlready: ReadonlySet<string> = new Set(),
 ): Promise<number> {
-  const todo: string[] = [];
-  for (const file of listFiles(outDir)) {
-    if (!COMPRESSIBLE.has(path.extname(file)) || compressedAlready.has(file)) continue;
-    const stat = fs.statSync(file);
-    if (stat.size < COMPRESS_FROM_BYTES) continue;
-    const shared = stat.nlink > 1;
-    if (shared && fs.existsSync(`${file}.br`) && fs.existsSync(`${file}.gz`)) continue;
-    const before = previousDir ? path.join(previousDir, path.relative(outDir, file)) : null;
-    if (
-      before &&
-      !shared &&
-      fs.existsSync(`${before}.br`) &&
-      fs.existsSync(`${before}.gz`) &&
-      sameContent(file, before)
-    ) {
-      for (const suffix of ['.br', '.gz']) {
-        fs.rmSync(`${file}${suffix}`, { force: true });
-        fs.linkSync(`${before}${suffix}`, `${file}${suffix}`);
-      }
-      continue;
-    }
-    todo.push(file);
-  }
+  const todo = listFiles(outDir).filter(
+    (file) => !compressedAlready.has(file) && needsCompressing(file, outDir, previousDir),
+  );
   // Compression is CPU work on the thread pool: a few at a time.
   await inGroups(todo, 8, compress);
   return todo.length;

@@ -1,28 +1,40 @@
 /**
- * Compresses pages as the build writes them (see build-writes.ts), on a
- * worker thread of its own: compression then runs on the second core while
- * the main thread renders, instead of after it or between its renders.
+ * Compresses pages as the build writes them (see build-writes.ts), and the
+ * new bundles, on a worker thread of its own: compression then runs on the
+ * second core while the main thread renders, instead of after it or between
+ * its renders. Having read each page, it also lists the page's inline script
+ * hashes for the site's Content-Security-Policy (see csp.ts).
  */
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
+import fs from 'node:fs';
 import { compressSync } from './compression.ts';
+import { inlineScriptHashes } from './csp.ts';
 
 /** A message to the worker: pages to compress, or null when no more will come. */
 type Request = string[] | null;
-/** A message from the worker: the pages of a batch compressed, and those that failed and why. */
+/** A message from the worker: the files of a batch compressed, their pages' inline script hashes, and the failures. */
 interface Reply {
   done: string[];
+  scriptHashes: string[];
   failed: string[];
+}
+
+export interface CompressedFiles {
+  /** The files compressed. */
+  files: Set<string>;
+  /** The inline script hashes of the pages among them. */
+  scriptHashes: Set<string>;
 }
 
 export interface PageCompressor {
   add(file: string): void;
-  /** Waits for the last page; answers the pages compressed, or rejects with the first failure. */
-  finish(): Promise<Set<string>>;
+  /** Waits for the last file; answers what was done, or rejects with the first failure. */
+  finish(): Promise<CompressedFiles>;
 }
 
 export function createPageCompressor(): PageCompressor {
   const worker = new Worker(new URL(import.meta.url));
-  const compressed = new Set<string>();
+  const compressed: CompressedFiles = { files: new Set(), scriptHashes: new Set() };
   let failure: Error | null = null;
   // Pages written in one turn of the event loop go in one message: a message per page costs the renderer.
   let batch: string[] = [];
@@ -33,7 +45,8 @@ export function createPageCompressor(): PageCompressor {
   };
   const ended = new Promise<void>((resolve, reject) => {
     worker.on('message', (reply: Reply) => {
-      for (const file of reply.done) compressed.add(file);
+      for (const file of reply.done) compressed.files.add(file);
+      for (const hash of reply.scriptHashes) compressed.scriptHashes.add(hash);
       if (reply.failed.length > 0) failure ??= new Error(`compressing pages failed: ${reply.failed.join('; ')}`);
     });
     worker.once('error', reject);
@@ -63,10 +76,12 @@ if (!isMainThread && parentPort) {
       port.close();
       return;
     }
-    const reply: Reply = { done: [], failed: [] };
+    const reply: Reply = { done: [], scriptHashes: [], failed: [] };
     for (const file of files) {
       try {
-        compressSync(file);
+        const data = fs.readFileSync(file);
+        if (file.endsWith('.html')) reply.scriptHashes.push(...inlineScriptHashes(data.toString('utf8')));
+        compressSync(file, data);
         reply.done.push(file);
       } catch (error) {
         reply.failed.push(`${file}: ${(error as Error).message}`);
