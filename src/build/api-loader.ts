@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { ChangesPage, ContentKind } from '../lib/content-records.ts';
 import { fetchApi } from './api.ts';
 import { FIRST_PHASE_NEWEST, isFirstPhase } from './build-phase.ts';
-import { createSanitizer } from './sanitize-worker.ts';
+import { createSanitizer, type Sanitizer } from './sanitize-worker.ts';
 
 interface FeedPage<T> {
   data: T[];
@@ -51,12 +51,13 @@ type FeedRecord = { id: number } & Record<string, unknown>;
 /** Stores records as they come, their HTML sanitized first when the collection asks for it. */
 function recordStore(context: LoaderContext, options: ApiLoaderOptions) {
   const fields = options.sanitized ?? [];
-  const sanitizer = fields.length > 0 ? createSanitizer() : null;
+  // Started with the first record to sanitize: most builds after an edit load no article.
+  let sanitizer: Sanitizer | null = null;
   const storing: Promise<void>[] = [];
   const put = async (record: FeedRecord) => {
     for (const field of fields) {
       const html = record[field];
-      if (typeof html === 'string' && sanitizer) record[field] = await sanitizer.sanitize(html);
+      if (typeof html === 'string') record[field] = await (sanitizer ??= createSanitizer()).sanitize(html);
     }
     const data = await context.parseData({ id: String(record.id), data: record });
     context.store.set({ id: String(record.id), data, digest: context.generateDigest(data) });

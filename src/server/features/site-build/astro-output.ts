@@ -34,6 +34,25 @@ export function readBuildOutput(onLine: (line: string) => void = () => {}): Buil
   const tail: string[] = [];
   let seen = 0;
   let section: PageCounts | null = null;
+  /** One page's name and notes, or a note of its own, from a page line. */
+  const countPart = (part: string) => {
+    const page = PAGE_LINE.exec(part);
+    if (page) {
+      seen++;
+      const name = sectionOf(page[0].replace(/^[├└]─\s+/, ''));
+      section = sections[name] ??= { rendered: 0, unchanged: 0, renderMs: 0 };
+      section.rendered++;
+    }
+    if (UNCHANGED.test(part)) {
+      pages.unchanged++;
+      if (section) {
+        section.unchanged++;
+        section.rendered--;
+      }
+    }
+    const took = RENDER_TIME.exec(part);
+    if (took && section) section.renderMs += Number(took[1]) * (took[2] === 's' ? 1000 : 1);
+  };
   return {
     pages,
     sections,
@@ -46,24 +65,7 @@ export function readBuildOutput(onLine: (line: string) => void = () => {}): Buil
           // Pages render several at a time, so one line may hold several pages, and a
           // rendered page's time may come after another page's name. A cached page's note
           // always follows its own name.
-          for (const part of clean.split(/(?=[├└]─)/)) {
-            const page = PAGE_LINE.exec(part);
-            if (page) {
-              seen++;
-              const name = sectionOf(page[0].replace(/^[├└]─\s+/, ''));
-              section = sections[name] ??= { rendered: 0, unchanged: 0, renderMs: 0 };
-              section.rendered++;
-            }
-            if (UNCHANGED.test(part)) {
-              pages.unchanged++;
-              if (section) {
-                section.unchanged++;
-                section.rendered--;
-              }
-            }
-            const took = RENDER_TIME.exec(part);
-            if (took && section) section.renderMs += Number(took[1]) * (took[2] === 's' ? 1000 : 1);
-          }
+          for (const part of clean.split(/(?=[├└]─)/)) countPart(part);
           pages.rendered = seen - pages.unchanged;
           continue;
         }

@@ -65,10 +65,12 @@ export function createBuildProcesses(options: {
     const keep = (chunk: Buffer) => spawned.early.push(chunk.toString('utf8'));
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
-    // A process that ends while waiting (it failed to load) is not handed a build.
-    child.once('exit', () => {
+    // A process that ends while waiting (it failed to load) or could not start is not handed a build.
+    const discard = () => {
       if (waiting === spawned) waiting = null;
-    });
+    };
+    child.once('exit', discard);
+    child.on('error', discard);
     child.stdin?.on('error', () => {});
     return spawned;
   }

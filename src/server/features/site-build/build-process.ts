@@ -5,7 +5,7 @@
  * build's pages over (incremental.ts), runs Astro's build, compresses pages
  * as they are written, removes pages of deleted content, lists the inline
  * script hashes (and the headers a web server in front sends with the pages)
- * and precompresses the rest of what is new. The server then only switches
+ * and compresses the rest of what is new. The server then only switches
  * the published link.
  *
  * The process is started ahead of its build: it loads Astro, Vite and the
@@ -23,14 +23,9 @@ import type * as Astro from 'astro';
 import { fileURLToPath } from 'node:url';
 import { directBuildWrites } from './build-writes.ts';
 import { recordScriptHashes, writeNginxHeaders } from './csp.ts';
-import {
-  bundlesToCompress,
-  manifestOutputs,
-  precompressChanged,
-  prefillPages,
-  pruneStalePages,
-} from './incremental.ts';
+import { filesToCompress, manifestOutputs, prefillPages, pruneStalePages } from './incremental.ts';
 import { createPageCompressor } from './page-compressor.ts';
+import { BUNDLES_DIR } from './published-files.ts';
 
 /** Marks the line carrying the build's result as JSON. */
 export const RESULT_MARK = '@@site-build-result ';
@@ -65,22 +60,27 @@ const RENDER_CONCURRENCY = 6;
 const DATA_STORE_AT_RUNTIME = fileURLToPath(new URL('../../../build/data-store-at-runtime.ts', import.meta.url));
 
 /**
- * A Vite plugin that holds page generation until the carried-over pages are
- * in place: Astro generates pages in a `buildApp` hook that runs after the
- * bundles are built, and the hooks of the same order run in plugin order,
- * the project's plugins before Astro's generation.
+ * A Vite plugin that runs between bundling and page generation: it hands the
+ * new bundles to the compressor, then holds generation until the carried-over
+ * pages are in place. Astro generates pages in a `buildApp` hook that runs
+ * after the bundles are built, and the hooks of the same order run in plugin
+ * order, the project's plugins before Astro's generation.
  */
-function pagesInPlace(prefilled: Promise<unknown>, phases: Record<string, number>, onBundled: () => void) {
+function beforeGeneration(options: {
+  onBundled: () => void;
+  prefilled: Promise<unknown>;
+  phases: Record<string, number>;
+}) {
   return {
-    name: 'site-build:pages-in-place',
+    name: 'site-build:before-generation',
     buildApp: {
       order: 'post' as const,
       async handler() {
-        onBundled();
+        options.onBundled();
         const waiting = performance.now();
-        await prefilled;
+        await options.prefilled;
         // How long generation waited for the pages (0 when they were in place first).
-        phases.pagesWaitMs = Math.round(performance.now() - waiting);
+        options.phases.pagesWaitMs = Math.round(performance.now() - waiting);
       },
     },
   };
@@ -112,10 +112,13 @@ async function run(astro: typeof Astro, job: BuildJob): Promise<BuildProcessResu
     mode: 'production',
     build: { concurrency: RENDER_CONCURRENCY },
     vite: {
-      // The new bundles are compressed while the pages render.
       plugins: [
-        pagesInPlace(prefilled, phases, () => {
-          for (const file of bundlesToCompress(outDir, previousDir)) compressor.add(file);
+        beforeGeneration({
+          // The new bundles are compressed while the pages render.
+          onBundled: () =>
+            filesToCompress(outDir, previousDir, { under: BUNDLES_DIR }).forEach((file) => compressor.add(file)),
+          prefilled,
+          phases,
         }),
       ],
       resolve: { alias: [{ find: /^astro:data-layer-content$/, replacement: DATA_STORE_AT_RUNTIME }] },
@@ -123,18 +126,17 @@ async function run(astro: typeof Astro, job: BuildJob): Promise<BuildProcessResu
   });
   const linked = await prefilled;
   lap('astroMs');
-  const compressedEarly = await compressor.finish();
-  lap('compressWaitMs');
   const kept = manifestOutputs(path.join(cacheDir, MANIFEST_FILE));
   const removed = kept ? pruneStalePages(outDir, linked, kept) : 0;
   lap('pruneMs');
-  const scriptHashes = recordScriptHashes(outDir, previousDir, compressedEarly);
+  // What is new and not compressed yet (files copied from public/, a page written outside the hook).
+  filesToCompress(outDir, previousDir, { except: compressor }).forEach((file) => compressor.add(file));
+  const compressed = await compressor.finish();
+  lap('compressMs');
+  const scriptHashes = recordScriptHashes(outDir, previousDir, compressed);
   writeNginxHeaders(outDir);
   lap('hashMs');
-  const compressed =
-    compressedEarly.files.size + (await precompressChanged(outDir, previousDir, compressedEarly.files));
-  lap('compressMs');
-  return { removed, compressed, scriptHashes, phases };
+  return { removed, compressed: compressed.files.size, scriptHashes, phases };
 }
 
 /** The job: the first line of standard input. */

@@ -28,6 +28,9 @@ import { idleBuildStatus, type BuildStatus, type SiteState } from './state.ts';
 /** Ends the stamp of a build that holds only the first pages of a new site. */
 const FIRST_PHASE_STAMP = '+first-pages';
 
+/** Whether a published build holds the whole site (not only a new site's first pages). */
+const isComplete = (buildDir: string | null) => !readStamp(buildDir)?.endsWith(FIRST_PHASE_STAMP);
+
 export interface SiteBuilderOptions {
   siteDir: string;
   /** Origin of the API the build-time loaders read. */
@@ -81,7 +84,7 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
     ...idleBuildStatus(),
     currentBuild: current && path.basename(current),
     publishedThrough: readChangesThrough(current),
-    complete: !readStamp(current)?.endsWith(FIRST_PHASE_STAMP),
+    complete: isComplete(current),
   };
 
   async function runAstro(outDir: string, firstPhase: boolean): Promise<BuildProcessResult> {
@@ -189,7 +192,7 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
     current = published;
     status.currentBuild = path.basename(published);
     status.publishedThrough = readChangesThrough(published);
-    status.complete = !readStamp(published)?.endsWith(FIRST_PHASE_STAMP);
+    status.complete = isComplete(published);
     logger.info({ build: status.currentBuild }, 'serving the build another instance published');
   }
 

@@ -4,12 +4,12 @@
  * whose cache key is unchanged and finds its file already in place, so only
  * changed pages are rendered and written (as new files, see build-writes.ts).
  * Afterwards pages of deleted content are removed and only new files are
- * compressed (pages as they are written, see page-compressor.ts).
+ * compressed (by page-compressor.ts, pages as they are written).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { COMPRESS_FROM_BYTES, compress } from './compression.ts';
+import { COMPRESS_FROM_BYTES } from './compression.ts';
 import type { LinkPagesJob } from './link-pages.ts';
 import { COMPRESSIBLE } from './published-files.ts';
 
@@ -28,11 +28,6 @@ export function listFiles(dir: string, skip: ReadonlySet<string> = new Set(), ou
     } else if (entry.isFile()) out.push(full);
   }
   return out;
-}
-
-/** Runs `work` on every item, `size` at a time. */
-async function inGroups<T>(items: T[], size: number, work: (item: T) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
 }
 
 const LINK_PAGES = new URL('./link-pages.ts', import.meta.url);
@@ -131,28 +126,17 @@ function needsCompressing(file: string, outDir: string, previousDir: string | nu
   return true;
 }
 
-/** Where a build's bundles are (named by content hash). */
-export const BUNDLES_DIR = '_astro';
-
-/** The bundles of a new build that need compressing (see needsCompressing); the others share their copies. */
-export function bundlesToCompress(outDir: string, previousDir: string | null): string[] {
-  return listFiles(path.join(outDir, BUNDLES_DIR)).filter((file) => needsCompressing(file, outDir, previousDir));
-}
-
 /**
- * Precompresses the text files that are new in this build and not in
- * `compressedAlready` (see needsCompressing). Returns how many files were
- * compressed.
+ * The text files of a new build below `under` (all of it by default) that
+ * need compressing (see needsCompressing), leaving out those `except` has
+ * (handed to the compressor already); the others share their copies.
  */
-export async function precompressChanged(
+export function filesToCompress(
   outDir: string,
   previousDir: string | null,
-  compressedAlready: ReadonlySet<string> = new Set(),
-): Promise<number> {
-  const todo = listFiles(outDir).filter(
-    (file) => !compressedAlready.has(file) && needsCompressing(file, outDir, previousDir),
+  options: { under?: string; except?: { has(file: string): boolean } } = {},
+): string[] {
+  return listFiles(path.join(outDir, options.under ?? '')).filter(
+    (file) => !options.except?.has(file) && needsCompressing(file, outDir, previousDir),
   );
-  // Compression is CPU work on the thread pool: a few at a time.
-  await inGroups(todo, 8, compress);
-  return todo.length;
 }

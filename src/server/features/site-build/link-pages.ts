@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
+import { BUNDLES_DIR } from './published-files.ts';
 
 export interface LinkPagesJob {
   previousDir: string;
@@ -23,7 +24,7 @@ export function linkPages({ previousDir, outDir }: LinkPagesJob): string[] {
   for (const entry of fs.readdirSync(previousDir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const relative = path.relative(previousDir, path.join(entry.parentPath, entry.name));
-    if (!PAGE_FILE.test(relative) || relative.startsWith(`_astro${path.sep}`)) continue;
+    if (!PAGE_FILE.test(relative) || relative.startsWith(`${BUNDLES_DIR}${path.sep}`)) continue;
     const dir = path.dirname(path.join(outDir, relative));
     if (!made.has(dir)) {
       fs.mkdirSync(dir, { recursive: true });

@@ -1,8 +1,9 @@
 /**
- * Compresses pages as the build writes them (see build-writes.ts), and the
- * new bundles, on a worker thread of its own: compression then runs on the
- * second core while the main thread renders, instead of after it or between
- * its renders. Having read each page, it also lists the page's inline script
+ * A build's compression, on a worker thread of its own: pages as the build
+ * writes them (see build-writes.ts), the new bundles while pages render, and
+ * the rest of what is new at the end. Compression then runs on the second
+ * core while the main thread renders, instead of after it or between its
+ * renders. Having read each page, it also lists the page's inline script
  * hashes for the site's Content-Security-Policy (see csp.ts).
  */
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
@@ -28,6 +29,8 @@ export interface CompressedFiles {
 
 export interface PageCompressor {
   add(file: string): void;
+  /** Whether a file was handed over already. */
+  has(file: string): boolean;
   /** Waits for the last file; answers what was done, or rejects with the first failure. */
   finish(): Promise<CompressedFiles>;
 }
@@ -35,6 +38,7 @@ export interface PageCompressor {
 export function createPageCompressor(): PageCompressor {
   const worker = new Worker(new URL(import.meta.url));
   const compressed: CompressedFiles = { files: new Set(), scriptHashes: new Set() };
+  const added = new Set<string>();
   let failure: Error | null = null;
   // Pages written in one turn of the event loop go in one message: a message per page costs the renderer.
   let batch: string[] = [];
@@ -58,7 +62,9 @@ export function createPageCompressor(): PageCompressor {
     add(file) {
       if (batch.length === 0) setImmediate(send);
       batch.push(file);
+      added.add(file);
     },
+    has: (file) => added.has(file),
     async finish() {
       send();
       worker.postMessage(null satisfies Request);

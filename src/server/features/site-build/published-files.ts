@@ -6,6 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** Where a build's bundles are (named by content hash, so cached for good). */
+export const BUNDLES_DIR = '_astro';
+
 /** Content types by file extension. */
 export const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

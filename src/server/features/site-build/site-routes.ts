@@ -14,7 +14,7 @@ import { MAX_ID } from '../../platform/http/fields.ts';
 import { shareIsLive } from '../chat/index.ts';
 import { newsExists } from '../news/index.ts';
 import { sitePolicy } from './csp.ts';
-import { COMPRESSIBLE, CONTENT_TYPES, resolveSiteFile, statFile, type Found } from './published-files.ts';
+import { BUNDLES_DIR, COMPRESSIBLE, CONTENT_TYPES, resolveSiteFile, statFile, type Found } from './published-files.ts';
 import type { SiteState } from './state.ts';
 
 function pickEncoding(c: Context, file: string): { file: string; encoding: string | null } {
@@ -27,7 +27,7 @@ function pickEncoding(c: Context, file: string): { file: string; encoding: strin
 
 function cacheControl(root: string, file: string): string {
   const rel = path.relative(root, file);
-  if (rel.startsWith(`_astro${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (rel.startsWith(`${BUNDLES_DIR}${path.sep}`)) return 'public, max-age=31536000, immutable';
   if (file.endsWith('.html')) return 'no-cache';
   return 'public, max-age=3600, must-revalidate';
 }
