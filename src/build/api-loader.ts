@@ -6,7 +6,9 @@
  *
  * A collection can name HTML fields to sanitize as records are loaded (on a
  * worker thread, see sanitize-worker.ts): the stored record is the one pages
- * show, and a record is sanitized once, not at every build.
+ * show, and a record is sanitized once, not at every build. A collection
+ * whose stored shape leaves out fields of the record keeps them as the
+ * record's details, in a file of their own (see record-details.ts).
  */
 import { createHash } from 'node:crypto';
 import type { Loader, LoaderContext } from 'astro/loaders';
@@ -14,6 +16,7 @@ import { z } from 'zod';
 import type { ChangesPage, ContentKind } from '../lib/content-records.ts';
 import { fetchApi } from './api.ts';
 import { FIRST_PHASE_NEWEST, isFirstPhase } from './build-phase.ts';
+import { clearDetails, removeDetails, writeDetails } from './record-details.ts';
 import { createSanitizer, type Sanitizer } from './sanitize-worker.ts';
 
 interface FeedPage<T> {
@@ -31,8 +34,10 @@ export interface ApiLoaderOptions {
   feed: 'news' | 'videos' | 'companies';
   /** The kind in the changes feed. */
   kind: Exclude<ContentKind, 'event'>;
-  /** The collection's record schema. */
-  schema: z.ZodType;
+  /** The record's schema, as the feed sends it. */
+  schema: z.ZodObject;
+  /** The collection's schema, when it stores less than the record: the fields it leaves out are details. */
+  stored?: z.ZodObject;
   /** Staff-written HTML fields, sanitized as records are loaded. */
   sanitized?: string[];
 }
@@ -43,14 +48,25 @@ const SANITIZED_SHAPE = ':sanitized-on-load-1';
 const shapeOf = (options: ApiLoaderOptions) =>
   createHash('sha256')
     .update(JSON.stringify(z.toJSONSchema(options.schema, { unrepresentable: 'any' })))
+    .update(options.stored ? JSON.stringify(Object.keys(options.stored.shape)) : '')
     .update(options.sanitized?.length ? `${SANITIZED_SHAPE}:${options.sanitized.join(',')}` : '')
     .digest('hex');
 
 type FeedRecord = { id: number } & Record<string, unknown>;
 
+/** How a collection keeps its records' details, if it does. */
+function detailsOf(options: ApiLoaderOptions) {
+  if (!options.stored) return null;
+  const stored = options.stored.shape;
+  const record = options.schema.shape;
+  const fields = Object.keys(record).filter((field) => !(field in stored));
+  return { feed: options.feed, schema: z.object(Object.fromEntries(fields.map((f) => [f, record[f]!]))) };
+}
+
 /** Stores records as they come, their HTML sanitized first when the collection asks for it. */
 function recordStore(context: LoaderContext, options: ApiLoaderOptions) {
   const fields = options.sanitized ?? [];
+  const details = detailsOf(options);
   // Started with the first record to sanitize: most builds after an edit load no article.
   let sanitizer: Sanitizer | null = null;
   const storing: Promise<void>[] = [];
@@ -59,8 +75,19 @@ function recordStore(context: LoaderContext, options: ApiLoaderOptions) {
       const html = record[field];
       if (typeof html === 'string') record[field] = await (sanitizer ??= createSanitizer()).sanitize(html);
     }
-    const data = await context.parseData({ id: String(record.id), data: record });
-    context.store.set({ id: String(record.id), data, digest: context.generateDigest(data) });
+    const id = String(record.id);
+    // The collection's schema keeps the stored fields only.
+    const data = await context.parseData({ id, data: record });
+    if (!details) {
+      context.store.set({ id, data, digest: context.generateDigest(data) });
+      return;
+    }
+    const checked = details.schema.safeParse(record);
+    if (!checked.success) throw new Error(`${options.feed} record ${id}: ${z.prettifyError(checked.error)}`);
+    const detail = checked.data;
+    await writeDetails(details.feed, id, detail);
+    // The digest covers the details: a page showing them renders again when they change.
+    context.store.set({ id, data, digest: context.generateDigest({ data, detail }) });
   };
   return {
     /** Starts storing a record; the next page is fetched meanwhile. */
@@ -81,10 +108,22 @@ function recordStore(context: LoaderContext, options: ApiLoaderOptions) {
   };
 }
 
+/** Empties the collection, details included, before every record is loaded again. */
+async function clearCollection(context: LoaderContext, options: ApiLoaderOptions): Promise<void> {
+  context.store.clear();
+  if (options.stored) await clearDetails(options.feed);
+}
+
+/** Removes a record and its details. */
+async function removeRecord(context: LoaderContext, options: ApiLoaderOptions, id: string): Promise<void> {
+  context.store.delete(id);
+  if (options.stored) await removeDetails(options.feed, id);
+}
+
 async function fullSync(context: LoaderContext, options: ApiLoaderOptions): Promise<number> {
   // The cursor is read first: a change made during the sync is replayed next time.
   const { cursor } = await fetchApi<{ cursor: number }>('content/cursor');
-  context.store.clear();
+  await clearCollection(context, options);
   const records = recordStore(context, options);
   let after = 0;
   let count = 0;
@@ -117,7 +156,7 @@ async function incrementalSync(context: LoaderContext, options: ApiLoaderOptions
   let removed = 0;
   for (const [id, op] of latest) {
     if (op === 'delete' && context.store.has(String(id))) {
-      context.store.delete(String(id));
+      await removeRecord(context, options, String(id));
       removed++;
     }
   }
@@ -129,7 +168,7 @@ async function incrementalSync(context: LoaderContext, options: ApiLoaderOptions
       const found = new Set(page.data.map((r) => r.id));
       for (const record of page.data) records.add(record);
       // Changed, then deleted before this build: gone.
-      for (const id of ids) if (!found.has(id)) context.store.delete(String(id));
+      for (const id of ids) if (!found.has(id)) await removeRecord(context, options, String(id));
     }
   } finally {
     await records.done();
@@ -145,7 +184,7 @@ async function incrementalSync(context: LoaderContext, options: ApiLoaderOptions
 async function firstPhaseSync(context: LoaderContext, options: ApiLoaderOptions): Promise<void> {
   const query = options.feed === 'companies' ? 'clients=true' : `newest=${FIRST_PHASE_NEWEST[options.feed]}`;
   const page = await fetchApi<FeedPage<FeedRecord>>(`content/${options.feed}?${query}`);
-  context.store.clear();
+  await clearCollection(context, options);
   const records = recordStore(context, options);
   for (const record of page.data) records.add(record);
   await records.done();

@@ -7,14 +7,15 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { RESERVED_STOCK_PATHS, tabsFor, type CompanyTab } from '../../lib/company.ts';
 import { cacheKeyOf, groupByCompany, newestVideoFirst } from '../../lib/content.ts';
-import type { CompanyPageData } from '../../lib/content-records.ts';
+import type { StoredCompanyRecord } from '../../build/record-details.ts';
 
 type Video = CollectionEntry<'videos'>['data'];
 
 export const COMPANY_NEWS_ON_PAGE = 10;
 
 export interface CompanyPageProps {
-  company: CompanyPageData;
+  /** The company's record without its details (its filings and insider trades, read as a page renders). */
+  company: StoredCompanyRecord;
   news: { id: number; title: string; published_at: string; source: string | null }[];
   newsPages: number;
   videos: { interview: Video | null; overview: Video | null };
@@ -59,6 +60,6 @@ export async function companyPages(): Promise<{ props: CompanyPageProps; cacheKe
 }
 
 /** The tab pages of client companies: /stocks/{symbol}/{tab}. */
-export function clientTabs(company: CompanyPageData): CompanyTab[] {
+export function clientTabs(company: StoredCompanyRecord): CompanyTab[] {
   return company.client ? tabsFor(company.bio_phases.length > 0).map((t) => t.slug) : [];
 }
