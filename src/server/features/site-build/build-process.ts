@@ -21,9 +21,9 @@ import path from 'node:path';
 import readline from 'node:readline';
 import type * as Astro from 'astro';
 import { fileURLToPath } from 'node:url';
-import { directBuildWrites } from './build-writes.ts';
+import { directBuildWrites, writtenFiles } from './build-writes.ts';
 import { recordScriptHashes, writeNginxHeaders } from './csp.ts';
-import { filesToCompress, manifestOutputs, prefillPages, pruneStalePages } from './incremental.ts';
+import { filesToCompress, madeFiles, manifestOutputs, prefillPages, pruneStalePages } from './incremental.ts';
 import { createPageCompressor } from './page-compressor.ts';
 import { BUNDLES_DIR } from './published-files.ts';
 
@@ -126,14 +126,16 @@ async function run(astro: typeof Astro, job: BuildJob): Promise<BuildProcessResu
   });
   const linked = await prefilled;
   lap('astroMs');
+  const written = writtenFiles();
   const kept = manifestOutputs(path.join(cacheDir, MANIFEST_FILE));
-  const removed = kept ? pruneStalePages(outDir, linked, kept) : 0;
+  const removed = kept ? pruneStalePages(outDir, linked, kept, written) : 0;
+  const made = madeFiles(outDir, linked, written);
   lap('pruneMs');
   // What is new and not compressed yet (files copied from public/, a page written outside the hook).
-  filesToCompress(outDir, previousDir, { except: compressor }).forEach((file) => compressor.add(file));
+  filesToCompress(outDir, previousDir, { files: made, except: compressor }).forEach((file) => compressor.add(file));
   const compressed = await compressor.finish();
   lap('compressMs');
-  const scriptHashes = recordScriptHashes(outDir, previousDir, compressed);
+  const scriptHashes = recordScriptHashes(outDir, previousDir, compressed, made);
   writeNginxHeaders(outDir);
   lap('hashMs');
   return { removed, compressed: compressed.files.size, scriptHashes, phases };

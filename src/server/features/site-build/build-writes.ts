@@ -11,6 +11,8 @@
  *   starts with the published pages, so those copies (as many bytes again as
  *   the site) are never read: they are not written.
  * - Each page written is announced, so it is compressed while others render.
+ * - Every file written into the build directory is listed, so the work after
+ *   the build looks at what it made, not at every carried-over page.
  *
  * The directories come from SITE_BUILD_OUT_DIR and ASTRO_CACHE_DIR when the
  * process starts with them, or from `directBuildWrites` (a process started
@@ -27,6 +29,7 @@ const PAGE = /\.(html|xml)$/;
 let outDir: string | null = null;
 let cacheCopies: string | null = null;
 let onPageWritten: ((file: string) => void) | null = null;
+const written = new Set<string>();
 
 /** Points the write rules at a build: its output and Astro's cache directory. */
 export function directBuildWrites(options: {
@@ -37,6 +40,15 @@ export function directBuildWrites(options: {
   outDir = path.resolve(options.outDir);
   cacheCopies = path.resolve(options.cacheDir, CACHE_COPIES);
   onPageWritten = options.onPageWritten ?? null;
+  written.clear();
+}
+
+/**
+ * The files written or copied into the build directory through Node's file
+ * functions (the bundler writes its bundles itself: they are not here).
+ */
+export function writtenFiles(): ReadonlySet<string> {
+  return written;
 }
 
 if (process.env.SITE_BUILD_OUT_DIR) {
@@ -53,9 +65,10 @@ function targetPath(target: unknown): string | null {
 const inside = (dir: string | null, file: string | null): file is string =>
   dir !== null && file !== null && path.resolve(file).startsWith(dir + path.sep);
 
-/** Unlinks a shared (hard-linked) file inside the build directory. */
+/** Unlinks a shared (hard-linked) file inside the build directory, which is about to be written. */
 function detach(file: string | null): void {
   if (!inside(outDir, file)) return;
+  written.add(path.resolve(file));
   try {
     if (fs.lstatSync(file).nlink > 1) fs.unlinkSync(file);
   } catch {

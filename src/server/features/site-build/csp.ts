@@ -38,16 +38,17 @@ function readHashes(buildDir: string): string[] | null {
  * Lists the inline script hashes of a new build: the pages it rendered are
  * read (but those in `known.files`, whose hashes are `known.scriptHashes`), the
  * pages it carried over (hard links to the previous build) keep the previous
- * build's list.
+ * build's list. `files`: the build's files to look at (all by default).
  */
 export function recordScriptHashes(
   outDir: string,
   previousDir: string | null,
   known: { files: ReadonlySet<string>; scriptHashes: Iterable<string> } = { files: new Set(), scriptHashes: [] },
+  files: string[] = listFiles(outDir),
 ): number {
   const previous = previousDir ? readHashes(previousDir) : null;
   const hashes = new Set([...(previous ?? []), ...known.scriptHashes]);
-  for (const file of listFiles(outDir)) {
+  for (const file of files) {
     if (!file.endsWith('.html') || known.files.has(file)) continue;
     if (previous && fs.statSync(file).nlink > 1) continue;
     for (const hash of inlineScriptHashes(fs.readFileSync(file, 'utf8'))) hashes.add(hash);

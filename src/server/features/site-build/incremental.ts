@@ -66,25 +66,33 @@ export function manifestOutputs(manifestFile: string): Set<string> | null {
 
 /**
  * Removes carried-over pages this build no longer has (deleted articles): a
- * linked page that was neither rewritten nor kept by a cache key.
+ * linked page that was neither rewritten (`written`) nor kept by a cache key.
  */
-export function pruneStalePages(outDir: string, linked: string[], kept: Set<string>): number {
+export function pruneStalePages(
+  outDir: string,
+  linked: string[],
+  kept: Set<string>,
+  written: ReadonlySet<string>,
+): number {
   let removed = 0;
   for (const relative of linked) {
     if (!/\.(html|xml)$/.test(relative)) continue;
-    const file = path.join(outDir, relative);
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(file);
-    } catch {
-      continue;
-    }
-    // Rewritten pages are files of their own (one link); kept ones are in the manifest.
-    if (stat.nlink === 1 || kept.has(path.normalize(relative))) continue;
+    const file = path.resolve(outDir, relative);
+    if (written.has(file) || kept.has(path.normalize(relative))) continue;
     for (const suffix of ['', '.br', '.gz']) fs.rmSync(`${file}${suffix}`, { force: true });
     removed++;
   }
   return removed;
+}
+
+/**
+ * The files of a new build that it made: all but the carried-over pages it
+ * did not write again, which keep their compressed copies and the script
+ * hashes listed for them.
+ */
+export function madeFiles(outDir: string, linked: string[], written: ReadonlySet<string>): string[] {
+  const carried = new Set(linked.map((relative) => path.resolve(outDir, relative)));
+  return listFiles(outDir).filter((file) => !carried.has(file) || written.has(file));
 }
 
 /** Same bytes in both files (bundles are named by content hash, so this is rarely a full read). */
@@ -127,16 +135,17 @@ function needsCompressing(file: string, outDir: string, previousDir: string | nu
 }
 
 /**
- * The text files of a new build below `under` (all of it by default) that
- * need compressing (see needsCompressing), leaving out those `except` has
- * (handed to the compressor already); the others share their copies.
+ * The text files of a new build below `under` (all of it by default), or
+ * among `files`, that need compressing (see needsCompressing), leaving out
+ * those `except` has (handed to the compressor already); the others share
+ * their copies.
  */
 export function filesToCompress(
   outDir: string,
   previousDir: string | null,
-  options: { under?: string; except?: { has(file: string): boolean } } = {},
+  options: { under?: string; files?: string[]; except?: { has(file: string): boolean } } = {},
 ): string[] {
-  return listFiles(path.join(outDir, options.under ?? '')).filter(
+  return (options.files ?? listFiles(path.join(outDir, options.under ?? ''))).filter(
     (file) => !options.except?.has(file) && needsCompressing(file, outDir, previousDir),
   );
 }

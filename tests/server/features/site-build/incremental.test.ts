@@ -3,8 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { directBuildWrites, writtenFiles } from '../../../../src/server/features/site-build/build-writes.ts';
 import {
   filesToCompress,
+  madeFiles,
   manifestOutputs,
   prefillPages,
   pruneStalePages,
@@ -95,13 +97,35 @@ describe('carrying pages over to a new build', () => {
     // Page 2 is rewritten by the build; page 1 is kept by its cache key; page 3 was deleted.
     fs.rmSync(path.join(next, 'news/2/index.html'));
     fs.writeFileSync(path.join(next, 'news/2/index.html'), page('n2 edited'));
-    const removed = pruneStalePages(next, linked, new Set([path.normalize('news/1/index.html')]));
+    const written = new Set([path.resolve(next, 'news/2/index.html')]);
+    const removed = pruneStalePages(next, linked, new Set([path.normalize('news/1/index.html')]), written);
     expect(removed).toBe(1);
     expect(fs.existsSync(path.join(next, 'news/1/index.html'))).toBe(true);
     expect(fs.existsSync(path.join(next, 'news/2/index.html'))).toBe(true);
     expect(fs.existsSync(path.join(next, 'news/3/index.html'))).toBe(false);
     expect(fs.existsSync(path.join(next, 'news/3/index.html.gz'))).toBe(false);
     expect(fs.existsSync(path.join(previous, 'news/3/index.html'))).toBe(true);
+  });
+
+  it('looks, after a build, only at the files it wrote and the ones it added, never at the pages it carried over untouched', async () => {
+    const previous = tempDir();
+    const next = tempDir();
+    write(previous, 'news/1/index.html', page('kept'));
+    write(previous, 'news/2/index.html', page('old'));
+    const linked = await prefillPages(previous, next);
+    directBuildWrites({ outDir: next, cacheDir: tempDir() });
+    await fs.promises.writeFile(path.join(next, 'news/2/index.html'), page('rewritten'));
+    // A bundle the bundler wrote itself, unseen by the write hooks.
+    fs.mkdirSync(path.join(next, '_astro'));
+    const bundle = fs.openSync(path.join(next, '_astro/app.js'), 'w');
+    fs.writeSync(bundle, 'console.log(1)');
+    fs.closeSync(bundle);
+    expect([...writtenFiles()]).toEqual([path.resolve(next, 'news/2/index.html')]);
+    expect(madeFiles(next, linked, writtenFiles()).sort()).toEqual(
+      [path.join(next, '_astro/app.js'), path.join(next, 'news/2/index.html')].sort(),
+    );
+    // The published page was not changed through the link.
+    expect(fs.readFileSync(path.join(previous, 'news/2/index.html'), 'utf8')).toBe(page('old'));
   });
 
   it('compresses only new files and leaves the published copies alone', async () => {
