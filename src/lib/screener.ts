@@ -64,6 +64,9 @@ export type ScreenerRow = Record<NumericField, number | null> &
     sic_code: number;
     is_client: boolean;
     logo: string | null;
+    /** Where the record and its prices come from (see data-sources.ts), and the day the prices are as of. */
+    data_source: string;
+    prices_as_of: string | null;
     /** The day's range, part of the market record of a company (not a screener column). */
     daylow: number | null;
     dayhigh: number | null;

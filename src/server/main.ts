@@ -107,8 +107,9 @@ async function joinCluster(config: Config, logger: Logger): Promise<Cluster> {
 }
 
 /**
- * Fallback for a lost cluster message: the content changes record is polled,
- * and a change no listener heard of is announced (the rebuild job and the
+ * Fallback for a lost cluster message, and how changes written by a command
+ * (npm run import) arrive: the content changes record is polled, and a
+ * change no listener heard of is announced (the rebuild job and the
  * caches read what changed themselves).
  */
 function watchForMissedChanges(database: Database, scheduler: JobScheduler): void {
@@ -204,7 +205,8 @@ export async function main(): Promise<void> {
   });
   cluster.on('content', (data) => announceRemoteChange(data as unknown as Parameters<typeof announceRemoteChange>[0]));
   cluster.on('market', () => snapshots.invalidate());
-  if (config.database.kind === 'postgres') watchForMissedChanges(database, scheduler);
+  // Changes written by another instance whose message was lost, or by a command (npm run import).
+  watchForMissedChanges(database, scheduler);
   if (await readDemoSeed(database.db)) {
     const marketData = createMarketDataJob({
       db: database.db,
@@ -215,7 +217,13 @@ export async function main(): Promise<void> {
         cluster.publish('market');
       },
     });
-    scheduler.every('market-data', MARKET_DATA_INTERVAL_MS, () => marketData.tick(), leaderOnly);
+    // Demo quotes move demo companies only: once an import replaced the demo data, the job rests.
+    scheduler.every(
+      'market-data',
+      MARKET_DATA_INTERVAL_MS,
+      async () => ((await readDemoSeed(database.db)) ? marketData.tick() : 'idle'),
+      leaderOnly,
+    );
   } else {
     say('No quote provider for this data: prices stay as imported');
   }

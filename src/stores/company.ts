@@ -28,6 +28,9 @@ export interface Quote {
   ipo_year: number | null;
   country: string;
   quote_updated_at: string | null;
+  data_source: string;
+  prices_as_of: string | null;
+  active: boolean;
 }
 
 export type QuoteState = { status: 'loading' } | { status: 'ready'; quote: Quote } | { status: 'error'; quote?: Quote };

@@ -4,9 +4,10 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useSyncExternalStore } from 'react';
+import { dataProvenance } from '../../lib/data-sources.ts';
 import { describeChange, formatCompact, formatDollars, formatPrice } from '../../lib/format.ts';
 import { marketStatusLine } from '../../lib/market-status.ts';
-import { $quote, quotePendingText, watchQuote } from '../../stores/company.ts';
+import { $quote, quotePendingText, watchQuote, type Quote } from '../../stores/company.ts';
 
 /** A clock that ticks every second; the server render has no time of its own. */
 const everySecond = (tick: () => void) => {
@@ -60,6 +61,19 @@ export default function QuoteHeader({ symbol, compact = false }: { symbol: strin
         )}
       </div>
       <MarketStatus />
+      {!compact && <Provenance quote={quote} />}
     </div>
+  );
+}
+
+/** Where imported figures come from and their day; whether the company is still listed. Nothing for demo records. */
+function Provenance({ quote }: { quote: Pick<Quote, 'data_source' | 'prices_as_of' | 'active'> }) {
+  const line = dataProvenance(quote.data_source, quote.prices_as_of);
+  if (!line && quote.active) return null;
+  return (
+    <p className="text-xs text-muted" data-testid="data-provenance">
+      {!quote.active && 'No longer in the imported market universe; figures are the last imported. '}
+      {line}
+    </p>
   );
 }

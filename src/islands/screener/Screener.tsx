@@ -28,6 +28,7 @@ import { ChangeCell, SymbolCell } from '../grid/cells.tsx';
 import FilterPanel from './FilterPanel.tsx';
 import Popover from './Popover.tsx';
 import FavoriteToggle from '../content/FavoriteToggle.tsx';
+import { dataProvenance } from '../../lib/data-sources.ts';
 
 const rowSymbol = (row: GridRow) => row.symbol;
 
@@ -125,6 +126,8 @@ function Workspace() {
   const columns = useStore($columns);
   const ready = useStore($screenReady);
   const [total, setTotal] = useState<number | null>(null);
+  /** Where the rows on show come from ('Prices as of ... close, source: ...'); empty for demo rows. */
+  const [provenance, setProvenance] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const gridApi = useRef<GridApi<GridRow> | null>(null);
 
@@ -222,6 +225,7 @@ function Workspace() {
               }}
               onLoad={(result) => {
                 setTotal(result.total);
+                setProvenance(provenanceOf(result.rows));
                 setError(null);
               }}
               onError={(e) => setError(serverMessage(e) ?? 'The companies could not be loaded. Please try again.')}
@@ -241,9 +245,24 @@ function Workspace() {
             </div>
           )}
         </div>
+        {provenance.length > 0 && (
+          <p className="text-xs text-muted" data-testid="data-provenance">
+            {provenance.join('; ')}
+          </p>
+        )}
       </section>
     </div>
   );
+}
+
+/** The distinct sources of the rows on show, as the site names them. */
+function provenanceOf(rows: readonly GridRow[]): string[] {
+  const lines = new Set<string>();
+  for (const row of rows) {
+    const line = dataProvenance(String(row.data_source ?? 'demo'), (row.prices_as_of as string | null) ?? null);
+    if (line) lines.add(line);
+  }
+  return [...lines].sort();
 }
 
 export default function Screener() {

@@ -32,7 +32,8 @@ export interface ScreenQuery {
   fields: readonly string[];
 }
 
-const ALWAYS = ['symbol', 'name', 'is_client', 'isFavorite'];
+/** Every row's identity, and where its data comes from (shown under the grid). */
+const ALWAYS = ['symbol', 'name', 'is_client', 'isFavorite', 'data_source', 'prices_as_of'];
 
 /** The query text for a set of columns; field names come from the column catalogue, never from input. */
 function screenQueryText(fields: readonly string[]): string {

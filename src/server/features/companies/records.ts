@@ -114,6 +114,9 @@ export async function companyMarketRecord(db: Db, symbol: string) {
     is_client: c.isClient,
     description,
     quote_updated_at: c.quoteUpdatedAt?.toISOString() ?? null,
+    data_source: c.dataSource,
+    prices_as_of: c.pricesAsOf,
+    active: c.active,
     insiderOwnershipRecords: insider,
   };
 }

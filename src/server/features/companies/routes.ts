@@ -87,6 +87,11 @@ const MarketRecord = z
     is_client: z.boolean(),
     description: z.string().nullable(),
     quote_updated_at: z.string().nullable(),
+    data_source: z
+      .string()
+      .openapi({ description: 'Where the record and its prices come from (demo for generated data)' }),
+    prices_as_of: z.string().nullable().openapi({ description: 'The trading day the imported prices are as of' }),
+    active: z.boolean().openapi({ description: 'False when the company is no longer in the imported universe' }),
     insiderOwnershipRecords: z.array(Insider),
   })
   .openapi('CompanyMarketRecord');

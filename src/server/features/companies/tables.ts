@@ -86,9 +86,18 @@ export const companies = pgTable(
     sellRatings: smallint('sell_ratings').notNull().default(0),
     totalAnalysts: smallint('total_analysts').notNull().default(0),
     quoteUpdatedAt: timestamp('quote_updated_at', { withTimezone: true }),
+    /** False once the company left the imported universe: its pages and history stay, the screener leaves it out. */
+    active: boolean('active').notNull().default(true),
+    /** The SEC's Central Index Key (from the SEC's ticker list): links the company to its filings. */
+    cik: integer('cik'),
+    /** Where the record and its prices come from: 'demo' (the generator) or an importer's source (see DATA_SOURCES). */
+    dataSource: text('data_source').notNull().default('demo'),
+    /** The trading day whose close the imported prices are (null for demo records: the demo seed's day). */
+    pricesAsOf: date('prices_as_of'),
   },
   (t) => [
     index('companies_sic_code_idx').on(t.sicCode),
+    index('companies_cik_idx').on(t.cik),
     index('companies_market_cap_idx').on(t.marketCap),
     index('companies_name_lower_idx').on(sql`lower(${t.name})`),
     uniqueIndex('companies_id_idx').on(t.id),

@@ -58,6 +58,7 @@ async function documentInput(db: Db, symbol: string, kind: ReportKind): Promise<
     specialist: landing?.specialist ?? null,
     disclosure: landing?.disclosure ? htmlToText(landing.disclosure).trim() : null,
     asOf: closes[closes.length - 1]?.date ?? new Date().toISOString().slice(0, 10),
+    dataSource: c.dataSource,
   };
 }
 

@@ -12,6 +12,9 @@ export const CSV_COLUMNS: readonly string[] = [
   'symbol',
   'name',
   ...SORT_FIELDS.filter((f) => f !== 'symbol' && f !== 'name'),
+  // Where each row's data comes from, and the day its prices are as of.
+  'data_source',
+  'prices_as_of',
 ];
 
 /**

@@ -4,6 +4,7 @@
  * Sorted orders are computed once per field and direction and reused until
  * the data changes (the market-data job bumps the version).
  */
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { companies } from '../companies/index.ts';
 import {
@@ -120,6 +121,8 @@ export function toScreenerRow(c: typeof companies.$inferSelect): ScreenerRow {
     ipo_year: c.ipoYear,
     logo: c.logo,
     is_client: c.isClient,
+    data_source: c.dataSource,
+    prices_as_of: c.pricesAsOf,
     last_sale: c.lastSale,
     pre_close: c.preClose,
     open: c.open,
@@ -173,9 +176,11 @@ export function createSnapshotStore(db: Db): SnapshotStore {
   return {
     get() {
       if (!current) {
+        // Companies an import no longer lists keep their pages but leave the screener.
         const loading = db
           .select()
           .from(companies)
+          .where(eq(companies.active, true))
           .then((rows) => buildSnapshot(rows.map(toScreenerRow), ++version));
         // A failed load is not kept: the next request tries again.
         loading.catch(() => {

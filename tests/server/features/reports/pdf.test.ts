@@ -43,6 +43,7 @@ function company(overrides: Partial<CompanyDocumentInput> = {}): CompanyDocument
     specialist: { name: 'Pat Lee', email: 'pat.lee@example.com', phone: '+1 212 555 0100' },
     disclosure: 'This profile is for information only and is not investment advice.',
     asOf: '2025-06-30',
+    dataSource: 'demo',
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@
  */
 import { BIO_PHASE_GROUP_ORDER, bioPhaseGroupOf, type FilingGroupName } from '../../../../lib/company.ts';
 import { CHAT_TEXT } from '../../../../lib/chat.ts';
+import { dataSourceLabel } from '../../../../lib/data-sources.ts';
 import { formatEventTime } from '../../../../lib/time-format.ts';
 import type { ScreenerRow } from '../../../../lib/screener.ts';
 import { screenerColumn } from '../../../../lib/screener-columns.ts';
@@ -77,9 +78,12 @@ async function quote(w: Writer, c: CompanyRow) {
     );
     return;
   }
+  // Imported prices are a past session's close, named with their source; demo and live quotes are today's.
+  const imported = c.dataSource !== 'demo' && c.pricesAsOf && !c.quoteUpdatedAt;
+  const when = imported ? `at the ${c.pricesAsOf} close (${dataSourceLabel(c.dataSource)})` : 'today';
   const asOf = c.quoteUpdatedAt ? ` As of ${formatEventTime(c.quoteUpdatedAt)}.` : '';
   w.line(
-    `${who(c)} last traded at **${f.price(c.lastSale)}**, ${f.change(c.changePercent)} (${f.signedDollars(c.netChange)}) today ${src}.${asOf}`,
+    `${who(c)} last traded at **${f.price(c.lastSale)}**, ${f.change(c.changePercent)} (${f.signedDollars(c.netChange)}) ${when} ${src}.${asOf}`,
   );
 }
 

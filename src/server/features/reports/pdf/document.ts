@@ -4,6 +4,7 @@
  * same input always gives the same bytes).
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { dataSourceLabel } from '../../../../lib/data-sources.ts';
 import { DASH, type Fonts } from './style.ts';
 import { cleanLine, cleanParagraphs } from './text.ts';
 
@@ -29,6 +30,8 @@ export interface CompanyDocumentInput {
   disclosure: string | null;
   /** 'YYYY-MM-DD': printed on the documents and used as their PDF dates. */
   asOf: string;
+  /** Where the figures come from (see src/lib/data-sources.ts): the documents say so. */
+  dataSource: string;
 }
 
 export const AUTHOR = 'RedCap Research';
@@ -52,6 +55,7 @@ export interface Company {
   specialist: { name: string; email: string; phone: string } | null;
   disclosure: string;
   asOf: string;
+  dataSource: string;
 }
 
 export function prepare(input: CompanyDocumentInput): Company {
@@ -87,6 +91,7 @@ export function prepare(input: CompanyDocumentInput): Company {
       : null,
     disclosure: cleanParagraphs(input.disclosure),
     asOf: cleanLine(input.asOf),
+    dataSource: input.dataSource,
   };
 }
 
@@ -125,5 +130,11 @@ export async function createDocument(input: CompanyDocumentInput, kind: string, 
 }
 
 export function dataAsOfLine(company: Company): string {
-  return `Data as of ${company.asOf}. Demo data generated for demonstration.`;
+  return `Data as of ${company.asOf}. ${dataSourceLine(company)}`;
 }
+
+/** Demo figures are labelled as such; imported ones name their source. */
+export const dataSourceLine = (company: Pick<Company, 'dataSource'>): string =>
+  company.dataSource === 'demo'
+    ? 'Demo data generated for demonstration.'
+    : `Source: ${cleanLine(dataSourceLabel(company.dataSource))}.`;

@@ -2,7 +2,15 @@
 import { type PDFPage } from 'pdf-lib';
 import { COMPANY_TEXT } from '../../../../lib/company.ts';
 import { drawLineChart, priceChange } from './chart.ts';
-import { AUTHOR, type Company, type CompanyDocumentInput, createDocument, dataAsOfLine, prepare } from './document.ts';
+import {
+  AUTHOR,
+  type Company,
+  type CompanyDocumentInput,
+  createDocument,
+  dataAsOfLine,
+  dataSourceLine,
+  prepare,
+} from './document.ts';
 import { drawContact, drawLayout, drawLineOfText, drawParagraph, drawStatsTable } from './draw.ts';
 import {
   BASELINE,
@@ -98,7 +106,7 @@ function drawTitleSlide(page: PDFPage, fonts: Fonts, company: Company): void {
     align: 'right',
     maxWidth: width / 2,
   });
-  drawLineOfText(page, 'Demo data generated for demonstration.', x, 42, {
+  drawLineOfText(page, dataSourceLine(company), x, 42, {
     font: fonts.regular,
     size: 11,
     color: ON_BRAND,

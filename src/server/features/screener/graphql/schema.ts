@@ -35,6 +35,10 @@ const SDL = /* GraphQL */ `
     country: String
     logo: String
     is_client: Boolean!
+    "Where the record and its prices come from: demo, nasdaq-screener, daily-bars or a quote provider."
+    data_source: String!
+    "The trading day the imported prices are as of (YYYY-MM-DD); null for demo records."
+    prices_as_of: String
     bioPhasePipelines: String
     isFavorite: Boolean!
     "The company's description (company pages)."

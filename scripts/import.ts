@@ -1,0 +1,120 @@
+/**
+ * npm run import -- universe FILE.csv [options]
+ * Imports public market data into the database the server uses, whether or
+ * not the server runs (a running server picks the changes up within
+ * seconds and rebuilds the pages of what changed). Each import is one
+ * transaction: a file it cannot read changes nothing. It shows its progress
+ * and ends with a report of what it did.
+ */
+import { parseArgs } from 'node:util';
+import {
+  ImportError,
+  SECURITY_KINDS,
+  SMALL_CAP_WINDOW,
+  formatReport,
+  importUniverseFile,
+  type SecurityKind,
+} from '../src/server/features/imports/index.ts';
+import { fail, openDatabaseOrFail, toolConfig } from './tool-support.ts';
+
+const USAGE = `Usage: npm run import -- universe FILE.csv [options]
+
+  universe FILE.csv   the Nasdaq stock-screener export (nasdaq.com/market-activity/stocks/screener, "Download CSV")
+    --min-cap N       smallest market cap imported, in dollars (default ${SMALL_CAP_WINDOW.min})
+    --max-cap N       largest market cap imported, in dollars (default ${SMALL_CAP_WINDOW.max})
+    --kinds LIST      security kinds to import, of ${SECURITY_KINDS.join(', ')} (default common)
+    --market NAME     the exchange the export lists (default NASDAQ)
+    --as-of DATE      the trading day of the prices (default: the download time in the file name, or the file's date)
+    --replace-demo    remove the demo companies and content first (needed once, when the database holds them)
+    --dry-run         read and check everything, report, and change nothing`;
+
+const [command, ...rest] = process.argv.slice(2);
+if (!command || command === '--help' || command === '-h') fail(USAGE);
+
+/** A progress bar on a terminal, a line per tenth otherwise. */
+function progressBar(label: string): (done: number, total: number) => void {
+  let shownTenth = -1;
+  return (done, total) => {
+    const share = total ? done / total : 1;
+    if (process.stdout.isTTY) {
+      const width = 30;
+      const filled = Math.round(share * width);
+      process.stdout.write(
+        `\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round(share * 100)}% ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')}${done === total ? '\n' : ''}`,
+      );
+    } else if (Math.floor(share * 10) > shownTenth) {
+      shownTenth = Math.floor(share * 10);
+      process.stdout.write(
+        `${label}: ${Math.round(share * 100)}% (${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')})\n`,
+      );
+    }
+  };
+}
+
+function number(value: string | undefined, option: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value.replace(/[_,]/g, ''));
+  if (!Number.isFinite(parsed) || parsed < 0) fail(`--${option} takes a number of dollars, not "${value}".`);
+  return parsed;
+}
+
+async function universe(args: string[]): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        'min-cap': { type: 'string' },
+        'max-cap': { type: 'string' },
+        kinds: { type: 'string' },
+        market: { type: 'string' },
+        'as-of': { type: 'string' },
+        'replace-demo': { type: 'boolean' },
+        'dry-run': { type: 'boolean' },
+      },
+    });
+  } catch (error) {
+    fail(`${(error as Error).message}\n${USAGE}`);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length !== 1) fail(USAGE);
+  const kinds = (values.kinds ?? 'common').split(',').map((k) => k.trim().toLowerCase());
+  const unknown = kinds.filter((k) => !(SECURITY_KINDS as readonly string[]).includes(k));
+  if (unknown.length) fail(`--kinds: unknown kind ${unknown.join(', ')}; the kinds are ${SECURITY_KINDS.join(', ')}.`);
+  const asOf = values['as-of'];
+  if (asOf !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(asOf))
+    fail(`--as-of takes a date as YYYY-MM-DD, not "${asOf}".`);
+  const minCap = number(values['min-cap'], 'min-cap', SMALL_CAP_WINDOW.min);
+  const maxCap = number(values['max-cap'], 'max-cap', SMALL_CAP_WINDOW.max);
+  if (minCap > maxCap) fail(`--min-cap (${minCap}) is above --max-cap (${maxCap}).`);
+
+  const database = await openDatabaseOrFail(toolConfig());
+  try {
+    const report = await importUniverseFile(
+      database.db,
+      positionals[0]!,
+      {
+        minCap,
+        maxCap,
+        kinds: new Set(kinds as SecurityKind[]),
+        market: values.market?.trim() || 'NASDAQ',
+        asOf,
+        dryRun: values['dry-run'] ?? false,
+        replaceDemo: values['replace-demo'] ?? false,
+      },
+      progressBar('Writing companies'),
+    );
+    process.stdout.write(formatReport(report));
+  } finally {
+    await database.close();
+  }
+}
+
+try {
+  if (command === 'universe') await universe(rest);
+  else fail(`Unknown import "${command}".\n${USAGE}`);
+} catch (error) {
+  if (error instanceof ImportError) fail(`Import stopped, nothing was changed: ${error.message}`);
+  throw error;
+}

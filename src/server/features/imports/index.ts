@@ -1,0 +1,10 @@
+/** Imports of public market data into the database (see the modules for each source). */
+export { ImportError, emptyReport, formatReport, type ImportReport } from './report.ts';
+export {
+  SECURITY_KINDS,
+  SMALL_CAP_WINDOW,
+  UNIVERSE_SOURCE,
+  importUniverseFile,
+  type SecurityKind,
+  type UniverseOptions,
+} from './universe.ts';
