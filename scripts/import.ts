@@ -1,5 +1,8 @@
 /**
  * npm run import -- universe FILE.csv [options]
+ * npm run import -- sec-tickers company_tickers.json [--dry-run]
+ * npm run import -- sec-submissions DIR_OR_FILES... [--dry-run]
+ * npm run import -- prices DIR_OR_FILE [--dry-run]
  * Imports public market data into the database the server uses, whether or
  * not the server runs (a running server picks the changes up within
  * seconds and rebuilds the pages of what changed). Each import is one
@@ -12,12 +15,18 @@ import {
   SECURITY_KINDS,
   SMALL_CAP_WINDOW,
   formatReport,
+  importPrices,
+  importSecSubmissions,
+  importSecTickers,
   importUniverseFile,
   type SecurityKind,
 } from '../src/server/features/imports/index.ts';
 import { fail, openDatabaseOrFail, toolConfig } from './tool-support.ts';
 
 const USAGE = `Usage: npm run import -- universe FILE.csv [options]
+       npm run import -- sec-tickers company_tickers.json [--dry-run]
+       npm run import -- sec-submissions DIR_OR_FILES... [--dry-run]
+       npm run import -- prices DIR_OR_FILE [--dry-run]
 
   universe FILE.csv   the Nasdaq stock-screener export (nasdaq.com/market-activity/stocks/screener, "Download CSV")
     --min-cap N       smallest market cap imported, in dollars (default ${SMALL_CAP_WINDOW.min})
@@ -26,7 +35,13 @@ const USAGE = `Usage: npm run import -- universe FILE.csv [options]
     --market NAME     the exchange the export lists (default NASDAQ)
     --as-of DATE      the trading day of the prices (default: the download time in the file name, or the file's date)
     --replace-demo    remove the demo companies and content first (needed once, when the database holds them)
-    --dry-run         read and check everything, report, and change nothing`;
+    --dry-run         read and check everything, report, and change nothing
+
+  sec-tickers FILE    the SEC's company_tickers.json (www.sec.gov/files/company_tickers.json): links companies to their CIK
+  sec-submissions     the SEC's submissions files (CIK##########.json, from submissions.zip), a folder of them or the files:
+                      each linked company's SIC code (its sector) and its filings, with links to the documents
+  prices DIR_OR_FILE  daily bars (Date,Open,High,Low,Close,Volume): a folder of TICKER.csv files, or one file with a
+                      Symbol column; then the screener's derived fields and the three small-cap indices are recomputed`;
 
 const [command, ...rest] = process.argv.slice(2);
 if (!command || command === '--help' || command === '-h') fail(USAGE);
@@ -111,8 +126,35 @@ async function universe(args: string[]): Promise<void> {
   }
 }
 
+/** The imports that take their inputs and --dry-run only. */
+async function simple(kind: 'sec-tickers' | 'sec-submissions' | 'prices', args: string[]): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, allowPositionals: true, options: { 'dry-run': { type: 'boolean' } } });
+  } catch (error) {
+    fail(`${(error as Error).message}\n${USAGE}`);
+  }
+  const { values, positionals } = parsed;
+  if (!positionals.length || (kind !== 'sec-submissions' && positionals.length !== 1)) fail(USAGE);
+  const dryRun = values['dry-run'] ?? false;
+  const database = await openDatabaseOrFail(toolConfig());
+  try {
+    const report =
+      kind === 'sec-tickers'
+        ? await importSecTickers(database.db, positionals[0]!, dryRun)
+        : kind === 'prices'
+          ? await importPrices(database.db, positionals[0]!, dryRun, progressBar('Writing prices'))
+          : await importSecSubmissions(database.db, positionals, dryRun, progressBar('Reading submissions'));
+    process.stdout.write(formatReport(report));
+  } finally {
+    await database.close();
+  }
+}
+
 try {
   if (command === 'universe') await universe(rest);
+  else if (command === 'sec-tickers' || command === 'sec-submissions' || command === 'prices')
+    await simple(command, rest);
   else fail(`Unknown import "${command}".\n${USAGE}`);
 } catch (error) {
   if (error instanceof ImportError) fail(`Import stopped, nothing was changed: ${error.message}`);

@@ -8,3 +8,5 @@ export {
   type SecurityKind,
   type UniverseOptions,
 } from './universe.ts';
+export { importSecSubmissions, importSecTickers } from './sec.ts';
+export { importPrices } from './prices.ts';

@@ -1,0 +1,387 @@
+/**
+ * Daily bars (`npm run import -- prices DIR_OR_FILE`) in the common CSV
+ * shapes: `Date,Open,High,Low,Close,Volume` (an `Adj Close` column is
+ * ignored), one file per symbol named by its ticker, or one file with a
+ * `Symbol` column; Nasdaq's historical download (`Date,Close/Last,Volume,
+ * Open,High,Low`, MM/DD/YYYY dates, dollar signs) reads too. New and changed
+ * bars are written, then each company's snapshot fields that come from its
+ * history are computed again (previous close, change, 52-week range,
+ * average volume, RSI, EMA, SMA, MACD) and the three small-cap indices are
+ * recomputed over the imported universe.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { recordChanges } from '../../platform/changes.ts';
+import { transaction, type Db } from '../../platform/db/client.ts';
+import { companies, dailyPrices } from '../companies/index.ts';
+import { ema, indexPrices, macd, marketIndices, rsi, sma } from '../market/index.ts';
+import { csvRecords, decodeText } from './csv.ts';
+import { ImportError, emptyReport, skip, type ImportReport } from './report.ts';
+import { siteSymbol } from './universe.ts';
+
+export const PRICES_SOURCE = 'daily-bars';
+
+/** Header names per column (compared without case or spaces). */
+const COLUMNS = {
+  date: ['date'],
+  open: ['open'],
+  high: ['high'],
+  low: ['low'],
+  close: ['close', 'close/last'],
+  volume: ['volume'],
+  symbol: ['symbol', 'ticker'],
+} as const;
+
+type Column = keyof typeof COLUMNS;
+
+interface Bar {
+  symbol: string;
+  date: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+/** Trading days in a year, and in the three months the average volume covers. */
+const YEAR_DAYS = 252;
+const AVERAGE_VOLUME_DAYS = 63;
+
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+function columnsOf(header: string[], file: string): Partial<Record<Column, number>> {
+  const names = header.map((h) => h.trim().toLowerCase().replace(/\s+/g, ''));
+  const found: Partial<Record<Column, number>> = {};
+  for (const [column, aliases] of Object.entries(COLUMNS) as [Column, readonly string[]][]) {
+    const at = names.findIndex((n) => aliases.includes(n));
+    if (at >= 0) found[column] = at;
+  }
+  const missing = (['date', 'open', 'high', 'low', 'close', 'volume'] as const).filter((c) => found[c] === undefined);
+  if (missing.length) {
+    throw new ImportError(
+      `${file} is not a daily price file: its header "${header.join(',').slice(0, 120)}" has no ${missing.join(', ')} column (expected Date,Open,High,Low,Close,Volume).`,
+    );
+  }
+  return found;
+}
+
+/** YYYY-MM-DD from 'YYYY-MM-DD' or 'MM/DD/YYYY'; null when it is neither or not a day. */
+function isoDate(text: string): string | null {
+  const t = text.trim();
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t);
+  const iso = us ? `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}` : /^\d{4}-\d{2}-\d{2}/.exec(t)?.[0];
+  if (!iso) return null;
+  const day = new Date(`${iso}T00:00:00Z`);
+  return Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== iso ? null : iso;
+}
+
+const price = (text: string) => {
+  const cleaned = text.trim().replace(/^\$/, '').replace(/,/g, '');
+  return cleaned === '' ? Number.NaN : Number(cleaned);
+};
+
+/** The bars of one file, by symbol; malformed rows counted in the report. */
+function readBars(text: string, file: string, fileSymbol: string, report: ImportReport): Bar[] {
+  const records = csvRecords(text);
+  const header = records.next();
+  if (header.done) throw new ImportError(`${file} holds no data.`);
+  const at = columnsOf(header.value.fields, file);
+  const bars: Bar[] = [];
+  for (const record of records) {
+    report.read++;
+    const field = (column: Column) => record.fields[at[column]!] ?? '';
+    const where = `${file}:${record.line}`;
+    if (!record.complete) {
+      skip(report, 'truncated row (the file ends inside it)', where);
+      continue;
+    }
+    const date = isoDate(field('date'));
+    const [open, high, low, close, volume] = (['open', 'high', 'low', 'close', 'volume'] as const).map((c) =>
+      price(field(c)),
+    ) as [number, number, number, number, number];
+    const symbol = at.symbol === undefined ? fileSymbol : siteSymbol(field('symbol'));
+    const valid =
+      date &&
+      symbol &&
+      [open, high, low, close].every((v) => Number.isFinite(v) && v > 0 && v < 1e7) &&
+      Number.isFinite(volume) &&
+      volume >= 0 &&
+      volume < 1e12 &&
+      high >= low;
+    if (!valid) {
+      skip(report, 'malformed or impossible bar (a date, prices above zero with high at least low, a volume)', where);
+      continue;
+    }
+    bars.push({ symbol, date, open, high, low, close, volume: Math.round(volume) });
+  }
+  return bars;
+}
+
+/** The price files named: the CSV files of a directory, or the file itself. */
+async function priceFiles(input: string): Promise<string[]> {
+  let stat: fs.Stats;
+  try {
+    stat = await fs.promises.stat(input);
+  } catch {
+    throw new ImportError(`${input} does not exist.`);
+  }
+  if (!stat.isDirectory()) return [input];
+  const files = (await fs.promises.readdir(input))
+    .filter((n) => n.toLowerCase().endsWith('.csv'))
+    .sort()
+    .map((n) => path.join(input, n));
+  if (!files.length) throw new ImportError(`No .csv files in ${input}.`);
+  return files;
+}
+
+const same = (a: Bar, b: Bar) =>
+  a.open === b.open && a.high === b.high && a.low === b.low && a.close === b.close && a.volume === b.volume;
+
+const BATCH = 1000;
+
+/** The history-derived snapshot fields of a company, from its bars (oldest first). */
+export function snapshotFromBars(bars: readonly Bar[]) {
+  const closes = bars.map((b) => b.close);
+  const year = bars.slice(-YEAR_DAYS);
+  const recent = bars.slice(-AVERAGE_VOLUME_DAYS);
+  const rounded = (value: number | null, digits: number) => (value === null ? null : round(value, digits));
+  return {
+    week52Low: Math.min(...year.map((b) => b.low)),
+    week52High: Math.max(...year.map((b) => b.high)),
+    volumeAvg: Math.round(recent.reduce((sum, b) => sum + b.volume, 0) / recent.length),
+    latestRsi: rounded(rsi(closes), 2),
+    latestEma: rounded(ema(closes, 20), 4),
+    latestSma: rounded(sma(closes, 50), 4),
+    latestMacd: rounded(macd(closes), 4),
+  };
+}
+
+/** The last session of the bars: the fields a quote sets. */
+function lastSession(bars: readonly Bar[]) {
+  const last = bars.at(-1)!;
+  const previous = bars.at(-2);
+  const netChange = previous ? round(last.close - previous.close, 4) : null;
+  return {
+    lastSale: last.close,
+    preClose: previous?.close ?? null,
+    netChange,
+    changePercent: previous && netChange !== null ? round((netChange / previous.close) * 100, 4) : null,
+    open: last.open,
+    dayHigh: last.high,
+    dayLow: last.low,
+    volume: last.volume,
+    pricesAsOf: last.date,
+  };
+}
+
+/** The three small-cap indices (their symbols, names and base levels), computed over the imported universe. */
+const INDICES = [
+  { symbol: 'RUT', name: 'Russell 2000', base: 2050, sortOrder: 1, members: 'all' },
+  { symbol: 'NQUSS', name: 'Nasdaq US Small Cap', base: 1180, sortOrder: 2, members: 'nasdaq' },
+  { symbol: 'SML', name: 'S&P SmallCap 600', base: 1320, sortOrder: 3, members: 'largest600' },
+] as const;
+const INDEX_NOTE = 'computed by RedCap from the imported daily prices, weighted by market cap';
+
+/**
+ * Cap-weighted levels over the members' closes: each member weighs its
+ * market cap on the first day, and moves with its close (its last close
+ * carried over a day it did not trade).
+ */
+function indexLevels(
+  days: string[],
+  members: { shares: number; closes: Map<string, number> }[],
+  base: number,
+): { date: string; close: number }[] {
+  const firsts = members.map((m) => days.map((d) => m.closes.get(d)).find((c) => c !== undefined) ?? 0);
+  const caps = members.map((m, i) => firsts[i]! * m.shares);
+  const total = caps.reduce((a, b) => a + b, 0);
+  if (!total) return [];
+  const last = [...firsts];
+  return days.map((date) => {
+    let level = 0;
+    members.forEach((m, i) => {
+      const close = m.closes.get(date);
+      if (close !== undefined) last[i] = close;
+      if (firsts[i]) level += (caps[i]! / total) * (last[i]! / firsts[i]!);
+    });
+    return { date, close: round(base * level, 2) };
+  });
+}
+
+async function recomputeIndices(tx: Db, report: ImportReport): Promise<void> {
+  const listed = await tx
+    .select({
+      symbol: companies.symbol,
+      market: companies.market,
+      shares: companies.sharesOutstanding,
+      cap: companies.marketCap,
+    })
+    .from(companies)
+    .where(and(eq(companies.active, true), sql`${companies.sharesOutstanding} > 0`));
+  if (!listed.length) return;
+  const [{ newest } = { newest: null }] = await tx
+    .select({ newest: sql<string | null>`max(${dailyPrices.date})::text` })
+    .from(dailyPrices);
+  if (!newest) return;
+  const from = new Date(`${newest}T00:00:00Z`);
+  from.setUTCFullYear(from.getUTCFullYear() - 1);
+  const rows = await tx
+    .select({ symbol: dailyPrices.symbol, date: dailyPrices.date, close: dailyPrices.close })
+    .from(dailyPrices)
+    .where(gte(dailyPrices.date, from.toISOString().slice(0, 10)));
+  const closes = new Map<string, Map<string, number>>();
+  for (const r of rows) {
+    let series = closes.get(r.symbol);
+    if (!series) closes.set(r.symbol, (series = new Map()));
+    series.set(r.date, r.close);
+  }
+  const days = [...new Set(rows.map((r) => r.date))].sort();
+  const largest = new Set(
+    [...listed]
+      .sort((a, b) => (b.cap ?? 0) - (a.cap ?? 0))
+      .slice(0, 600)
+      .map((c) => c.symbol),
+  );
+  for (const index of INDICES) {
+    const members = listed
+      .filter((c) =>
+        index.members === 'all' ? true : index.members === 'nasdaq' ? c.market === 'NASDAQ' : largest.has(c.symbol),
+      )
+      .filter((c) => closes.has(c.symbol))
+      .map((c) => ({ shares: c.shares!, closes: closes.get(c.symbol)! }));
+    const levels = indexLevels(days, members, index.base);
+    if (!levels.length) continue;
+    await tx
+      .insert(marketIndices)
+      .values({ symbol: index.symbol, name: index.name, description: INDEX_NOTE, sortOrder: index.sortOrder })
+      .onConflictDoUpdate({ target: marketIndices.symbol, set: { description: INDEX_NOTE } });
+    await tx.delete(indexPrices).where(eq(indexPrices.indexSymbol, index.symbol));
+    for (let i = 0; i < levels.length; i += BATCH) {
+      await tx
+        .insert(indexPrices)
+        .values(levels.slice(i, i + BATCH).map((l) => ({ indexSymbol: index.symbol, date: l.date, close: l.close })));
+    }
+    report.notes.push(`${index.name} recomputed over ${members.length.toLocaleString('en-US')} companies`);
+  }
+}
+
+/** Loads daily bars and recomputes what the screener derives from them. */
+export async function importPrices(
+  db: Db,
+  input: string,
+  dryRun: boolean,
+  onProgress: (done: number, total: number) => void = () => {},
+): Promise<ImportReport> {
+  const started = performance.now();
+  const report = emptyReport('prices', dryRun);
+  const files = await priceFiles(input);
+  // Each file is read and checked before anything is written: a file that is not a price file stops the import.
+  const bySymbol = new Map<string, Bar[]>();
+  for (const file of files) {
+    const name = path.basename(file);
+    const bytes = await fs.promises.readFile(file);
+    // A file without a Symbol column is one symbol's, named by its ticker.
+    const fileSymbol = siteSymbol(name.replace(/\.csv$/i, ''));
+    for (const bar of readBars(decodeText(bytes, name), name, fileSymbol, report)) {
+      let list = bySymbol.get(bar.symbol);
+      if (!list) bySymbol.set(bar.symbol, (list = []));
+      list.push(bar);
+    }
+  }
+  await transaction(db, async (tx) => {
+    const listed = new Map(
+      (
+        await tx
+          .select({ id: companies.id, symbol: companies.symbol, pricesAsOf: companies.pricesAsOf })
+          .from(companies)
+          .where(inArray(companies.symbol, [...bySymbol.keys()].length ? [...bySymbol.keys()] : ['']))
+      ).map((c) => [c.symbol, c]),
+    );
+    // The bars on record for the file's companies, in one read: unchanged bars are not written again.
+    const onRecord = new Map<string, Map<string, Bar>>();
+    const symbols = [...listed.keys()];
+    for (let i = 0; i < symbols.length; i += BATCH) {
+      const rows = await tx
+        .select()
+        .from(dailyPrices)
+        .where(inArray(dailyPrices.symbol, symbols.slice(i, i + BATCH)));
+      for (const bar of rows) {
+        let days = onRecord.get(bar.symbol);
+        if (!days) onRecord.set(bar.symbol, (days = new Map()));
+        days.set(bar.date, bar);
+      }
+    }
+    const changed: number[] = [];
+    let done = 0;
+    for (const [symbol, incoming] of bySymbol) {
+      onProgress(++done, bySymbol.size);
+      const company = listed.get(symbol);
+      if (!company) {
+        incoming.forEach((_, i) =>
+          skip(report, 'bar of a symbol not in the imported universe', i ? undefined : symbol),
+        );
+        continue;
+      }
+      const existing = onRecord.get(symbol) ?? new Map<string, Bar>();
+      const writes: Bar[] = [];
+      const seen = new Set<string>();
+      for (const bar of incoming) {
+        if (seen.has(bar.date)) {
+          skip(report, 'bar for a day already read (the first is kept)');
+          continue;
+        }
+        seen.add(bar.date);
+        const before = existing.get(bar.date);
+        if (!before) report.added++;
+        else if (same(before, bar)) {
+          report.unchanged++;
+          continue;
+        } else report.updated++;
+        writes.push(bar);
+        existing.set(bar.date, bar);
+      }
+      if (dryRun || !writes.length) continue;
+      for (let i = 0; i < writes.length; i += BATCH) {
+        await tx
+          .insert(dailyPrices)
+          .values(writes.slice(i, i + BATCH))
+          .onConflictDoUpdate({
+            target: [dailyPrices.symbol, dailyPrices.date],
+            set: {
+              open: sql`excluded.open`,
+              high: sql`excluded.high`,
+              low: sql`excluded.low`,
+              close: sql`excluded.close`,
+              volume: sql`excluded.volume`,
+            },
+          });
+      }
+      const history = [...existing.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
+      const session = lastSession(history);
+      // A price file older than the quote on record adds history, not a new last sale.
+      const newer = !company.pricesAsOf || session.pricesAsOf >= company.pricesAsOf;
+      await tx
+        .update(companies)
+        .set({
+          ...snapshotFromBars(history),
+          ...(newer
+            ? {
+                ...session,
+                dataSource: PRICES_SOURCE,
+                marketCap: sql`case when ${companies.sharesOutstanding} > 0 then ${companies.sharesOutstanding} * ${session.lastSale}::float8 else ${companies.marketCap} end`,
+              }
+            : {}),
+        })
+        .where(eq(companies.symbol, symbol));
+      changed.push(company.id);
+    }
+    if (dryRun || !changed.length) return;
+    await recomputeIndices(tx, report);
+    // Running servers reload the screener and rebuild the pages that show prices (the home page's indices).
+    await recordChanges(tx, 'company', changed);
+  });
+  report.ms = Math.round(performance.now() - started);
+  return report;
+}
