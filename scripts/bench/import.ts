@@ -1,23 +1,36 @@
 /**
- * Import benchmark: a Nasdaq screener export of 7,200 rows (with the kinds of
- * rows a real one has: common shares in and out of the small-cap window,
- * warrants, units, rights, preferreds, empty market caps) imported into a new
- * database, the same file again (nothing changes), then a newer file with
- * every price moved; on the embedded database and, when one answers at
- * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), on
- * PostgreSQL. Prints one JSON line per figure, and PASS/FAIL per target.
+ * Import benchmark:
+ * - a Nasdaq screener export of 8,000 rows (with the kinds of rows a real one
+ *   has: common shares in and out of the small-cap window, warrants, units,
+ *   rights, preferreds, empty market caps) imported into a new database, the
+ *   same file again (nothing changes), then a newer file with every price
+ *   moved; on the embedded database and, when one answers at
+ *   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), on
+ *   PostgreSQL;
+ * - on the embedded database: the SEC's tickers, then 10,000 submissions
+ *   files holding about a million filings (BENCH_IMPORT_FILINGS to change),
+ *   with the process's peak memory; then a year of daily bars for 4,000
+ *   symbols, and the same bars again.
+ * Prints one JSON line per figure, and PASS/FAIL per target.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { NASDAQ_INDUSTRY_SIC, NASDAQ_SECTOR_SIC } from '../../src/server/features/imports/nasdaq-industries.ts';
-import { SMALL_CAP_WINDOW, importUniverseFile } from '../../src/server/features/imports/index.ts';
+import {
+  SMALL_CAP_WINDOW,
+  importPrices,
+  importSecSubmissions,
+  importSecTickers,
+  importUniverseFile,
+} from '../../src/server/features/imports/index.ts';
+import { companies } from '../../src/server/features/companies/index.ts';
 import { openDatabase, type Database } from '../../src/server/platform/db/client.ts';
 import { createJudge } from './server.ts';
 
 const { emit, judge, summarize } = createJudge('import');
-const ROWS = 7_200;
+const ROWS = 8_000;
 const HEADER = 'Symbol,Name,Last Sale,Net Change,% Change,Market Cap,Country,IPO Year,Volume,Sector,Industry';
 const INDUSTRIES = Object.keys(NASDAQ_INDUSTRY_SIC);
 const SECTORS = Object.keys(NASDAQ_SECTOR_SIC);
@@ -50,7 +63,7 @@ function screenerExport(priceFactor: number): string {
         : `"Bench ${letters} Holdings, Inc. ${kind || 'Common Stock'} "`;
     const price = Math.round((0.5 + next() * 60) * priceFactor * 100) / 100;
     const change = Math.round((next() - 0.5) * price * 10) / 100;
-    const cap = next() < 0.03 ? '' : (price * Math.round(1e5 + next() ** 2 * 3e8)).toFixed(2);
+    const cap = next() < 0.03 ? '' : (price * Math.round(1e6 + next() ** 2 * 1.2e8)).toFixed(2);
     const industry = next() < 0.02 ? 'Industry Not In The Table' : INDUSTRIES[Math.floor(next() * INDUSTRIES.length)]!;
     const sector = SECTORS[Math.floor(next() * SECTORS.length)]!;
     lines.push(
@@ -99,10 +112,112 @@ async function run(label: string, database: Database): Promise<void> {
   emit(`${label}_universe_update_changed`, moved.updated + moved.added + moved.deactivated, 'count');
 }
 
+const SUBMISSION_FILES = 10_000;
+const FILINGS = Number(process.env.BENCH_IMPORT_FILINGS ?? 1_000_000);
+const PRICE_SYMBOLS = 4_000;
+const FORMS = ['10-K', '10-Q', '8-K', '4', 'SC 13G/A', 'DEF 14A', 'S-3', 'CORRESP', '6-K', '424B5', 'X-17A-5'];
+
+/** EDGAR-shaped submissions files: the listed companies' (CIK = company number) and unlisted filers'. */
+function writeSubmissions(folder: string, ciks: number[]): void {
+  fs.mkdirSync(folder);
+  const perCompany = Math.ceil(FILINGS / ciks.length);
+  for (let f = 0; f < SUBMISSION_FILES; f++) {
+    const cik = f < ciks.length ? ciks[f]! : 9_000_000 + f;
+    const count = f < ciks.length ? perCompany : 20;
+    const accessionNumber: string[] = [];
+    const filingDate: string[] = [];
+    const form: string[] = [];
+    const primaryDocument: string[] = [];
+    for (let i = 0; i < count; i++) {
+      accessionNumber.push(
+        `${String(cik).padStart(10, '0')}-${String(10 + (i % 15)).padStart(2, '0')}-${String(i).padStart(6, '0')}`,
+      );
+      filingDate.push(`20${String(10 + (i % 15)).padStart(2, '0')}-${String(1 + (i % 12)).padStart(2, '0')}-15`);
+      form.push(FORMS[i % FORMS.length]!);
+      primaryDocument.push(`doc${i}.htm`);
+    }
+    const body = {
+      cik: String(cik),
+      sic: '2834',
+      filings: { recent: { accessionNumber, filingDate, form, primaryDocument } },
+    };
+    fs.writeFileSync(path.join(folder, `CIK${String(cik).padStart(10, '0')}.json`), JSON.stringify(body));
+  }
+}
+
+/** A year of daily bars per symbol, one TICKER.csv each. */
+function writeBars(folder: string, symbols: string[]): void {
+  fs.mkdirSync(folder);
+  const days: string[] = [];
+  for (const day = new Date('2020-04-01T00:00:00Z'); days.length < 252; day.setUTCDate(day.getUTCDate() + 1)) {
+    if (day.getUTCDay() % 6 !== 0) days.push(day.toISOString().slice(0, 10));
+  }
+  const next = random(11);
+  for (const symbol of symbols) {
+    let close = 2 + next() * 30;
+    const lines = ['Date,Open,High,Low,Close,Volume'];
+    for (const date of days) {
+      const open = close;
+      close = Math.max(0.05, close * (1 + (next() - 0.5) * 0.06));
+      const high = Math.max(open, close) * 1.01;
+      const low = Math.min(open, close) * 0.99;
+      lines.push(
+        `${date},${open.toFixed(4)},${high.toFixed(4)},${low.toFixed(4)},${close.toFixed(4)},${Math.floor(next() * 1e6)}`,
+      );
+    }
+    fs.writeFileSync(path.join(folder, `${symbol}.csv`), `${lines.join('\n')}\n`);
+  }
+}
+
+/** The process's resident memory at its highest while `work` runs. */
+async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakMiB: number }> {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
+  try {
+    const result = await work();
+    return { result, peakMiB: Math.max(peak, process.memoryUsage().rss) / 2 ** 20 };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function sec(database: Database): Promise<void> {
+  const listed = await database.db.select({ id: companies.id, symbol: companies.symbol }).from(companies);
+  const tickers = Object.fromEntries(listed.map((c, i) => [i, { cik_str: c.id, ticker: c.symbol, title: c.symbol }]));
+  const tickersFile = path.join(dir, 'company_tickers.json');
+  fs.writeFileSync(tickersFile, JSON.stringify(tickers));
+  const linked = await importSecTickers(database.db, tickersFile, false);
+  emit('sec_tickers_import', linked.ms, 'ms');
+  const folder = path.join(dir, 'submissions');
+  writeSubmissions(
+    folder,
+    listed.map((c) => c.id),
+  );
+  const { result, peakMiB } = await peakRss(() => importSecSubmissions(database.db, [folder], false));
+  judge('sec_submissions_import', result.ms, 'ms', { max: 180_000 });
+  emit('sec_submissions_files', result.read, 'count');
+  emit('sec_filings_added', result.added, 'count');
+  judge('sec_submissions_peak_rss', peakMiB, 'MiB', { max: 1024 });
+  fs.rmSync(folder, { recursive: true, force: true });
+
+  const bars = path.join(dir, 'bars');
+  writeBars(
+    bars,
+    listed.slice(0, PRICE_SYMBOLS).map((c) => c.symbol),
+  );
+  const prices = await importPrices(database.db, bars, false);
+  judge('prices_import', prices.ms, 'ms', { max: 30_000 });
+  emit('prices_bars_added', prices.added, 'count');
+  const again = await importPrices(database.db, bars, false);
+  emit('prices_reimport', again.ms, 'ms');
+  emit('prices_reimport_changed', again.added + again.updated, 'count');
+}
+
 try {
   const embedded = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'data') });
   try {
     await run('embedded', embedded);
+    await sec(embedded);
   } finally {
     await embedded.close();
   }

@@ -140,6 +140,71 @@ const same = (a: Bar, b: Bar) =>
   a.open === b.open && a.high === b.high && a.low === b.low && a.close === b.close && a.volume === b.volume;
 
 const BATCH = 1000;
+/** Bars per statement: sent as one array per column, so a statement's size is not bounded by its parameters. */
+const BAR_BATCH = 20_000;
+const SNAPSHOT_BATCH = 2_000;
+
+/** PostgreSQL's text form of an array (both database drivers take it as one parameter). */
+function arrayLiteral(values: readonly unknown[]): string {
+  const items = values.map((value) => {
+    if (value === null || value === undefined) return 'NULL';
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+    return `"${String(value).replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+  });
+  return `{${items.join(',')}}`;
+}
+
+/** A column of values as one array parameter. */
+const column = <T>(rows: readonly T[], pick: (row: T) => unknown, type: string) =>
+  sql`${arrayLiteral(rows.map(pick))}::${sql.raw(type)}[]`;
+
+/** Writes bars, new or changed, in one statement. */
+async function writeBars(tx: Db, bars: readonly Bar[]): Promise<void> {
+  if (!bars.length) return;
+  await tx.execute(sql`
+    insert into ${dailyPrices} (symbol, date, open, high, low, close, volume)
+    select * from unnest(${column(bars, (b) => b.symbol, 'text')}, ${column(bars, (b) => b.date, 'date')},
+      ${column(bars, (b) => b.open, 'float8')}, ${column(bars, (b) => b.high, 'float8')},
+      ${column(bars, (b) => b.low, 'float8')}, ${column(bars, (b) => b.close, 'float8')},
+      ${column(bars, (b) => b.volume, 'int8')})
+    on conflict (symbol, date) do update set open = excluded.open, high = excluded.high, low = excluded.low,
+      close = excluded.close, volume = excluded.volume`);
+}
+
+type CompanySnapshot = { symbol: string; newer: boolean } & ReturnType<typeof snapshotFromBars> &
+  ReturnType<typeof lastSession>;
+
+/**
+ * Writes companies' history-derived fields, and for those whose bars are the
+ * newest prices on record, the last session's (the market cap moving with
+ * the price), in one statement.
+ */
+async function writeSnapshots(tx: Db, rows: readonly CompanySnapshot[]): Promise<void> {
+  const number = (pick: (r: CompanySnapshot) => number | null) => column(rows, pick, 'float8');
+  // Only the newer rows replace the last session; the others keep theirs.
+  const session = (name: string) => sql.raw(`case when t.newer then t.${name} else c.${name} end`);
+  await tx.execute(sql`
+    update ${companies} as c set
+      week52_low = t.week52_low, week52_high = t.week52_high, volume_avg = t.volume_avg,
+      latest_rsi = t.latest_rsi, latest_ema = t.latest_ema, latest_sma = t.latest_sma, latest_macd = t.latest_macd,
+      last_sale = ${session('last_sale')}, pre_close = ${session('pre_close')}, net_change = ${session('net_change')},
+      change_pre = ${session('change_pre')}, open = ${session('open')}, day_high = ${session('day_high')},
+      day_low = ${session('day_low')}, volume = ${session('volume')}, prices_as_of = ${session('prices_as_of')},
+      data_source = case when t.newer then ${PRICES_SOURCE} else c.data_source end,
+      market_cap = case when t.newer and c.shares_outstanding > 0 then c.shares_outstanding * t.last_sale
+        else c.market_cap end
+    from unnest(
+      ${column(rows, (r) => r.symbol, 'text')}, ${column(rows, (r) => r.newer, 'bool')},
+      ${number((r) => r.week52Low)}, ${number((r) => r.week52High)}, ${column(rows, (r) => r.volumeAvg, 'int8')},
+      ${number((r) => r.latestRsi)}, ${number((r) => r.latestEma)}, ${number((r) => r.latestSma)},
+      ${number((r) => r.latestMacd)}, ${number((r) => r.lastSale)}, ${number((r) => r.preClose)},
+      ${number((r) => r.netChange)}, ${number((r) => r.changePercent)}, ${number((r) => r.open)},
+      ${number((r) => r.dayHigh)}, ${number((r) => r.dayLow)}, ${column(rows, (r) => r.volume, 'int8')},
+      ${column(rows, (r) => r.pricesAsOf, 'date')}
+    ) as t(symbol, newer, week52_low, week52_high, volume_avg, latest_rsi, latest_ema, latest_sma, latest_macd,
+      last_sale, pre_close, net_change, change_pre, open, day_high, day_low, volume, prices_as_of)
+    where c.symbol = t.symbol`);
+}
 
 /** The history-derived snapshot fields of a company, from its bars (oldest first). */
 export function snapshotFromBars(bars: readonly Bar[]) {
@@ -191,7 +256,7 @@ const INDEX_NOTE = 'computed by RedCap from the imported daily prices, weighted 
  */
 function indexLevels(
   days: string[],
-  members: { shares: number; closes: Map<string, number> }[],
+  members: { shares: number; closes: ReadonlyMap<string, number> }[],
   base: number,
 ): { date: string; close: number }[] {
   const firsts = members.map((m) => days.map((d) => m.closes.get(d)).find((c) => c !== undefined) ?? 0);
@@ -210,7 +275,15 @@ function indexLevels(
   });
 }
 
-async function recomputeIndices(tx: Db, report: ImportReport): Promise<void> {
+/**
+ * `known`: the closes of the symbols just imported, whole (the others' are
+ * read from the database).
+ */
+async function recomputeIndices(
+  tx: Db,
+  report: ImportReport,
+  known: ReadonlyMap<string, ReadonlyMap<string, number>>,
+): Promise<void> {
   const listed = await tx
     .select({
       symbol: companies.symbol,
@@ -227,17 +300,31 @@ async function recomputeIndices(tx: Db, report: ImportReport): Promise<void> {
   if (!newest) return;
   const from = new Date(`${newest}T00:00:00Z`);
   from.setUTCFullYear(from.getUTCFullYear() - 1);
-  const rows = await tx
-    .select({ symbol: dailyPrices.symbol, date: dailyPrices.date, close: dailyPrices.close })
-    .from(dailyPrices)
-    .where(gte(dailyPrices.date, from.toISOString().slice(0, 10)));
-  const closes = new Map<string, Map<string, number>>();
+  const since = from.toISOString().slice(0, 10);
+  const others = listed.filter((c) => !known.has(c.symbol)).map((c) => c.symbol);
+  const rows = [];
+  for (let i = 0; i < others.length; i += BATCH) {
+    rows.push(
+      ...(await tx
+        .select({ symbol: dailyPrices.symbol, date: dailyPrices.date, close: dailyPrices.close })
+        .from(dailyPrices)
+        .where(and(gte(dailyPrices.date, since), inArray(dailyPrices.symbol, others.slice(i, i + BATCH))))),
+    );
+  }
+  const closes = new Map<string, ReadonlyMap<string, number>>();
+  const dates = new Set<string>();
+  for (const [symbol, series] of known) {
+    const recent = new Map([...series].filter(([date]) => date >= since));
+    closes.set(symbol, recent);
+    for (const date of recent.keys()) dates.add(date);
+  }
   for (const r of rows) {
-    let series = closes.get(r.symbol);
+    let series = closes.get(r.symbol) as Map<string, number> | undefined;
     if (!series) closes.set(r.symbol, (series = new Map()));
     series.set(r.date, r.close);
+    dates.add(r.date);
   }
-  const days = [...new Set(rows.map((r) => r.date))].sort();
+  const days = [...dates].sort();
   const largest = new Set(
     [...listed]
       .sort((a, b) => (b.cap ?? 0) - (a.cap ?? 0))
@@ -314,6 +401,9 @@ export async function importPrices(
       }
     }
     const changed: number[] = [];
+    const closesOf = new Map<string, Map<string, number>>();
+    const pendingBars: Bar[] = [];
+    const snapshots: CompanySnapshot[] = [];
     let done = 0;
     for (const [symbol, incoming] of bySymbol) {
       onProgress(++done, bySymbol.size);
@@ -343,42 +433,23 @@ export async function importPrices(
         existing.set(bar.date, bar);
       }
       if (dryRun || !writes.length) continue;
-      for (let i = 0; i < writes.length; i += BATCH) {
-        await tx
-          .insert(dailyPrices)
-          .values(writes.slice(i, i + BATCH))
-          .onConflictDoUpdate({
-            target: [dailyPrices.symbol, dailyPrices.date],
-            set: {
-              open: sql`excluded.open`,
-              high: sql`excluded.high`,
-              low: sql`excluded.low`,
-              close: sql`excluded.close`,
-              volume: sql`excluded.volume`,
-            },
-          });
-      }
+      pendingBars.push(...writes);
+      if (pendingBars.length >= BAR_BATCH) await writeBars(tx, pendingBars.splice(0));
       const history = [...existing.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
       const session = lastSession(history);
       // A price file older than the quote on record adds history, not a new last sale.
       const newer = !company.pricesAsOf || session.pricesAsOf >= company.pricesAsOf;
-      await tx
-        .update(companies)
-        .set({
-          ...snapshotFromBars(history),
-          ...(newer
-            ? {
-                ...session,
-                dataSource: PRICES_SOURCE,
-                marketCap: sql`case when ${companies.sharesOutstanding} > 0 then ${companies.sharesOutstanding} * ${session.lastSale}::float8 else ${companies.marketCap} end`,
-              }
-            : {}),
-        })
-        .where(eq(companies.symbol, symbol));
+      snapshots.push({ symbol, newer, ...snapshotFromBars(history), ...session });
+      closesOf.set(symbol, new Map(history.map((b) => [b.date, b.close])));
       changed.push(company.id);
     }
+    if (!dryRun) {
+      await writeBars(tx, pendingBars);
+      for (let i = 0; i < snapshots.length; i += SNAPSHOT_BATCH)
+        await writeSnapshots(tx, snapshots.slice(i, i + SNAPSHOT_BATCH));
+    }
     if (dryRun || !changed.length) return;
-    await recomputeIndices(tx, report);
+    await recomputeIndices(tx, report, closesOf);
     // Running servers reload the screener and rebuild the pages that show prices (the home page's indices).
     await recordChanges(tx, 'company', changed);
   });
