@@ -8,8 +8,11 @@ export const DATA_SOURCES = {
   demo: 'demo data generated for demonstration',
   'nasdaq-screener': 'Nasdaq screener export',
   'daily-bars': 'daily price files',
-  finnhub: 'Finnhub quotes',
+  polygon: 'Polygon.io quotes',
 } as const;
+
+/** Sources that quote during the session (their day is not a close). */
+const LIVE_SOURCES: ReadonlySet<string> = new Set(['polygon']);
 
 export type DataSource = keyof typeof DATA_SOURCES;
 
@@ -19,5 +22,6 @@ export const dataSourceLabel = (source: string): string => (DATA_SOURCES as Reco
 /** 'Prices as of 2021-03-29 close, source: Nasdaq screener export', or null for demo records. */
 export function dataProvenance(source: string, asOf: string | null): string | null {
   if (source === 'demo') return null;
-  return `${asOf ? `Prices as of ${asOf} close, ` : ''}source: ${dataSourceLabel(source)}`;
+  const when = asOf ? `Prices as of ${asOf}${LIVE_SOURCES.has(source) ? '' : ' close'}, ` : '';
+  return `${when}source: ${dataSourceLabel(source)}`;
 }

@@ -11,7 +11,7 @@ import { seedDemoData } from './demo/seed.ts';
 import { GUEST_THREAD_SWEEP_MS, deleteStaleGuestThreads } from './features/chat/index.ts';
 import { REMINDER_INTERVAL_MS, sendDueReminders } from './features/events/index.ts';
 import { BROADCAST_INTERVAL_MS, deliverBroadcasts } from './features/notifications/index.ts';
-import { MARKET_DATA_INTERVAL_MS, createMarketDataJob } from './features/market/index.ts';
+import { MARKET_DATA_INTERVAL_MS, createMarketDataJob, createPolygonQuoteProvider } from './features/market/index.ts';
 import { createSnapshotStore } from './features/screener/index.ts';
 import {
   NO_SITE,
@@ -207,15 +207,16 @@ export async function main(): Promise<void> {
   cluster.on('market', () => snapshots.invalidate());
   // Changes written by another instance whose message was lost, or by a command (npm run import).
   watchForMissedChanges(database, scheduler);
+  const onMarketChange = () => {
+    snapshots.invalidate();
+    cluster.publish('market');
+  };
   if (await readDemoSeed(database.db)) {
     const marketData = createMarketDataJob({
       db: database.db,
       provider: createDemoQuoteProvider(config.demoSeed),
       logger,
-      onChange: () => {
-        snapshots.invalidate();
-        cluster.publish('market');
-      },
+      onChange: onMarketChange,
     });
     // Demo quotes move demo companies only: once an import replaced the demo data, the job rests.
     scheduler.every(
@@ -224,8 +225,17 @@ export async function main(): Promise<void> {
       async () => ((await readDemoSeed(database.db)) ? marketData.tick() : 'idle'),
       leaderOnly,
     );
+  } else if (config.quoteProvider) {
+    const marketData = createMarketDataJob({
+      db: database.db,
+      provider: createPolygonQuoteProvider({ ...config.quoteProvider, logger }),
+      logger,
+      onChange: onMarketChange,
+    });
+    scheduler.every('market-data', MARKET_DATA_INTERVAL_MS, () => marketData.tick(), leaderOnly);
+    say(`Quotes from ${config.quoteProvider.baseUrl}, ${config.quoteProvider.callsPerMinute} calls a minute`);
   } else {
-    say('No quote provider for this data: prices stay as imported');
+    say('No quote provider for this data (QUOTE_PROVIDER_KEY): prices stay as imported');
   }
 
   let builder: SiteBuilder | null = null;

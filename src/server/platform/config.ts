@@ -97,6 +97,12 @@ const ConfigSchema = z
     ZOOM_CLIENT_ID: z.string().min(1).optional(),
     ZOOM_CLIENT_SECRET: z.string().min(1).optional(),
     ZOOM_API_URL: z.url({ message: 'must be an absolute http(s) URL' }).default('https://api.zoom.us/v2'),
+    /** A real quote provider for imported data (Polygon.io's snapshot API); without it prices stay as imported. */
+    QUOTE_PROVIDER_KEY: z.string().min(1).optional(),
+    QUOTE_PROVIDER_URL: z.url({ message: 'must be an absolute http(s) URL' }).default('https://api.polygon.io'),
+    /** The plan's calls per minute (5 on Polygon's free plan) and the symbols asked per call. */
+    QUOTE_PROVIDER_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
+    QUOTE_PROVIDER_BATCH: z.coerce.number().int().min(1).max(1000).default(250),
     ZOOM_OAUTH_URL: z.url({ message: 'must be an absolute http(s) URL' }).default('https://zoom.us/oauth/token'),
     /** An OpenAI-compatible chat completions API (Ollama, vLLM, llama.cpp server, a hosted one) for RedChat. */
     CHAT_MODEL_BASE_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
@@ -165,6 +171,14 @@ const ConfigSchema = z
       firstPagesFirst: env.SITE_FIRST_PAGES_FIRST,
       siteRebuild: { schedule: env.SITE_REBUILD_CRON, debounceMs: env.SITE_REBUILD_DEBOUNCE_MS },
       trustProxy: env.TRUST_PROXY,
+      quoteProvider: env.QUOTE_PROVIDER_KEY
+        ? {
+            baseUrl: env.QUOTE_PROVIDER_URL,
+            apiKey: env.QUOTE_PROVIDER_KEY,
+            callsPerMinute: env.QUOTE_PROVIDER_CALLS_PER_MINUTE,
+            batchSize: env.QUOTE_PROVIDER_BATCH,
+          }
+        : null,
       signInDelayMs: env.SIGN_IN_DELAY_MS,
       mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
       sms:

@@ -5,8 +5,9 @@
  * industry. Rows are read and checked first (nothing is written for a file
  * that is not the export); the companies are then written in one
  * transaction: new symbols added, changed ones updated, unchanged ones left
- * alone, and companies an earlier export brought in that this one no longer
- * lists marked inactive, their pages and history kept.
+ * alone, and companies of the same exchange that an earlier import brought
+ * in and this one no longer lists marked inactive, their pages and history
+ * kept.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -293,7 +294,8 @@ export async function applyUniverse(
     }
     const listed = new Set(rows.map((r) => r.symbol));
     const vanished = [...existing.values()]
-      .filter((c) => c.dataSource === UNIVERSE_SOURCE && c.active && !listed.has(c.symbol))
+      // The export lists one exchange's securities (--market): only that exchange's companies can vanish from it.
+      .filter((c) => c.dataSource !== 'demo' && c.market === options.market && c.active && !listed.has(c.symbol))
       .map((c) => c.symbol);
     report.deactivated = vanished.length;
     if (options.dryRun) return;

@@ -14,4 +14,5 @@ export {
   type QuoteProvider,
 } from './market-data.ts';
 export { ema, macd, rsi, sma } from './indicators.ts';
+export { createPolygonQuoteProvider } from './polygon.ts';
 export { listIndices } from './indices.ts';

@@ -5,7 +5,7 @@
  * quotes arrive; after the close it records the day's bar in the price
  * history. Each step is idempotent: a restart repeats nothing.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { isTradingDay, marketSession, toNewYork } from '../../../lib/market-calendar.ts';
 import { rowsOf, type Db } from '../../platform/db/client.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -52,7 +52,8 @@ export function createMarketDataJob(options: MarketDataJobOptions): MarketDataJo
   async function applyQuotes(at: Date): Promise<void> {
     const list = await db
       .select({ symbol: companies.symbol, preClose: companies.preClose, volumeAvg: companies.volumeAvg })
-      .from(companies);
+      .from(companies)
+      .where(eq(companies.active, true));
     const quotes = await provider.quotes(
       list
         .filter((c) => c.preClose !== null)
@@ -76,7 +77,10 @@ export function createMarketDataJob(options: MarketDataJobOptions): MarketDataJo
         market_cap = round(q.price * c.shares_outstanding),
         week52_low = least(c.week52_low, q.price),
         week52_high = greatest(c.week52_high, q.price),
-        quote_updated_at = ${at.toISOString()}::timestamptz
+        quote_updated_at = ${at.toISOString()}::timestamptz,
+        -- A real provider's quote replaces an import's prices (demo records stay demo).
+        data_source = case when c.data_source = 'demo' then 'demo' else ${provider.name} end,
+        prices_as_of = case when c.data_source = 'demo' then c.prices_as_of else ${toNewYork(at).date}::date end
       from (values ${values}) as q(symbol, price, volume)
       where c.symbol = q.symbol and c.pre_close > 0`);
   }

@@ -10,6 +10,7 @@ import {
   importUniverseFile,
   type UniverseOptions,
 } from '../../../../src/server/features/imports/index.ts';
+import { createMarketDataJob } from '../../../../src/server/features/market/market-data.ts';
 import { latestChangeId } from '../../../../src/server/platform/changes.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
 import { ask } from '../../../helpers/chat.ts';
@@ -171,6 +172,26 @@ describe('importing the Nasdaq screener export', () => {
     );
   });
 
+  it("takes a real provider's quotes over the import's prices during the session, naming the provider", async () => {
+    const job = createMarketDataJob({
+      db: t.database.db,
+      provider: {
+        name: 'polygon',
+        quotes: async (list) => list.map((c) => ({ symbol: c.symbol, price: 14.5, volume: 900 })),
+      },
+      logger: { info: () => {}, warn: () => {}, error: () => {} } as never,
+      onChange: () => t.snapshots.invalidate(),
+    });
+    // A Monday at 11:00 in New York: the day's reset, then quotes.
+    await job.tick(new Date('2026-11-23T16:00:00Z'));
+    await job.tick(new Date('2026-11-23T16:01:00Z'));
+    const { data } = (await t.call('GET', '/api/stock/company/APXW')).body as { data: Record<string, unknown> };
+    expect(data).toMatchObject({ last_sale: 14.5, data_source: 'polygon', prices_as_of: '2026-11-23' });
+    // Companies no longer listed get no quotes.
+    const gone = (await t.call('GET', '/api/stock/company/BRK.B')).body as { data: Record<string, unknown> };
+    expect(gone.data).toMatchObject({ last_sale: 5, data_source: 'nasdaq-screener' });
+  });
+
   it('reports what it would do in a dry run and writes nothing', async () => {
     const file = write(
       'dry.csv',
@@ -179,6 +200,9 @@ describe('importing the Nasdaq screener export', () => {
     const before = await companyCount();
     const report = await importUniverseFile(t.database.db, file, options({ dryRun: true }));
     expect(report).toMatchObject({ dryRun: true, added: 1, deactivated: 4 });
+    // Another exchange's export leaves this one's companies listed.
+    const nyse = await importUniverseFile(t.database.db, file, options({ dryRun: true, market: 'NYSE' }));
+    expect(nyse).toMatchObject({ added: 1, deactivated: 0 });
     expect(await companyCount()).toBe(before);
   });
 
