@@ -279,11 +279,17 @@ export async function applyUniverse(
     const columns = Object.fromEntries(COMPARED.map((key) => [key, companies[key]])) as {
       [K in (typeof COMPARED)[number]]: (typeof companies)[K];
     };
-    const existing = new Map((await tx.select(columns).from(companies)).map((row) => [row.symbol, row]));
+    const existing = new Map(
+      (await tx.select({ ...columns, cik: companies.cik }).from(companies)).map((row) => [row.symbol, row]),
+    );
     const writes: CompanyValues[] = [];
     for (const row of rows) {
       const values = companyValues(row, options);
       const before = existing.get(row.symbol);
+      // Once the SEC's ticker list linked a company, its classification comes from the SEC (sec-submissions).
+      if (before?.cik != null) {
+        Object.assign(values, { sicCode: before.sicCode, sectorName: before.sectorName, industry: before.industry });
+      }
       if (!before) report.added++;
       else if (COMPARED.some((key) => !same(before[key], values[key]))) report.updated++;
       else {

@@ -155,6 +155,21 @@ describe("importing the SEC's tickers and submissions", () => {
     expect(insider.data.map((f) => f.filing_type)).toEqual(['SCHEDULE 13G', '4']);
   });
 
+  it("keeps the SEC's classification when the screener export comes again", async () => {
+    const report = await importUniverseFile(t.database.db, path.join(dir, 'screener.csv'), {
+      minCap: SMALL_CAP_WINDOW.min,
+      maxCap: SMALL_CAP_WINDOW.max,
+      kinds: new Set(['common']),
+      market: 'NASDAQ',
+      asOf: '2021-03-29',
+      dryRun: false,
+      replaceDemo: false,
+    });
+    expect(report).toMatchObject({ updated: 0, unchanged: 3 });
+    const [biox] = await t.database.db.select().from(companies).where(eq(companies.symbol, 'BIOX'));
+    expect(biox).toMatchObject({ sicCode: 2834, sectorName: 'Life Sciences' });
+  });
+
   it('changes nothing when the same submissions come again', async () => {
     const changes = await latestChangeId(t.database.db);
     const report = await importSecSubmissions(t.database.db, [path.join(dir, 'submissions')], false);
