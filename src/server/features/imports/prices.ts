@@ -35,15 +35,8 @@ const COLUMNS = {
 
 type Column = keyof typeof COLUMNS;
 
-interface Bar {
-  symbol: string;
-  date: string;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-}
+/** A daily bar, as the price history keeps it. */
+type Bar = typeof dailyPrices.$inferSelect;
 
 /** Trading days in a year, and in the three months the average volume covers. */
 const YEAR_DAYS = 252;

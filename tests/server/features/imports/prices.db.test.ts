@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMALL_CAP_WINDOW, importPrices, importUniverseFile } from '../../../../src/server/features/imports/index.ts';
+import { importPrices, importUniverseFile } from '../../../../src/server/features/imports/index.ts';
 import { latestChangeId } from '../../../../src/server/platform/changes.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
+import { universeOptions } from '../../../helpers/imports.ts';
 
 let t: TestApp;
 let dir: string;
@@ -57,15 +58,7 @@ beforeAll(async () => {
       '',
     ].join('\n'),
   );
-  await importUniverseFile(t.database.db, universe, {
-    minCap: SMALL_CAP_WINDOW.min,
-    maxCap: SMALL_CAP_WINDOW.max,
-    kinds: new Set(['common']),
-    market: 'NASDAQ',
-    asOf: '2021-03-01',
-    dryRun: false,
-    replaceDemo: false,
-  });
+  await importUniverseFile(t.database.db, universe, universeOptions({ asOf: '2021-03-01' }));
 });
 afterAll(async () => {
   await t.close();

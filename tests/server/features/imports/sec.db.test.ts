@@ -5,13 +5,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../../../src/server/features/companies/index.ts';
 import {
-  SMALL_CAP_WINDOW,
   importSecSubmissions,
   importSecTickers,
   importUniverseFile,
 } from '../../../../src/server/features/imports/index.ts';
 import { latestChangeId } from '../../../../src/server/platform/changes.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
+import { universeOptions } from '../../../helpers/imports.ts';
 
 let t: TestApp;
 let dir: string;
@@ -55,15 +55,7 @@ beforeAll(async () => {
       '',
     ].join('\n'),
   );
-  await importUniverseFile(t.database.db, universe, {
-    minCap: SMALL_CAP_WINDOW.min,
-    maxCap: SMALL_CAP_WINDOW.max,
-    kinds: new Set(['common']),
-    market: 'NASDAQ',
-    asOf: '2021-03-29',
-    dryRun: false,
-    replaceDemo: false,
-  });
+  await importUniverseFile(t.database.db, universe, universeOptions());
 });
 afterAll(async () => {
   await t.close();
@@ -156,15 +148,7 @@ describe("importing the SEC's tickers and submissions", () => {
   });
 
   it("keeps the SEC's classification when the screener export comes again", async () => {
-    const report = await importUniverseFile(t.database.db, path.join(dir, 'screener.csv'), {
-      minCap: SMALL_CAP_WINDOW.min,
-      maxCap: SMALL_CAP_WINDOW.max,
-      kinds: new Set(['common']),
-      market: 'NASDAQ',
-      asOf: '2021-03-29',
-      dryRun: false,
-      replaceDemo: false,
-    });
+    const report = await importUniverseFile(t.database.db, path.join(dir, 'screener.csv'), universeOptions());
     expect(report).toMatchObject({ updated: 0, unchanged: 3 });
     const [biox] = await t.database.db.select().from(companies).where(eq(companies.symbol, 'BIOX'));
     expect(biox).toMatchObject({ sicCode: 2834, sectorName: 'Life Sciences' });

@@ -4,15 +4,11 @@ import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../../../src/server/features/companies/index.ts';
-import {
-  ImportError,
-  SMALL_CAP_WINDOW,
-  importUniverseFile,
-  type UniverseOptions,
-} from '../../../../src/server/features/imports/index.ts';
+import { ImportError, importUniverseFile } from '../../../../src/server/features/imports/index.ts';
 import { createMarketDataJob } from '../../../../src/server/features/market/market-data.ts';
 import { latestChangeId } from '../../../../src/server/platform/changes.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
+import { universeOptions } from '../../../helpers/imports.ts';
 import { ask } from '../../../helpers/chat.ts';
 
 const HEADER = 'Symbol,Name,Last Sale,Net Change,% Change,Market Cap,Country,IPO Year,Volume,Sector,Industry';
@@ -40,16 +36,6 @@ const toFile = (lines: string[], lineEnd = '\r\n') => `\uFEFF${lines.join(lineEn
 
 let t: TestApp;
 let dir: string;
-const options = (extra: Partial<UniverseOptions> = {}) => ({
-  minCap: SMALL_CAP_WINDOW.min,
-  maxCap: SMALL_CAP_WINDOW.max,
-  kinds: new Set(['common'] as const),
-  market: 'NASDAQ',
-  asOf: '2021-03-29',
-  dryRun: false,
-  replaceDemo: false,
-  ...extra,
-});
 const write = (name: string, text: string | Buffer) => {
   const file = path.join(dir, name);
   fs.writeFileSync(file, text);
@@ -89,14 +75,14 @@ describe('importing the Nasdaq screener export', () => {
   it('refuses a database holding the demo universe until asked to replace it, changing nothing', async () => {
     const file = write('nasdaq_screener_1617051139045.csv', toFile(FIRST_EXPORT));
     const before = await companyCount();
-    await expect(importUniverseFile(t.database.db, file, options())).rejects.toThrow(/--replace-demo/);
+    await expect(importUniverseFile(t.database.db, file, universeOptions())).rejects.toThrow(/--replace-demo/);
     expect(await companyCount()).toBe(before);
     expect(((await t.call('GET', '/api/site/info')).body as { data: { demo: boolean } }).data.demo).toBe(true);
   });
 
   it('keeps common shares in the small-cap window and reports every other row by reason, with the lines of malformed ones', async () => {
     const file = write('nasdaq_screener_1617051139045.csv', toFile(FIRST_EXPORT));
-    const report = await importUniverseFile(t.database.db, file, options({ replaceDemo: true }));
+    const report = await importUniverseFile(t.database.db, file, universeOptions({ replaceDemo: true }));
     t.snapshots.invalidate();
     expect(report.read).toBe(FIRST_EXPORT.length - 1);
     expect(report.added).toBe(4);
@@ -137,7 +123,7 @@ describe('importing the Nasdaq screener export', () => {
   it('changes nothing when the same file comes again, not even the change record the site rebuilds from', async () => {
     const file = write('nasdaq_screener_1617051139045.csv', toFile(FIRST_EXPORT));
     const changes = await latestChangeId(t.database.db);
-    const report = await importUniverseFile(t.database.db, file, options());
+    const report = await importUniverseFile(t.database.db, file, universeOptions());
     expect(report).toMatchObject({ added: 0, updated: 0, unchanged: 4, deactivated: 0 });
     expect(await latestChangeId(t.database.db)).toBe(changes);
   });
@@ -153,7 +139,7 @@ describe('importing the Nasdaq screener export', () => {
     const file = write('nasdaq_screener_1617137539045.csv', `${newer.join('\n')}\n`);
     const changes = await latestChangeId(t.database.db);
     // The day of the prices comes from the download time in the file's name.
-    const report = await importUniverseFile(t.database.db, file, options({ asOf: undefined }));
+    const report = await importUniverseFile(t.database.db, file, universeOptions({ asOf: undefined }));
     t.snapshots.invalidate();
     expect(report).toMatchObject({ added: 1, updated: 3, unchanged: 0, deactivated: 1 });
     // Three records changed their prices' day, one is new, one left: five changes for the site.
@@ -198,10 +184,10 @@ describe('importing the Nasdaq screener export', () => {
       `${[HEADER, 'DRYR,Dry Run Inc,$1.00,0.00,0.00%,9000000.00,United States,,1,Energy,Coal Mining'].join('\n')}\n`,
     );
     const before = await companyCount();
-    const report = await importUniverseFile(t.database.db, file, options({ dryRun: true }));
+    const report = await importUniverseFile(t.database.db, file, universeOptions({ dryRun: true }));
     expect(report).toMatchObject({ dryRun: true, added: 1, deactivated: 4 });
     // Another exchange's export leaves this one's companies listed.
-    const nyse = await importUniverseFile(t.database.db, file, options({ dryRun: true, market: 'NYSE' }));
+    const nyse = await importUniverseFile(t.database.db, file, universeOptions({ dryRun: true, market: 'NYSE' }));
     expect(nyse).toMatchObject({ added: 1, deactivated: 0 });
     expect(await companyCount()).toBe(before);
   });
@@ -221,11 +207,11 @@ describe('importing the Nasdaq screener export', () => {
       ['latin1.csv', Buffer.from([0x53, 0x79, 0x6d, 0xe9, 0x0a]), /not UTF-8/],
     ];
     for (const [name, content, message] of cases) {
-      const attempt = importUniverseFile(t.database.db, write(name, content), options());
+      const attempt = importUniverseFile(t.database.db, write(name, content), universeOptions());
       await expect(attempt).rejects.toBeInstanceOf(ImportError);
       await expect(attempt).rejects.toThrow(message);
     }
-    await expect(importUniverseFile(t.database.db, path.join(dir, 'missing.csv'), options())).rejects.toThrow(
+    await expect(importUniverseFile(t.database.db, path.join(dir, 'missing.csv'), universeOptions())).rejects.toThrow(
       /cannot be read/,
     );
     expect(await companyCount()).toBe(before);
