@@ -17,6 +17,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
+import { tradingDaysBetween } from '../../src/lib/market-calendar.ts';
+import { createRandom } from '../../src/server/demo/random.ts';
 import { NASDAQ_INDUSTRY_SIC, NASDAQ_SECTOR_SIC } from '../../src/server/features/imports/nasdaq-industries.ts';
 import {
   SMALL_CAP_WINDOW,
@@ -35,18 +37,15 @@ const HEADER = 'Symbol,Name,Last Sale,Net Change,% Change,Market Cap,Country,IPO
 const INDUSTRIES = Object.keys(NASDAQ_INDUSTRY_SIC);
 const SECTORS = Object.keys(NASDAQ_SECTOR_SIC);
 
-/** A deterministic pseudo-random stream (the same file every run). */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
+/** A deterministic pseudo-random stream (the same files every run). */
+const random = (seed: string) => {
+  const stream = createRandom(seed);
+  return () => stream.next();
+};
 
 /** The export: `priceFactor` moves every price (a newer download). */
 function screenerExport(priceFactor: number): string {
-  const next = random(7);
+  const next = random('bench-import-universe');
   const lines = [HEADER];
   for (let i = 0; i < ROWS; i++) {
     const letters = i
@@ -148,11 +147,8 @@ function writeSubmissions(folder: string, ciks: number[]): void {
 /** A year of daily bars per symbol, one TICKER.csv each. */
 function writeBars(folder: string, symbols: string[]): void {
   fs.mkdirSync(folder);
-  const days: string[] = [];
-  for (const day = new Date('2020-04-01T00:00:00Z'); days.length < 252; day.setUTCDate(day.getUTCDate() + 1)) {
-    if (day.getUTCDay() % 6 !== 0) days.push(day.toISOString().slice(0, 10));
-  }
-  const next = random(11);
+  const days = tradingDaysBetween('2020-04-01', '2021-12-31').slice(0, 252);
+  const next = random('bench-import-bars');
   for (const symbol of symbols) {
     let close = 2 + next() * 30;
     const lines = ['Date,Open,High,Low,Close,Volume'];

@@ -11,7 +11,12 @@ import { seedDemoData } from './demo/seed.ts';
 import { GUEST_THREAD_SWEEP_MS, deleteStaleGuestThreads } from './features/chat/index.ts';
 import { REMINDER_INTERVAL_MS, sendDueReminders } from './features/events/index.ts';
 import { BROADCAST_INTERVAL_MS, deliverBroadcasts } from './features/notifications/index.ts';
-import { MARKET_DATA_INTERVAL_MS, createMarketDataJob, createPolygonQuoteProvider } from './features/market/index.ts';
+import {
+  MARKET_DATA_INTERVAL_MS,
+  createMarketDataJob,
+  createPolygonQuoteProvider,
+  type QuoteProvider,
+} from './features/market/index.ts';
 import { createSnapshotStore } from './features/screener/index.ts';
 import {
   NO_SITE,
@@ -207,34 +212,36 @@ export async function main(): Promise<void> {
   cluster.on('market', () => snapshots.invalidate());
   // Changes written by another instance whose message was lost, or by a command (npm run import).
   watchForMissedChanges(database, scheduler);
-  const onMarketChange = () => {
-    snapshots.invalidate();
-    cluster.publish('market');
-  };
-  if (await readDemoSeed(database.db)) {
-    const marketData = createMarketDataJob({
+  // One market-data job, its quotes from the provider for the data in the database at each run: demo quotes
+  // for the demo universe, a real provider's (when configured) once an import replaced it, else none.
+  const marketJob = (provider: QuoteProvider) =>
+    createMarketDataJob({
       db: database.db,
-      provider: createDemoQuoteProvider(config.demoSeed),
+      provider,
       logger,
-      onChange: onMarketChange,
+      onChange: () => {
+        snapshots.invalidate();
+        cluster.publish('market');
+      },
     });
-    // Demo quotes move demo companies only: once an import replaced the demo data, the job rests.
-    scheduler.every(
-      'market-data',
-      MARKET_DATA_INTERVAL_MS,
-      async () => ((await readDemoSeed(database.db)) ? marketData.tick() : 'idle'),
-      leaderOnly,
+  const demoQuotes = marketJob(createDemoQuoteProvider(config.demoSeed));
+  const realQuotes = config.quoteProvider
+    ? marketJob(createPolygonQuoteProvider({ ...config.quoteProvider, logger }))
+    : null;
+  scheduler.every(
+    'market-data',
+    MARKET_DATA_INTERVAL_MS,
+    async () => {
+      const job = (await readDemoSeed(database.db)) ? demoQuotes : realQuotes;
+      return job ? job.tick() : 'idle';
+    },
+    leaderOnly,
+  );
+  if (config.quoteProvider) {
+    say(
+      `Quotes for imported data from ${config.quoteProvider.baseUrl}, ${config.quoteProvider.callsPerMinute} calls a minute`,
     );
-  } else if (config.quoteProvider) {
-    const marketData = createMarketDataJob({
-      db: database.db,
-      provider: createPolygonQuoteProvider({ ...config.quoteProvider, logger }),
-      logger,
-      onChange: onMarketChange,
-    });
-    scheduler.every('market-data', MARKET_DATA_INTERVAL_MS, () => marketData.tick(), leaderOnly);
-    say(`Quotes from ${config.quoteProvider.baseUrl}, ${config.quoteProvider.callsPerMinute} calls a minute`);
-  } else {
+  } else if (!(await readDemoSeed(database.db))) {
     say('No quote provider for this data (QUOTE_PROVIDER_KEY): prices stay as imported');
   }
 

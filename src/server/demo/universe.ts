@@ -4,7 +4,7 @@
  * Pure and deterministic: the same seed and as-of date give the same output.
  */
 import { INDUSTRIES, SECTORS, type Industry, type SectorName } from '../../lib/industries.ts';
-import { ema, macd, rsi, sma } from '../features/market/index.ts';
+import { historyFigures } from '../features/market/index.ts';
 import { BIO_PHASE_OPTIONS } from '../../lib/screener.ts';
 import { addDays, tradingDaysBetween } from '../../lib/market-calendar.ts';
 import { createRandom, type Random } from './random.ts';
@@ -205,13 +205,10 @@ function makeBars(random: Random, days: string[], marketReturns: number[], profi
 function snapshot(random: Random, sector: SectorName, bars: Bar[], shares: number): Partial<CompanyRow> {
   const last = bars[bars.length - 1] as Bar;
   const prev = bars[bars.length - 2] ?? last;
-  const closes = bars.map((b) => b.close);
   const lastSale = last.close;
   const preClose = prev.close;
   const netChange = round(lastSale - preClose, 4);
-  const year = bars.slice(-252);
-  const week52Low = Math.min(...year.map((b) => b.low));
-  const week52High = Math.max(...year.map((b) => b.high));
+  const figures = historyFigures(bars);
   const floatShares = Math.round(shares * random.between(0.4, 0.97));
   const coverage = random.chance(lastSale < 1 ? 0.25 : 0.72);
   const totalAnalysts = coverage ? random.int(1, 12) : 0;
@@ -229,17 +226,17 @@ function snapshot(random: Random, sector: SectorName, bars: Bar[], shares: numbe
     netChange,
     changePercent: round((netChange / preClose) * 100, 4),
     volume: last.volume,
-    volumeAvg: Math.round(bars.slice(-63).reduce((s, b) => s + b.volume, 0) / Math.min(63, bars.length)),
+    volumeAvg: figures.volumeAvg,
     marketCap: Math.round(lastSale * shares),
-    week52Low,
-    week52High,
+    week52Low: figures.week52Low,
+    week52High: figures.week52High,
     sharesOutstanding: shares,
     floatShares,
     freeFloat: round((floatShares / shares) * 100, 2),
-    latestRsi: round(rsi(closes) ?? 50, 2),
-    latestEma: roundPrice(ema(closes, 20) ?? lastSale),
-    latestSma: roundPrice(sma(closes, 50) ?? lastSale),
-    latestMacd: round(macd(closes) ?? 0, 4),
+    latestRsi: round(figures.rsi ?? 50, 2),
+    latestEma: roundPrice(figures.ema20 ?? lastSale),
+    latestSma: roundPrice(figures.sma50 ?? lastSale),
+    latestMacd: round(figures.macd ?? 0, 4),
     institutionalOwnership: round(random.between(lastSale < 1 ? 0.5 : 5, lastSale < 1 ? 25 : 95), 2),
     institutionalBuying: round(random.normal() * 6, 2),
     yearOverYearRevenue: round(random.normal() * 35 + (isBio ? 20 : 6), 2),

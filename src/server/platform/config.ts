@@ -97,13 +97,13 @@ const ConfigSchema = z
     ZOOM_CLIENT_ID: z.string().min(1).optional(),
     ZOOM_CLIENT_SECRET: z.string().min(1).optional(),
     ZOOM_API_URL: z.url({ message: 'must be an absolute http(s) URL' }).default('https://api.zoom.us/v2'),
+    ZOOM_OAUTH_URL: z.url({ message: 'must be an absolute http(s) URL' }).default('https://zoom.us/oauth/token'),
     /** A real quote provider for imported data (Polygon.io's snapshot API); without it prices stay as imported. */
     QUOTE_PROVIDER_KEY: z.string().min(1).optional(),
     QUOTE_PROVIDER_URL: z.url({ message: 'must be an absolute http(s) URL' }).default('https://api.polygon.io'),
     /** The plan's calls per minute (5 on Polygon's free plan) and the symbols asked per call. */
     QUOTE_PROVIDER_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
     QUOTE_PROVIDER_BATCH: z.coerce.number().int().min(1).max(1000).default(250),
-    ZOOM_OAUTH_URL: z.url({ message: 'must be an absolute http(s) URL' }).default('https://zoom.us/oauth/token'),
     /** An OpenAI-compatible chat completions API (Ollama, vLLM, llama.cpp server, a hosted one) for RedChat. */
     CHAT_MODEL_BASE_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
     CHAT_MODEL: z.string().min(1).max(200).optional(),

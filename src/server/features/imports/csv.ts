@@ -86,5 +86,18 @@ export function* csvRecords(text: string): Generator<CsvRecord> {
   }
 }
 
+/**
+ * A number as the public exports write it ('$1,234.50', '-0.35%', and '' or
+ * 'NA' for none): null for none, NaN when it is not a number.
+ */
+export function csvNumber(text: string): number | null {
+  const cleaned = text
+    .trim()
+    .replace(/^\$|%$/g, '')
+    .replace(/,/g, '');
+  if (cleaned === '' || /^(n\/?a|-+)$/i.test(cleaned)) return null;
+  return /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(cleaned) ? Number(cleaned) : Number.NaN;
+}
+
 /** The file ends with a line break: a last record without one may have been cut off. */
 export const endsWithLineBreak = (text: string): boolean => /[\r\n]$/.test(text);

@@ -16,17 +16,7 @@ import { events } from '../events/index.ts';
 import { ipos } from '../ipos/index.ts';
 import { indexPrices } from '../market/index.ts';
 import { news } from '../news/index.ts';
-import { DEMO_META_KEY } from '../site-build/index.ts';
 import { videos } from '../videos/index.ts';
-
-/** Whether the demo generator filled this database (and its data is still there). */
-export async function holdsDemoData(db: Db): Promise<boolean> {
-  const [seeded] = await db
-    .select({ n: count() })
-    .from(appMeta)
-    .where(sql`${appMeta.key} = ${DEMO_META_KEY}`);
-  return Number(seeded?.n ?? 0) > 0;
-}
 
 /** Removes the demo data (see above); answers what went, for the report. */
 export async function retireDemoData(tx: Db): Promise<string> {
@@ -51,6 +41,7 @@ export async function retireDemoData(tx: Db): Promise<string> {
   await tx.execute(
     sql`truncate ${companies}, ${dailyPrices}, ${indexPrices}, ${ipos}, ${news}, ${videos}, ${events} cascade`,
   );
+  // The seed's record and its start marker (demo_seed, demo_seed_started): the database holds no demo data now.
   await tx.delete(appMeta).where(sql`${appMeta.key} like 'demo_seed%'`);
   return `${removed.companies.toLocaleString('en-US')} companies, ${removed.news.toLocaleString('en-US')} articles, ${removed.videos} videos, ${removed.events} webinars`;
 }

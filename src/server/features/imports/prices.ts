@@ -9,18 +9,20 @@
  * average volume, RSI, EMA, SMA, MACD) and the three small-cap indices are
  * recomputed over the imported universe.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { DataSource } from '../../../lib/data-sources.ts';
 import { recordChanges } from '../../platform/changes.ts';
+import { arrayColumn } from '../../platform/db/arrays.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
 import { companies, dailyPrices } from '../companies/index.ts';
-import { ema, indexPrices, macd, marketIndices, rsi, sma } from '../market/index.ts';
-import { csvRecords, decodeText } from './csv.ts';
+import { historyFigures, indexPrices, marketIndices } from '../market/index.ts';
+import { csvNumber, csvRecords, decodeText } from './csv.ts';
+import { inputFiles, readInput } from './input.ts';
 import { ImportError, emptyReport, skip, type ImportReport } from './report.ts';
 import { siteSymbol } from './universe.ts';
 
-export const PRICES_SOURCE = 'daily-bars';
+export const PRICES_SOURCE = 'daily-bars' satisfies DataSource;
 
 /** Header names per column (compared without case or spaces). */
 const COLUMNS = {
@@ -37,10 +39,6 @@ type Column = keyof typeof COLUMNS;
 
 /** A daily bar, as the price history keeps it. */
 type Bar = typeof dailyPrices.$inferSelect;
-
-/** Trading days in a year, and in the three months the average volume covers. */
-const YEAR_DAYS = 252;
-const AVERAGE_VOLUME_DAYS = 63;
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -70,11 +68,6 @@ function isoDate(text: string): string | null {
   return Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== iso ? null : iso;
 }
 
-const price = (text: string) => {
-  const cleaned = text.trim().replace(/^\$/, '').replace(/,/g, '');
-  return cleaned === '' ? Number.NaN : Number(cleaned);
-};
-
 /** The bars of one file, by symbol; malformed rows counted in the report. */
 function readBars(text: string, file: string, fileSymbol: string, report: ImportReport): Bar[] {
   const records = csvRecords(text);
@@ -91,8 +84,9 @@ function readBars(text: string, file: string, fileSymbol: string, report: Import
       continue;
     }
     const date = isoDate(field('date'));
-    const [open, high, low, close, volume] = (['open', 'high', 'low', 'close', 'volume'] as const).map((c) =>
-      price(field(c)),
+    // A missing value is as impossible as an unreadable one.
+    const [open, high, low, close, volume] = (['open', 'high', 'low', 'close', 'volume'] as const).map(
+      (c) => csvNumber(field(c)) ?? Number.NaN,
     ) as [number, number, number, number, number];
     const symbol = at.symbol === undefined ? fileSymbol : siteSymbol(field('symbol'));
     const valid =
@@ -112,54 +106,23 @@ function readBars(text: string, file: string, fileSymbol: string, report: Import
   return bars;
 }
 
-/** The price files named: the CSV files of a directory, or the file itself. */
-async function priceFiles(input: string): Promise<string[]> {
-  let stat: fs.Stats;
-  try {
-    stat = await fs.promises.stat(input);
-  } catch {
-    throw new ImportError(`${input} does not exist.`);
-  }
-  if (!stat.isDirectory()) return [input];
-  const files = (await fs.promises.readdir(input))
-    .filter((n) => n.toLowerCase().endsWith('.csv'))
-    .sort()
-    .map((n) => path.join(input, n));
-  if (!files.length) throw new ImportError(`No .csv files in ${input}.`);
-  return files;
-}
-
 const same = (a: Bar, b: Bar) =>
   a.open === b.open && a.high === b.high && a.low === b.low && a.close === b.close && a.volume === b.volume;
 
 const BATCH = 1000;
-/** Bars per statement: sent as one array per column, so a statement's size is not bounded by its parameters. */
+/** Bars per statement (sent as one array per column). */
 const BAR_BATCH = 20_000;
 const SNAPSHOT_BATCH = 2_000;
-
-/** PostgreSQL's text form of an array (both database drivers take it as one parameter). */
-function arrayLiteral(values: readonly unknown[]): string {
-  const items = values.map((value) => {
-    if (value === null || value === undefined) return 'NULL';
-    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-    return `"${String(value).replace(/[\\"]/g, (c) => `\\${c}`)}"`;
-  });
-  return `{${items.join(',')}}`;
-}
-
-/** A column of values as one array parameter. */
-const column = <T>(rows: readonly T[], pick: (row: T) => unknown, type: string) =>
-  sql`${arrayLiteral(rows.map(pick))}::${sql.raw(type)}[]`;
 
 /** Writes bars, new or changed, in one statement. */
 async function writeBars(tx: Db, bars: readonly Bar[]): Promise<void> {
   if (!bars.length) return;
   await tx.execute(sql`
     insert into ${dailyPrices} (symbol, date, open, high, low, close, volume)
-    select * from unnest(${column(bars, (b) => b.symbol, 'text')}, ${column(bars, (b) => b.date, 'date')},
-      ${column(bars, (b) => b.open, 'float8')}, ${column(bars, (b) => b.high, 'float8')},
-      ${column(bars, (b) => b.low, 'float8')}, ${column(bars, (b) => b.close, 'float8')},
-      ${column(bars, (b) => b.volume, 'int8')})
+    select * from unnest(${arrayColumn(bars, (b) => b.symbol, 'text')}, ${arrayColumn(bars, (b) => b.date, 'date')},
+      ${arrayColumn(bars, (b) => b.open, 'float8')}, ${arrayColumn(bars, (b) => b.high, 'float8')},
+      ${arrayColumn(bars, (b) => b.low, 'float8')}, ${arrayColumn(bars, (b) => b.close, 'float8')},
+      ${arrayColumn(bars, (b) => b.volume, 'int8')})
     on conflict (symbol, date) do update set open = excluded.open, high = excluded.high, low = excluded.low,
       close = excluded.close, volume = excluded.volume`);
 }
@@ -173,7 +136,7 @@ type CompanySnapshot = { symbol: string; newer: boolean } & ReturnType<typeof sn
  * the price), in one statement.
  */
 async function writeSnapshots(tx: Db, rows: readonly CompanySnapshot[]): Promise<void> {
-  const number = (pick: (r: CompanySnapshot) => number | null) => column(rows, pick, 'float8');
+  const number = (pick: (r: CompanySnapshot) => number | null) => arrayColumn(rows, pick, 'float8');
   // Only the newer rows replace the last session; the others keep theirs.
   const session = (name: string) => sql.raw(`case when t.newer then t.${name} else c.${name} end`);
   await tx.execute(sql`
@@ -187,32 +150,30 @@ async function writeSnapshots(tx: Db, rows: readonly CompanySnapshot[]): Promise
       market_cap = case when t.newer and c.shares_outstanding > 0 then c.shares_outstanding * t.last_sale
         else c.market_cap end
     from unnest(
-      ${column(rows, (r) => r.symbol, 'text')}, ${column(rows, (r) => r.newer, 'bool')},
-      ${number((r) => r.week52Low)}, ${number((r) => r.week52High)}, ${column(rows, (r) => r.volumeAvg, 'int8')},
+      ${arrayColumn(rows, (r) => r.symbol, 'text')}, ${arrayColumn(rows, (r) => r.newer, 'bool')},
+      ${number((r) => r.week52Low)}, ${number((r) => r.week52High)}, ${arrayColumn(rows, (r) => r.volumeAvg, 'int8')},
       ${number((r) => r.latestRsi)}, ${number((r) => r.latestEma)}, ${number((r) => r.latestSma)},
       ${number((r) => r.latestMacd)}, ${number((r) => r.lastSale)}, ${number((r) => r.preClose)},
       ${number((r) => r.netChange)}, ${number((r) => r.changePercent)}, ${number((r) => r.open)},
-      ${number((r) => r.dayHigh)}, ${number((r) => r.dayLow)}, ${column(rows, (r) => r.volume, 'int8')},
-      ${column(rows, (r) => r.pricesAsOf, 'date')}
+      ${number((r) => r.dayHigh)}, ${number((r) => r.dayLow)}, ${arrayColumn(rows, (r) => r.volume, 'int8')},
+      ${arrayColumn(rows, (r) => r.pricesAsOf, 'date')}
     ) as t(symbol, newer, week52_low, week52_high, volume_avg, latest_rsi, latest_ema, latest_sma, latest_macd,
       last_sale, pre_close, net_change, change_pre, open, day_high, day_low, volume, prices_as_of)
     where c.symbol = t.symbol`);
 }
 
-/** The history-derived snapshot fields of a company, from its bars (oldest first). */
-export function snapshotFromBars(bars: readonly Bar[]) {
-  const closes = bars.map((b) => b.close);
-  const year = bars.slice(-YEAR_DAYS);
-  const recent = bars.slice(-AVERAGE_VOLUME_DAYS);
+/** The history-derived snapshot fields of a company, from its bars (oldest first), as stored. */
+function snapshotFromBars(bars: readonly Bar[]) {
+  const figures = historyFigures(bars);
   const rounded = (value: number | null, digits: number) => (value === null ? null : round(value, digits));
   return {
-    week52Low: Math.min(...year.map((b) => b.low)),
-    week52High: Math.max(...year.map((b) => b.high)),
-    volumeAvg: Math.round(recent.reduce((sum, b) => sum + b.volume, 0) / recent.length),
-    latestRsi: rounded(rsi(closes), 2),
-    latestEma: rounded(ema(closes, 20), 4),
-    latestSma: rounded(sma(closes, 50), 4),
-    latestMacd: rounded(macd(closes), 4),
+    week52Low: figures.week52Low,
+    week52High: figures.week52High,
+    volumeAvg: figures.volumeAvg,
+    latestRsi: rounded(figures.rsi, 2),
+    latestEma: rounded(figures.ema20, 4),
+    latestSma: rounded(figures.sma50, 4),
+    latestMacd: rounded(figures.macd, 4),
   };
 }
 
@@ -356,12 +317,12 @@ export async function importPrices(
 ): Promise<ImportReport> {
   const started = performance.now();
   const report = emptyReport('prices', dryRun);
-  const files = await priceFiles(input);
+  const files = await inputFiles([input], { pattern: /\.csv$/i, what: '.csv files' });
   // Each file is read and checked before anything is written: a file that is not a price file stops the import.
   const bySymbol = new Map<string, Bar[]>();
   for (const file of files) {
     const name = path.basename(file);
-    const bytes = await fs.promises.readFile(file);
+    const bytes = await readInput(file);
     // A file without a Symbol column is one symbol's, named by its ticker.
     const fileSymbol = siteSymbol(name.replace(/\.csv$/i, ''));
     for (const bar of readBars(decodeText(bytes, name), name, fileSymbol, report)) {

@@ -13,15 +13,19 @@
  * Files are read one at a time, so memory stays flat however many there are;
  * each import is one transaction.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { eq, inArray, isNotNull } from 'drizzle-orm';
+import { inArray, isNotNull, sql } from 'drizzle-orm';
 import { filingGroupOf } from '../../../lib/company.ts';
 import { industryFor } from '../../../lib/industries.ts';
 import { recordChanges } from '../../platform/changes.ts';
+import { arrayColumn } from '../../platform/db/arrays.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
 import { companies, secFilings } from '../companies/index.ts';
+import { inputFiles, readInput } from './input.ts';
 import { ImportError, emptyReport, skip, type ImportReport } from './report.ts';
+
+/** Companies updated per statement. */
+const UPDATE_BATCH = 2000;
 
 /** Where EDGAR keeps a filing's documents. */
 const ARCHIVES = 'https://www.sec.gov/Archives/edgar/data';
@@ -29,14 +33,7 @@ const ARCHIVES = 'https://www.sec.gov/Archives/edgar/data';
 type Progress = (done: number, total: number) => void;
 
 async function readJson(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await fs.promises.readFile(file, 'utf8');
-  } catch (error) {
-    throw new ImportError(
-      `${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
-    );
-  }
+  const text = (await readInput(file)).toString('utf8');
   if (!text.trim()) throw new ImportError(`${path.basename(file)} is empty.`);
   try {
     return JSON.parse(text) as unknown;
@@ -69,12 +66,9 @@ export async function importSecTickers(db: Db, file: string, dryRun: boolean): P
   }
   await transaction(db, async (tx) => {
     const listed = new Map(
-      (await tx.select({ id: companies.id, symbol: companies.symbol, cik: companies.cik }).from(companies)).map((c) => [
-        c.symbol,
-        c,
-      ]),
+      (await tx.select({ symbol: companies.symbol, cik: companies.cik }).from(companies)).map((c) => [c.symbol, c]),
     );
-    const changed = new Map<string, { id: number; cik: number }>();
+    const links: { symbol: string; cik: number }[] = [];
     const linked = new Set<string>();
     for (const [key, value] of entries) {
       report.read++;
@@ -99,34 +93,21 @@ export async function importSecTickers(db: Db, file: string, dryRun: boolean): P
       if (company.cik === cik) report.unchanged++;
       else {
         report.updated++;
-        changed.set(company.symbol, { id: company.id, cik });
+        links.push({ symbol: company.symbol, cik });
       }
     }
     if (dryRun) return;
-    for (const [symbol, { cik }] of changed)
-      await tx.update(companies).set({ cik }).where(eq(companies.symbol, symbol));
+    for (let i = 0; i < links.length; i += UPDATE_BATCH) {
+      const batch = links.slice(i, i + UPDATE_BATCH);
+      await tx.execute(sql`
+        update ${companies} as c set cik = t.cik
+        from unnest(${arrayColumn(batch, (l) => l.symbol, 'text')}, ${arrayColumn(batch, (l) => l.cik, 'int4')})
+          as t(symbol, cik)
+        where c.symbol = t.symbol`);
+    }
   });
   report.ms = Math.round(performance.now() - started);
   return report;
-}
-
-/** The submissions files named: the JSON files of a directory, or the files themselves. */
-export async function submissionFiles(inputs: string[]): Promise<string[]> {
-  const files: string[] = [];
-  for (const input of inputs) {
-    let stat: fs.Stats;
-    try {
-      stat = await fs.promises.stat(input);
-    } catch {
-      throw new ImportError(`${input} does not exist.`);
-    }
-    if (stat.isDirectory()) {
-      const names = (await fs.promises.readdir(input)).filter((n) => /^CIK\d+.*\.json$/i.test(n)).sort();
-      files.push(...names.map((n) => path.join(input, n)));
-    } else files.push(input);
-  }
-  if (!files.length) throw new ImportError(`No CIK##########.json files in ${inputs.join(', ')}.`);
-  return files;
 }
 
 /** The filing arrays EDGAR writes; only these are read. */
@@ -197,7 +178,7 @@ export async function importSecSubmissions(
 ): Promise<ImportReport> {
   const started = performance.now();
   const report = emptyReport('sec-submissions', dryRun);
-  const files = await submissionFiles(inputs);
+  const files = await inputFiles(inputs, { pattern: /^CIK\d+.*\.json$/i, what: 'CIK##########.json files' });
   const groups = new Map<string, number>();
   const unknownSic = new Map<number, number>();
   await transaction(db, async (tx) => {
@@ -211,6 +192,8 @@ export async function importSecSubmissions(
     );
     const idBySymbol = new Map([...byCik.values()].map((c) => [c.symbol, c.id]));
     const changedCompanies = new Set<number>();
+    /** The SEC's classification of companies whose SIC code changed, written at the end. */
+    const classified = new Map<number, { id: number; sic: number; sector: string; industry: string }>();
     let pending: FilingRow[] = [];
     const flush = async () => {
       const batch = pending;
@@ -266,12 +249,12 @@ export async function importSecSubmissions(
         const industry = industryFor(sic);
         if (!industry) unknownSic.set(sic, (unknownSic.get(sic) ?? 0) + 1);
         else {
-          if (!dryRun) {
-            await tx
-              .update(companies)
-              .set({ sicCode: sic, sectorName: industry.sector, industry: industry.description })
-              .where(eq(companies.id, company.id));
-          }
+          classified.set(company.id, {
+            id: company.id,
+            sic,
+            sector: industry.sector,
+            industry: industry.description,
+          });
           company.sicCode = sic;
           changedCompanies.add(company.id);
           report.updated++;
@@ -288,7 +271,18 @@ export async function importSecSubmissions(
       onProgress(index + 1, files.length);
     }
     await flush();
-    if (!dryRun) await recordChanges(tx, 'company', [...changedCompanies]);
+    if (dryRun) return;
+    const reclassified = [...classified.values()];
+    for (let i = 0; i < reclassified.length; i += UPDATE_BATCH) {
+      const batch = reclassified.slice(i, i + UPDATE_BATCH);
+      await tx.execute(sql`
+        update ${companies} as c set sic_code = t.sic, sector_name = t.sector, industry = t.industry
+        from unnest(${arrayColumn(batch, (r) => r.id, 'int4')}, ${arrayColumn(batch, (r) => r.sic, 'int2')},
+          ${arrayColumn(batch, (r) => r.sector, 'text')}, ${arrayColumn(batch, (r) => r.industry, 'text')})
+          as t(id, sic, sector, industry)
+        where c.id = t.id`);
+    }
+    await recordChanges(tx, 'company', [...changedCompanies]);
   });
   report.notes.push(
     `filings by form group: ${[...groups]

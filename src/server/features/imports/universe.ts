@@ -12,12 +12,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
+import type { DataSource } from '../../../lib/data-sources.ts';
 import { toNewYork } from '../../../lib/market-calendar.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
 import { recordChanges } from '../../platform/changes.ts';
 import { companies } from '../companies/index.ts';
-import { csvRecords, decodeText, endsWithLineBreak } from './csv.ts';
-import { retireDemoData, holdsDemoData } from './demo-data.ts';
+import { csvNumber, csvRecords, decodeText, endsWithLineBreak } from './csv.ts';
+import { readInput } from './input.ts';
+import { readDemoSeed } from '../site-build/index.ts';
+import { retireDemoData } from './demo-data.ts';
 import { classifyNasdaq } from './nasdaq-industries.ts';
 import { ImportError, emptyReport, skip, type ImportReport } from './report.ts';
 
@@ -35,7 +38,7 @@ export const SCREENER_HEADER = [
   'Industry',
 ] as const;
 
-export const UNIVERSE_SOURCE = 'nasdaq-screener';
+export const UNIVERSE_SOURCE = 'nasdaq-screener' satisfies DataSource;
 
 /** The kinds of security an export lists; only common shares are companies' stock pages by default. */
 export const SECURITY_KINDS = ['common', 'preferred', 'warrant', 'unit', 'right', 'note'] as const;
@@ -62,7 +65,6 @@ export interface UniverseOptions {
 }
 
 export interface UniverseRow {
-  line: number;
   symbol: string;
   name: string;
   lastSale: number;
@@ -98,13 +100,6 @@ export const siteSymbol = (symbol: string): string => symbol.trim().toUpperCase(
 
 const SYMBOL = /^[A-Z0-9][A-Z0-9.-]{0,13}$/;
 
-/** A number as the export writes it ('$1,234.50', '-0.35%', '' or 'NA' for none); NaN when it is not one. */
-export function exportNumber(text: string): number | null {
-  const cleaned = text.trim().replace(/^\$/, '').replace(/%$/, '').replace(/,/g, '').replace(/^\$/, '');
-  if (cleaned === '' || /^(n\/?a|-+)$/i.test(cleaned)) return null;
-  return /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(cleaned) ? Number(cleaned) : Number.NaN;
-}
-
 const absurd = (value: number | null, min: number, max: number) =>
   value !== null && (!Number.isFinite(value) || value < min || value > max);
 
@@ -131,7 +126,7 @@ export function readScreenerExport(
   const rows: UniverseRow[] = [];
   /** Sector / industry pairs classified by sector (or not at all), with their row counts. */
   const unmapped = new Map<string, number>();
-  const seen = new Map<string, number>();
+  const seen = new Set<string>();
   const all = [...records];
   all.forEach((record, index) => {
     report.read++;
@@ -143,22 +138,21 @@ export function readScreenerExport(
     if (record.fields.length !== SCREENER_HEADER.length) {
       return skip(report, `malformed row (not ${SCREENER_HEADER.length} fields)`, at);
     }
-    const [rawSymbol, rawName, last_, change, percent, cap, country, ipo, volume, sector, industry] = record.fields.map(
+    const [rawSymbol, rawName, sale, change, percent, cap, country, ipo, volume, sector, industry] = record.fields.map(
       (f) => f.trim(),
     ) as [string, string, string, string, string, string, string, string, string, string, string];
     const kind = securityKind(rawSymbol, rawName);
     if (!options.kinds.has(kind)) return skip(report, `${kind === 'common' ? 'common share' : kind} (not imported)`);
     const symbol = siteSymbol(rawSymbol);
     if (!SYMBOL.test(symbol) || !rawName) return skip(report, 'malformed row (no valid symbol or name)', at);
-    const first = seen.get(symbol);
-    if (first !== undefined) return skip(report, 'duplicate symbol (the first row is kept)', at);
-    seen.set(symbol, record.line);
+    if (seen.has(symbol)) return skip(report, 'duplicate symbol (the first row is kept)', at);
+    seen.add(symbol);
 
-    const lastSale = exportNumber(last_);
-    const netChange = exportNumber(change);
-    const changePercent = exportNumber(percent);
-    const marketCap = exportNumber(cap);
-    const shares = exportNumber(volume);
+    const lastSale = csvNumber(sale);
+    const netChange = csvNumber(change);
+    const changePercent = csvNumber(percent);
+    const marketCap = csvNumber(cap);
+    const shares = csvNumber(volume);
     if (
       absurd(lastSale, Number.MIN_VALUE, LIMITS.price) ||
       absurd(netChange, -LIMITS.price, LIMITS.price) ||
@@ -171,7 +165,7 @@ export function readScreenerExport(
     if (lastSale === null) return skip(report, 'no last sale price');
     if (marketCap === null || marketCap === 0) return skip(report, 'no market cap');
     if (marketCap < options.minCap || marketCap > options.maxCap) return skip(report, 'outside the market-cap window');
-    const year = exportNumber(ipo);
+    const year = csvNumber(ipo);
     const classified = classifyNasdaq(sector, industry);
     if (classified.by !== 'industry') {
       const label =
@@ -179,7 +173,6 @@ export function readScreenerExport(
       unmapped.set(label, (unmapped.get(label) ?? 0) + 1);
     }
     rows.push({
-      line: record.line,
       symbol,
       name: rawName.replace(/\s+/g, ' '),
       lastSale,
@@ -268,7 +261,7 @@ export async function applyUniverse(
   onProgress: (done: number, total: number) => void = () => {},
 ): Promise<void> {
   const work = async (tx: Db) => {
-    if (await holdsDemoData(tx)) {
+    if (await readDemoSeed(tx)) {
       if (!options.replaceDemo) {
         throw new ImportError(
           'The database holds the demo universe. Run the import again with --replace-demo to remove the demo companies, prices and content first (accounts and settings are kept).',
@@ -368,15 +361,8 @@ export async function importUniverseFile(
 ): Promise<ImportReport> {
   const started = performance.now();
   const report = emptyReport('universe', options.dryRun);
-  let bytes: Buffer;
-  let modified: Date;
-  try {
-    [bytes, modified] = [await fs.promises.readFile(file), (await fs.promises.stat(file)).mtime];
-  } catch (error) {
-    throw new ImportError(
-      `${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
-    );
-  }
+  const bytes = await readInput(file);
+  const modified = (await fs.promises.stat(file)).mtime;
   const name = path.basename(file);
   const rows = readScreenerExport(decodeText(bytes, name), name, options, report);
   await applyUniverse(db, rows, { ...options, asOf: options.asOf ?? exportDate(name, modified) }, report, onProgress);

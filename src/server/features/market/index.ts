@@ -14,5 +14,6 @@ export {
   type QuoteProvider,
 } from './market-data.ts';
 export { ema, macd, rsi, sma } from './indicators.ts';
+export { historyFigures } from './history-figures.ts';
 export { createPolygonQuoteProvider } from './polygon.ts';
 export { listIndices } from './indices.ts';

@@ -9,6 +9,7 @@
  * refused key stops the run. The job runs beside the server's requests, never
  * in their way: every call has a time limit.
  */
+import type { DataSource } from '../../../lib/data-sources.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { Quote, QuoteProvider } from './market-data.ts';
 
@@ -95,7 +96,7 @@ export function createPolygonQuoteProvider(options: PolygonOptions): QuoteProvid
   }
 
   return {
-    name: 'polygon',
+    name: 'polygon' satisfies DataSource,
     async quotes(list) {
       if (now() < pausedUntil || list.length === 0) return [];
       const symbols = list.map((c) => c.symbol).sort();

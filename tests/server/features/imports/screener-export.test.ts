@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { INDUSTRIES } from '../../../../src/lib/industries.ts';
-import { csvRecords } from '../../../../src/server/features/imports/csv.ts';
+import { csvNumber, csvRecords } from '../../../../src/server/features/imports/csv.ts';
 import {
   NASDAQ_INDUSTRY_SIC,
   NASDAQ_SECTOR_SIC,
   classifyNasdaq,
 } from '../../../../src/server/features/imports/nasdaq-industries.ts';
-import { exportNumber, securityKind, siteSymbol } from '../../../../src/server/features/imports/universe.ts';
+import { securityKind, siteSymbol } from '../../../../src/server/features/imports/universe.ts';
 
 describe('reading CSV as the public sources write it', () => {
   it('reads quoted fields with commas, doubled quotes and line breaks, CRLF ends and a byte-order mark, keeping each record’s line', () => {
@@ -30,12 +30,12 @@ describe('reading CSV as the public sources write it', () => {
 
 describe('the Nasdaq export’s values', () => {
   it('reads dollars, percentages and empty values, and refuses what is not a number', () => {
-    expect(exportNumber('$1,234.50')).toBe(1234.5);
-    expect(exportNumber('-0.35%')).toBe(-0.35);
-    expect(exportNumber('1234567890.00')).toBe(1234567890);
-    expect(exportNumber('')).toBeNull();
-    expect(exportNumber('NA')).toBeNull();
-    expect(exportNumber('12abc')).toBeNaN();
+    expect(csvNumber('$1,234.50')).toBe(1234.5);
+    expect(csvNumber('-0.35%')).toBe(-0.35);
+    expect(csvNumber('1234567890.00')).toBe(1234567890);
+    expect(csvNumber('')).toBeNull();
+    expect(csvNumber('NA')).toBeNull();
+    expect(csvNumber('12abc')).toBeNaN();
   });
 
   it('tells common shares from preferreds, warrants, units, rights and notes', () => {
