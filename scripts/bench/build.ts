@@ -3,7 +3,9 @@
  * - the cold full build (time, pages, pages/s, peak memory of the build process);
  * - the rebuild after a staff edit of one article (pages rendered, share of all
  *   pages, wall time and its ratio to the cold build);
- * - edit-to-live latency: PUT /api/tools/news/{id} until the new title is served;
+ * - edit-to-live latency: PUT /api/tools/news/{id} until the new title is served,
+ *   then p50 and p99 over ten edits each of an article, a video and a company
+ *   landing page (content builds, see src/server/features/site-build/warm-renderer.ts);
  * - the article page's JavaScript (gzip) as a reader arriving from search gets it;
  * - company pages: their share of the cold build (pages and render time), the
  *   rebuild after one company's landing page is edited (only that company's
@@ -62,8 +64,12 @@ function lighthouseScore(url: string): { score: number; lcpMs: number; cls: numb
   };
 }
 
+/** Staff sign-in headers: the build status gives staff the page counts by section. */
+let staffHeaders: Record<string, string> = {};
+
 const status = async (server: BenchServer) =>
-  ((await (await fetch(`${server.url}/api/site/build`)).json()) as { data: BuildStatus }).data;
+  ((await (await fetch(`${server.url}/api/site/build`, { headers: staffHeaders })).json()) as { data: BuildStatus })
+    .data;
 
 /** Resident memory of the server's child processes (the build), MiB. */
 function childrenRss(pid: number): number {
@@ -101,6 +107,41 @@ async function waitForBuild(server: BenchServer, previous: string | null): Promi
   }
 }
 
+/** How many times each kind of page is edited for the edit-to-live percentiles. */
+const EDIT_ROUNDS = 10;
+
+/** A record staff edit: where it is changed, how its version is read, the page that shows it. */
+interface EditTarget {
+  api: string;
+  list: string;
+  read: (body: unknown) => number;
+  page: string;
+  field: 'title' | 'name' | 'subtitle';
+}
+
+/** Milliseconds from an edit's save until its page serves the new text. */
+async function editUntilLive(server: BenchServer, headers: Record<string, string>, target: EditTarget, text: string) {
+  const version = target.read(await (await fetch(`${server.url}${target.list}`, { headers })).json());
+  const savedAt = performance.now();
+  const saved = await fetch(`${server.url}${target.api}`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ [target.field]: text, version }),
+  });
+  if (saved.status !== 200) throw new Error(`the edit of ${target.api} failed with ${saved.status}`);
+  for (;;) {
+    if ((await (await fetch(`${server.url}${target.page}`)).text()).includes(text)) return performance.now() - savedAt;
+    if (performance.now() - savedAt > 120_000) throw new Error(`the edit of ${target.api} never went live`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The nearest-rank percentile. */
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-bench-build-'));
 // A staff account for the edit, created before the server owns the data directory.
 const added = spawnSync(
@@ -112,6 +153,13 @@ if (added.status !== 0) throw new Error(`staff:add failed: ${added.stderr}`);
 
 const server = await startBenchServer({ LOG_LEVEL: 'error', SITE_REBUILD_DEBOUNCE_MS: '200' }, dataDir);
 try {
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(STAFF),
+  });
+  const { token } = (await login.json()) as { token: string };
+  staffHeaders = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   const cold = await waitForBuild(server, null);
   const pages = (cold.pages?.rendered ?? 0) + (cold.pages?.unchanged ?? 0);
   emit('cold_build', cold.durationMs ?? 0, 'ms');
@@ -126,13 +174,6 @@ try {
   emit('cold_company_render_ms', company.renderMs, 'ms');
   emit('cold_company_render_share', (company.renderMs / Math.max(1, allRenderMs)) * 100, '%');
 
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(STAFF),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const staffHeaders = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   // The console's list: records with the version an edit is based on.
   const { news } = (await (
     await fetch(`${server.url}/api/tools/news?limit=1&page=20`, { headers: staffHeaders })
@@ -192,6 +233,46 @@ try {
   emit('company_rebuild_company_pages_rendered', companyRebuild.sections?.company?.rendered ?? 0, 'count');
   emit('company_rebuild_pages_rendered_share', (companyRendered / Math.max(1, companyTotal)) * 100, '%');
   emit('company_edit_to_live', companyLiveMs, 'ms');
+
+  // Edit to live, several times over, for each kind of page staff edit: an article, a video, a company landing page.
+  const { data: videoList } = (await (
+    await fetch(`${server.url}/api/tools/videos?limit=1`, { headers: staffHeaders })
+  ).json()) as {
+    data: { id: number }[];
+  };
+  const editable: Record<'article' | 'video' | 'company', EditTarget> = {
+    article: {
+      api: `/api/tools/news/${id}`,
+      read: (body) => (body as { news: { version: number }[] }).news[0]!.version,
+      list: `/api/tools/news?limit=1&page=20`,
+      page: `/news/${id}/`,
+      field: 'title',
+    },
+    video: {
+      api: `/api/tools/videos/${videoList[0]!.id}`,
+      read: (body) => (body as { data: { version: number }[] }).data[0]!.version,
+      list: `/api/tools/videos?limit=1`,
+      page: `/video/${videoList[0]!.id}/`,
+      field: 'name',
+    },
+    company: {
+      api: `/api/tools/company-landing/${symbol}`,
+      read: (body) => (body as { data: { version: number } }).data.version,
+      list: `/api/tools/company-landing/${symbol}`,
+      page: `/stocks/${symbol}/`,
+      field: 'subtitle',
+    },
+  };
+  const times: Record<string, number[]> = { article: [], video: [], company: [] };
+  for (let round = 0; round < EDIT_ROUNDS; round++) {
+    for (const [kind, target] of Object.entries(editable)) {
+      times[kind]!.push(await editUntilLive(server, staffHeaders, target, `${kind} edit ${round} ${Date.now()}`));
+    }
+  }
+  for (const [kind, samples] of Object.entries(times)) {
+    emit(`edit_to_live_${kind}_p50`, percentile(samples, 50), 'ms');
+    emit(`edit_to_live_${kind}_p99`, percentile(samples, 99), 'ms');
+  }
 
   const { data: movers } = (await (
     await fetch(`${server.url}/api/stock/leadersLaggards?page=1&pageSize=1&order=leaders`)

@@ -1,5 +1,6 @@
 /** Build-time site facts, fetched once per build and shared by every page. */
 import { fetchApi } from './api.ts';
+import { onNextBuild } from './build-session.ts';
 
 export interface BuildSiteInfo {
   demo: boolean;
@@ -10,6 +11,9 @@ export interface BuildSiteInfo {
 }
 
 let cached: Promise<BuildSiteInfo> | null = null;
+onNextBuild(() => {
+  cached = null;
+});
 
 export function getSiteInfo(): Promise<BuildSiteInfo> {
   cached ??= fetchApi<{ data: BuildSiteInfo }>('site/info').then((body) => body.data);

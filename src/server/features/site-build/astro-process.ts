@@ -1,17 +1,26 @@
 /**
  * Site builds in child processes (build-process.ts), each into a given
  * output directory. A process runs with build-writes.ts loaded, reads the
- * API at `apiUrl`, and streams its output to a reader as it comes; its last
- * line is the result of its file work.
+ * API at `apiUrl`, and streams its output to a reader as it comes; a line
+ * after each build gives the result of its file work.
  *
- * After a build, the next build's process is started at once and waits with
- * Astro loaded, so an edit's build does not spend its first seconds starting
- * up; each build still runs in a process of its own.
+ * A process is started before it is needed and waits with Astro loaded, so
+ * a build does not spend its first seconds starting up. Its first build is
+ * a full one; after that it stays for content builds (see warm-renderer.ts)
+ * as long as the site's sources are those it bundled and the published
+ * build is its own last one. Otherwise, or after a failure, a new process
+ * takes over.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { readBuildOutput, type BuildOutput } from './astro-output.ts';
 import { RESULT_MARK, type BuildJob, type BuildProcessResult } from './build-process.ts';
+
+/** A build as the builder asks for it: the process chooses between a full and a content build. */
+export interface BuildRequest extends Omit<BuildJob, 'mode'> {
+  /** The fingerprint of the site's sources (see fingerprint.ts). */
+  sources: string;
+}
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const BUILD_PROCESS = fileURLToPath(new URL('./build-process.ts', import.meta.url));
@@ -27,7 +36,7 @@ export interface AstroBuild {
 
 export interface BuildProcesses {
   /** Starts a build, in the waiting process if there is one. `onLine` hears each output line that is not a page line. */
-  start(job: BuildJob, onLine: (line: string) => void): AstroBuild;
+  start(request: BuildRequest, onLine: (line: string) => void): AstroBuild;
   /** Starts the process the next build will use, unless one waits already. */
   prepare(): void;
   /** Stops the waiting process. */
@@ -38,7 +47,30 @@ interface WaitingProcess {
   child: ChildProcess;
   /** Output that came before the build had a reader. */
   early: string[];
+  /** Whether it has run a build (a process runs one full build, its first). */
+  used: boolean;
+  /** What its last build leaves it able to build as content builds, if anything. */
+  warm: WarmState | null;
 }
+
+/** What a process's last (full-phase) build was made from and where it went. */
+export interface WarmState {
+  sources: string;
+  cacheDir: string;
+  outDir: string;
+}
+
+/**
+ * Whether a process whose last build left `warm` can make `request` a
+ * content build: its page bundle was made from the same sources, its
+ * content store is the cache's, and the build published is its own last one.
+ */
+export const canRenderContent = (warm: WarmState | null, request: BuildRequest): boolean =>
+  warm !== null &&
+  request.phase === 'full' &&
+  warm.sources === request.sources &&
+  warm.cacheDir === request.cacheDir &&
+  warm.outDir === request.previousDir;
 
 export function createBuildProcesses(options: {
   apiUrl: string;
@@ -47,6 +79,7 @@ export function createBuildProcesses(options: {
   compileCacheDir: string;
 }): BuildProcesses {
   let waiting: WaitingProcess | null = null;
+  let stopped = false;
 
   function spawnProcess(): WaitingProcess {
     const child = spawn(process.execPath, ['--import', BUILD_WRITES, BUILD_PROCESS], {
@@ -61,10 +94,8 @@ export function createBuildProcesses(options: {
       },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
-    const spawned: WaitingProcess = { child, early: [] };
-    const keep = (chunk: Buffer) => spawned.early.push(chunk.toString('utf8'));
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
+    const spawned: WaitingProcess = { child, early: [], used: false, warm: null };
+    keepEarlyOutput(spawned);
     // A process that ends while waiting (it failed to load) or could not start is not handed a build.
     const discard = () => {
       if (waiting === spawned) waiting = null;
@@ -75,52 +106,86 @@ export function createBuildProcesses(options: {
     return spawned;
   }
 
-  function start(job: BuildJob, onLine: (line: string) => void): AstroBuild {
-    const taken = waiting && waiting.child.exitCode === null ? waiting : spawnProcess();
+  /** Output of a process between builds is kept for the next build's reader. */
+  function keepEarlyOutput(idle: WaitingProcess): void {
+    idle.early = [];
+    const keep = (chunk: Buffer) => idle.early.push(chunk.toString('utf8'));
+    idle.child.stdout?.on('data', keep);
+    idle.child.stderr?.on('data', keep);
+  }
+
+  function takeProcess(request: BuildRequest): { taken: WaitingProcess; content: boolean } {
+    const alive = waiting && waiting.child.exitCode === null && waiting.child.signalCode === null ? waiting : null;
     waiting = null;
+    if (alive && canRenderContent(alive.warm, request)) return { taken: alive, content: true };
+    if (alive && !alive.used) return { taken: alive, content: false };
+    // Its bundle is not this build's (the sources changed, or another build was published since).
+    alive?.child.kill('SIGTERM');
+    return { taken: spawnProcess(), content: false };
+  }
+
+  function start(request: BuildRequest, onLine: (line: string) => void): AstroBuild {
+    const { sources, ...rest } = request;
+    const { taken, content } = takeProcess(request);
+    const job: BuildJob = { ...rest, mode: content ? 'content' : 'full' };
     const { child } = taken;
     child.stdout?.removeAllListeners('data');
     child.stderr?.removeAllListeners('data');
     const output = readBuildOutput(onLine);
     const done = new Promise<BuildProcessResult>((resolve, reject) => {
-      let result: BuildProcessResult | null = null;
       let partial = '';
       const onData = (chunk: Buffer | string) => {
         // Whole lines only, so the result line is found even when it arrives in pieces.
         const lines = (partial + chunk.toString()).split('\n');
         partial = lines.pop() ?? '';
         for (const line of lines) {
-          if (line.startsWith(RESULT_MARK)) result = JSON.parse(line.slice(RESULT_MARK.length)) as BuildProcessResult;
-          else output.feed(`${line}\n`);
+          if (!line.startsWith(RESULT_MARK)) {
+            output.feed(`${line}\n`);
+            continue;
+          }
+          const result = JSON.parse(line.slice(RESULT_MARK.length)) as BuildProcessResult;
+          // The process stays for the next build (a new site's first pages end theirs).
+          child.stdout?.removeListener('data', onData);
+          child.stderr?.removeListener('data', onError);
+          child.removeListener('close', finish);
+          child.removeListener('error', reject);
+          taken.used = true;
+          taken.warm = job.phase === 'full' ? { sources, cacheDir: job.cacheDir, outDir: job.outDir } : null;
+          if (job.phase === 'full' && !stopped && !waiting) {
+            keepEarlyOutput(taken);
+            waiting = taken;
+          } else child.stdin?.end();
+          resolve(result);
+          return;
         }
       };
+      const onError = (chunk: Buffer) => output.feed(chunk.toString('utf8'));
       for (const text of taken.early) output.feed(text);
       child.stdout?.on('data', onData);
-      child.stderr?.on('data', (chunk: Buffer) => output.feed(chunk.toString('utf8')));
+      child.stderr?.on('data', onError);
       child.on('error', reject);
-      const finish = (code: number | null, signal: NodeJS.Signals | null) => {
+      function finish(code: number | null, signal: NodeJS.Signals | null) {
         if (partial) output.feed(partial);
-        if (code === 0 && result) resolve(result);
-        else
-          reject(
-            new Error(
-              `the site build ${signal ? `was stopped (${signal})` : `exited with ${code}`}: ${output.tail.slice(-8).join(' | ')}`,
-            ),
-          );
-      };
+        reject(
+          new Error(
+            `the site build ${signal ? `was stopped (${signal})` : `exited with ${code}`}: ${output.tail.slice(-8).join(' | ')}`,
+          ),
+        );
+      }
       if (child.exitCode !== null || child.signalCode !== null) finish(child.exitCode, child.signalCode);
       else child.once('close', finish);
     });
-    child.stdin?.end(`${JSON.stringify(job)}\n`);
+    child.stdin?.write(`${JSON.stringify(job)}\n`);
     return { output, done, stop: () => child.kill('SIGTERM') };
   }
 
   return {
     start,
     prepare() {
-      if (!waiting || waiting.child.exitCode !== null) waiting = spawnProcess();
+      if (!stopped && (!waiting || waiting.child.exitCode !== null)) waiting = spawnProcess();
     },
     close() {
+      stopped = true;
       waiting?.child.kill('SIGTERM');
       waiting = null;
     },

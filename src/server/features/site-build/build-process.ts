@@ -2,18 +2,20 @@
  * The site-build process (started by astro-process.ts with build-writes.ts
  * loaded). It does all of a build's file work, so the server's event loop
  * stays free for readers while a build runs: it carries the published
- * build's pages over (incremental.ts), runs Astro's build, compresses pages
- * as they are written, removes pages of deleted content, lists the inline
+ * build's pages over (incremental.ts), runs the build, compresses pages as
+ * they are written, removes pages of deleted content, lists the inline
  * script hashes (and the headers a web server in front sends with the pages)
  * and compresses the rest of what is new. The server then only switches
  * the published link.
  *
- * The process is started ahead of its build: it loads Astro, Vite and the
- * page renderer's libraries, then waits for its job, one line of JSON on
- * standard input (see BuildJob), so a build does not wait for the seconds
- * that loading takes. It runs one build and exits, so no state is carried
- * from one build to the next. The last line of its output is the result,
- * after RESULT_MARK.
+ * The process is started ahead of its first build: it loads Astro, Vite and
+ * the page renderer's libraries, then waits for jobs, one line of JSON each
+ * on standard input (see BuildJob), so a build does not wait for the seconds
+ * that loading takes. Its first build is a full Astro build; while the
+ * site's sources stay the same, the server sends it the next builds as
+ * content builds, which render with the page bundle the full build made
+ * (warm-renderer.ts). After each build a line after RESULT_MARK gives its
+ * result. A build that fails ends the process.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -24,8 +26,9 @@ import { fileURLToPath } from 'node:url';
 import { directBuildWrites, writtenFiles } from './build-writes.ts';
 import { recordScriptHashes, writeNginxHeaders } from './csp.ts';
 import { filesToCompress, madeFiles, manifestOutputs, prefillPages, pruneStalePages } from './incremental.ts';
-import { createPageCompressor } from './page-compressor.ts';
+import { createPageCompressor, type PageCompressor } from './page-compressor.ts';
 import { BUNDLES_DIR } from './published-files.ts';
+import { createWarmRenderer, type WarmRenderer } from './warm-renderer.ts';
 
 /** Marks the line carrying the build's result as JSON. */
 export const RESULT_MARK = '@@site-build-result ';
@@ -40,6 +43,13 @@ export interface BuildJob {
   cacheDir: string;
   /** The first build of a new site renders only its first pages (see src/build/build-phase.ts). */
   phase: 'first' | 'full';
+  /**
+   * `full`: Astro's whole build, bundling included (a process's first build).
+   * `content`: pages only, with the page bundle of the process's full build;
+   * the server asks for it only while the sources are those of that build and
+   * the published build is this process's last one.
+   */
+  mode: 'full' | 'content';
 }
 
 export interface BuildProcessResult {
@@ -86,31 +96,31 @@ function beforeGeneration(options: {
   };
 }
 
-async function run(astro: typeof Astro, job: BuildJob): Promise<BuildProcessResult> {
-  const { outDir, previousDir, cacheDir } = job;
-  // Read by the site's configuration, its loaders and the data store module.
-  process.env.ASTRO_CACHE_DIR = cacheDir;
-  process.env.SITE_BUILD_PHASE = job.phase;
-  const compressor = createPageCompressor();
-  directBuildWrites({ outDir, cacheDir, onPageWritten: (file) => compressor.add(file) });
-  // Page copies an earlier version let Astro keep in its cache (see build-writes.ts).
-  await fs.promises.rm(path.join(cacheDir, 'dist'), { recursive: true, force: true });
-  const phases: Record<string, number> = {};
-  let mark = performance.now();
-  const lap = (name: string) => {
-    phases[name] = Math.round(performance.now() - mark);
-    mark = performance.now();
-  };
-  // Pages are carried over while Astro starts and bundles; it renders only once they are all in place.
-  const prefilled = (previousDir ? prefillPages(previousDir, outDir) : Promise.resolve([])).finally(() => {
-    phases.prefillMs = Math.round(performance.now() - mark);
-  });
-  prefilled.catch(() => {});
+/**
+ * A process's resident memory past which it ends after its build: the next
+ * build starts a new process (and runs in full) rather than let one grow.
+ */
+const RETIRE_ABOVE_BYTES = 2 * 1024 ** 3;
+
+interface BuildContext {
+  job: BuildJob;
+  /** The published build's files, being linked into the new build. */
+  prefilled: Promise<unknown>;
+  compressor: PageCompressor;
+  phases: Record<string, number>;
+}
+
+/** Astro's whole build: setup, content sync, both bundles, then every page whose cache key changed. */
+async function fullBuild(astro: typeof Astro, warm: WarmRenderer, context: BuildContext): Promise<void> {
+  const { job, prefilled, compressor, phases } = context;
+  const { outDir, previousDir } = job;
   await astro.build({
     root: process.cwd(),
     outDir,
     mode: 'production',
     build: { concurrency: RENDER_CONCURRENCY },
+    // A new site's first pages are not kept for content builds: the process ends after them.
+    integrations: job.phase === 'full' ? [warm.integration] : [],
     vite: {
       plugins: [
         beforeGeneration({
@@ -124,12 +134,40 @@ async function run(astro: typeof Astro, job: BuildJob): Promise<BuildProcessResu
       resolve: { alias: [{ find: /^astro:data-layer-content$/, replacement: DATA_STORE_AT_RUNTIME }] },
     },
   });
+}
+
+async function run(astro: typeof Astro, warm: WarmRenderer, job: BuildJob): Promise<BuildProcessResult> {
+  const { outDir, previousDir, cacheDir } = job;
+  const content = job.mode === 'content';
+  if (content && (!warm.ready() || !previousDir)) throw new Error('a content build needs a full build before it');
+  // Read by the site's configuration, its loaders and the data store module.
+  process.env.ASTRO_CACHE_DIR = cacheDir;
+  process.env.SITE_BUILD_PHASE = job.phase;
+  const compressor = createPageCompressor();
+  directBuildWrites({ outDir, cacheDir, onPageWritten: (file) => compressor.add(file) });
+  // Page copies an earlier version let Astro keep in its cache (see build-writes.ts).
+  if (!content) await fs.promises.rm(path.join(cacheDir, 'dist'), { recursive: true, force: true });
+  const phases: Record<string, number> = {};
+  let mark = performance.now();
+  const lap = (name: string) => {
+    phases[name] = Math.round(performance.now() - mark);
+    mark = performance.now();
+  };
+  // Pages are carried over while Astro starts and bundles; it renders only once they are all in place. A
+  // content build bundles nothing: it takes the published bundles and public files over as well.
+  const prefilled = (previousDir ? prefillPages(previousDir, outDir, content) : Promise.resolve([])).finally(() => {
+    phases.prefillMs = Math.round(performance.now() - mark);
+  });
+  prefilled.catch(() => {});
+  if (content) Object.assign(phases, await warm.renderContent(outDir, prefilled));
+  else await fullBuild(astro, warm, { job, prefilled, compressor, phases });
   const linked = await prefilled;
-  lap('astroMs');
+  lap(content ? 'contentMs' : 'astroMs');
   const written = writtenFiles();
   const kept = manifestOutputs(path.join(cacheDir, MANIFEST_FILE));
   const removed = kept ? pruneStalePages(outDir, linked, kept, written) : 0;
-  const made = madeFiles(outDir, linked, written);
+  // A content build carries every file over: what it made is what it wrote.
+  const made = content ? [...written] : madeFiles(outDir, linked, written);
   lap('pruneMs');
   // What is new and not compressed yet (files copied from public/, a page written outside the hook).
   filesToCompress(outDir, previousDir, { files: made, except: compressor }).forEach((file) => compressor.add(file));
@@ -139,17 +177,6 @@ async function run(astro: typeof Astro, job: BuildJob): Promise<BuildProcessResu
   writeNginxHeaders(outDir);
   lap('hashMs');
   return { removed, compressed: compressed.files.size, scriptHashes, phases };
-}
-
-/** The job: the first line of standard input. */
-async function readJob(): Promise<BuildJob> {
-  const lines = readline.createInterface({ input: process.stdin });
-  for await (const line of lines) {
-    lines.close();
-    return JSON.parse(line) as BuildJob;
-  }
-  // The server went away before it had a build for this process.
-  process.exit(0);
 }
 
 // Only as the build process's entry point: the server and tests import the constants.
@@ -163,8 +190,14 @@ if (process.argv[1] === import.meta.filename) {
       ...['vite', 'rolldown', '@astrojs/react', '@tailwindcss/vite', 'react-dom/server'].map((name) => import(name)),
       Promise.resolve(require('jsdom')),
     ]);
-    const result = await run(astro, await readJob());
-    process.stdout.write(`\n${RESULT_MARK}${JSON.stringify(result)}\n`);
+    const warm = createWarmRenderer();
+    // One job a line; the process ends when the server closes its input or goes away.
+    for await (const line of readline.createInterface({ input: process.stdin })) {
+      const job = JSON.parse(line) as BuildJob;
+      const result = await run(astro, warm, job);
+      process.stdout.write(`\n${RESULT_MARK}${JSON.stringify(result)}\n`);
+      if (job.phase === 'first' || process.memoryUsage().rss > RETIRE_ABOVE_BYTES) break;
+    }
     process.exit(0);
   } catch (error) {
     console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));

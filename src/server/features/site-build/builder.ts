@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Logger } from '../../platform/logger.ts';
 import { createBuildProcesses, type AstroBuild } from './astro-process.ts';
 import { MANIFEST_FILE, type BuildProcessResult } from './build-process.ts';
-import { sourceFingerprint } from './fingerprint.ts';
+import { siteSources, sourceFingerprint } from './fingerprint.ts';
 import {
   buildsDirOf,
   publish,
@@ -89,7 +89,7 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
 
   async function runAstro(outDir: string, firstPhase: boolean): Promise<BuildProcessResult> {
     astro = processes.start(
-      { outDir, previousDir: current, cacheDir, phase: firstPhase ? 'first' : 'full' },
+      { outDir, previousDir: current, cacheDir, phase: firstPhase ? 'first' : 'full', sources: siteSources() },
       (line) => {
         status.progress = astro?.output.tail.slice(-20) ?? [];
         options.onOutput?.(line);

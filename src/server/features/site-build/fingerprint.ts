@@ -20,8 +20,12 @@ export const NOT_SITE_INPUTS = [path.join('src', 'server')];
 
 /** A hash of every site input (path, size, mtime) and the data version. */
 export function sourceFingerprint(dataVersion: string, root: string = PROJECT_ROOT): string {
+  return createHash('sha256').update(dataVersion).update(siteSources(root)).digest('hex').slice(0, 16);
+}
+
+/** A hash of every site input (path, size, mtime): what a build's bundles are made from. */
+export function siteSources(root: string = PROJECT_ROOT): string {
   const hash = createHash('sha256');
-  hash.update(dataVersion);
   const skip = new Set(NOT_SITE_INPUTS.map((dir) => path.join(root, dir)));
   for (const input of SITE_INPUTS) {
     const full = path.join(root, input);

@@ -33,11 +33,12 @@ export function listFiles(dir: string, skip: ReadonlySet<string> = new Set(), ou
 const LINK_PAGES = new URL('./link-pages.ts', import.meta.url);
 
 /**
- * Hard-links the previous build's pages into `outDir` on a worker thread;
- * resolves with their paths relative to it. The build starts meanwhile.
+ * Hard-links the previous build's pages (with `everything`, all its files)
+ * into `outDir` on a worker thread; resolves with their paths relative to
+ * it. The build starts meanwhile.
  */
-export function prefillPages(previousDir: string, outDir: string): Promise<string[]> {
-  const job: LinkPagesJob = { previousDir, outDir };
+export function prefillPages(previousDir: string, outDir: string, everything = false): Promise<string[]> {
+  const job: LinkPagesJob = { previousDir, outDir, everything };
   return new Promise((resolve, reject) => {
     const worker = new Worker(LINK_PAGES, { workerData: { linkPages: job } });
     worker.once('message', (linked: string[]) => resolve(linked));

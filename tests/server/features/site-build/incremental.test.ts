@@ -53,6 +53,23 @@ describe('carrying pages over to a new build', () => {
     expect(fs.existsSync(path.join(next, '_astro/app.js'))).toBe(false);
   });
 
+  it('links every file for a content build, bundles and public files included, but not the build’s own records', async () => {
+    const previous = tempDir();
+    const next = tempDir();
+    write(previous, 'news/1/index.html', page('one'));
+    write(previous, '_astro/app.js', 'code');
+    write(previous, '_astro/app.js.br', 'br');
+    write(previous, 'favicon.svg', '<svg/>');
+    write(previous, '.build-stamp', 'stamp');
+    write(previous, '.csp-script-hashes.json', '[]');
+    const linked = await prefillPages(previous, next, true);
+    expect(linked.sort()).toEqual(['_astro/app.js', '_astro/app.js.br', 'favicon.svg', 'news/1/index.html']);
+    expect(fs.statSync(path.join(next, '_astro/app.js')).ino).toBe(
+      fs.statSync(path.join(previous, '_astro/app.js')).ino,
+    );
+    expect(fs.existsSync(path.join(next, '.build-stamp'))).toBe(false);
+  });
+
   it('never changes the published file when the build writes a page (copy on write)', async () => {
     const previous = tempDir();
     const next = tempDir();

@@ -1,0 +1,150 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listFiles } from '../../src/server/features/site-build/incremental.ts';
+import { startServer, tempDataDir, type ServerProcess } from '../helpers/server-process.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const STAFF = { email: 'content-editor@example.com', password: 'Edit0r!Desk' };
+const dataDir = tempDataDir();
+const env = (siteDir: string) => ({
+  DATA_DIR: dataDir,
+  SITE_DIR: path.join(dataDir, siteDir),
+  BUILD_SITE: 'true',
+  SEED_DEMO_DATA: 'true',
+  DEMO_COMPANY_COUNT: '50',
+  SITE_REBUILD_DEBOUNCE_MS: '100',
+  SITE_FIRST_PAGES_FIRST: 'false',
+  // The build log says how each build was made.
+  LOG_LEVEL: 'info',
+});
+let server: ServerProcess | undefined;
+
+interface PublishedBuild {
+  build: string;
+  rendered: number;
+  unchanged: number;
+  removed: number;
+  /** Only content builds, which render with the page bundle of an earlier full build, time their content phase. */
+  contentMs?: number;
+}
+
+/** The builds the server has published so far, from its log. */
+function publishedBuilds(): PublishedBuild[] {
+  return server!
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('"site build published"'))
+    .map((line) => JSON.parse(line) as PublishedBuild);
+}
+
+async function untilPublished(count: number): Promise<PublishedBuild> {
+  for (let i = 0; i < 1200; i++) {
+    const builds = publishedBuilds();
+    if (builds.length >= count) return builds[count - 1]!;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`build ${count} was not published:\n${server!.output().slice(-4000)}`);
+}
+
+async function stopServer() {
+  server?.child.kill('SIGTERM');
+  await server?.exited;
+  server = undefined;
+}
+
+/** The files a reader can be served (no compressed copies, no build records), by path. */
+function siteFiles(siteDir: string): Map<string, Buffer> {
+  const current = fs.realpathSync(path.join(dataDir, siteDir, 'current'));
+  const files = new Map<string, Buffer>();
+  for (const file of listFiles(current)) {
+    const relative = path.relative(current, file);
+    if (/\.(br|gz)$/.test(relative) || path.basename(relative).startsWith('.')) continue;
+    files.set(relative, fs.readFileSync(file));
+  }
+  return files;
+}
+
+beforeAll(async () => {
+  const added = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'scripts', 'staff-add.ts'), '--email', STAFF.email, '--password', STAFF.password],
+    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, encoding: 'utf8' },
+  );
+  expect(added.status, added.stderr).toBe(0);
+}, 60_000);
+
+afterAll(async () => {
+  await stopServer();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('content builds', () => {
+  it('publish edits, new and deleted articles with the first build’s page bundle, exactly as a full build would', async () => {
+    server = await startServer(env('site'));
+    const first = await untilPublished(1);
+    expect(first.contentMs).toBeUndefined();
+
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(STAFF),
+    });
+    const headers = {
+      'content-type': 'application/json',
+      authorization: `Bearer ${((await login.json()) as { token: string }).token}`,
+    };
+    const { news } = (await (await fetch(`${server.url}/api/tools/news?limit=2`, { headers })).json()) as {
+      news: { id: number; version: number; company_symbol: string }[];
+    };
+    const [edited, deleted] = news as [(typeof news)[0], (typeof news)[0]];
+
+    const put = await fetch(`${server.url}/api/tools/news/${edited.id}`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ title: 'Edited in a content build', version: edited.version }),
+    });
+    expect(put.status).toBe(200);
+    const afterEdit = await untilPublished(2);
+    expect(afterEdit.contentMs).toBeGreaterThan(0);
+    expect(afterEdit.rendered).toBeLessThan((afterEdit.rendered + afterEdit.unchanged) / 10);
+    expect(await (await fetch(`${server.url}/news/${edited.id}/`)).text()).toContain('Edited in a content build');
+
+    const created = await fetch(`${server.url}/api/tools/news`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        title: 'Written after the first build',
+        company_symbol: edited.company_symbol,
+        summary: 'A new article.',
+        description: '<p>Its <b>body</b>.</p>',
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { data: article } = (await created.json()) as { data: { id: number } };
+    expect((await untilPublished(3)).contentMs).toBeGreaterThan(0);
+    const page = await fetch(`${server.url}/news/${article.id}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Its <b>body</b>.');
+    expect(await (await fetch(`${server.url}/news/`)).text()).toContain('Written after the first build');
+
+    const removed = await fetch(`${server.url}/api/tools/news/${deleted.id}`, { method: 'DELETE', headers });
+    expect(removed.status).toBe(204);
+    const afterDelete = await untilPublished(4);
+    expect(afterDelete.contentMs).toBeGreaterThan(0);
+    expect(afterDelete.removed).toBe(1);
+    expect((await fetch(`${server.url}/news/${deleted.id}/`)).status).toBe(404);
+    expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).not.toContain(`/news/${deleted.id}/`);
+    const published = siteFiles('site');
+    await stopServer();
+
+    // The same data built from nothing, in full.
+    server = await startServer(env('site-rebuilt'));
+    expect((await untilPublished(1)).contentMs).toBeUndefined();
+    const rebuilt = siteFiles('site-rebuilt');
+    expect([...published.keys()].sort()).toEqual([...rebuilt.keys()].sort());
+    const differing = [...published].filter(([file, bytes]) => !bytes.equals(rebuilt.get(file)!)).map(([f]) => f);
+    expect(differing).toEqual([]);
+  }, 600_000);
+});
