@@ -6,9 +6,14 @@
  * 1. the README's layout: one process on the embedded database (targets: no
  *    failed request, p99 ≤ 1 s);
  * 2. the production layout (npm run serve:cluster): 2 instances on
- *    PostgreSQL behind nginx (targets: no failed request, p99 ≤ 250 ms for
- *    everything but logins, logins p99 ≤ 500 ms, ≥ 1,500 requests/s); skipped
- *    without PostgreSQL or nginx.
+ *    PostgreSQL behind nginx, twice: as fast as the connections go (targets:
+ *    no failed request, ≥ 1,500 requests/s), then at a steady
+ *    BENCH_LOAD_RATE (1,600) requests/s over the same connections (targets:
+ *    no failed request, p99 ≤ 250 ms for everything but logins, logins p99 ≤
+ *    500 ms, the rate served). Run flat out, every process on the machine
+ *    (the load generator too) queues for the same two cores, and latency
+ *    measures that queue rather than the service: the latency targets are
+ *    judged at the stated rate. Skipped without PostgreSQL or nginx.
  * Prints one JSON line per figure, and PASS/FAIL lines to stderr.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -22,6 +27,8 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 200);
 const LOGIN_RATE = Number(process.env.BENCH_LOGIN_RATE ?? 10);
+/** The steady rate (requests/s, logins aside) at which the production layout's latency is judged. */
+const STEADY_RATE = Number(process.env.BENCH_LOAD_RATE ?? 1600);
 const COMPANIES = process.env.BENCH_COMPANIES ?? '4200';
 const READER = { email: 'bench-load@example.com', password: 'Bench!Load9' };
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
@@ -71,40 +78,47 @@ async function signIn(url: string): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
-/** The mix, as one autocannon run per kind of call, all at once; each kind's share of the connections. */
-async function mixedLoad(url: string): Promise<Record<string, Outcome>> {
+/**
+ * The mix, as one autocannon run per kind of call, all at once; each kind's
+ * share of the connections, and with `rate` the same share of that many
+ * requests a second (latency then counts from when each request was due).
+ */
+async function mixedLoad(url: string, rate?: number): Promise<Record<string, Outcome>> {
   const token = await signIn(url);
   const symbols = (
     (await (await fetch(`${url}/api/stock/search?query=a&pageSize=100`)).json()) as { data: { symbol: string }[] }
   ).data.map((c) => c.symbol);
   const { news } = (await (await fetch(`${url}/api/news/all?limit=50`)).json()) as { news: { id: number }[] };
   if (symbols.length === 0 || news.length === 0) throw new Error('no demo companies or news to load');
-  const share = (part: number) => Math.max(1, Math.round(CONNECTIONS * part));
+  const share = (part: number) => ({
+    connections: Math.max(1, Math.round(CONNECTIONS * part)),
+    ...(rate && { overallRate: Math.max(1, Math.round(rate * part)) }),
+  });
   let n = 0;
   const kinds: Record<string, autocannon.Options> = {
     screener: {
       url: `${url}/api/graphql`,
-      connections: share(0.25),
+      ...share(0.25),
       requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, body: SCREEN }],
       verifyBody: (body) => String(body ?? '').startsWith('{"data":{"filteredCompanies"'),
     },
     company: {
       url,
-      connections: share(0.25),
+      ...share(0.25),
       requests: [
         { method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/stock/company/${symbols[n++ % symbols.length]}` }) },
       ],
     },
     news: {
       url,
-      connections: share(0.3),
+      ...share(0.3),
       requests: [
         { method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/news/all?limit=10&page=${(n++ % 20) + 1}` }) },
       ],
     },
     favorites: {
       url: `${url}/api/news/favorites`,
-      connections: share(0.15),
+      ...share(0.15),
       requests: [
         {
           method: 'PATCH',
@@ -115,7 +129,7 @@ async function mixedLoad(url: string): Promise<Record<string, Outcome>> {
     },
     logins: {
       url: `${url}/api/auth/login`,
-      connections: share(0.05),
+      connections: share(0.05).connections,
       overallRate: LOGIN_RATE,
       requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(READER) }],
     },
@@ -138,7 +152,7 @@ async function mixedLoad(url: string): Promise<Record<string, Outcome>> {
 function report(
   layout: string,
   outcomes: Record<string, Outcome>,
-  targets: { p99: number; loginP99: number; rps?: number },
+  targets: { p99?: number; loginP99?: number; rps?: number },
 ) {
   let requests = 0;
   let failed = 0;
@@ -153,8 +167,9 @@ function report(
     if (kind !== 'logins') worstP99 = Math.max(worstP99, o.p99);
   }
   judge(`${layout}_failed`, failed, 'count', { max: 0 });
-  judge(`${layout}_p99_except_logins`, worstP99, 'ms', { max: targets.p99 });
-  judge(`${layout}_logins_p99`, outcomes.logins!.p99, 'ms', { max: targets.loginP99 });
+  if (targets.p99) judge(`${layout}_p99_except_logins`, worstP99, 'ms', { max: targets.p99 });
+  else emit(`${layout}_p99_except_logins`, worstP99, 'ms');
+  if (targets.loginP99) judge(`${layout}_logins_p99`, outcomes.logins!.p99, 'ms', { max: targets.loginP99 });
   const rps = requests / SECONDS;
   if (targets.rps) judge(`${layout}_requests_per_second`, rps, 'req/s', { min: targets.rps });
   else emit(`${layout}_requests_per_second`, rps, 'req/s');
@@ -230,8 +245,14 @@ if (!LAYOUTS.has('cluster')) {
     );
     addReader({ DATABASE_URL: database.url });
     await until(async () => (await fetch(`${url}/api/news/all?limit=1`)).ok, 60_000, 'nginx answering');
-    console.error('production layout: loading…');
-    report('cluster', await mixedLoad(url), { p99: 250, loginP99: 500, rps: 1500 });
+    console.error('production layout: loading as fast as the connections go…');
+    report('cluster', await mixedLoad(url), { rps: 1500 });
+    console.error(`production layout: loading at ${STEADY_RATE} requests/s…`);
+    report(`cluster_at_${STEADY_RATE}`, await mixedLoad(url, STEADY_RATE), {
+      p99: 250,
+      loginP99: 500,
+      rps: STEADY_RATE * 0.95,
+    });
   } finally {
     if (cluster) {
       cluster.kill('SIGTERM');
