@@ -1,7 +1,7 @@
 /**
  * The content data store, read when the build's page bundle runs rather than
- * bundled into it (see build-process.ts): the store is tens of megabytes,
- * and bundling it cost every build seconds of parsing and writing.
+ * bundled into it (see build-process.ts): the store is megabytes, and
+ * bundling it cost every build seconds of parsing and writing.
  *
  * It is handed to Astro's content runtime as a map of collections, which the
  * runtime keeps as it is: a content build in a process that keeps the bundle

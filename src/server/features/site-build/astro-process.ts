@@ -35,7 +35,10 @@ export interface AstroBuild {
 }
 
 export interface BuildProcesses {
-  /** Starts a build, in the waiting process if there is one. `onLine` hears each output line that is not a page line. */
+  /**
+   * Starts a build: in the waiting process if it can make it (its first build, or a content build on top of its
+   * last), else in a new one. `onLine` hears each output line that is not a page line.
+   */
   start(request: BuildRequest, onLine: (line: string) => void): AstroBuild;
   /** Starts the process the next build will use, unless one waits already. */
   prepare(): void;
@@ -143,15 +146,15 @@ export function createBuildProcesses(options: {
             output.feed(`${line}\n`);
             continue;
           }
-          const result = JSON.parse(line.slice(RESULT_MARK.length)) as BuildProcessResult;
-          // The process stays for the next build (a new site's first pages end theirs).
+          const { retiring, ...result } = JSON.parse(line.slice(RESULT_MARK.length)) as BuildProcessResult;
+          // The process stays for the next build, unless it said it ends now.
           child.stdout?.removeListener('data', onData);
           child.stderr?.removeListener('data', onError);
           child.removeListener('close', finish);
           child.removeListener('error', reject);
           taken.used = true;
           taken.warm = job.phase === 'full' ? { sources, cacheDir: job.cacheDir, outDir: job.outDir } : null;
-          if (job.phase === 'full' && !stopped && !waiting) {
+          if (!retiring && !stopped && !waiting) {
             keepEarlyOutput(taken);
             waiting = taken;
           } else child.stdin?.end();

@@ -12,10 +12,11 @@
  * the page renderer's libraries, then waits for jobs, one line of JSON each
  * on standard input (see BuildJob), so a build does not wait for the seconds
  * that loading takes. Its first build is a full Astro build; while the
- * site's sources stay the same, the server sends it the next builds as
- * content builds, which render with the page bundle the full build made
- * (warm-renderer.ts). After each build a line after RESULT_MARK gives its
- * result. A build that fails ends the process.
+ * site's sources stay the same and the published build is its own last one,
+ * the server sends it the next builds as content builds, which render with
+ * the page bundle the full build made (warm-renderer.ts). After each build a
+ * line after RESULT_MARK gives its result, which says whether the process
+ * ends after it. A build that fails ends the process.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -58,6 +59,8 @@ export interface BuildProcessResult {
   scriptHashes: number;
   /** Milliseconds per phase. */
   phases: Record<string, number>;
+  /** The process ends after this build (a new site's first pages, or its memory): the next build needs another. */
+  retiring?: boolean;
 }
 
 /**
@@ -195,8 +198,9 @@ if (process.argv[1] === import.meta.filename) {
     for await (const line of readline.createInterface({ input: process.stdin })) {
       const job = JSON.parse(line) as BuildJob;
       const result = await run(astro, warm, job);
-      process.stdout.write(`\n${RESULT_MARK}${JSON.stringify(result)}\n`);
-      if (job.phase === 'first' || process.memoryUsage().rss > RETIRE_ABOVE_BYTES) break;
+      const retiring = job.phase === 'first' || process.memoryUsage().rss > RETIRE_ABOVE_BYTES;
+      process.stdout.write(`\n${RESULT_MARK}${JSON.stringify({ ...result, retiring })}\n`);
+      if (retiring) break;
     }
     process.exit(0);
   } catch (error) {

@@ -26,6 +26,8 @@ const gzipOptions = (file: string): zlib.ZlibOptions => ({ level: isPage(file) ?
 
 /** `data`: the file's bytes, when the caller has read them already. */
 export function compressSync(file: string, data: Buffer = fs.readFileSync(file)): void {
+  // Copies carried over with an earlier version of the file are stale, whether or not new ones are made.
+  for (const suffix of ['.br', '.gz']) fs.rmSync(`${file}${suffix}`, { force: true });
   if (data.byteLength < COMPRESS_FROM_BYTES) return;
   const br = zlib.brotliCompressSync(data, brotliOptions(file, data.byteLength));
   const gz = zlib.gzipSync(data, gzipOptions(file));

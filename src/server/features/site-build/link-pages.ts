@@ -13,15 +13,15 @@ import { BUNDLES_DIR } from './published-files.ts';
 export interface LinkPagesJob {
   previousDir: string;
   outDir: string;
-  /** Every file but the build's own records (dot-files), not only the pages. */
+  /** Every file, not only the pages (never the build's own records, see OWN_RECORD). */
   everything?: boolean;
 }
 
 /** Files a build renders page by page (and their compressed copies). */
 export const PAGE_FILE = /\.(html|xml)(\.br|\.gz)?$/;
 
-/** A build's records of itself (its stamp, script hashes, headers), which each build writes anew. */
-const OWN_RECORD = /(^|[\\/])\./;
+/** A build's records of itself (its stamp, script hashes, headers: dot-files at its root), which each build writes anew. */
+const OWN_RECORD = /^\.[^\\/]*$/;
 
 /** Links the pages; answers their paths relative to the build directory. */
 export function linkPages({ previousDir, outDir, everything = false }: LinkPagesJob): string[] {

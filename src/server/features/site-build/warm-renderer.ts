@@ -95,7 +95,12 @@ export function createWarmRenderer(): WarmRenderer {
       getPrerenderOutputDirectory: (settings: { buildOutput: 'static'; config: AstroConfig }) => URL;
     };
     const dir = getPrerenderOutputDirectory({ buildOutput: 'static', config });
-    const entry = fs.readdirSync(dir).find((name) => PRERENDER_ENTRY.test(name));
+    // The newest: a build that failed before Astro removed its bundle may have left an older entry beside it.
+    const entry = fs
+      .readdirSync(dir)
+      .filter((name) => PRERENDER_ENTRY.test(name))
+      .map((name) => ({ name, mtime: fs.statSync(new URL(name, dir)).mtimeMs }))
+      .sort((a, b) => b.mtime - a.mtime)[0]?.name;
     if (!entry) throw new Error(`the page bundle has no entry in ${dir.pathname}`);
     const { app } = (await import(new URL(entry, dir).href)) as { app: PageApp };
     const handOver = app.setInternals.bind(app);

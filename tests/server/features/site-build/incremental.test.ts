@@ -11,6 +11,7 @@ import {
   prefillPages,
   pruneStalePages,
 } from '../../../../src/server/features/site-build/incremental.ts';
+import { compressSync } from '../../../../src/server/features/site-build/compression.ts';
 import { createPageCompressor } from '../../../../src/server/features/site-build/page-compressor.ts';
 
 /** Compresses what is new in a build, as the build process does at its end; answers how many files. */
@@ -60,14 +61,36 @@ describe('carrying pages over to a new build', () => {
     write(previous, '_astro/app.js', 'code');
     write(previous, '_astro/app.js.br', 'br');
     write(previous, 'favicon.svg', '<svg/>');
+    write(previous, '.well-known/security.txt', 'Contact: security@redcap.example');
     write(previous, '.build-stamp', 'stamp');
     write(previous, '.csp-script-hashes.json', '[]');
     const linked = await prefillPages(previous, next, true);
-    expect(linked.sort()).toEqual(['_astro/app.js', '_astro/app.js.br', 'favicon.svg', 'news/1/index.html']);
+    expect(linked.sort()).toEqual([
+      '.well-known/security.txt',
+      '_astro/app.js',
+      '_astro/app.js.br',
+      'favicon.svg',
+      'news/1/index.html',
+    ]);
     expect(fs.statSync(path.join(next, '_astro/app.js')).ino).toBe(
       fs.statSync(path.join(previous, '_astro/app.js')).ino,
     );
     expect(fs.existsSync(path.join(next, '.build-stamp'))).toBe(false);
+  });
+
+  it('drops the compressed copies a rewritten page was carried over with, even when it is now too small to compress', async () => {
+    const previous = tempDir();
+    const next = tempDir();
+    write(previous, 'news/1/index.html', page('long'));
+    compressSync(path.join(previous, 'news/1/index.html'));
+    await prefillPages(previous, next);
+    const file = path.join(next, 'news/1/index.html');
+    fs.rmSync(file);
+    fs.writeFileSync(file, '<p>short</p>');
+    compressSync(file);
+    expect(fs.existsSync(`${file}.br`)).toBe(false);
+    expect(fs.existsSync(`${file}.gz`)).toBe(false);
+    expect(fs.existsSync(path.join(previous, 'news/1/index.html.br'))).toBe(true);
   });
 
   it('never changes the published file when the build writes a page (copy on write)', async () => {
