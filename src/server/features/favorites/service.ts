@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../platform/db/client.ts';
+import { rowsOf, type Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 
 export interface FavoriteKind<Id extends number | string> {
@@ -37,7 +37,11 @@ export async function favoriteIds<Id extends number | string>(
   return new Set(rows.map((r) => r.id as Id));
 }
 
-/** Flips an item in or out of the user's favorites; answers the stored id and whether it is now a favorite. */
+/**
+ * Flips an item in or out of the user's favorites; answers the stored id and
+ * whether it is now a favorite. One statement, so one commit: a toggle is a
+ * write readers make often, and its time is mostly the commit's.
+ */
 export async function toggleFavorite<Id extends number | string>(
   db: Db,
   kind: FavoriteKind<Id>,
@@ -45,15 +49,22 @@ export async function toggleFavorite<Id extends number | string>(
   rawId: Id,
 ): Promise<{ id: Id; isFavorite: boolean }> {
   const id = kind.normalize ? kind.normalize(rawId) : rawId;
-  const [exists] = await db.select({ id: kind.key }).from(kind.key.table).where(eq(kind.key, id));
-  if (!exists) throw notFound(kind.missing(id));
-  const removed = await db
-    .delete(kind.table)
-    .where(and(eq(kind.user, userId), eq(kind.item, id)))
-    .returning({ id: kind.item });
-  if (removed.length > 0) return { id, isFavorite: false };
-  await db.execute(
-    sql`insert into ${kind.table} (${sql.identifier(kind.user.name)}, ${sql.identifier(kind.item.name)}) values (${userId}, ${id}) on conflict do nothing`,
+  const user = sql.identifier(kind.user.name);
+  const item = sql.identifier(kind.item.name);
+  const [row] = rowsOf<{ found: boolean; removed: boolean }>(
+    await db.execute(sql`
+    with target as (select ${kind.key} as id from ${kind.key.table} where ${kind.key} = ${id}),
+    removed as (
+      delete from ${kind.table} where ${user} = ${userId} and ${item} = (select id from target) returning 1
+    ),
+    added as (
+      insert into ${kind.table} (${user}, ${item})
+      select ${userId}, id from target where not exists (select 1 from removed)
+      on conflict do nothing
+      returning 1
+    )
+    select exists (select 1 from target) as found, exists (select 1 from removed) as removed`),
   );
-  return { id, isFavorite: true };
+  if (!row?.found) throw notFound(kind.missing(id));
+  return { id, isFavorite: !row.removed };
 }
