@@ -61,6 +61,9 @@ http {
     sendfile on;
     tcp_nopush on;
     keepalive_timeout 65;
+    # A busy client's connection stays open: at the default (1,000 requests) nginx closes it, and a request the
+    # client sent meanwhile fails.
+    keepalive_requests 100000;
     server_tokens off;
     # The link to the published build is followed on every request: a new build shows at once.
     open_file_cache off;${temp}
