@@ -2,7 +2,7 @@
  * Starts the real server (`scripts/start.ts`) as a child process, the way
  * `npm start` does, with its own data directory and an OS-assigned port.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,4 +50,17 @@ export function startServer(env: Record<string, string>, { waitForListening = tr
       reject(new Error(`server exited with ${code} before listening:\n${log}`));
     });
   });
+}
+
+/**
+ * A staff account on the database `env` names (DATA_DIR or DATABASE_URL), made the way an operator makes one
+ * (npm run staff:add); throws with the command's output when it fails.
+ */
+export function addStaffAccount(env: Record<string, string>, staff: { email: string; password: string }): void {
+  const added = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'scripts', 'staff-add.ts'), '--email', staff.email, '--password', staff.password],
+    { cwd: ROOT, env: { ...process.env, ...env, LOG_LEVEL: 'silent' }, encoding: 'utf8' },
+  );
+  if (added.status !== 0) throw new Error(`staff:add failed: ${added.stderr}`);
 }

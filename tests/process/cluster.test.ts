@@ -2,15 +2,13 @@
  * Two real server processes on one PostgreSQL database and one shared site
  * directory (needs TEST_DATABASE_URL, as CI sets when PostgreSQL runs).
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerDatabase } from '../helpers/database.ts';
 import { retitleArticle, signInHeader } from '../helpers/staff-edits.ts';
-import { startServer, tempDataDir, type ServerProcess } from '../helpers/server-process.ts';
+import { addStaffAccount, type ServerProcess, startServer, tempDataDir } from '../helpers/server-process.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 const STAFF = { email: 'cluster-editor@example.com', password: 'Edit0r!Desk' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -60,12 +58,7 @@ describe.skipIf(!ADMIN_URL)('two instances on one PostgreSQL database', () => {
     url = database.url;
     a = await startServer(env());
     await until(async () => (await status(a)).currentBuild, 240_000);
-    const added = spawnSync(
-      process.execPath,
-      [path.join(ROOT, 'scripts', 'staff-add.ts'), '--email', STAFF.email, '--password', STAFF.password],
-      { cwd: ROOT, env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent' }, encoding: 'utf8' },
-    );
-    expect(added.status, added.stderr).toBe(0);
+    addStaffAccount({ DATABASE_URL: url }, STAFF);
     b = await startServer(env());
     await until(async () => (await status(b)).currentBuild);
   }, 300_000);

@@ -1,11 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles } from '../../src/server/features/site-build/incremental.ts';
-import { startServer, tempDataDir, type ServerProcess } from '../helpers/server-process.ts';
+import { addStaffAccount, type ServerProcess, startServer, tempDataDir } from '../helpers/server-process.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const STAFF = { email: 'content-editor@example.com', password: 'Edit0r!Desk' };
 const dataDir = tempDataDir();
 const env = (siteDir: string) => ({
@@ -67,12 +65,7 @@ function siteFiles(siteDir: string): Map<string, Buffer> {
 }
 
 beforeAll(async () => {
-  const added = spawnSync(
-    process.execPath,
-    [path.join(ROOT, 'scripts', 'staff-add.ts'), '--email', STAFF.email, '--password', STAFF.password],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, encoding: 'utf8' },
-  );
-  expect(added.status, added.stderr).toBe(0);
+  addStaffAccount({ DATA_DIR: dataDir }, STAFF);
 }, 60_000);
 
 afterAll(async () => {

@@ -1,10 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, tempDataDir, type ServerProcess } from '../helpers/server-process.ts';
+import { addStaffAccount, type ServerProcess, startServer, tempDataDir } from '../helpers/server-process.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const STAFF = { email: 'rebuild-editor@example.com', password: 'Edit0r!Desk' };
 const dataDir = tempDataDir();
 let server: ServerProcess;
@@ -26,12 +24,7 @@ async function untilPublished(previous: string | null) {
 }
 
 beforeAll(async () => {
-  const added = spawnSync(
-    process.execPath,
-    [path.join(ROOT, 'scripts', 'staff-add.ts'), '--email', STAFF.email, '--password', STAFF.password],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, encoding: 'utf8' },
-  );
-  expect(added.status, added.stderr).toBe(0);
+  addStaffAccount({ DATA_DIR: dataDir }, STAFF);
   server = await startServer({
     DATA_DIR: dataDir,
     SITE_DIR: path.join(dataDir, 'site'),

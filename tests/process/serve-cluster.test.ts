@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/free-port.ts';
 import { createServerDatabase } from '../helpers/database.ts';
 import { retitleArticle, signInHeader } from '../helpers/staff-edits.ts';
-import { tempDataDir } from '../helpers/server-process.ts';
+import { addStaffAccount, tempDataDir } from '../helpers/server-process.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
@@ -139,13 +139,7 @@ describe.skipIf(!ADMIN_URL || !HAS_NGINX)('the production layout behind nginx', 
     await until(async () => log.includes('This instance now leads'), 20_000);
     const staff = { email: 'nginx-editor@example.com', password: 'Edit0r!Desk' };
     // Made through the survivor's database, as the command line does.
-    const { spawnSync } = await import('node:child_process');
-    const added = spawnSync(
-      process.execPath,
-      [path.join(ROOT, 'scripts', 'staff-add.ts'), '--email', staff.email, '--password', staff.password],
-      { cwd: ROOT, env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent' }, encoding: 'utf8' },
-    );
-    expect(added.status, added.stderr).toBe(0);
+    addStaffAccount({ DATABASE_URL: url }, staff);
     const auth = await signInHeader(site(), staff);
     const title = `Live through nginx ${Date.now()}`;
     const { id, status } = await retitleArticle(site(), auth, 0, title);

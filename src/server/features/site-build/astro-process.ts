@@ -50,9 +50,10 @@ interface WaitingProcess {
   child: ChildProcess;
   /** Output that came before the build had a reader. */
   early: string[];
-  /** Whether it has run a build (a process runs one full build, its first). */
-  used: boolean;
-  /** What its last build leaves it able to build as content builds, if anything. */
+  /**
+   * What its last build leaves it able to build as content builds; null while it has built nothing (a process
+   * runs one full build, its first, and is kept after it only when it made a whole site).
+   */
   warm: WarmState | null;
 }
 
@@ -97,7 +98,7 @@ export function createBuildProcesses(options: {
       },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
-    const spawned: WaitingProcess = { child, early: [], used: false, warm: null };
+    const spawned: WaitingProcess = { child, early: [], warm: null };
     keepEarlyOutput(spawned);
     // A process that ends while waiting (it failed to load) or could not start is not handed a build.
     const discard = () => {
@@ -121,7 +122,7 @@ export function createBuildProcesses(options: {
     const alive = waiting && waiting.child.exitCode === null && waiting.child.signalCode === null ? waiting : null;
     waiting = null;
     if (alive && canRenderContent(alive.warm, request)) return { taken: alive, content: true };
-    if (alive && !alive.used) return { taken: alive, content: false };
+    if (alive && alive.warm === null) return { taken: alive, content: false };
     // Its bundle is not this build's (the sources changed, or another build was published since).
     alive?.child.kill('SIGTERM');
     return { taken: spawnProcess(), content: false };
@@ -152,7 +153,6 @@ export function createBuildProcesses(options: {
           child.stderr?.removeListener('data', onError);
           child.removeListener('close', finish);
           child.removeListener('error', reject);
-          taken.used = true;
           taken.warm = job.phase === 'full' ? { sources, cacheDir: job.cacheDir, outDir: job.outDir } : null;
           if (!retiring && !stopped && !waiting) {
             keepEarlyOutput(taken);

@@ -142,7 +142,7 @@ async function fullBuild(astro: typeof Astro, warm: WarmRenderer, context: Build
 async function run(astro: typeof Astro, warm: WarmRenderer, job: BuildJob): Promise<BuildProcessResult> {
   const { outDir, previousDir, cacheDir } = job;
   const content = job.mode === 'content';
-  if (content && (!warm.ready() || !previousDir)) throw new Error('a content build needs a full build before it');
+  if (content && !previousDir) throw new Error('a content build starts from the published build: there is none');
   // Read by the site's configuration, its loaders and the data store module.
   process.env.ASTRO_CACHE_DIR = cacheDir;
   process.env.SITE_BUILD_PHASE = job.phase;

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Logger } from '../../platform/logger.ts';
 import { createBuildProcesses, type AstroBuild } from './astro-process.ts';
 import { MANIFEST_FILE, type BuildProcessResult } from './build-process.ts';
-import { siteSources, sourceFingerprint } from './fingerprint.ts';
+import { fingerprintOf, siteSources, sourceFingerprint } from './fingerprint.ts';
 import {
   buildsDirOf,
   publish,
@@ -87,9 +87,9 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
     complete: isComplete(current),
   };
 
-  async function runAstro(outDir: string, firstPhase: boolean): Promise<BuildProcessResult> {
+  async function runAstro(outDir: string, firstPhase: boolean, sources: string): Promise<BuildProcessResult> {
     astro = processes.start(
-      { outDir, previousDir: current, cacheDir, phase: firstPhase ? 'first' : 'full', sources: siteSources() },
+      { outDir, previousDir: current, cacheDir, phase: firstPhase ? 'first' : 'full', sources },
       (line) => {
         status.progress = astro?.output.tail.slice(-20) ?? [];
         options.onOutput?.(line);
@@ -111,7 +111,8 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
    * `firstPhase`: only the first pages of a new site; its stamp never matches, so the full build follows.
    */
   async function buildOnce(reason: string, knownStamp?: string, firstPhase = false): Promise<void> {
-    const stamp = `${knownStamp ?? sourceFingerprint(await options.dataVersion())}${firstPhase ? FIRST_PHASE_STAMP : ''}`;
+    const sources = siteSources();
+    const stamp = `${knownStamp ?? fingerprintOf(await options.dataVersion(), sources)}${firstPhase ? FIRST_PHASE_STAMP : ''}`;
     const id = `${new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '')}-${stamp.slice(0, 8)}`;
     const outDir = path.join(buildsDir, id);
     const started = Date.now();
@@ -131,7 +132,7 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
       // The build process carries unchanged pages over from the published build (see
       // incremental.ts) and does the file work; its phase times go to the log, so a slow
       // build says where its time went.
-      const { phases, ...files } = await runAstro(outDir, firstPhase);
+      const { phases, ...files } = await runAstro(outDir, firstPhase, sources);
       writeStamp(outDir, stamp);
       if (through !== null) writeChangesThrough(outDir, through);
       publish(siteDir, outDir);

@@ -20,8 +20,12 @@ export const NOT_SITE_INPUTS = [path.join('src', 'server')];
 
 /** A hash of every site input (path, size, mtime) and the data version. */
 export function sourceFingerprint(dataVersion: string, root: string = PROJECT_ROOT): string {
-  return createHash('sha256').update(dataVersion).update(siteSources(root)).digest('hex').slice(0, 16);
+  return fingerprintOf(dataVersion, siteSources(root));
 }
+
+/** The fingerprint of a build from the data version and `siteSources`, when the caller has them already. */
+export const fingerprintOf = (dataVersion: string, sources: string): string =>
+  createHash('sha256').update(dataVersion).update(sources).digest('hex').slice(0, 16);
 
 /** A hash of every site input (path, size, mtime): what a build's bundles are made from. */
 export function siteSources(root: string = PROJECT_ROOT): string {

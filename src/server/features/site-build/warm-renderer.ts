@@ -72,8 +72,6 @@ export interface ContentBuildTimes {
 export interface WarmRenderer {
   /** Given to the full build's Astro configuration: it keeps the build's page renderer. */
   integration: AstroIntegration;
-  /** Whether a full build left a renderer for content builds. */
-  ready(): boolean;
   /**
    * A content build into `outDir`, which holds the published build's files
    * as links once `prefilled` resolves (pages render only then).
@@ -149,7 +147,6 @@ export function createWarmRenderer(): WarmRenderer {
 
   return {
     integration,
-    ready: () => kept !== null,
     async renderContent(outDir, prefilled) {
       if (!kept) throw new Error('a content build needs the renderer of a full build');
       const { app, options } = kept;
@@ -166,16 +163,19 @@ export function createWarmRenderer(): WarmRenderer {
       for (const page of Object.values(options.allPages)) page.route.distURL = undefined;
       // Static paths are listed again, from this build's content.
       app.routeCache.clearAll();
-      let mark = performance.now();
-      const lap = () => Math.round(-mark + (mark = performance.now()));
+      const started = performance.now();
       await contentLayer.sync();
       beginNextBuild();
-      const syncMs = lap();
+      const synced = performance.now();
       await prefilled;
-      const linkWaitMs = lap();
+      const linked = performance.now();
       // The page bundle's directory is not read: the bundle is loaded.
       await generatePages(options, kept.internals, options.settings.config.outDir);
-      return { syncMs, linkWaitMs, generateMs: lap() };
+      return {
+        syncMs: Math.round(synced - started),
+        linkWaitMs: Math.round(linked - synced),
+        generateMs: Math.round(performance.now() - linked),
+      };
     },
   };
 }
