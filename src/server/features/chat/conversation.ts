@@ -7,7 +7,7 @@
  * refusal is an ordinary error, not a broken stream.
  */
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { CHAT_TEXT, titleFromQuestion } from '../../../lib/chat.ts';
 import type { ChatCitation } from '../../../lib/content-records.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -204,7 +204,7 @@ export async function deleteStaleGuestThreads(db: Db, now = new Date()): Promise
   const before = new Date(now.getTime() - GUEST_THREAD_DAYS * 86_400_000);
   const deleted = await db
     .delete(chatThreads)
-    .where(and(isNull(chatThreads.userId), sql`${chatThreads.updatedAt} < ${before}`))
+    .where(and(isNull(chatThreads.userId), lt(chatThreads.updatedAt, before)))
     .returning({ id: chatThreads.id });
   return deleted.length;
 }

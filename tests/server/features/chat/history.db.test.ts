@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteStaleGuestThreads, GUEST_THREAD_DAYS } from '../../../../src/server/features/chat/conversation.ts';
 import { readMeta } from '../../../../src/server/platform/meta.ts';
 import { chatMessages, chatThreads, users } from '../../../../src/server/schema.ts';
 import { bearer, verifiedUser } from '../../../helpers/accounts.ts';
@@ -208,5 +209,30 @@ describe('the chat token the page hands to its frame', () => {
       .sign(new Uint8Array(32));
     for (const bad of [forged, expired, stranger, 'not-a-token'])
       expect((await t.call('GET', HISTORY, { headers: { authorization: `Bearer ${bad}` } })).status).toBe(401);
+  });
+});
+
+describe('guest conversations', () => {
+  it('are deleted a week after their last question, while newer ones and signed-in users’ stay', async () => {
+    const now = new Date(Date.UTC(2026, 10, 20, 12));
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const stale = randomUUID();
+    const recent = randomUUID();
+    const ownedOld = randomUUID();
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, 'grace.chat@example.com'));
+    await t.database.db.insert(chatThreads).values([
+      { id: stale, userId: null, title: 'Old guest question', updatedAt: daysAgo(GUEST_THREAD_DAYS + 1) },
+      { id: recent, userId: null, title: 'Recent guest question', updatedAt: daysAgo(GUEST_THREAD_DAYS - 1) },
+      { id: ownedOld, userId: user!.id, title: 'Old question of a reader', updatedAt: daysAgo(90) },
+    ]);
+    await t.database.db.insert(chatMessages).values({ threadId: stale, role: 'user', content: 'Anyone there?' });
+
+    expect(await deleteStaleGuestThreads(t.database.db, now)).toBe(1);
+
+    const left = new Set((await t.database.db.select({ id: chatThreads.id }).from(chatThreads)).map((r) => r.id));
+    expect(left.has(stale)).toBe(false);
+    expect(left.has(recent)).toBe(true);
+    expect(left.has(ownedOld)).toBe(true);
+    expect(await t.database.db.select().from(chatMessages).where(eq(chatMessages.threadId, stale))).toEqual([]);
   });
 });
