@@ -8,6 +8,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { forbidden, unauthorized } from '../../platform/errors.ts';
 import type { AppEnv } from '../../platform/http/context.ts';
+import { setAnswerHeaders } from '../../platform/http/answer-headers.ts';
 import { isHttps, isSiteOrigin } from '../../platform/http/request.ts';
 import { userForToken, type UserRow } from './sessions.ts';
 
@@ -59,7 +60,7 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   await next();
   // What a signed-in user sees, or a sign-in itself, is theirs alone: never kept by a shared cache.
-  if (c.var.user || c.res.headers.has('set-cookie')) c.header('Cache-Control', 'no-store');
+  if (c.var.user || c.res.headers.has('set-cookie')) setAnswerHeaders(c, [['Cache-Control', 'no-store']]);
 };
 
 export function requireUser(c: Context<AppEnv>): UserRow {

@@ -1,5 +1,5 @@
 /** Sign-in sessions: created at login, found by token hash, revoked at logout or credential changes. */
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { sessions, users } from './tables.ts';
 import { hashToken, newSessionToken } from '../../platform/secrets.ts';
@@ -19,13 +19,26 @@ export async function createSession(db: Db, userId: number, userAgent: string | 
   return token;
 }
 
-export async function userForToken(db: Db, token: string): Promise<{ user: UserRow; sessionId: number } | null> {
-  if (!token || token.length > 200) return null;
-  const [row] = await db
+/**
+ * The lookup every signed-in request makes, built once per database: building
+ * a query's text from its description cost more than running it.
+ */
+function prepareSessionLookup(db: Db) {
+  return db
     .select({ user: users, sessionId: sessions.id })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())));
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .prepare('user_for_token');
+}
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+export async function userForToken(db: Db, token: string): Promise<{ user: UserRow; sessionId: number } | null> {
+  if (!token || token.length > 200) return null;
+  let lookup = sessionLookups.get(db);
+  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
+  // Placeholders reach the driver as given, without the column's conversion: the time goes as text.
+  const [row] = await lookup.execute({ tokenHash: hashToken(token), now: new Date().toISOString() });
   return row ?? null;
 }
 

@@ -5,13 +5,14 @@
  */
 import { ReadableStream, TextEncoderStream } from 'node:stream/web';
 import { createRoute, z } from '@hono/zod-openapi';
+import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { createRouter } from '../../platform/http/context.ts';
 import { queryInteger, textField } from '../../platform/http/fields.ts';
 import { errorResponses, jsonContent } from '../../platform/http/schemas.ts';
 import { filterOptions, leadersLaggards, searchCompanies, sectorCards } from './catalog.ts';
 import { exportScreen } from './csv.ts';
 import { createGraphqlHandler } from './graphql/handler.ts';
-import { graphqlContext, type GraphqlContext } from './graphql/resolvers.ts';
+import { graphqlContext } from './graphql/resolvers.ts';
 import type { SnapshotStore } from './snapshot.ts';
 
 const SearchHit = z
@@ -185,17 +186,22 @@ const MAX_RESPONSE_CHARACTERS = 8_000_000;
 
 /** GraphQL over HTTP at /api/graphql (not in the OpenAPI document: GraphQL describes itself). */
 export function graphqlRoutes(snapshots: SnapshotStore) {
-  const contexts = new WeakMap<Request, GraphqlContext>();
-  const graphql = createGraphqlHandler((req) => contexts.get(req)!);
+  const graphql = createGraphqlHandler();
   return createRouter().on(['GET', 'POST'], '/', async (c) => {
-    contexts.set(c.req.raw, graphqlContext(c.var.db, c.var.user?.id, snapshots));
-    const response = await graphql(c.req.raw);
+    const [body, init] = await graphql({
+      method: c.req.method,
+      url: c.req.url,
+      headers: { get: (name) => c.req.header(name) ?? null },
+      body: () => c.req.text(),
+      raw: c.req.raw,
+      context: graphqlContext(c.var.db, c.var.user?.id, snapshots),
+    });
     // The cost budget keeps answers small; this is the last line, whatever the fields hold.
-    const body = await response.text();
-    if (body.length > MAX_RESPONSE_CHARACTERS) {
+    if (body !== null && body.length > MAX_RESPONSE_CHARACTERS) {
       const message = `The answer would be larger than ${MAX_RESPONSE_CHARACTERS / 1_000_000} MB: ask for fewer rows or fields`;
       return c.json({ errors: [{ message, extensions: { code: 'RESPONSE_TOO_LARGE' } }] }, 400);
     }
-    return new Response(body, { status: response.status, headers: response.headers });
+    if (body === null) return c.body(null, init.status as StatusCode, init.headers);
+    return c.body(body, init.status as ContentfulStatusCode, init.headers);
   });
 }

@@ -8,6 +8,7 @@ import type { Db } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
 import { within } from '../within.ts';
 import type { AppEnv } from './context.ts';
+import { setAnswerHeaders } from './answer-headers.ts';
 import { databaseAwayAnswer, errorBody } from './errors.ts';
 import { SECURITY_HEADERS } from '../security-headers.ts';
 import { clientIp, isHttps } from './request.ts';
@@ -30,8 +31,7 @@ export function requestContext(platform: { config: Config; db: Db; logger: Logge
     c.set('requestId', requestId);
     const started = performance.now();
     await next();
-    c.header('X-Request-Id', requestId);
-    setSecurityHeaders(c);
+    setAnswerHeaders(c, [['X-Request-Id', requestId], ...securityHeaders(c)]);
     const ms = Math.round((performance.now() - started) * 10) / 10;
     const status = c.res.status;
     const entry = { reqId: requestId, method: c.req.method, path: c.req.path, status, ms };
@@ -47,20 +47,39 @@ const DEFAULT_POLICY = "default-src 'none'; frame-ancestors 'self'";
 /** The policy of a server-rendered document with its own styles and no script (the API reference, the analyst report). */
 export const STYLED_DOCUMENT_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
+const SECURITY_HEADER_ENTRIES = Object.entries(SECURITY_HEADERS);
+
 /**
  * The headers every answer carries: no sniffing, a strict referrer, framing
  * by the site only, no powerful features, its own browsing context group,
- * HSTS over HTTPS, and a Content-Security-Policy.
+ * HSTS over HTTPS, and a Content-Security-Policy (the route's own, if it set one).
  */
-function setSecurityHeaders(c: Context<AppEnv>): void {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value);
-  if (isHttps(c)) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-  if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', DEFAULT_POLICY);
+function securityHeaders(c: Context<AppEnv>): [string, string][] {
+  const headers = [...SECURITY_HEADER_ENTRIES];
+  if (isHttps(c)) headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
+  if (!c.res.headers.has('Content-Security-Policy')) headers.push(['Content-Security-Policy', DEFAULT_POLICY]);
+  return headers;
 }
 
-/** Bodies beyond the configured limit answer 413 before they are read. */
-export const limitBodySize = (maxSize: number): MiddlewareHandler<AppEnv> =>
-  bodyLimit({ maxSize, onError: (c) => errorBody(c, 413, 'Request body is too large') });
+/**
+ * Bodies beyond the configured limit answer 413 before they are read. A
+ * declared length is judged from the header alone; only a body sent without
+ * one (chunked) is counted as it is read. Requests without a body pass
+ * untouched: asking the request for its body stream, as the general-purpose
+ * limit does first, builds a whole second request object on every GET.
+ */
+export function limitBodySize(maxSize: number): MiddlewareHandler<AppEnv> {
+  const tooLarge = (c: Context<AppEnv>) => errorBody(c, 413, 'Request body is too large');
+  const counted = bodyLimit({ maxSize, onError: tooLarge });
+  return async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      return Number.parseInt(length, 10) > maxSize ? tooLarge(c) : next();
+    }
+    return counted(c, next);
+  };
+}
 
 /** After a successful POST of a group that queues messages (codes, confirmation links), delivery starts at once. */
 export const wakeOutboxAfterPost =

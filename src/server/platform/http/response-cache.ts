@@ -25,7 +25,8 @@ export interface ResponseCacheOptions {
 }
 
 interface Entry {
-  body: ArrayBuffer;
+  /** Bytes, not an ArrayBuffer: the Node adapter writes bytes straight out, and streams anything else. */
+  body: Uint8Array<ArrayBuffer>;
   /** The answer's content type and caching instructions for browsers. */
   headers: Record<string, string>;
   expires: number;
@@ -73,7 +74,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       await next();
       const contentType = c.res.headers.get('content-type') ?? '';
       if (c.res.status === 200 && contentType.startsWith('application/json') && !c.res.headers.has('set-cookie')) {
-        const body = await c.res.clone().arrayBuffer();
+        const body = new Uint8Array(await c.res.clone().arrayBuffer());
         if (body.byteLength <= options.maxBodyBytes && generation === startedIn) {
           const headers: Record<string, string> = { 'content-type': contentType };
           const cacheControl = c.res.headers.get('cache-control');

@@ -4,20 +4,26 @@
  * for bad arguments), never a 500; errors not meant for users are masked.
  */
 import { GraphQLError } from 'graphql';
-import { createHandler } from 'graphql-http/lib/use/fetch';
+import { createHandler } from 'graphql-http';
 import { cachedParse, cachedValidate, compiledExecute } from './execution.ts';
 import { MAX_QUERY_LENGTH, shapeLimit, shortMessage } from './limits.ts';
 import type { GraphqlContext } from './resolvers.ts';
 import { schema } from './schema.ts';
 
-/** A fetch-style handler; `contextFor` gives each request its database, user and snapshot store. */
-export function createGraphqlHandler(contextFor: (req: Request) => GraphqlContext) {
-  return createHandler<GraphqlContext>({
+/**
+ * The handler, in graphql-http's own terms: a request described by its
+ * method, URL, headers, body and the GraphQL context it runs with (its
+ * database, user and snapshot store), answered as a body and its status and
+ * headers. (Its fetch adapter would wrap each answer in a Response and read
+ * it back: a stream per call, for a body already in hand.)
+ */
+export function createGraphqlHandler() {
+  return createHandler<unknown, GraphqlContext, GraphqlContext>({
     schema,
     parse: cachedParse,
     validate: cachedValidate,
     execute: compiledExecute,
-    context: (req) => contextFor(req.raw),
+    context: (req) => req.context,
     validationRules: [shapeLimit],
     onSubscribe(_req, params) {
       if (typeof params.query === 'string' && params.query.length > MAX_QUERY_LENGTH) {
