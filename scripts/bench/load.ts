@@ -79,67 +79,80 @@ async function signIn(url: string): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
-/** What the mix calls: a signed-in reader, some companies and some articles. */
-async function loadTargets(url: string) {
+/** One kind of call of the mix, as both harnesses send it. */
+interface MixCall {
+  method: 'GET' | 'POST' | 'PATCH';
+  /** The path of the next call (the mix walks through companies, pages and articles). */
+  path: () => string;
+  headers?: Record<string, string>;
+  body?: () => string;
+  /** Whether a 2xx answer's body is the one asked for. */
+  verify?: (body: string) => boolean;
+}
+
+type Kind = 'screener' | 'company' | 'news' | 'favorites' | 'logins';
+
+/** Each kind's share of the mix; sign-ins come at their own steady rate (LOGIN_RATE). */
+const SHARES: Record<Exclude<Kind, 'logins'>, number> = { screener: 0.25, company: 0.25, news: 0.3, favorites: 0.15 };
+
+/** The calls of the mix, for a signed-in reader, some companies and some articles. */
+async function mixCalls(url: string): Promise<Record<Kind, MixCall>> {
   const token = await signIn(url);
   const symbols = (
     (await (await fetch(`${url}/api/stock/search?query=a&pageSize=100`)).json()) as { data: { symbol: string }[] }
   ).data.map((c) => c.symbol);
   const { news } = (await (await fetch(`${url}/api/news/all?limit=50`)).json()) as { news: { id: number }[] };
   if (symbols.length === 0 || news.length === 0) throw new Error('no demo companies or news to load');
-  return { token, symbols, newsIds: news.map((item) => item.id) };
+  const json = { 'content-type': 'application/json' };
+  let n = 0;
+  return {
+    screener: {
+      method: 'POST',
+      path: () => '/api/graphql',
+      headers: json,
+      body: () => SCREEN,
+      verify: (body) => body.startsWith('{"data":{"filteredCompanies"'),
+    },
+    company: { method: 'GET', path: () => `/api/stock/company/${symbols[n++ % symbols.length]}` },
+    news: { method: 'GET', path: () => `/api/news/all?limit=10&page=${(n++ % 20) + 1}` },
+    favorites: {
+      method: 'PATCH',
+      path: () => '/api/news/favorites',
+      headers: { ...json, authorization: `Bearer ${token}` },
+      body: () => JSON.stringify({ newsId: news[n++ % news.length]!.id }),
+    },
+    logins: { method: 'POST', path: () => '/api/auth/login', headers: json, body: () => JSON.stringify(READER) },
+  };
 }
 
-/** Each kind of call's share of the mix (sign-ins come at their own steady rate). */
-const SHARES = { screener: 0.25, company: 0.25, news: 0.3, favorites: 0.15 };
+const kindsOf = (calls: Record<Kind, MixCall>) => Object.entries(calls) as [Kind, MixCall][];
 
 /** The mix, as one autocannon run per kind of call, all at once; each kind's share of the connections. */
 async function mixedLoad(url: string): Promise<Record<string, Outcome>> {
-  const { token, symbols, newsIds } = await loadTargets(url);
-  const share = (part: number) => ({ connections: Math.max(1, Math.round(CONNECTIONS * part)) });
-  let n = 0;
-  const kinds: Record<string, autocannon.Options> = {
-    screener: {
-      url: `${url}/api/graphql`,
-      ...share(SHARES.screener),
-      requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, body: SCREEN }],
-      verifyBody: (body) => String(body ?? '').startsWith('{"data":{"filteredCompanies"'),
-    },
-    company: {
-      url,
-      ...share(SHARES.company),
-      requests: [
-        { method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/stock/company/${symbols[n++ % symbols.length]}` }) },
-      ],
-    },
-    news: {
-      url,
-      ...share(SHARES.news),
-      requests: [
-        { method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/news/all?limit=10&page=${(n++ % 20) + 1}` }) },
-      ],
-    },
-    favorites: {
-      url: `${url}/api/news/favorites`,
-      ...share(SHARES.favorites),
-      requests: [
-        {
-          method: 'PATCH',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          setupRequest: (r) => ({ ...r, body: JSON.stringify({ newsId: newsIds[n++ % newsIds.length] }) }),
-        },
-      ],
-    },
-    logins: {
-      url: `${url}/api/auth/login`,
-      connections: share(0.05).connections,
-      overallRate: LOGIN_RATE,
-      requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(READER) }],
-    },
-  };
+  const calls = await mixCalls(url);
+  const connections = (part: number) => Math.max(1, Math.round(CONNECTIONS * part));
   const results = await Promise.all(
-    Object.entries(kinds).map(async ([kind, options]) => {
-      const result = await (autocannon({ ...options, duration: SECONDS }) as unknown as Promise<autocannon.Result>);
+    kindsOf(calls).map(async ([kind, call]) => {
+      const options: autocannon.Options = {
+        url,
+        duration: SECONDS,
+        ...(kind === 'logins'
+          ? { connections: connections(0.05), overallRate: LOGIN_RATE }
+          : { connections: connections(SHARES[kind]) }),
+        requests: [
+          {
+            setupRequest: (r) => ({
+              ...r,
+              method: call.method,
+              path: call.path(),
+              headers: { ...r.headers, ...call.headers },
+              body: call.body?.(),
+            }),
+          },
+        ],
+        ...(call.verify && { verifyBody: (body: unknown) => call.verify!(String(body ?? '')) }),
+      };
+      const result = await (autocannon(options) as unknown as Promise<autocannon.Result>);
       const outcome: Outcome = {
         requests: result.requests.total,
         failed: result.errors + result.non2xx + (result.mismatches ?? 0) + result.timeouts,
@@ -171,43 +184,15 @@ async function mixedLoad(url: string): Promise<Record<string, Outcome>> {
  * of the two the site has.
  */
 async function steadyMix(url: string, rate: number): Promise<Record<string, Outcome>> {
-  const { token, symbols, newsIds } = await loadTargets(url);
+  const calls = kindsOf(await mixCalls(url)).map(([kind, call]) => ({
+    kind,
+    call,
+    perSecond: kind === 'logins' ? LOGIN_RATE : rate * SHARES[kind],
+  }));
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const call = (pathname: string, init: CallInit = {}) => httpCall(agent, new URL(pathname, url), init);
-  const json = { 'content-type': 'application/json' };
-  let n = 0;
-  const calls: Record<string, { perSecond: number; send: () => Promise<boolean> }> = {
-    screener: {
-      perSecond: rate * SHARES.screener,
-      send: async () => {
-        const answer = await call('/api/graphql', { method: 'POST', headers: json, body: SCREEN });
-        return answer.ok && answer.body.startsWith('{"data":{"filteredCompanies"');
-      },
-    },
-    company: {
-      perSecond: rate * SHARES.company,
-      send: async () => (await call(`/api/stock/company/${symbols[n++ % symbols.length]}`)).ok,
-    },
-    news: {
-      perSecond: rate * SHARES.news,
-      send: async () => (await call(`/api/news/all?limit=10&page=${(n++ % 20) + 1}`)).ok,
-    },
-    favorites: {
-      perSecond: rate * SHARES.favorites,
-      send: async () =>
-        (
-          await call('/api/news/favorites', {
-            method: 'PATCH',
-            headers: { ...json, authorization: `Bearer ${token}` },
-            body: JSON.stringify({ newsId: newsIds[n++ % newsIds.length] }),
-          })
-        ).ok,
-    },
-    logins: {
-      perSecond: LOGIN_RATE,
-      send: async () =>
-        (await call('/api/auth/login', { method: 'POST', headers: json, body: JSON.stringify(READER) })).ok,
-    },
+  const send = async (call: MixCall) => {
+    const answer = await httpCall(agent, new URL(call.path(), url), call);
+    return answer.ok && (call.verify?.(answer.body) ?? true);
   };
   const latencies: Record<string, number[]> = {};
   const failures: Record<string, number> = {};
@@ -217,13 +202,12 @@ async function steadyMix(url: string, rate: number): Promise<Record<string, Outc
   await new Promise<void>((done) => {
     const tick = setInterval(() => {
       const elapsed = Math.min(performance.now() - start, SECONDS * 1000);
-      for (const [kind, c] of Object.entries(calls)) {
-        const due = Math.floor((elapsed / 1000) * c.perSecond);
+      for (const { kind, call, perSecond } of calls) {
+        const due = Math.floor((elapsed / 1000) * perSecond);
         for (let i = sent[kind] ?? 0; i < due; i++) {
-          const dueAt = start + (i * 1000) / c.perSecond;
+          const dueAt = start + (i * 1000) / perSecond;
           pending.push(
-            c
-              .send()
+            send(call)
               .catch(() => false)
               .then((ok) => {
                 (latencies[kind] ??= []).push(performance.now() - dueAt);
@@ -242,7 +226,7 @@ async function steadyMix(url: string, rate: number): Promise<Record<string, Outc
   await Promise.all(pending);
   agent.destroy();
   return Object.fromEntries(
-    Object.keys(calls).map((kind) => {
+    calls.map(({ kind }) => {
       const sorted = (latencies[kind] ?? []).sort((a, b) => a - b);
       const outcome: Outcome = {
         requests: sorted.length,
@@ -255,27 +239,19 @@ async function steadyMix(url: string, rate: number): Promise<Record<string, Outc
   );
 }
 
-interface CallInit {
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
-
 /** One call; whether it answered 2xx within 10 s, and its body (read whole, as a client would). */
-function httpCall(agent: http.Agent, target: URL, init: CallInit): Promise<{ ok: boolean; body: string }> {
+function httpCall(agent: http.Agent, target: URL, call: MixCall): Promise<{ ok: boolean; body: string }> {
   return new Promise((resolve) => {
     const failed = () => resolve({ ok: false, body: '' });
-    const headers = {
-      ...init.headers,
-      ...(init.body ? { 'content-length': String(Buffer.byteLength(init.body)) } : {}),
-    };
+    const body = call.body?.();
+    const headers = { ...call.headers, ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}) };
     const request = http.request(
       {
         agent,
         host: target.hostname,
         port: target.port,
         path: target.pathname + target.search,
-        method: init.method ?? 'GET',
+        method: call.method,
         headers,
       },
       (response) => {
@@ -290,7 +266,7 @@ function httpCall(agent: http.Agent, target: URL, init: CallInit): Promise<{ ok:
     );
     request.setTimeout(10_000, () => request.destroy());
     request.on('error', failed);
-    request.end(init.body);
+    request.end(body);
   });
 }
 

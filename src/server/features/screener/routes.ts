@@ -5,7 +5,7 @@
  */
 import { ReadableStream, TextEncoderStream } from 'node:stream/web';
 import { createRoute, z } from '@hono/zod-openapi';
-import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
+import type { StatusCode } from 'hono/utils/http-status';
 import { createRouter } from '../../platform/http/context.ts';
 import { queryInteger, textField } from '../../platform/http/fields.ts';
 import { errorResponses, jsonContent } from '../../platform/http/schemas.ts';
@@ -201,7 +201,6 @@ export function graphqlRoutes(snapshots: SnapshotStore) {
       const message = `The answer would be larger than ${MAX_RESPONSE_CHARACTERS / 1_000_000} MB: ask for fewer rows or fields`;
       return c.json({ errors: [{ message, extensions: { code: 'RESPONSE_TOO_LARGE' } }] }, 400);
     }
-    if (body === null) return c.body(null, init.status as StatusCode, init.headers);
-    return c.body(body, init.status as ContentfulStatusCode, init.headers);
+    return c.newResponse(body, init.status as StatusCode, init.headers);
   });
 }

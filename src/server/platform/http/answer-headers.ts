@@ -9,14 +9,13 @@
 import type { Context } from 'hono';
 import type { AppEnv } from './context.ts';
 
-export function setAnswerHeaders(c: Context<AppEnv>, headers: Iterable<readonly [string, string]>): void {
-  const entries = [...headers];
+export function setAnswerHeaders(c: Context<AppEnv>, headers: readonly (readonly [string, string])[]): void {
   try {
     const target = c.res.headers;
-    for (const [name, value] of entries) target.set(name, value);
+    for (const [name, value] of headers) target.set(name, value);
   } catch {
     // Immutable headers: one copy of the answer, then the same settings on it.
     c.res = new Response(c.res.body, c.res);
-    for (const [name, value] of entries) c.res.headers.set(name, value);
+    for (const [name, value] of headers) c.res.headers.set(name, value);
   }
 }
