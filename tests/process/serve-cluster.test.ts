@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nginxConfig } from '../../scripts/cluster/nginx-config.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { createServerDatabase } from '../helpers/database.ts';
 import { retitleArticle, signInHeader } from '../helpers/staff-edits.ts';
@@ -17,6 +18,26 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 const HAS_NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].some((p) => fs.existsSync(p));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the generated nginx configuration', () => {
+  const config = nginxConfig({
+    listenPort: 8080,
+    upstreams: ['127.0.0.1:8090', '127.0.0.1:8091'],
+    siteDir: '/srv/redcap/site',
+    runDir: null,
+    user: null,
+    brotliModule: null,
+    headersFile: '/etc/nginx/redcap-site-headers.conf',
+  });
+
+  it('tells the instances the address nginx saw, never an address the client wrote', () => {
+    expect(config).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    // Appending ($proxy_add_x_forwarded_for) would pass on the client's own entries too.
+    expect(config).not.toContain('$proxy_add_x_forwarded_for');
+    expect(config).not.toContain('$http_x_forwarded_for');
+    expect(config).toContain('proxy_set_header X-Forwarded-Proto $scheme;');
+  });
+});
 
 describe.skipIf(!ADMIN_URL || !HAS_NGINX)('the production layout behind nginx', () => {
   let database: Awaited<ReturnType<typeof createServerDatabase>> | undefined;
@@ -67,6 +88,8 @@ describe.skipIf(!ADMIN_URL || !HAS_NGINX)('the production layout behind nginx', 
         SITE_REBUILD_DEBOUNCE_MS: '100',
         SITE_FIRST_PAGES_FIRST: 'false',
         LOG_LEVEL: 'warn',
+        // Only an address no test request comes from may read the metrics: a claim to be it must not work.
+        METRICS_ALLOW: '192.0.2.7/32',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -100,6 +123,13 @@ describe.skipIf(!ADMIN_URL || !HAS_NGINX)('the production layout behind nginx', 
     const missing = await fetch(`${site()}/no/such/page`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('Page not found');
+  });
+
+  it('tells the instances who the reader is, whatever X-Forwarded-For the reader sends', async () => {
+    for (const claim of ['192.0.2.7', '192.0.2.7, 127.0.0.1']) {
+      const metrics = await fetch(`${site()}/metrics`, { headers: { 'x-forwarded-for': claim } });
+      expect(metrics.status, claim).toBe(403);
+    }
   });
 
   it('loses no request beyond those in flight on an instance that dies under load', async () => {
