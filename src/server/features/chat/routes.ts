@@ -258,7 +258,12 @@ export const chatRoutes = ({ snapshots, engine, limits }: ChatDeps) =>
     })
     .openapi(tokenRoute, async (c) => {
       const user = requireUser(c);
-      return c.json({ token: await mintChatToken(c.var.db, user.id), expires_in: CHAT_TOKEN_SECONDS }, 200);
+      const sessionId = c.var.sessionId;
+      if (sessionId === undefined) throw unauthorized();
+      return c.json(
+        { token: await mintChatToken(c.var.db, { userId: user.id, sessionId }), expires_in: CHAT_TOKEN_SECONDS },
+        200,
+      );
     })
     .openapi(historyRoute, async (c) => {
       return c.json({ data: await chatHistory(c.var.db, await chatUserId(c), c.req.valid('query')) }, 200);
