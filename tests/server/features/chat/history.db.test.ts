@@ -189,6 +189,25 @@ describe('the chat token the page hands to its frame', () => {
     expect(((await t.call('GET', HISTORY, { headers: graceFrame })).body as History).data).toEqual([]);
   });
 
+  it('gets answers no cache may keep: the history, a thread, and a shared thread', async () => {
+    const frame = { authorization: `Bearer ${await mint(ada)}` };
+    const shared = (await t.call('POST', `${HISTORY}/${adaThreads[7]}/share`, { headers: frame })).body as {
+      path: string;
+    };
+    for (const path of [
+      HISTORY,
+      `${HISTORY}/${adaThreads[7]}`,
+      `/api/redchat/shared/${shared.path.split('/').pop()}`,
+    ]) {
+      const answer = await t.call('GET', path, { headers: frame });
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.get('cache-control'), path).toBe('no-store');
+    }
+    // A share link read signed out ends when revoked: not kept either.
+    const signedOut = await t.call('GET', `/api/redchat/shared/${shared.path.split('/').pop()}`);
+    expect(signedOut.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('is refused when altered, expired or signed by anyone else', async () => {
     const token = await mint(ada);
     const [head, body, signature] = token.split('.');
