@@ -228,9 +228,10 @@ const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
   setAnswerHeaders(c, [['Cache-Control', 'no-store']]);
 };
 
-export const chatRoutes = ({ snapshots, engine, limits }: ChatDeps) =>
-  createRouter()
-    .use('*', noStore)
+export function chatRoutes({ snapshots, engine, limits }: ChatDeps) {
+  const router = createRouter();
+  router.use('*', noStore);
+  return router
     .openapi(askRoute, async (c) => {
       const body = c.req.valid('json');
       const userId = await askerId(c);
@@ -308,3 +309,4 @@ export const chatRoutes = ({ snapshots, engine, limits }: ChatDeps) =>
       await deleteThread(c.var.db, await chatUserId(c), c.req.valid('param').threadId);
       return c.json({ success: true as const }, 200);
     });
+}
