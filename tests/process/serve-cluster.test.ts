@@ -63,10 +63,10 @@ describe.skipIf(!ADMIN_URL || !HAS_NGINX)('the production layout behind nginx', 
     }
   }
   const page = (pagePath: string) => fetch(`${site()}${pagePath}`).then((r) => (r.ok ? r.text() : ''));
-  const status = async (instancePort: number) =>
+  const readiness = async (instancePort: number) =>
     (
-      (await (await fetch(`http://127.0.0.1:${instancePort}/api/site/build`)).json()) as {
-        data: { currentBuild: string | null };
+      (await (await fetch(`http://127.0.0.1:${instancePort}/api/site/ready`)).json()) as {
+        data: { published: boolean };
       }
     ).data;
 
@@ -95,7 +95,7 @@ describe.skipIf(!ADMIN_URL || !HAS_NGINX)('the production layout behind nginx', 
     });
     cluster.stdout?.on('data', (d: Buffer) => (log += d.toString()));
     cluster.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-    await until(async () => (await status(basePort)).currentBuild, 300_000);
+    await until(async () => (await readiness(basePort)).published, 300_000);
     await until(async () => (await page('/')).includes('</html>'));
     // nginx reloads with the build's page headers as the build is published: a moment, not a poll.
     await until(
