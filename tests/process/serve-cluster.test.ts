@@ -159,9 +159,10 @@ describe.skipIf(!ADMIN_URL || !HAS_NGINX)('the production layout behind nginx', 
   }, 60_000);
 
   it('hands the jobs and builds to the survivor when the leader dies, and its builds are live through nginx', async () => {
-    // The killed follower is back (started again by serve:cluster) before the leader goes.
+    // The killed follower is back (started again by serve:cluster) and following before the leader goes: an
+    // instance still starting when the leader dies would simply lead from its start.
     await until(
-      async () => /instance 2 \(:\d+\): started, pid \d+/.test(log.split('starting it again').at(-1) ?? ''),
+      async () => /instance 2 \(:\d+\): API listening/.test(log.split('starting it again').at(-1) ?? ''),
       60_000,
     );
     const leader = instancePid(1);
