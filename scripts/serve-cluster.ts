@@ -59,8 +59,8 @@ function startInstance(index: number): void {
       HOST: process.env.HOST ?? '127.0.0.1',
       SITE_DIR: siteDir,
       SITE_URL: siteUrl,
-      // nginx tells the instances who the reader is.
-      TRUST_PROXY: 'true',
+      // nginx, on this machine, tells the instances who the reader is; a caller from elsewhere speaks for itself.
+      TRUST_PROXY: '127.0.0.1',
       DATA_DIR: path.join(clusterDir, `instance-${index + 1}`),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

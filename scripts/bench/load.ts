@@ -357,10 +357,10 @@ if (!LAYOUTS.has('cluster')) {
     await until(
       async () =>
         (
-          (await (await fetch(`http://127.0.0.1:${port + 100}/api/site/build`)).json()) as {
-            data: { state: string; currentBuild: string | null };
+          (await (await fetch(`http://127.0.0.1:${port + 100}/api/site/ready`)).json()) as {
+            data: { published: boolean };
           }
-        ).data.currentBuild !== null,
+        ).data.published,
       20 * 60_000,
       'the first build',
     );

@@ -37,11 +37,11 @@ async function measure(label: 'cold' | 'warm', server: BenchServer): Promise<voi
 /** Milliseconds from the start until the whole site is published (after its first pages). */
 async function untilComplete(server: BenchServer): Promise<number> {
   for (;;) {
-    const status = await fetch(`${server.url}/api/site/build`)
-      .then((r) => r.json() as Promise<{ data: { state: string; complete: boolean; currentBuild: string | null } }>)
+    const status = await fetch(`${server.url}/api/site/ready`)
+      .then((r) => r.json() as Promise<{ data: { published: boolean; complete: boolean; building: boolean } }>)
       .then((b) => b.data)
       .catch(() => null);
-    if (status?.state === 'idle' && status.complete && status.currentBuild) return performance.now() - server.startedAt;
+    if (status?.published && status.complete && !status.building) return performance.now() - server.startedAt;
     if (performance.now() - server.startedAt > 15 * 60_000) throw new Error('the whole site was not published in time');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -33,21 +33,19 @@ const STAFF = { email: 'bench-console@example.com', password: 'Bench!Edit0r' };
 
 const { emit, judge, summarize } = createJudge('tools');
 
-interface BuildStatus {
-  state: string;
-  currentBuild: string | null;
-  lastError: string | null;
+interface SiteReadiness {
+  published: boolean;
+  building: boolean;
 }
 
 async function waitForFirstBuild(server: BenchServer): Promise<void> {
   const deadline = Date.now() + 20 * 60_000;
   for (;;) {
-    const status = await fetch(`${server.url}/api/site/build`)
-      .then((r) => r.json() as Promise<{ data: BuildStatus }>)
+    const status = await fetch(`${server.url}/api/site/ready`)
+      .then((r) => r.json() as Promise<{ data: SiteReadiness }>)
       .then((b) => b.data)
       .catch(() => null);
-    if (status?.state === 'failed') throw new Error(`build failed: ${status.lastError}`);
-    if (status?.state === 'idle' && status.currentBuild) return;
+    if (status?.published && !status.building) return;
     if (Date.now() > deadline) throw new Error('the first build did not finish');
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

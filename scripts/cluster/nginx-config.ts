@@ -84,7 +84,8 @@ ${layout.upstreams.map((u) => `        server ${u} max_fails=1 fail_timeout=2s;`
         proxy_http_version 1.1;
         proxy_set_header Connection "";
         proxy_set_header Host $http_host;
-        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+        # The address nginx saw, replacing whatever the client wrote: the instances believe this header.
+        proxy_set_header X-Forwarded-For $remote_addr;
         proxy_set_header X-Forwarded-Proto $scheme;
         # A request that could not reach an instance (stopped, restarting) goes to another; writes are never sent twice.
         proxy_next_upstream error timeout http_502 http_503;

@@ -57,8 +57,8 @@ export interface StaffActor {
   email: string;
 }
 
-/** What an edit may say about the record it changes (the audit log's kinds). */
-export const AUDIT_KINDS = ['news', 'event', 'video', 'client', 'landing', 'leader', 'notification'] as const;
+/** What an edit may say about the record it changes (the audit log's kinds; 'staff': an account's staff role). */
+export const AUDIT_KINDS = ['news', 'event', 'video', 'client', 'landing', 'leader', 'notification', 'staff'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

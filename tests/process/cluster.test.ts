@@ -33,10 +33,10 @@ describe.skipIf(!ADMIN_URL)('two instances on one PostgreSQL database', () => {
   });
   const builds = () =>
     fs.existsSync(path.join(siteDir, 'builds')) ? fs.readdirSync(path.join(siteDir, 'builds')) : [];
-  const status = async (server: ServerProcess) =>
+  const readiness = async (server: ServerProcess) =>
     (
-      (await (await fetch(`${server.url}/api/site/build`)).json()) as {
-        data: { state: string; currentBuild: string | null };
+      (await (await fetch(`${server.url}/api/site/ready`)).json()) as {
+        data: { published: boolean };
       }
     ).data;
   async function until<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 120_000): Promise<T> {
@@ -57,10 +57,10 @@ describe.skipIf(!ADMIN_URL)('two instances on one PostgreSQL database', () => {
     database = await createServerDatabase('cluster');
     url = database.url;
     a = await startServer(env());
-    await until(async () => (await status(a)).currentBuild, 240_000);
+    await until(async () => (await readiness(a)).published, 240_000);
     addStaffAccount({ DATABASE_URL: url }, STAFF);
     b = await startServer(env());
-    await until(async () => (await status(b)).currentBuild);
+    await until(async () => (await readiness(b)).published);
   }, 300_000);
 
   afterAll(async () => {

@@ -13,12 +13,12 @@ afterAll(async () => {
 });
 
 interface Status {
-  state: string;
-  currentBuild: string | null;
+  published: boolean;
   complete: boolean;
+  building: boolean;
 }
 
-const status = async () => ((await (await fetch(`${server!.url}/api/site/build`)).json()) as { data: Status }).data;
+const status = async () => ((await (await fetch(`${server!.url}/api/site/ready`)).json()) as { data: Status }).data;
 
 async function until(check: (s: Status) => boolean, timeoutMs: number): Promise<Status> {
   const deadline = Date.now() + timeoutMs;
@@ -40,7 +40,7 @@ describe('the first start of a new site', () => {
       // Enough companies that most are not clients (the demo has a few dozen clients whatever its size).
       DEMO_COMPANY_COUNT: '300',
     });
-    const first = await until((s) => s.currentBuild !== null, 240_000);
+    const first = await until((s) => s.published, 240_000);
     expect(first.complete).toBe(false);
     // Said as the first build is published (the status may show the build a moment before).
     for (let tries = 0; tries < 100 && !server.output().includes('the rest of the site follows'); tries++) {
@@ -62,7 +62,7 @@ describe('the first start of a new site', () => {
     expect(preparing.headers.get('retry-after')).toBe('5');
     expect(await preparing.text()).toContain('This page is being prepared');
 
-    await until((s) => s.state === 'idle' && s.complete, 240_000);
+    await until((s) => !s.building && s.complete, 240_000);
     expect((await fetch(`${server.url}/stocks/${later}/`)).status).toBe(200);
     expect((await fetch(`${server.url}/no/such/page/`)).status).toBe(404);
   }, 480_000);

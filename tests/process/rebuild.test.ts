@@ -2,13 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addStaffAccount, type ServerProcess, startServer, tempDataDir } from '../helpers/server-process.ts';
+import { signInHeader } from '../helpers/staff-edits.ts';
 
 const STAFF = { email: 'rebuild-editor@example.com', password: 'Edit0r!Desk' };
 const dataDir = tempDataDir();
 let server: ServerProcess;
+/** The build's details are for staff. */
+let staffAuth: { authorization: string } | undefined;
 
 async function buildStatus() {
-  const body = (await (await fetch(`${server.url}/api/site/build`)).json()) as {
+  staffAuth ??= await signInHeader(server.url, STAFF);
+  const body = (await (await fetch(`${server.url}/api/site/build`, { headers: staffAuth })).json()) as {
     data: { state: string; currentBuild: string | null; pages: { rendered: number; unchanged: number } | null };
   };
   return body.data;

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nginxConfig } from '../../scripts/cluster/nginx-config.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { createServerDatabase } from '../helpers/database.ts';
 import { retitleArticle, signInHeader } from '../helpers/staff-edits.ts';
@@ -17,6 +18,26 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 const HAS_NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].some((p) => fs.existsSync(p));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the generated nginx configuration', () => {
+  const config = nginxConfig({
+    listenPort: 8080,
+    upstreams: ['127.0.0.1:8090', '127.0.0.1:8091'],
+    siteDir: '/srv/redcap/site',
+    runDir: null,
+    user: null,
+    brotliModule: null,
+    headersFile: '/etc/nginx/redcap-site-headers.conf',
+  });
+
+  it('tells the instances the address nginx saw, never an address the client wrote', () => {
+    expect(config).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    // Appending ($proxy_add_x_forwarded_for) would pass on the client's own entries too.
+    expect(config).not.toContain('$proxy_add_x_forwarded_for');
+    expect(config).not.toContain('$http_x_forwarded_for');
+    expect(config).toContain('proxy_set_header X-Forwarded-Proto $scheme;');
+  });
+});
 
 describe.skipIf(!ADMIN_URL || !HAS_NGINX)('the production layout behind nginx', () => {
   let database: Awaited<ReturnType<typeof createServerDatabase>> | undefined;
@@ -42,10 +63,10 @@ describe.skipIf(!ADMIN_URL || !HAS_NGINX)('the production layout behind nginx', 
     }
   }
   const page = (pagePath: string) => fetch(`${site()}${pagePath}`).then((r) => (r.ok ? r.text() : ''));
-  const status = async (instancePort: number) =>
+  const readiness = async (instancePort: number) =>
     (
-      (await (await fetch(`http://127.0.0.1:${instancePort}/api/site/build`)).json()) as {
-        data: { currentBuild: string | null };
+      (await (await fetch(`http://127.0.0.1:${instancePort}/api/site/ready`)).json()) as {
+        data: { published: boolean };
       }
     ).data;
 
@@ -67,12 +88,14 @@ describe.skipIf(!ADMIN_URL || !HAS_NGINX)('the production layout behind nginx', 
         SITE_REBUILD_DEBOUNCE_MS: '100',
         SITE_FIRST_PAGES_FIRST: 'false',
         LOG_LEVEL: 'warn',
+        // Only an address no test request comes from may read the metrics: a claim to be it must not work.
+        METRICS_ALLOW: '192.0.2.7/32',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     cluster.stdout?.on('data', (d: Buffer) => (log += d.toString()));
     cluster.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-    await until(async () => (await status(basePort)).currentBuild, 300_000);
+    await until(async () => (await readiness(basePort)).published, 300_000);
     await until(async () => (await page('/')).includes('</html>'));
     // nginx reloads with the build's page headers as the build is published: a moment, not a poll.
     await until(
@@ -102,6 +125,13 @@ describe.skipIf(!ADMIN_URL || !HAS_NGINX)('the production layout behind nginx', 
     expect(await missing.text()).toContain('Page not found');
   });
 
+  it('tells the instances who the reader is, whatever X-Forwarded-For the reader sends', async () => {
+    for (const claim of ['192.0.2.7', '192.0.2.7, 127.0.0.1']) {
+      const metrics = await fetch(`${site()}/metrics`, { headers: { 'x-forwarded-for': claim } });
+      expect(metrics.status, claim).toBe(403);
+    }
+  });
+
   it('loses no request beyond those in flight on an instance that dies under load', async () => {
     const { news } = (await (await fetch(`${site()}/api/news/all?limit=1`)).json()) as { news: { id: number }[] };
     const pages = ['/', '/news/', `/news/${news[0]!.id}/`, '/api/news/all?limit=5', '/api/stock/getAllSectors'];
@@ -129,9 +159,10 @@ describe.skipIf(!ADMIN_URL || !HAS_NGINX)('the production layout behind nginx', 
   }, 60_000);
 
   it('hands the jobs and builds to the survivor when the leader dies, and its builds are live through nginx', async () => {
-    // The killed follower is back (started again by serve:cluster) before the leader goes.
+    // The killed follower is back (started again by serve:cluster) and following before the leader goes: an
+    // instance still starting when the leader dies would simply lead from its start.
     await until(
-      async () => /instance 2 \(:\d+\): started, pid \d+/.test(log.split('starting it again').at(-1) ?? ''),
+      async () => /instance 2 \(:\d+\): API listening/.test(log.split('starting it again').at(-1) ?? ''),
       60_000,
     );
     const leader = instancePid(1);

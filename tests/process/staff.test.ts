@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
@@ -125,6 +126,50 @@ describe('staff commands while the server runs on the embedded database', () => 
     const notStaff = staffRemoveOn(liveDir, '--email', STAFF.email);
     expect(notStaff.status).toBe(1);
     expect(notStaff.stderr).toContain(`${STAFF.email} is not staff`);
+  });
+
+  it('staff:add and staff:remove are in the audit log staff read: who ran them, on which account, what changed', async () => {
+    const auditor = { email: 'auditor@redcap.example', password: 'Aud1tor!Desk' };
+    expect(staffAddOn(liveDir, '--email', auditor.email, '--password', auditor.password).status).toBe(0);
+    const signIn = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(auditor),
+    });
+    const auth = { authorization: `Bearer ${((await signIn.json()) as { token: string }).token}` };
+    const temp = 'Temp-Editor@RedCap.example';
+    expect(staffAddOn(liveDir, '--email', temp, '--password', 'Edit0r!Desk', '--name', 'Tim Temp').status).toBe(0);
+    expect(staffAddOn(liveDir, '--email', temp, '--password', 'An0ther!Desk').status).toBe(0);
+    expect(staffRemoveOn(liveDir, '--email', temp).status).toBe(0);
+
+    const answer = await fetch(`${server.url}/api/tools/audit?kind=staff&key=temp-editor@redcap.example`, {
+      headers: auth,
+    });
+    expect(answer.status).toBe(200);
+    const { data } = (await answer.json()) as {
+      data: {
+        action: string;
+        kind: string;
+        key: string;
+        actor: { id: number | null; email: string };
+        before: unknown;
+        after: unknown;
+      }[];
+    };
+    expect(data.map((e) => e.action)).toEqual(['delete', 'update', 'create']);
+    const operator = process.env.SUDO_USER || os.userInfo().username;
+    for (const entry of data) {
+      expect(entry.kind).toBe('staff');
+      expect(entry.actor).toEqual({ id: null, email: `${operator} on ${os.hostname()} (command line)` });
+    }
+    const [removed, repassworded, created] = data;
+    expect(created!.before).toBeNull();
+    expect(created!.after).toMatchObject({ email: 'temp-editor@redcap.example', name: 'Tim Temp', role: 'staff' });
+    expect(repassworded!.after).toMatchObject({ password: 'replaced' });
+    expect(removed!.before).toMatchObject({ role: 'staff' });
+    expect(removed!.after).toMatchObject({ role: 'user' });
+    // No password, or its hash, is ever written to the log.
+    expect(JSON.stringify(data)).not.toMatch(/Edit0r|An0ther|argon2/);
   });
 
   it('db:shell runs psql on the running server’s database, and says how to get psql when it is missing', () => {

@@ -3,6 +3,7 @@
  * wrong value stops the start with a message that names it.
  */
 import { addressRanges } from './address-ranges.ts';
+import type { BlockList } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -11,6 +12,30 @@ const flag = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
     .optional()
     .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+
+/**
+ * Which hops in front of the server are our own proxies, whose
+ * X-Forwarded-For and X-Forwarded-Proto are believed: the last `hops` of them
+ * (the direct peer first), or those whose address is in `ranges`.
+ */
+export type ProxyTrust = { kind: 'hops'; hops: number } | { kind: 'addresses'; ranges: BlockList };
+
+const TRUST_PROXY_FORMS =
+  'must be true, false, a number of proxy hops, or proxy addresses and ranges such as 10.0.0.0/8, separated by commas';
+
+function proxyTrust(value: string | undefined): ProxyTrust | null {
+  const word = value?.trim().toLowerCase() ?? 'false';
+  if (['false', 'no'].includes(word)) return { kind: 'hops', hops: 0 };
+  // One proxy: the direct peer.
+  if (['true', 'yes'].includes(word)) return { kind: 'hops', hops: 1 };
+  if (/^\d{1,2}$/.test(word)) return { kind: 'hops', hops: Number(word) };
+  if (!word.split(',').some((entry) => entry.trim())) return null;
+  try {
+    return { kind: 'addresses', ranges: addressRanges(word) };
+  } catch {
+    return null;
+  }
+}
 
 const ConfigSchema = z
   .object({
@@ -76,7 +101,16 @@ const ConfigSchema = z
     SITE_REBUILD_CRON: z.string().min(9).max(100).default('0 4 * * *'),
     /** Quiet time after a content change before the site is rebuilt. */
     SITE_REBUILD_DEBOUNCE_MS: z.coerce.number().int().min(0).max(600_000).default(250),
-    TRUST_PROXY: flag(false),
+    TRUST_PROXY: z
+      .string()
+      .max(2000)
+      .optional()
+      .transform((value, ctx) => {
+        const trust = proxyTrust(value);
+        if (trust) return trust;
+        ctx.addIssue({ code: 'custom', message: TRUST_PROXY_FORMS });
+        return z.NEVER;
+      }),
     /** The first wait of a sign-in on an account with repeated failures (it doubles, to eight times this). */
     SIGN_IN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     SMTP_URL: z

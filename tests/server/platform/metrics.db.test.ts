@@ -63,6 +63,12 @@ describe('the metrics endpoint', () => {
     expect(right.text).toContain('http_requests_total');
   });
 
+  it('stays closed to a client that writes an allowed address first in X-Forwarded-For', async () => {
+    // Behind the proxy the client's own entries come first; the proxy's (its peer's address) last.
+    const spoofed = { 'x-forwarded-for': '192.0.2.7, 203.0.113.9' };
+    expect((await t.call('GET', '/metrics', { headers: spoofed })).status).toBe(403);
+  });
+
   it('refuses address ranges it cannot read, at start', () => {
     for (const bad of ['10.0.0.0/33', 'localhost', '10.0.0.0/8,,::1/200']) {
       expect(() => loadConfig({ METRICS_ALLOW: bad }), bad).toThrow(/METRICS_ALLOW/);

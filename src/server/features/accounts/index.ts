@@ -5,7 +5,7 @@
  */
 export { users, sessions, verificationCodes, USER_ROLES, CODE_PURPOSES } from './tables.ts';
 export type { UserRow } from './sessions.ts';
-export { revokeAllSessions } from './sessions.ts';
+export { revokeAllSessions, sessionIsOpen } from './sessions.ts';
 export { checkName, parseContactMethod, publicUser, type PublicUser } from './users.ts';
 export { bearerToken, loadSession, requireStaff, requireUser, staffOnly } from './middleware.ts';
 export { removeStaff, upsertStaff } from './staff.ts';

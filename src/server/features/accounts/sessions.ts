@@ -42,6 +42,15 @@ export async function userForToken(db: Db, token: string): Promise<{ user: UserR
   return row ?? null;
 }
 
+/** Whether a session of the user is still open: not signed out, revoked with a credential change, or expired. */
+export async function sessionIsOpen(db: Db, sessionId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())));
+  return row !== undefined;
+}
+
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }

@@ -46,21 +46,46 @@ export async function staffEdit<R extends Row>(db: Db, edit: StaffEdit<R>): Prom
     after = await edit.write(tx, before);
     const record = after ?? before;
     if (!record) return null;
-    const { before: was, after: now } = difference(before, after);
-    await tx.insert(auditEntries).values({
-      actorId: edit.actor.id,
-      actorEmail: edit.actor.email,
+    await recordAudit(tx, {
+      actor: edit.actor,
       action: edit.action,
       kind: edit.kind,
-      entityKey: edit.action === 'create' ? String(record.id ?? edit.key) : edit.key,
-      before: was,
-      after: now,
+      key: edit.action === 'create' ? String(record.id ?? edit.key) : edit.key,
+      ...difference(before, after),
     });
     return edit.entityId?.(record) ?? null;
   };
   if (edit.content) await writeWithChange(db, edit.content, edit.action === 'delete' ? 'delete' : 'upsert', run);
   else await transaction(db, run);
   return after;
+}
+
+/** Who made a change: a staff member, or someone at the command line (no account: `email` says who and where). */
+export interface AuditActor {
+  id: number | null;
+  email: string;
+}
+
+export interface AuditRecord {
+  actor: AuditActor;
+  action: AuditAction;
+  kind: AuditKind;
+  key: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/** Writes one entry, in the transaction of the change it records: the two stand or fall together. */
+export async function recordAudit(tx: Db, entry: AuditRecord): Promise<void> {
+  await tx.insert(auditEntries).values({
+    actorId: entry.actor.id,
+    actorEmail: entry.actor.email,
+    action: entry.action,
+    kind: entry.kind,
+    entityKey: entry.key,
+    before: entry.before,
+    after: entry.after,
+  });
 }
 
 /** JSON for the log: dates as ISO text, the full-text column left out. */

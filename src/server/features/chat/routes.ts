@@ -6,12 +6,13 @@
  * hands to its frame.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { CHAT_HISTORY_PAGE_SIZE, CHAT_MESSAGE_MAX, CHAT_TEXT, CHAT_TITLE_MAX } from '../../../lib/chat.ts';
 import type { AnswerEventName, AnswerEvents } from '../../../lib/chat-protocol.ts';
 import { chatHistoryRecord, chatMessageRecord } from '../../../lib/content-records.ts';
 import { unauthorized } from '../../platform/errors.ts';
+import { setAnswerHeaders } from '../../platform/http/answer-headers.ts';
 import { createRouter, type AppEnv } from '../../platform/http/context.ts';
 import { queryInteger, textField, tickerSchema } from '../../platform/http/fields.ts';
 import { clientIp } from '../../platform/http/request.ts';
@@ -217,8 +218,20 @@ export interface ChatDeps {
   limits: ChatLimits;
 }
 
-export const chatRoutes = ({ snapshots, engine, limits }: ChatDeps) =>
-  createRouter()
+/**
+ * Every chat answer is one asker's conversation (signed in, or through the
+ * frame's token, which the session check does not see) or a share link that
+ * may be revoked at any time: no cache, shared or the browser's, keeps it.
+ */
+const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  setAnswerHeaders(c, [['Cache-Control', 'no-store']]);
+};
+
+export function chatRoutes({ snapshots, engine, limits }: ChatDeps) {
+  const router = createRouter();
+  router.use('*', noStore);
+  return router
     .openapi(askRoute, async (c) => {
       const body = c.req.valid('json');
       const userId = await askerId(c);
@@ -258,7 +271,12 @@ export const chatRoutes = ({ snapshots, engine, limits }: ChatDeps) =>
     })
     .openapi(tokenRoute, async (c) => {
       const user = requireUser(c);
-      return c.json({ token: await mintChatToken(c.var.db, user.id), expires_in: CHAT_TOKEN_SECONDS }, 200);
+      const sessionId = c.var.sessionId;
+      if (sessionId === undefined) throw unauthorized();
+      return c.json(
+        { token: await mintChatToken(c.var.db, { userId: user.id, sessionId }), expires_in: CHAT_TOKEN_SECONDS },
+        200,
+      );
     })
     .openapi(historyRoute, async (c) => {
       return c.json({ data: await chatHistory(c.var.db, await chatUserId(c), c.req.valid('query')) }, 200);
@@ -291,3 +309,4 @@ export const chatRoutes = ({ snapshots, engine, limits }: ChatDeps) =>
       await deleteThread(c.var.db, await chatUserId(c), c.req.valid('param').threadId);
       return c.json({ success: true as const }, 200);
     });
+}

@@ -1,7 +1,11 @@
-/** /api/site: what data the site runs on, and the state of the static site build. */
+/**
+ * /api/site: what data the site runs on, whether a site is published, and
+ * (for staff) the state and output of the static site build.
+ */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../platform/http/context.ts';
-import { jsonContent } from '../../platform/http/schemas.ts';
+import { jsonContent, staffResponses } from '../../platform/http/schemas.ts';
+import { staffOnly } from '../accounts/index.ts';
 import { chatOrigins, siteInfo } from './site-info.ts';
 import type { SiteState } from './state.ts';
 
@@ -51,25 +55,50 @@ const infoRoute = createRoute({
   responses: { 200: jsonContent(z.object({ data: SiteInfo }), 'Site facts') },
 });
 
+const SiteReadiness = z
+  .object({
+    published: z.boolean().openapi({ description: 'A site is being served' }),
+    complete: z.boolean().openapi({
+      description: 'false while a new site serves only its first pages (the rest is being built)',
+    }),
+    building: z.boolean().openapi({ description: 'A build is running' }),
+  })
+  .openapi('SiteReadiness');
+
+const readyRoute = createRoute({
+  method: 'get',
+  path: '/ready',
+  tags: ['Site'],
+  summary: 'Whether the site is published, whole, and being built',
+  description: 'For anyone waiting for a site (a deployment, a start-up script); the build details are for staff.',
+  responses: { 200: jsonContent(z.object({ data: SiteReadiness }), 'Readiness') },
+});
+
 const buildRoute = createRoute({
   method: 'get',
   path: '/build',
   tags: ['Site'],
-  summary: 'State and progress of the static site build',
-  description: 'The build output and error details are for staff; others get the state, times and page counts.',
-  responses: { 200: jsonContent(z.object({ data: BuildStatus }), 'Build status') },
+  summary: 'State, progress, output and errors of the static site build (staff)',
+  responses: { 200: jsonContent(z.object({ data: BuildStatus }), 'Build status'), ...staffResponses },
 });
 
-export const siteStatusRoutes = (site: SiteState) =>
-  createRouter()
+export function siteStatusRoutes(site: SiteState) {
+  const router = createRouter();
+  // The output lines and errors name the server's files, and the counts and times tell when content changed.
+  router.use('/build', staffOnly);
+  return router
     .openapi(infoRoute, async (c) => {
       const chat = chatOrigins(c.var.config.chat.frameOrigin, c.var.config.siteUrl);
       return c.json({ data: await siteInfo(c.var.db, chat) }, 200);
     })
-    .openapi(buildRoute, (c) => {
+    .openapi(readyRoute, (c) => {
       const status = site.status();
-      if (c.var.user?.role === 'staff') return c.json({ data: status }, 200);
-      // Output lines and errors name files of the server: not for everyone.
-      const lastError = status.lastError === null ? null : 'The last build failed.';
-      return c.json({ data: { ...status, lastError, progress: [], sections: null } }, 200);
-    });
+      const data = {
+        published: status.currentBuild !== null,
+        complete: status.complete,
+        building: status.state === 'building',
+      };
+      return c.json({ data }, 200);
+    })
+    .openapi(buildRoute, (c) => c.json({ data: site.status() }, 200));
+}

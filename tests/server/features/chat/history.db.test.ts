@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteStaleGuestThreads, GUEST_THREAD_DAYS } from '../../../../src/server/features/chat/conversation.ts';
 import { readMeta } from '../../../../src/server/platform/meta.ts';
 import { chatMessages, chatThreads, users } from '../../../../src/server/schema.ts';
-import { bearer, verifiedUser } from '../../../helpers/accounts.ts';
+import { bearer, GOOD_PASSWORD, verifiedUser } from '../../../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
+import { ask } from '../../../helpers/chat.ts';
 
 let t: TestApp;
 let ada: Record<string, string>;
@@ -188,6 +189,25 @@ describe('the chat token the page hands to its frame', () => {
     expect(((await t.call('GET', HISTORY, { headers: graceFrame })).body as History).data).toEqual([]);
   });
 
+  it('gets answers no cache may keep: the history, a thread, and a shared thread', async () => {
+    const frame = { authorization: `Bearer ${await mint(ada)}` };
+    const shared = (await t.call('POST', `${HISTORY}/${adaThreads[7]}/share`, { headers: frame })).body as {
+      path: string;
+    };
+    for (const path of [
+      HISTORY,
+      `${HISTORY}/${adaThreads[7]}`,
+      `/api/redchat/shared/${shared.path.split('/').pop()}`,
+    ]) {
+      const answer = await t.call('GET', path, { headers: frame });
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.get('cache-control'), path).toBe('no-store');
+    }
+    // A share link read signed out ends when revoked: not kept either.
+    const signedOut = await t.call('GET', `/api/redchat/shared/${shared.path.split('/').pop()}`);
+    expect(signedOut.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('is refused when altered, expired or signed by anyone else', async () => {
     const token = await mint(ada);
     const [head, body, signature] = token.split('.');
@@ -209,6 +229,44 @@ describe('the chat token the page hands to its frame', () => {
       .sign(new Uint8Array(32));
     for (const bad of [forged, expired, stranger, 'not-a-token'])
       expect((await t.call('GET', HISTORY, { headers: { authorization: `Bearer ${bad}` } })).status).toBe(401);
+  });
+});
+
+describe('a chat token and the session it was minted in', () => {
+  const mintFor = async (session: Record<string, string>) => ({
+    authorization: `Bearer ${((await t.call('POST', '/api/redchat/token', { headers: session })).body as { token: string }).token}`,
+  });
+
+  it('reads no more history once that session is signed out, while another session’s token still does', async () => {
+    const email = 'logout.chat@example.com';
+    const session = bearer(await verifiedUser(t, email));
+    const other = bearer(
+      (
+        (await t.call('POST', '/api/auth/login', { json: { email, password: GOOD_PASSWORD } })).body as {
+          token: string;
+        }
+      ).token,
+    );
+    const frame = await mintFor(session);
+    const otherFrame = await mintFor(other);
+    expect((await t.call('GET', HISTORY, { headers: frame })).status).toBe(200);
+    expect((await t.call('POST', '/api/auth/logout', { headers: session })).status).toBe(200);
+    const refused = await t.call('GET', HISTORY, { headers: frame });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual({ message: 'The chat token expired. Please try again.' });
+    expect((await t.call('GET', HISTORY, { headers: otherFrame })).status).toBe(200);
+  });
+
+  it('is refused with 401, not an error, once the account is deleted', async () => {
+    const session = bearer(await verifiedUser(t, 'deleted.chat@example.com'));
+    const frame = await mintFor(session);
+    expect((await t.call('DELETE', '/api/auth/delete', { headers: session })).status).toBe(200);
+    const asked = await ask(t, 'What is the price of ACME?', { headers: frame });
+    expect(asked.status).toBe(401);
+    expect(asked.error).toEqual({ message: 'The chat token expired. Please try again.' });
+    expect((await t.call('GET', HISTORY, { headers: frame })).status).toBe(401);
+    // A guest still asks without any token.
+    expect((await ask(t, 'What is the price of ACME?')).status).toBe(200);
   });
 });
 
