@@ -96,7 +96,7 @@ function latestPrice(w: Writer, c: CompanyRow) {
   const src = w.cite(`${c.symbol} market data`, research.sectionLink(c, 'market-stats'));
   const last = c.lastSale ?? c.preClose;
   const when = c.lastSale === null ? 'at the previous close' : quoteTime(c);
-  w.line(`The latest price, not a forecast: ${f.price(last)} for ${who(c)}, ${when} ${src}.`);
+  w.line(`The latest price, not a forecast: ${f.price(last)} for ${who(c)}, last traded ${when} ${src}.`);
 }
 
 async function performance(w: Writer, ctx: research.ResearchContext, c: CompanyRow, period: Period | null) {
