@@ -43,7 +43,7 @@ export const SHARE_LOCK_MS = 3000;
 /** 'Link copied to clipboard' shows this long (001 §9). */
 export const LINK_COPIED_MS = 1200;
 
-/** Titles over 42 characters are cut to 40 (with an ellipsis). */
+/** A saved chat's title above its conversation: over 42 characters, cut to 40 (with an ellipsis). */
 export function cutChatTitle(title: string): string {
   return title.length > 42 ? `${title.slice(0, 40)}…` : title;
 }

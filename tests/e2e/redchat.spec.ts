@@ -7,7 +7,7 @@
  * nowhere a page script could read it.
  */
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
-import { CHAT_TEXT, cutChatTitle } from '../../src/lib/chat.ts';
+import { CHAT_TEXT } from '../../src/lib/chat.ts';
 import { formatDollars } from '../../src/lib/format.ts';
 import { logIn, uniqueEmail, verifiedAccount } from './account-helpers.ts';
 
@@ -126,12 +126,12 @@ test('a signed-in reader’s question is kept, renamed with Enter, blur and Esca
   await item.getByTestId('chat-title-edit').click();
   await page.getByTestId('chat-title-input').fill('What analysts think, and their targets for the next year');
   await page.getByTestId('chat-new').focus();
-  await expect(item).toContainText(cutChatTitle('What analysts think, and their targets for the next year'));
+  await expect(item).toContainText('What analysts think, and their targets for the next year');
   // Escape cancels.
   await item.getByTestId('chat-title-edit').click();
   await page.getByTestId('chat-title-input').fill('Not this one');
   await page.getByTestId('chat-title-input').press('Escape');
-  await expect(item).toContainText(cutChatTitle('What analysts think, and their targets for the next year'));
+  await expect(item).toContainText('What analysts think, and their targets for the next year');
   await page.reload();
   await expect(page.getByTestId('chat-history-item').first()).toContainText('What analysts think');
 
@@ -281,4 +281,206 @@ test.describe('the frame handshake', () => {
     const chat = page.frames().find((f) => f.url().includes('/redchat/frame/'))!;
     expect(await chat.evaluate(exposed, token)).toEqual([]);
   });
+});
+
+/** The last piece of the newest answer: the end of what was written. */
+const newestEnd = (frame: FrameLocator) => frame.getByTestId('chat-answer').last().locator(':scope > *').last();
+
+/** Questions with long answers, so that a few of them overflow the conversation. */
+const LONG_QUESTIONS = ['how has it performed?', 'latest SEC filings', 'who owns it?', 'what do analysts say?'];
+
+for (const viewport of [
+  { name: 'desktop', size: { width: 1366, height: 800 } },
+  { name: 'phone', size: { width: 390, height: 844 } },
+]) {
+  test(`on the chat page (${viewport.name}), every new answer is in view`, async ({ page, request }) => {
+    const stock = await aStock(request, 3);
+    await page.setViewportSize(viewport.size);
+    await page.goto(`/redchat?symbol=${stock.symbol}`);
+    const frame = chatFrame(page);
+    await expect(frame.getByTestId('chat-greeting')).toContainText(stock.symbol);
+    for (const question of LONG_QUESTIONS) {
+      await askIn(frame, question);
+      await expect(newestEnd(frame), question).toBeInViewport();
+    }
+  });
+}
+
+test.describe('an answer written while the reader scrolls up', () => {
+  // The frame's answers are held back, event by event, until the test lets them through.
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      if (!location.pathname.startsWith('/redchat/frame')) return;
+      const held: { events: string[]; send: ((n: number) => void) | null } = { events: [], send: null };
+      const w = window as unknown as { holdAnswers?: boolean; release?: (n: number) => number };
+      w.release = (n) => {
+        held.send?.(n);
+        return held.events.length;
+      };
+      const original = window.fetch.bind(window);
+      window.fetch = async (input, init) => {
+        const response = await original(input, init);
+        if (!w.holdAnswers || !String(input).endsWith('/api/redchat/api/chat/chat/messages')) return response;
+        held.events = (await response.text()).split(/(?<=\n\n)/);
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            held.send = (n) => {
+              for (const event of held.events.splice(0, n)) controller.enqueue(new TextEncoder().encode(event));
+              if (held.events.length === 0) controller.close();
+            };
+          },
+        });
+        return new Response(body, { status: response.status, headers: response.headers });
+      };
+    });
+  });
+
+  test('leaves the conversation where the reader put it, and the next question follows again', async ({
+    page,
+    request,
+  }) => {
+    const stock = await aStock(request, 4);
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await page.goto(`/redchat?symbol=${stock.symbol}`);
+    const frame = chatFrame(page);
+    await expect(frame.getByTestId('chat-greeting')).toContainText(stock.symbol);
+    for (const question of LONG_QUESTIONS.slice(0, 2)) await askIn(frame, question);
+
+    const chat = page.frames().find((f) => f.url().includes('/redchat/frame/'))!;
+    await chat.evaluate(() => ((window as unknown as { holdAnswers: boolean }).holdAnswers = true));
+    await frame.getByLabel('Your question').fill(LONG_QUESTIONS[2]!);
+    await frame.getByRole('button', { name: 'Send' }).click();
+    const answer = frame.getByTestId('chat-answer').last();
+    // The first lines arrive, and the reader scrolls back up to read an earlier answer.
+    await expect
+      .poll(() => chat.evaluate(() => (window as unknown as { release: (n: number) => number }).release(0)))
+      .toBeGreaterThan(6);
+    await chat.evaluate(() => (window as unknown as { release: (n: number) => number }).release(4));
+    await expect(answer).toHaveAttribute('data-state', 'streaming');
+    await expect(answer).not.toHaveText('Looking that up…');
+    const log = frame.getByTestId('chat-log');
+    const before = await log.evaluate((el) => el.scrollTop);
+    await log.hover();
+    await page.mouse.wheel(0, -500);
+    await expect.poll(() => log.evaluate((el) => el.scrollTop)).toBeLessThan(before - 100);
+    const read = await log.evaluate((el) => el.scrollTop);
+    // The rest of the answer is written below.
+    await chat.evaluate(() => (window as unknown as { release: (n: number) => number }).release(1000));
+    await expect(answer).toHaveAttribute('data-state', 'done');
+    expect(await log.evaluate((el) => el.scrollTop)).toBe(read);
+    await expect(newestEnd(frame)).not.toBeInViewport();
+
+    await chat.evaluate(() => ((window as unknown as { holdAnswers: boolean }).holdAnswers = false));
+    await askIn(frame, LONG_QUESTIONS[3]!);
+    await expect(newestEnd(frame)).toBeInViewport();
+  });
+});
+
+/** Asks a thread's questions through the API with the browser's session; returns the thread. */
+async function savedThread(page: Page, questions: string[], symbol?: string): Promise<string> {
+  let threadId: string | undefined;
+  for (const message of questions) {
+    const response = await page.request.post('/api/redchat/api/chat/chat/messages', {
+      data: threadId ? { message, thread_id: threadId } : { message, symbol },
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(response.status()).toBe(200);
+    const thread = /event: thread\ndata: (.*)/.exec(await response.text())?.[1];
+    threadId ??= (JSON.parse(thread!) as { thread_id: string }).thread_id;
+  }
+  return threadId!;
+}
+
+test('a saved chat opens at its newest message, on a desktop and in a phone’s drawer', async ({ page, request }) => {
+  const stock = await aStock(request, 5);
+  await signedIn(page, request, 'chat-saved');
+  const threadId = await savedThread(page, LONG_QUESTIONS, stock.symbol);
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await page.goto('/redchat');
+  const item = page.locator(`[data-testid="chat-history-item"][data-thread="${threadId}"]`);
+  await item.getByTestId('chat-history-open').click();
+  const frame = chatFrame(page);
+  await expect(frame.getByTestId('chat-answer')).toHaveCount(LONG_QUESTIONS.length);
+  await expect(newestEnd(frame)).toBeInViewport();
+  await expect(frame.getByTestId('chat-thread-title')).toHaveText(LONG_QUESTIONS[0]!);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/redchat');
+  await page.getByTestId('chat-drawer-toggle').click();
+  await item.getByTestId('chat-history-open').click();
+  await expect(frame.getByTestId('chat-answer')).toHaveCount(LONG_QUESTIONS.length);
+  await expect(newestEnd(frame)).toBeInViewport();
+});
+
+test('a long history title takes its row’s whole width, ends in an ellipsis at the edge and is read in full', async ({
+  page,
+  request,
+}) => {
+  await signedIn(page, request, 'chat-title');
+  const title =
+    'How have the small-cap biotech stocks with a phase 3 drug and analyst coverage performed over the last six months';
+  const threadId = await savedThread(page, [title]);
+  for (const size of [
+    { width: 1366, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto('/redchat');
+    if (size.width < 1024) await page.getByTestId('chat-drawer-toggle').click();
+    const item = page.locator(`[data-testid="chat-history-item"][data-thread="${threadId}"]`);
+    const shown = item.getByTestId('chat-history-title');
+    await expect(shown).toHaveText(title);
+    await expect(item.getByTestId('chat-history-open')).toHaveAttribute('title', title);
+    await expect(item.getByTestId('chat-history-open')).toHaveAccessibleName(
+      new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    );
+    const fit = await shown.evaluate((el) => ({
+      width: el.getBoundingClientRect().width,
+      row: el.closest('li')!.getBoundingClientRect().width,
+      cut: el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow === 'ellipsis',
+    }));
+    expect(fit.cut).toBe(true);
+    // The whole row but its inner margins.
+    expect(fit.width).toBeGreaterThanOrEqual(fit.row - 20);
+  }
+});
+
+test('the company page’s RedChat button never covers the analyst table’s last column', async ({ page, request }) => {
+  const response = await request.post('/api/graphql', {
+    data: {
+      query: '{ filteredCompanies(data:{page:1,pageSize:1000}) { companies { symbol is_client totalAnalysts } } }',
+    },
+  });
+  const { companies } = (await response.json()).data.filteredCompanies as {
+    companies: { symbol: string; is_client: boolean; totalAnalysts: number }[];
+  };
+  const covered = companies.filter((c) => !c.is_client).sort((a, b) => b.totalAnalysts - a.totalAnalysts)[0]!;
+  await signedIn(page, request, 'chat-button');
+  for (const size of [
+    { width: 1366, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto(`/stocks/${covered.symbol}`);
+    await page.locator('section[data-section="analyst-reports"]').scrollIntoViewIfNeeded();
+    const cells = page.getByTestId('analyst-table').locator('tbody tr td:last-child');
+    await expect(cells.first()).toBeVisible();
+    const button = page.getByRole('button', { name: `Ask about ${covered.symbol} in RedChat` });
+    // Reaching the button with the keyboard leaves the page where it is.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await button.focus();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    for (let i = 0; i < (await cells.count()); i++) {
+      // Scrolled to as a reader scrolling down reaches it: just into view at the foot of the window.
+      await cells.nth(i).evaluate((el) => el.scrollIntoView({ block: 'end', inline: 'nearest' }));
+      const cell = (await cells.nth(i).boundingBox())!;
+      const box = (await button.boundingBox())!;
+      const overlaps =
+        cell.x < box.x + box.width &&
+        box.x < cell.x + cell.width &&
+        cell.y < box.y + box.height &&
+        box.y < cell.y + cell.height;
+      expect(overlaps, `row ${i + 1} at ${size.width} px`).toBe(false);
+    }
+  }
 });

@@ -168,7 +168,7 @@ export default function AnswerText({ content, citations, siteTarget = '_self' }:
           <ol className="flex flex-col gap-0.5">
             {sources.map(({ citation, n }) => (
               <li key={n} className="flex gap-1.5">
-                <span className="text-muted">[{n}]</span>
+                <span className="shrink-0 text-muted">[{n}]</span>
                 <Link href={citation.href} target={siteTarget}>
                   {citation.label}
                 </Link>

@@ -7,7 +7,7 @@
  * saved thread ('thread_id'). Answers stream in as they are written.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { CHAT_MESSAGE_MAX, CHAT_TEXT } from '../../lib/chat.ts';
+import { CHAT_MESSAGE_MAX, CHAT_TEXT, cutChatTitle } from '../../lib/chat.ts';
 import { readHostMessage, type AnswerEvent, type FrameMessage } from '../../lib/chat-protocol.ts';
 import type { ChatCitation } from '../../lib/content-records.ts';
 import AnswerText from './AnswerText.tsx';
@@ -32,6 +32,8 @@ type Opening =
 
 /** How long a frame waits for the page's token before it goes on as a guest. */
 const HANDSHAKE_MS = 3000;
+/** A log scrolled to within this of its end is at its end (rounding, a nudge of the wheel). */
+const FOLLOW_SLACK_PX = 24;
 
 const GENERAL_SUGGESTIONS = [
   'How are small caps doing today?',
@@ -62,6 +64,7 @@ export default function ChatFrame({ hostOrigin }: { hostOrigin: string | null })
   const stopper = useRef<AbortController | null>(null);
   const tokenWaiters = useRef<((token: string | null) => void)[]>([]);
   const log = useRef<HTMLDivElement>(null);
+  const following = useRef(true);
   const input = useRef<HTMLTextAreaElement>(null);
 
   const origin = hostOrigin ?? (typeof location === 'undefined' ? '' : location.origin);
@@ -148,11 +151,33 @@ export default function ChatFrame({ hostOrigin }: { hostOrigin: string | null })
     })();
   }, [ready, tell]);
 
-  // Follow the answer as it is written, unless the reader scrolled up to read.
+  // The log follows its end (a saved chat opens at its newest message, an answer is followed as it is
+  // written) until the reader scrolls up; scrolling back to the end, or asking, follows again. Only the
+  // reader's scrolling decides: text arriving in big pieces must not read as the reader having moved.
   useEffect(() => {
     const box = log.current;
-    if (box && box.scrollHeight - box.scrollTop - box.clientHeight < 160) box.scrollTop = box.scrollHeight;
-  }, [turns]);
+    const content = box?.firstElementChild;
+    if (!box || !content) return;
+    // Where the log itself last scrolled to: a scroll event that finds it there is its own, not the reader's.
+    let ownTop = -1;
+    const onScroll = () => {
+      if (following.current && Math.abs(box.scrollTop - ownTop) < 1) return;
+      following.current = box.scrollHeight - box.scrollTop - box.clientHeight <= FOLLOW_SLACK_PX;
+    };
+    const toEnd = () => {
+      if (!following.current) return;
+      box.scrollTop = box.scrollHeight;
+      ownTop = box.scrollTop;
+    };
+    box.addEventListener('scroll', onScroll, { passive: true });
+    const resized = new ResizeObserver(toEnd);
+    resized.observe(content);
+    resized.observe(box);
+    return () => {
+      box.removeEventListener('scroll', onScroll);
+      resized.disconnect();
+    };
+  }, []);
 
   const update = (id: number, change: (turn: Turn) => Partial<Turn>) =>
     setTurns((all) => all.map((t) => (t.id === id ? { ...t, ...change(t) } : t)));
@@ -167,6 +192,8 @@ export default function ChatFrame({ hostOrigin }: { hostOrigin: string | null })
     setProblem(null);
     setBusy(true);
     setDraft('');
+    // Asking brings the reader to the end, where the answer is written.
+    following.current = true;
     const questionId = nextTurnId++;
     const answerId = nextTurnId++;
     setTurns((all) => [
@@ -278,6 +305,11 @@ export default function ChatFrame({ hostOrigin }: { hostOrigin: string | null })
             <p className="text-sm text-muted" aria-busy="true">
               Starting RedChat…
             </p>
+          )}
+          {opening.kind === 'thread' && (
+            <h1 className="text-sm font-semibold text-muted" title={opening.title} data-testid="chat-thread-title">
+              {cutChatTitle(opening.title)}
+            </h1>
           )}
           {greeting && turns.length === 0 && (
             <div className="flex flex-col gap-3" data-testid="chat-greeting">

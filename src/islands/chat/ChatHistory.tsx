@@ -5,7 +5,7 @@
  * deleted after a confirmation. Selecting a thread opens it in the frame.
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { CHAT_HISTORY_PAGE_SIZE, CHAT_TEXT, CHAT_TITLE_MAX, cutChatCompany, cutChatTitle } from '../../lib/chat.ts';
+import { CHAT_HISTORY_PAGE_SIZE, CHAT_TEXT, CHAT_TITLE_MAX, cutChatCompany } from '../../lib/chat.ts';
 import type { ChatHistoryRecord } from '../../lib/content-records.ts';
 import { formatRelativeTime } from '../../lib/time-format.ts';
 import { api } from '../api-client.ts';
@@ -178,50 +178,56 @@ export default function ChatHistory({ current, refresh, onSelect, onDeleted }: P
                 </span>
               </div>
             ) : (
-              <div className="flex items-start gap-1">
+              <div className="relative">
+                {/* The title has the row's whole width (cut with an ellipsis at its edge, read in full by its
+                    tooltip and name); the rename and delete buttons sit beside the line under it. */}
                 <button
                   type="button"
-                  className="min-w-0 flex-1 px-2 py-2 text-left"
+                  className="block w-full min-w-0 px-2 pt-2 pb-1 text-left"
                   aria-current={current === thread.thread_id ? 'true' : undefined}
+                  title={thread.chat_title}
                   onClick={() => onSelect(thread)}
+                  data-testid="chat-history-open"
                 >
-                  <span className="block truncate text-sm font-semibold" title={thread.chat_title}>
-                    {cutChatTitle(thread.chat_title)}
+                  <span className="block truncate text-sm font-semibold" data-testid="chat-history-title">
+                    {thread.chat_title}
                   </span>
-                  <span className="block truncate text-xs text-muted">
-                    {thread.company_name && thread.symbol
-                      ? `${cutChatCompany(thread.company_name)} - ${thread.symbol} · `
-                      : ''}
+                  <span className="block truncate pr-20 text-xs leading-9 text-muted">
                     {formatRelativeTime(new Date(thread.created_at))}
+                    {thread.company_name && thread.symbol
+                      ? ` · ${cutChatCompany(thread.company_name)} - ${thread.symbol}`
+                      : ''}
                   </span>
                 </button>
-                <button
-                  type="button"
-                  className="icon-button h-9 w-9 shrink-0"
-                  aria-label={`Rename “${thread.chat_title}”`}
-                  onClick={() => setEditing(thread.thread_id)}
-                  data-testid="chat-title-edit"
-                >
-                  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-                    <path
-                      fill="currentColor"
-                      d="M3 17.25V21h3.75L17.81 9.94l-3.75-3.75zM20.71 7.04a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75z"
-                    />
-                  </svg>
-                </button>
-                <button
-                  type="button"
-                  className="icon-button h-9 w-9 shrink-0"
-                  aria-label={`Delete “${thread.chat_title}”`}
-                  onClick={() => setConfirming(thread.thread_id)}
-                >
-                  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-                    <path
-                      fill="currentColor"
-                      d="M6 19a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2V7H6zM19 4h-3.5l-1-1h-5l-1 1H5v2h14z"
-                    />
-                  </svg>
-                </button>
+                <div className="absolute right-0 bottom-0 flex">
+                  <button
+                    type="button"
+                    className="icon-button h-9 w-9 shrink-0"
+                    aria-label={`Rename “${thread.chat_title}”`}
+                    onClick={() => setEditing(thread.thread_id)}
+                    data-testid="chat-title-edit"
+                  >
+                    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                      <path
+                        fill="currentColor"
+                        d="M3 17.25V21h3.75L17.81 9.94l-3.75-3.75zM20.71 7.04a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75z"
+                      />
+                    </svg>
+                  </button>
+                  <button
+                    type="button"
+                    className="icon-button h-9 w-9 shrink-0"
+                    aria-label={`Delete “${thread.chat_title}”`}
+                    onClick={() => setConfirming(thread.thread_id)}
+                  >
+                    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                      <path
+                        fill="currentColor"
+                        d="M6 19a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2V7H6zM19 4h-3.5l-1-1h-5l-1 1H5v2h14z"
+                      />
+                    </svg>
+                  </button>
+                </div>
               </div>
             )}
           </li>

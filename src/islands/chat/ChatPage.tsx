@@ -196,7 +196,7 @@ export default function ChatPage({ frameOrigin }: { frameOrigin: string | null }
         ref={panel}
         id="chat-panel"
         aria-label="Chats"
-        className={`${drawer ? 'fixed inset-y-0 left-0 z-50 flex w-[min(20rem,85vw)] p-4 shadow-2xl' : 'hidden'} flex-col gap-3 overflow-hidden bg-surface lg:static lg:z-auto lg:flex lg:w-72 lg:shrink-0 lg:rounded-xl lg:border lg:border-line lg:p-4 lg:shadow-none`}
+        className={`${drawer ? 'fixed inset-y-0 left-0 z-50 flex w-[min(20rem,85vw)] p-4 shadow-2xl' : 'hidden'} flex-col gap-3 overflow-hidden bg-surface lg:static lg:z-auto lg:flex lg:w-72 lg:shrink-0 xl:w-80 lg:rounded-xl lg:border lg:border-line lg:p-4 lg:shadow-none`}
         data-testid="chat-panel"
       >
         {drawer && (

@@ -477,6 +477,64 @@ describe('what it declines or does not know', () => {
     expect(a.text).toContain("I don't know that from RedCap's data.");
     expect(a.citations).toEqual([]);
   });
+  it('says it cannot predict a price, then gives the latest price labelled as the latest', async () => {
+    for (const q of [
+      `what will the price of ${s.symbol} be on March 3, 2027?`,
+      `${s.symbol.toLowerCase()} price tomorrow`,
+      `where will ${s.name} trade next year?`,
+    ]) {
+      const a = await asked(q);
+      expect(a.text, q).toMatch(/^I can't predict prices\b/);
+      expect(a.text, q).toContain(`The latest price, not a forecast: ${price(s.lastSale)}`);
+      cites(a, section(s, 'market-stats'));
+    }
+    // A past price is still just the price.
+    const today = await asked(`what is the price of ${s.symbol}?`);
+    expect(today.text).not.toContain("can't predict");
+  });
+  it('in a chat opened for a company, admits not knowing what is not about it rather than describing the company', async () => {
+    for (const q of [
+      "what's the weather tomorrow",
+      'what is the weather tomorrow?',
+      'tell me about the weather tomorrow',
+      'who won the world cup',
+      'who is the world cup winner?',
+    ]) {
+      const a = await asked(q, { symbol: u.symbol });
+      expect(a.text, q).toContain("I don't know that from RedCap's data.");
+      expect(a.text, q).not.toContain(u.industry);
+      expect(a.citations, q).toEqual([]);
+    }
+    // What is about the company is still answered for it.
+    const about = await asked('tell me about the company', { symbol: u.symbol });
+    expect(about.text).toContain(u.industry);
+  });
+  it('answers every part of a compound question it understands, and names the part it could not answer', async () => {
+    const partly = await asked(`price of ${s.symbol} and who won the world cup`);
+    quoteChecks(partly, s);
+    expect(partly.text).toContain(`I can't answer "who won the world cup" from RedCap's data.`);
+
+    const both = await asked(`price of ${b.symbol} and pipeline`);
+    expect(both.text).toContain(price(b.lastSale));
+    cites(both, section(b, 'bio-phases'));
+    expect(both.text).not.toContain("can't answer");
+
+    const market = await asked(`how are small caps doing today and what is the price of ${s.symbol}?`);
+    expect(market.text).toContain('Russell 2000');
+    quoteChecks(market, s);
+
+    const advice = await asked(`should I buy ${b.symbol} and what is its pipeline?`);
+    expect(advice.text).toContain('RedChat gives information only, not investment advice.');
+    cites(advice, section(b, 'bio-phases'));
+
+    const future = await asked(`what will ${b.symbol} be worth next year and what is in its pipeline?`);
+    expect(future.text).toMatch(/^I can't predict prices\b/);
+    cites(future, section(b, 'bio-phases'));
+
+    const first = await asked('price', { symbol: b.symbol });
+    const followUp = await asked('… and pipeline', { threadId: first.threadId! });
+    cites(followUp, section(b, 'bio-phases'));
+  });
   it('asks which company when none is named, and which one when a name fits two', async () => {
     const which = await asked("what's the price target?");
     expect(which.text).toContain('Which company do you mean?');

@@ -17,7 +17,7 @@ import type { AnswerEngine, AnswerRequest, AnswerSink } from './engine.ts';
 import * as f from './figures.ts';
 import * as research from './research.ts';
 import { findPassages } from './retrieval.ts';
-import { describePeriod, understand, type Intent, type Period, type Question } from './understand.ts';
+import { FORECASTABLE, describePeriod, understand, type Intent, type Period, type Question } from './understand.ts';
 
 /** At most this many companies are answered about in one answer. */
 const MAX_COMPANIES = 4;
@@ -70,6 +70,12 @@ const countryName = (country: string) =>
 const who = (c: CompanyRow) => `**${c.name} (${c.symbol})**`;
 const rowLink = (r: { symbol: string }) => `[${r.symbol}](/stocks/${encodeURIComponent(r.symbol)})`;
 
+/** When a company's last sale was made: imported prices are a past session's close, named with their source; demo and live quotes are today's. */
+function quoteTime(c: CompanyRow): string {
+  const imported = c.dataSource !== 'demo' && c.pricesAsOf && !c.quoteUpdatedAt;
+  return imported ? `at the ${c.pricesAsOf} close (${dataSourceLabel(c.dataSource)})` : 'today';
+}
+
 async function quote(w: Writer, c: CompanyRow) {
   const src = w.cite(`${c.symbol} market data`, research.sectionLink(c, 'market-stats'));
   if (c.lastSale === null) {
@@ -78,13 +84,19 @@ async function quote(w: Writer, c: CompanyRow) {
     );
     return;
   }
-  // Imported prices are a past session's close, named with their source; demo and live quotes are today's.
-  const imported = c.dataSource !== 'demo' && c.pricesAsOf && !c.quoteUpdatedAt;
-  const when = imported ? `at the ${c.pricesAsOf} close (${dataSourceLabel(c.dataSource)})` : 'today';
+  const when = quoteTime(c);
   const asOf = c.quoteUpdatedAt ? ` As of ${formatEventTime(c.quoteUpdatedAt)}.` : '';
   w.line(
     `${who(c)} last traded at **${f.price(c.lastSale)}**, ${f.change(c.changePercent)} (${f.signedDollars(c.netChange)}) ${when} ${src}.${asOf}`,
   );
+}
+
+/** The last price of a company asked about the future, said to be the latest and nothing more. */
+function latestPrice(w: Writer, c: CompanyRow) {
+  const src = w.cite(`${c.symbol} market data`, research.sectionLink(c, 'market-stats'));
+  const last = c.lastSale ?? c.preClose;
+  const when = c.lastSale === null ? 'at the previous close' : quoteTime(c);
+  w.line(`The latest price, not a forecast: ${f.price(last)} for ${who(c)}, last traded ${when} ${src}.`);
 }
 
 async function performance(w: Writer, ctx: research.ResearchContext, c: CompanyRow, period: Period | null) {
@@ -538,6 +550,13 @@ async function passages(w: Writer, ctx: research.ResearchContext, question: stri
   return true;
 }
 
+/** Names back the parts of a compound question nothing in RedCap's data answers. */
+function unanswered(w: Writer, q: Question) {
+  if (q.unanswered.length === 0) return;
+  w.gap();
+  for (const part of q.unanswered) w.line(`I can't answer "${part}" from RedCap's data.`);
+}
+
 async function compose(q: Question, req: AnswerRequest, w: Writer, sink: AnswerSink) {
   const ctx = req.research;
   if (q.smallTalk) {
@@ -566,9 +585,17 @@ async function compose(q: Question, req: AnswerRequest, w: Writer, sink: AnswerS
     for (const c of list.slice(0, 2)) {
       w.gap();
       w.line(`The facts RedCap has on ${c.symbol}:`);
-      await overview(w, ctx, c);
+      const asked = INTENT_ORDER.filter((i) => q.intents.has(i));
+      if (asked.length === 0) await overview(w, ctx, c);
+      for (const intent of asked) await SECTIONS[intent](w, ctx, c, q);
     }
+    unanswered(w, q);
     return;
+  }
+  if (q.forecast) {
+    w.line(
+      `I can't predict prices: no one knows what a stock will be worth tomorrow or next year. ${CHAT_TEXT.disclaimer}`,
+    );
   }
   if (q.favorites) {
     await favorites(w, ctx);
@@ -586,7 +613,13 @@ async function compose(q: Question, req: AnswerRequest, w: Writer, sink: AnswerS
     await compare(w, ctx, list, q);
   } else {
     for (const c of list) {
-      const intents = INTENT_ORDER.filter((i) => q.intents.has(i));
+      if (q.forecast) {
+        w.gap();
+        latestPrice(w, c);
+      }
+      // Asked of the future, a figure that changes with time is answered by the latest price above.
+      const intents = INTENT_ORDER.filter((i) => q.intents.has(i) && !(q.forecast && FORECASTABLE.has(i)));
+      if (q.forecast && intents.length === 0) continue;
       if (intents.length === 0) {
         w.gap();
         if (q.unknown.length > 0) {
@@ -618,6 +651,7 @@ async function compose(q: Question, req: AnswerRequest, w: Writer, sink: AnswerS
     const of = list.length === 1 ? ` for ${list[0]!.symbol}` : '';
     w.line(`RedCap doesn't have ${q.unknown.join(' or ')}${of}, so I can't answer that part.`);
   }
+  if (w.wrote) unanswered(w, q);
   const siteNews = list.length === 0 && !general && q.intents.has('news');
   if (!w.wrote || siteNews) {
     const quoted = await passages(w, ctx, req.question, list[0]?.symbol ?? req.subject);
@@ -654,7 +688,11 @@ export function createBuiltinEngine(): AnswerEngine {
     async answer(req, sink) {
       const directory = req.research.directory;
       const previous = previousQuestion(req.history);
-      const q = withFollowUp(understand(req.question, directory), previous ? understand(previous, directory) : null);
+      const now = req.research.now;
+      const q = withFollowUp(
+        understand(req.question, directory, now),
+        previous ? understand(previous, directory, now) : null,
+      );
       await compose(q, req, new Writer(sink), sink);
     },
   };

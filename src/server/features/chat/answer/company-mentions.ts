@@ -26,7 +26,7 @@ export interface Mentions {
 }
 
 /** Legal forms: a name is recognised without them, and they tell apart names that differ only by them. */
-const LEGAL_WORDS = new Set([
+export const LEGAL_WORDS: ReadonlySet<string> = new Set([
   'inc',
   'incorporated',
   'corp',

@@ -9,8 +9,8 @@
  */
 import type { FilingGroupName } from '../../../../lib/company.ts';
 import { BIO_PHASE_OPTIONS, type SortField } from '../../../../lib/screener.ts';
-import type { CompanyDirectory, ListedCompany } from './company-mentions.ts';
-import { COMMON_WORDS, sameWord, tokenize, type Token } from './words.ts';
+import { LEGAL_WORDS, type CompanyDirectory, type ListedCompany, type Mentions } from './company-mentions.ts';
+import { COMMON_WORDS, normalizeQuestion, sameWord, tokenize, type Token } from './words.ts';
 
 export type Intent =
   | 'quote'
@@ -63,6 +63,10 @@ export interface Question {
   unknown: string[];
   /** Hello, thanks and the like, with nothing else asked. */
   smallTalk: boolean;
+  /** It asks what a price (or another market figure) will be: no one can know that. */
+  forecast: boolean;
+  /** Parts of a compound question that ask nothing RedChat reads ('… and who won the world cup'), as written. */
+  unanswered: string[];
 }
 
 /**
@@ -312,9 +316,6 @@ const ADVICE = [
   'will go up',
   'go up',
   'go down',
-  'price prediction',
-  'predict',
-  'prediction',
   'good time to buy',
   'time to buy',
   'time to sell',
@@ -748,10 +749,145 @@ function findScreen(lower: string, text: string): ScreenWords | null {
   return { filters, described, sort, limit };
 }
 
-export function understand(question: string, directory: CompanyDirectory): Question {
+/**
+ * Words that say nothing about what a question asks ('going', 'lately') and
+ * the words of every phrase RedChat reads: a question made only of these,
+ * common words and its vocabulary is about the stock; any other word
+ * ('weather', 'world cup') is about something RedChat does not cover.
+ */
+const EXPLAINED_WORDS: ReadonlySet<string> = new Set(
+  [
+    ...[
+      'going',
+      'goes',
+      'happening',
+      'happened',
+      'lately',
+      'recently',
+      'currently',
+      'today',
+      'right',
+      'overall',
+      'anything',
+      'everything',
+      'something',
+      'stuff',
+      'thing',
+      'things',
+      'kind',
+      'sort',
+      'bit',
+      'quick',
+      'quickly',
+      'briefly',
+      'summary',
+      'summarize',
+      'details',
+      'detail',
+      'exactly',
+      'please',
+      'pls',
+      'doing',
+      'buying',
+      'selling',
+      'bought',
+      'sold',
+      'company',
+      'companies',
+      'firm',
+      'ticker',
+      'symbol',
+      'share',
+      'shares',
+      'quarter',
+      'quarters',
+      'session',
+      'weekly',
+      'monthly',
+      'yearly',
+      'since',
+      'far',
+    ],
+    ...Object.values(VOCABULARY).flatMap((v) => [...v.words, ...(v.weak ?? [])]),
+    ...ADVICE,
+    ...MARKET,
+    ...LEADERS,
+    ...LAGGARDS,
+    ...MOVERS,
+    ...FAVORITES,
+    ...COMPARE,
+    ...SMALL_TALK,
+    ...FILING_WORDS.flatMap(([, words]) => words),
+    ...LEGAL_WORDS,
+    ...Object.keys(NUMBER_WORDS),
+  ].flatMap((phrase) => phrase.split(' ')),
+);
+
+/** The question's words that are neither common, nor RedChat's own, nor a company's name. */
+function unexplainedWords(tokens: Token[], skip: Set<number>): string[] {
+  return tokens
+    .filter((t) => !skip.has(t.index) && !/^\d/.test(t.word) && t.word.length > 1)
+    .map((t) => t.word)
+    .filter(
+      (word) =>
+        !COMMON_WORDS.has(word) &&
+        !EXPLAINED_WORDS.has(word) &&
+        !(word.length >= 4 && SINGLE_WORDS.some((entry) => sameWord(word, entry.word))),
+    );
+}
+
+/** The intents whose figures change with time, which a question about the future cannot have. */
+export const FORECASTABLE: ReadonlySet<Intent> = new Set([
+  'quote',
+  'performance',
+  'valuation',
+  'range',
+  'volume',
+  'technicals',
+  'growth',
+]);
+const FUTURE_TIME =
+  /\b(?:tomorrow|tmrw|next (?:day|week|month|quarter|year|session|trading day|few (?:days|weeks|months|years))|in (?:\d+|a|an|one|two|three|four|five|six|ten|a few) (?:more )?(?:days?|weeks?|months?|years?)|in the future)\b/;
+/** 'At the end of the year' is ahead, unless the question is in the past tense. */
+const YEAR_END = /\b(?:at|by) (?:the )?end of (?:the |this |next )?(?:day|week|month|quarter|year)\b/;
+const PAST_TENSE = /\b(?:was|were|did|had|last)\b/;
+const FORECAST_WORDS =
+  /\b(?:predict|predicts|predicted|prediction|predictions|forecasts?|forecasted|projections?|projected)\b/;
+const WILL = /\b(?:will|gonna|going to)\b|'ll\b/;
+/** What a figure 'will' do that only the future can tell: trade at, close at, be worth, reach. */
+const PRICE_VERBS = /\b(?:trade|trades|close|closes|open|opens|cost|costs|worth|reach|hit|end|finish|go)\b/;
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/** Whether the question names a day after today ('March 3, 2027', '2027-03-03') or a later year ('in 2027'). */
+function namesFutureDate(lower: string, now: Date): boolean {
+  const today = now.toISOString().slice(0, 10);
+  const named =
+    /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b/.exec(
+      lower,
+    );
+  if (named) {
+    const month = String(MONTHS.indexOf(named[1]!) + 1).padStart(2, '0');
+    return `${named[3]}-${month}-${named[2]!.padStart(2, '0')}` > today;
+  }
+  const iso = /\b(\d{4})-(\d{2})-(\d{2})\b/.exec(lower);
+  if (iso) return iso[0] > today;
+  const year = /\b(?:in|by|for|of|during|end of)\s+(\d{4})\b/.exec(lower);
+  return year !== null && Number(year[1]) > now.getUTCFullYear();
+}
+
+/** One reading of a question (or of one part of it), with what it needs to be split into parts. */
+interface Reading {
+  question: Question;
+  mentions: Mentions;
+  tokens: Token[];
+  /** Words that are neither common, nor RedChat's, nor a company's. */
+  unexplained: string[];
+}
+
+function read(question: string, directory: CompanyDirectory, now: Date): Reading {
   const tokens = tokenize(question);
   const mentions = directory.find(question);
-  const lower = ` ${question.toLowerCase().normalize('NFKC').replace(/[’]/g, "'")} `;
+  const lower = ` ${normalizeQuestion(question).toLowerCase().replace(/[’]/g, "'")} `;
   const text = phraseText(tokens, mentions.used);
   const filingGroups = FILING_WORDS.filter(([, words]) => hasAny(text, words)).map(([group]) => group);
   const unknown = UNKNOWN_METRICS.filter(([pattern]) => pattern.test(lower)).map(([, name]) => name);
@@ -759,11 +895,22 @@ export function understand(question: string, directory: CompanyDirectory): Quest
   // 'What is its P/E?' asks for a figure the site lacks, not for the profile 'what is' hints at.
   if (unknown.length > 0 && intents.size > 0 && [...intents].every((i) => isWeakOnly(i, text, tokens, mentions.used)))
     intents = new Set();
-  const period = findPeriod(lower, intents);
+  let period = findPeriod(lower, intents);
   if (period && !intents.has('range') && !intents.has('filings')) intents.add('performance');
+  const companies = mentions.companies.map((m) => m.company);
+  const unexplained = unexplainedWords(tokens, mentions.used);
+  // 'What is the weather this week?' in a company's chat: 'what is' and a period alone do not make it about the stock.
+  if (
+    companies.length === 0 &&
+    unexplained.length > 0 &&
+    intents.size > 0 &&
+    [...intents].every((i) => isWeakOnly(i, text, tokens, mentions.used))
+  ) {
+    intents = new Set();
+    period = null;
+  }
   // A valuation question is not about the market; a question about a period is not about the 52-week range.
   const withoutCap = text.replace(/ market cap\w* /g, ' ');
-  const companies = mentions.companies.map((m) => m.company);
   const screen = companies.length === 0 ? findScreen(lower, question) : null;
   const movers = hasAny(text, LEADERS) ? 'leaders' : hasAny(text, LAGGARDS) ? 'laggards' : null;
   const market =
@@ -771,22 +918,125 @@ export function understand(question: string, directory: CompanyDirectory): Quest
     (hasAny(withoutCap, MARKET) || movers !== null || hasAny(text, MOVERS)) &&
     (screen === null || screen.described.every((d) => d === 'up today' || d === 'down today'));
   const advice = hasAny(text, ADVICE) || /\b(should|would) (?:i|you) (?:buy|sell|hold|invest)/.test(lower);
+  // In 'will it go up?' or 'is it worth buying now?', 'up' and 'worth' are the advice asked, not a figure.
+  if (advice) intents = new Set([...intents].filter((i) => !isWeakOnly(i, text, tokens, mentions.used)));
+  const future =
+    FUTURE_TIME.test(lower) ||
+    (YEAR_END.test(lower) && !PAST_TENSE.test(lower)) ||
+    namesFutureDate(lower, now) ||
+    (WILL.test(lower) && PRICE_VERBS.test(lower));
+  // Analysts' price targets are the site's own figures about the future: those it gives.
+  const forecast =
+    !advice &&
+    !intents.has('analysts') &&
+    (FORECAST_WORDS.test(lower) ||
+      (future && ([...intents].some((i) => FORECASTABLE.has(i)) || PRICE_VERBS.test(lower))));
+  if (forecast && intents.size === 0) intents.add('quote');
   const words = tokens.map((t) => t.word);
   const smallTalk =
     companies.length === 0 && words.length > 0 && words.length <= 6 && words.every((w) => SMALL_TALK.has(w));
   return {
-    companies,
-    ambiguous: mentions.ambiguous,
-    intents,
-    period,
-    filingGroups,
-    screen: market ? null : screen,
-    market,
-    movers,
-    favorites: hasAny(text, FAVORITES),
-    advice,
-    compare: companies.length >= 2 && (hasAny(text, COMPARE) || intents.size === 0),
-    unknown,
-    smallTalk,
+    tokens,
+    mentions,
+    unexplained,
+    question: {
+      companies,
+      ambiguous: mentions.ambiguous,
+      intents,
+      period: forecast ? null : period,
+      filingGroups,
+      screen: market ? null : screen,
+      market,
+      movers,
+      favorites: hasAny(text, FAVORITES),
+      advice,
+      compare: companies.length >= 2 && (hasAny(text, COMPARE) || intents.size === 0),
+      unknown,
+      smallTalk,
+      forecast,
+      unanswered: [],
+    },
   };
+}
+
+/** Whether a reading found anything at all to answer. */
+const asksAnything = (q: Question) =>
+  q.companies.length > 0 ||
+  q.ambiguous.length > 0 ||
+  q.intents.size > 0 ||
+  q.period !== null ||
+  q.filingGroups.length > 0 ||
+  q.screen !== null ||
+  q.market ||
+  q.movers !== null ||
+  q.favorites ||
+  q.advice ||
+  q.unknown.length > 0 ||
+  q.smallTalk ||
+  q.forecast;
+
+const JOINING_WORDS = new Set(['and', 'also', 'plus']);
+
+/**
+ * The parts of a compound question: split at 'and', 'also', 'plus', '&', and
+ * at commas, semicolons and sentence ends, but never inside a company's name
+ * ('Smith and Wesson') nor at the comma of a date or a number ('March 3, 2027').
+ */
+function splitParts(question: string, tokens: Token[], used: Set<number>): Token[][] {
+  const parts: Token[][] = [[]];
+  tokens.forEach((token, i) => {
+    if (JOINING_WORDS.has(token.word) && !used.has(token.index)) {
+      parts.push([]);
+      return;
+    }
+    const before = i > 0 ? question.slice(tokens[i - 1]!.end, token.start) : '';
+    const inName = i > 0 && used.has(token.index) && used.has(tokens[i - 1]!.index);
+    const breaks = /[;?!&]|\.\s/.test(before) || (before.includes(',') && !/^\d/.test(token.word));
+    if (breaks && !inName) parts.push([]);
+    parts.at(-1)!.push(token);
+  });
+  return parts.filter((p) => p.length > 0);
+}
+
+/**
+ * Reads a question. A compound question ('price of X and the pipeline',
+ * 'how are small caps doing, and X's price?') is read whole for its
+ * companies and what it asks of them, and part by part for what a part asks
+ * on its own: the market or a screen beside a company, a price asked of the
+ * future, and the parts RedChat cannot answer, which it names back.
+ */
+export function understand(question: string, directory: CompanyDirectory, now: Date = new Date()): Question {
+  const normalized = normalizeQuestion(question);
+  const whole = read(normalized, directory, now);
+  const parts = splitParts(normalized, whole.tokens, whole.mentions.used);
+  if (parts.length < 2) return whole.question;
+  const readings = parts.map((tokens) => ({
+    start: tokens[0]!.start,
+    end: tokens.at(-1)!.end,
+    ...read(normalized.slice(tokens[0]!.start, tokens.at(-1)!.end), directory, now),
+  }));
+  const q = { ...whole.question };
+  q.forecast = readings.some((r) => r.question.forecast);
+  if (!q.forecast) q.period = whole.question.period ?? findPeriod(` ${normalized.toLowerCase()} `, q.intents);
+  if (q.companies.length > 0) {
+    const market = readings.find((r) => r.question.market);
+    if (market) {
+      q.market = true;
+      q.movers = market.question.movers;
+    }
+    q.screen = readings.find((r) => r.question.screen)?.question.screen ?? null;
+  }
+  if (readings.some((r) => asksAnything(r.question))) {
+    // Parts next to each other are one thing not answered ('research and development spending').
+    const spans: { start: number; end: number }[] = [];
+    let joined = false;
+    for (const r of readings) {
+      const missed = !asksAnything(r.question) && r.unexplained.length > 0;
+      if (missed && joined) spans.at(-1)!.end = r.end;
+      else if (missed) spans.push({ start: r.start, end: r.end });
+      joined = missed;
+    }
+    q.unanswered = spans.map((span) => normalized.slice(span.start, span.end));
+  }
+  return q;
 }

@@ -13,18 +13,25 @@ export interface Token {
   cashtag: boolean;
   /** Index among the question's tokens. */
   index: number;
+  /** Where the token begins and ends in the question (as normalized by `normalizeQuestion`). */
+  start: number;
+  end: number;
 }
+
+/** The form of a question every reading of it works on (compatibility characters folded: 'ﬁ' is 'fi'). */
+export const normalizeQuestion = (text: string) => text.normalize('NFKC');
 
 const TOKEN = /\$?[A-Za-z0-9][A-Za-z0-9.&-]*(?:['’][sS])?/g;
 
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
-  for (const match of text.normalize('NFKC').matchAll(TOKEN)) {
+  for (const match of normalizeQuestion(text).matchAll(TOKEN)) {
     let raw = match[0].replace(/['’][sS]$/, '').replace(/[.-]+$/, '');
     const cashtag = raw.startsWith('$');
     if (cashtag) raw = raw.slice(1);
     if (!raw) continue;
-    tokens.push({ word: raw.toLowerCase(), raw, cashtag, index: tokens.length });
+    const start = match.index;
+    tokens.push({ word: raw.toLowerCase(), raw, cashtag, index: tokens.length, start, end: start + match[0].length });
   }
   return tokens;
 }

@@ -101,3 +101,48 @@ describe('reading what a question asks', () => {
     expect(ask("what's AA's P/E ratio and dividend").unknown).toEqual(['P/E ratio', 'dividends']);
   });
 });
+
+describe('reading what a question cannot be answered with', () => {
+  const now = new Date('2026-06-15T15:00:00Z');
+  const at = (q: string) => understand(q, directory, now);
+
+  it('reads a price asked of the future as a forecast, but not a past date nor analysts’ targets', () => {
+    expect(at('what will the price of AA be on March 3, 2027').forecast).toBe(true);
+    expect(at('AA price tomorrow').forecast).toBe(true);
+    expect(at('where will Aspen Aviation trade next year?').forecast).toBe(true);
+    expect(at('AA price prediction').forecast).toBe(true);
+    expect(at('what was the price of AA on March 3, 2026').forecast).toBe(false);
+    expect(at("what's AA's price target for next year").forecast).toBe(false);
+    expect(at('when will AA present at a webinar?').forecast).toBe(false);
+    // 'Will it go up?' stays a request for advice.
+    expect(at('will AA go up?')).toMatchObject({ advice: true, forecast: false });
+  });
+
+  it('reads a question about something else as asking nothing, however it begins', () => {
+    for (const q of ["what's the weather tomorrow", 'what is the weather this week', 'tell me about the world cup']) {
+      expect([...at(q).intents], q).toEqual([]);
+      expect(at(q).period, q).toBeNull();
+    }
+    expect([...at('tell me about the company').intents]).toEqual(['profile']);
+    expect([...at('how is it doing lately?').intents]).toEqual(['performance']);
+  });
+
+  it('reads every part of a compound question, and keeps the parts it cannot answer as written', () => {
+    const q = at('price of AA and who won the world cup?');
+    expect(q.companies.map((c) => c.symbol)).toEqual(['AA']);
+    expect([...q.intents]).toEqual(['quote']);
+    expect(q.unanswered).toEqual(['who won the world cup']);
+    expect([...at('price of TIDD and pipeline').intents]).toEqual(['quote', 'bio']);
+    expect(at('price of TIDD and pipeline').unanswered).toEqual([]);
+    const market = at('how are small caps doing today, and the price of AA?');
+    expect(market).toMatchObject({ market: true, unanswered: [] });
+    const screen = at('AA price and tech stocks under $10');
+    expect(screen.screen?.filters).toEqual({ 'Last Price': '0 to 10', Sector: 'technology' });
+    // Neither a date's comma, nor a name, nor a screen's range is split into parts.
+    expect(at('what was AA worth on March 3, 2026').unanswered).toEqual([]);
+    expect(at('top 5 oversold biotechs between $2 and $10').unanswered).toEqual([]);
+    expect(at('AA 52-week high and low').unanswered).toEqual([]);
+    expect(at('AA shares outstanding and float').unanswered).toEqual([]);
+    expect(at('any insiders buying and selling at AA?').unanswered).toEqual([]);
+  });
+});
