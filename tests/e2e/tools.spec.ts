@@ -182,9 +182,8 @@ test('staff add a webinar and a video, edit them in place and delete them', asyn
   const video = await rowById(page, `Console video ${stamp}`);
   await expect(video).toContainText('Interview');
   const id = await video.getAttribute('data-id');
-  const stored = await request.get(`/api/tools/videos?q=${encodeURIComponent(`Console video ${stamp}`)}`, {
-    headers: await staffHeaders(request),
-  });
+  // Read with the page's staff session (this request context signed in once already, for aClient).
+  const stored = await page.request.get(`/api/tools/videos?q=${encodeURIComponent(`Console video ${stamp}`)}`);
   expect(((await stored.json()) as { data: { youtubeId: string }[] }).data.map((v) => v.youtubeId)).toEqual([
     'aqz-KE-bpKQ',
   ]);
@@ -349,7 +348,8 @@ test('a paragraph staff type in the editor wraps between words on a 390 px phone
   request,
 }) => {
   test.setTimeout(LIVE_TIMEOUT * 2);
-  const symbol = await aClient(request);
+  const headers = await staffHeaders(request);
+  const symbol = await aClient(request, headers);
   const title = `Wrapping article ${Date.now()}`;
   const paragraph =
     'Retail investors following small capitalization manufacturers noticed that quarterly shipments ' +
@@ -379,7 +379,7 @@ test('a paragraph staff type in the editor wraps between words on a 390 px phone
   expect(new Set(words.map((w) => w.tops[0])).size).toBeGreaterThan(3);
   expect(words.filter((w) => w.tops.length !== 1).map((w) => w.word)).toEqual([]);
   expect(Math.max(...words.map((w) => w.right))).toBeLessThanOrEqual(390);
-  await request.delete(`/api/tools/news/${id}`, { headers: await staffHeaders(request) });
+  await request.delete(`/api/tools/news/${id}`, { headers });
 });
 
 test('saving a landing page changes only the fields staff edited, and keeps the words of the rest', async ({
