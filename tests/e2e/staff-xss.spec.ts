@@ -18,6 +18,9 @@ const run = (n: number) => `window.__xss=${n}`;
 
 /** Rich-text payloads: each would run in a page that trusted its HTML. */
 const HTML_PAYLOADS = [
+  // Not script, but off the site: Chromium follows '/\host' (and '//host') to another site. First, so that no
+  // payload after it can swallow it.
+  `<p><a href="/\\evil.example/x">backslash link</a> <a href="//evil.example/x">protocol-relative link</a></p>`,
   `<script>${run(1)}</script>`,
   `<img src=x onerror="${run(2)}">`,
   `<a href="javascript:${run(3)}">javascript link</a>`,
@@ -41,8 +44,6 @@ const HTML_PAYLOADS = [
   `<img src="x" srcset="javascript:${run(23)}">`,
   `<a href="&#106;avascript:${run(24)}">entity link</a>`,
   `<a href="jav&#x09;ascript:${run(25)}">tab link</a>`,
-  // Not script, but off the site: Chromium follows '/\host' (and '//host') to another site.
-  `<a href="/\\evil.example/x">backslash link</a><a href="//evil.example/x">protocol-relative link</a>`,
 ].join('\n');
 
 /** Text-field payloads: short, and aimed at attribute and element breakouts. */
@@ -95,7 +96,10 @@ async function expectNothingRuns(page: Page, url: string, waitFor?: string) {
     .locator('main a[href]:not(.ql-preview)')
     .evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
   for (const href of hrefs) expect(href, url).toMatch(/^(https?:|\/(?![/\\])|#|mailto:|tel:)/i);
-  expect(hrefs.filter((href) => href.includes('evil.example')), url).toEqual([]);
+  expect(
+    hrefs.filter((href) => href.includes('evil.example')),
+    url,
+  ).toEqual([]);
   expect(await page.locator('main iframe[srcdoc], main object, main embed, main base, main meta').count(), url).toBe(0);
   page.off('dialog', onDialog);
 }
