@@ -42,8 +42,8 @@ export interface ApiLoaderOptions {
   sanitized?: string[];
 }
 
-/** Ends the stored shape of a collection whose records are sanitized as loaded: older stores load again. */
-const SANITIZED_SHAPE = ':sanitized-on-load-1';
+/** Ends the stored shape of a collection whose records are sanitized as loaded: older stores load again (the number goes up when the policy changes). */
+const SANITIZED_SHAPE = ':sanitized-on-load-2';
 
 const shapeOf = (options: ApiLoaderOptions) =>
   createHash('sha256')

@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import type * as Jsdom from 'jsdom';
-import { HTML_POLICY, addPolicyHooks } from '../lib/html-policy.ts';
+import { addPolicyHooks, sanitizeWithPolicy } from '../lib/html-policy.ts';
 
 let tools: { purify: DOMPurify; parser: DOMParser } | null = null;
 
@@ -23,7 +23,7 @@ function domTools() {
 }
 
 export function sanitizeHtml(html: string): string {
-  return domTools().purify.sanitize(html, { ...HTML_POLICY, RETURN_TRUSTED_TYPE: false }) as string;
+  return sanitizeWithPolicy(domTools().purify, html);
 }
 
 /** The text of some HTML, for summaries and descriptions. */

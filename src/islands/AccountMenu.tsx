@@ -8,8 +8,9 @@ const NotificationCentre = lazy(() => import('./notifications/NotificationCentre
 
 /**
  * The login link for guests; for a signed-in user the profile menu (Profile,
- * Settings, Logout) and the notification bell, drawn into the place the top
- * bar keeps for it. One island for both keeps every page's script small.
+ * Settings, Logout, and the staff console for staff) and the notification
+ * bell, drawn into the place the top bar keeps for it. One island for both
+ * keeps every page's script small.
  */
 export default function AccountMenu() {
   const session = useSession();
@@ -103,6 +104,11 @@ export default function AccountMenu() {
           <a role="menuitem" href="/settings" className="menu-item">
             Settings
           </a>
+          {session.isStaff && (
+            <a role="menuitem" href="/tools" className="menu-item" data-testid="tools-menu-item">
+              Tools
+            </a>
+          )}
           <button role="menuitem" type="button" className="menu-item" onClick={logout}>
             Logout
           </button>

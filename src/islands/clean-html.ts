@@ -5,12 +5,12 @@
  * build has cleaned it already.
  */
 import DOMPurify from 'dompurify';
-import { HTML_POLICY, addPolicyHooks } from '../lib/html-policy.ts';
+import { addPolicyHooks, sanitizeWithPolicy } from '../lib/html-policy.ts';
 
 let purifier: ReturnType<typeof DOMPurify> | null = null;
 
 export function cleanHtml(html: string): string {
   if (typeof window === 'undefined') return html;
   purifier ??= addPolicyHooks(DOMPurify(window));
-  return purifier.sanitize(html, { ...HTML_POLICY, RETURN_TRUSTED_TYPE: false }) as string;
+  return sanitizeWithPolicy(purifier, html);
 }

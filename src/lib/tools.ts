@@ -5,12 +5,19 @@
  * tests alike.
  */
 
-/** The console's list tabs, in the spec's order, with the words its messages use. */
+/**
+ * The console's list tabs, in the spec's order, with the words its messages
+ * use (`one`, `many`) and the words it counts records in (`item`, `items`).
+ */
 export const TOOLS_LISTS = {
-  news: { label: 'News', one: 'news', many: 'news' },
-  events: { label: 'Events', one: 'event', many: 'events' },
-  videos: { label: 'Videos', one: 'video', many: 'videos' },
+  news: { label: 'News', one: 'news', many: 'news', item: 'article', items: 'articles' },
+  events: { label: 'Events', one: 'event', many: 'events', item: 'event', items: 'events' },
+  videos: { label: 'Videos', one: 'video', many: 'videos', item: 'video', items: 'videos' },
 } as const;
+
+/** A count with its noun, singular for one: '1 event', '2,500 events'. */
+export const countOf = (count: number, one: string, many = `${one}s`): string =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 export type ToolsList = keyof typeof TOOLS_LISTS;
 
 /** The texts of 002 §8 for the console's lists ('Failed to load news', 'Failed to create event', ...). */

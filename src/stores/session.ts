@@ -12,6 +12,8 @@ export interface Session {
   messagePreference: 'email' | 'phone';
   googleUser: boolean;
   isVerified: boolean;
+  /** Whether the console's entry is shown; the server checks the role on every staff call. */
+  isStaff?: boolean;
 }
 
 /** The user as the identity API returns it (login, /auth/me). */
@@ -22,6 +24,7 @@ export interface ServerUser {
   username: string;
   verified: boolean;
   googleUser: boolean;
+  isStaff?: boolean;
 }
 
 export function sessionFromUser(user: ServerUser): Session {
@@ -32,10 +35,11 @@ export function sessionFromUser(user: ServerUser): Session {
     messagePreference: user.message_preference,
     googleUser: user.googleUser,
     isVerified: user.verified,
+    isStaff: user.isStaff === true,
   };
 }
 
-export const SESSION_KEYS = ['email', 'phone', 'username', 'messagePreference', 'googleUser'] as const;
+export const SESSION_KEYS = ['email', 'phone', 'username', 'messagePreference', 'googleUser', 'isStaff'] as const;
 
 function readCookie(name: string): string | null {
   if (typeof document === 'undefined') return null;
@@ -55,6 +59,7 @@ function readStoredSession(): Session | null {
     messagePreference: localStorage.getItem('messagePreference') === 'phone' ? 'phone' : 'email',
     googleUser: localStorage.getItem('googleUser') === 'true',
     isVerified: readCookie('isVerified') === 'true',
+    isStaff: localStorage.getItem('isStaff') === 'true',
   };
 }
 
@@ -72,6 +77,7 @@ export function setSession(session: Session): void {
   localStorage.setItem('username', session.username);
   localStorage.setItem('messagePreference', session.messagePreference);
   localStorage.setItem('googleUser', String(session.googleUser));
+  localStorage.setItem('isStaff', String(session.isStaff === true));
   $session.set(session);
   reflect(session);
 }

@@ -169,10 +169,12 @@ test('staff add a webinar and a video, edit them in place and delete them', asyn
   form = page.getByTestId('create-form');
   await form.getByLabel('Title *', { exact: true }).fill(`Console video ${stamp}`);
   await form.getByLabel('Company symbol *', { exact: true }).fill(symbol);
-  await form.getByLabel('YouTube video id *', { exact: true }).fill('too-short');
+  // A pasted link is taken for its video id; anything else is refused in the form's words.
+  const youtube = form.getByLabel('YouTube video *', { exact: true });
+  await youtube.fill('too-short');
   await form.getByRole('button', { name: 'Create' }).click();
-  await expect(form.getByRole('alert')).toContainText('Failed to create video');
-  await form.getByLabel('YouTube video id *', { exact: true }).fill('aqz-KE-bpKQ');
+  await expect(form.getByText('YouTube video is not a YouTube link or video id')).toBeVisible();
+  await youtube.fill('https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=42s');
   await form.getByLabel('Type').selectOption('Interview');
   await form.getByRole('button', { name: 'Create' }).click();
   await expect(form).toBeHidden();
@@ -180,6 +182,11 @@ test('staff add a webinar and a video, edit them in place and delete them', asyn
   const video = await rowById(page, `Console video ${stamp}`);
   await expect(video).toContainText('Interview');
   const id = await video.getAttribute('data-id');
+  // Read with the page's staff session (this request context signed in once already, for aClient).
+  const stored = await page.request.get(`/api/tools/videos?q=${encodeURIComponent(`Console video ${stamp}`)}`);
+  expect(((await stored.json()) as { data: { youtubeId: string }[] }).data.map((v) => v.youtubeId)).toEqual([
+    'aqz-KE-bpKQ',
+  ]);
   await waitForPage(page, `/video/${id}/`, 200, `Console video ${stamp}`, LIVE_TIMEOUT);
   await video.getByRole('button', { name: /^Edit/ }).click();
   await video.getByLabel('Featured').check();
@@ -199,7 +206,8 @@ test('a broadcast from the console reaches another reader', async ({ page, reque
   const message = `Console broadcast ${Date.now()}`;
   await staffConsole(page, '/tools?tab=notifications');
   await page.getByRole('button', { name: 'Broadcast' }).click();
-  await expect(page.getByText('message is required')).toBeVisible();
+  await expect(page.getByText('Message is required')).toBeVisible();
+  await expect(page.getByText('Object id is required')).toBeVisible();
   await page.getByLabel('Message *').fill(message);
   await page.getByLabel('Object type *').selectOption('news');
   await page.getByLabel('Object id *').fill(String(news[0]!.id));
@@ -296,4 +304,120 @@ test('staff make a listed company a client and deactivate it again, and its publ
   const stored = await request.get(`/api/tools/clients/${symbol}`, { headers });
   expect(((await stored.json()) as { data: { active: boolean } }).data.active).toBe(false);
   await waitForPageWithout(page, `/stocks/${symbol}/`, CLIENT_HEADER, LIVE_TIMEOUT);
+});
+
+test('staff find the console in their account menu, and readers have no such entry', async ({ page, request }) => {
+  const reader = uniqueEmail('menu-reader');
+  await verifiedAccount(request, reader);
+  await logIn(page, reader, PASSWORD);
+  await page.getByTestId('profile-menu-button').click();
+  await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Tools' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByTestId('login-link')).toBeVisible();
+
+  await logIn(page, STAFF.email, STAFF.password);
+  await page.getByTestId('profile-menu-button').click();
+  await page.getByRole('menuitem', { name: 'Tools' }).click();
+  await expect(page).toHaveURL(/\/tools\/?$/);
+  await expect(page.getByRole('tab', { name: 'News' })).toHaveAttribute('aria-selected', 'true');
+});
+
+/** Every word of an element's text and the line tops its boxes sit on (two tops: the word was split). */
+function wordLines(element: HTMLElement) {
+  const words: { word: string; tops: number[]; right: number }[] = [];
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const match of (node.nodeValue ?? '').matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const boxes = [...range.getClientRects()].filter((box) => box.width > 0);
+      words.push({
+        word: match[0],
+        tops: [...new Set(boxes.map((box) => Math.round(box.top)))],
+        right: Math.max(...boxes.map((box) => box.right)),
+      });
+    }
+  }
+  return words;
+}
+
+test('a paragraph staff type in the editor wraps between words on a 390 px phone once published', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(LIVE_TIMEOUT * 2);
+  const headers = await staffHeaders(request);
+  const symbol = await aClient(request, headers);
+  const title = `Wrapping article ${Date.now()}`;
+  const paragraph =
+    'Retail investors following small capitalization manufacturers noticed that quarterly shipments ' +
+    'accelerated considerably, while management reiterated conservative guidance and highlighted ' +
+    'international distribution agreements, manufacturing efficiencies and disciplined capital allocation.';
+  await staffConsole(page, '/tools');
+  await page.getByRole('button', { name: 'New news' }).click();
+  const form = page.getByTestId('create-form');
+  await form.getByLabel('Title *', { exact: true }).fill(title);
+  await form.getByLabel('Company symbol *', { exact: true }).fill(symbol);
+  await form.locator('.ql-editor').click();
+  await page.keyboard.type(paragraph);
+  await form.getByRole('button', { name: 'Create' }).click();
+  await expect(form).toBeHidden();
+  await page.getByLabel('Search news').fill(title);
+  const id = await (await rowById(page, title)).getAttribute('data-id');
+  const stored = await request.get(`/api/news/${id}`);
+  expect(((await stored.json()) as { data: { description: string } }).data.description).toBe(`<p>${paragraph}</p>`);
+
+  await waitForPage(page, `/news/${id}/`, 200, title, LIVE_TIMEOUT);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/news/${id}/`);
+  const body = page.getByTestId('article').locator('p', { hasText: 'Retail investors following' });
+  const words = await body.evaluate(wordLines);
+  expect(words.map((w) => w.word).join(' ')).toBe(paragraph);
+  // The paragraph takes several lines, every line break falls between two words, and no word runs off the page.
+  expect(new Set(words.map((w) => w.tops[0])).size).toBeGreaterThan(3);
+  expect(words.filter((w) => w.tops.length !== 1).map((w) => w.word)).toEqual([]);
+  expect(Math.max(...words.map((w) => w.right))).toBeLessThanOrEqual(390);
+  await request.delete(`/api/tools/news/${id}`, { headers });
+});
+
+test('saving a landing page changes only the fields staff edited, and keeps the words of the rest', async ({
+  page,
+  request,
+}) => {
+  const headers = await staffHeaders(request);
+  const symbol = await aClient(request, headers);
+  const landing = (await (await request.get(`/api/tools/company-landing/${symbol}`, { headers })).json()) as {
+    data: { version: number };
+  };
+  const overview = '<p>First paragraph stays exactly as it was written.</p><p>Second paragraph of the overview.</p>';
+  const letter = '<p>Dear shareholders, thank you for your support.</p>';
+  const prepared = await request.put(`/api/tools/company-landing/${symbol}`, {
+    headers,
+    data: { overview, letter, version: landing.data.version },
+  });
+  expect(prepared.status()).toBe(200);
+
+  await staffConsole(page, `/tools/client?symbol=${symbol}`);
+  const editor = page.getByTestId('landing-editor');
+  const subtitle = `Subtitle ${Date.now()}`;
+  await editor.getByLabel('Jumbotron subtitle').fill(subtitle);
+  // The overview is the first rich-text field: a sentence typed at the end of its second paragraph.
+  await editor.locator('.ql-editor').first().click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' One more sentence typed here.');
+  await editor.getByRole('button', { name: 'Save landing page' }).click();
+  await expect(page.getByText('Landing Page saved successfully!')).toBeVisible();
+
+  const log = (await (
+    await request.get(`/api/tools/audit?kind=landing&key=${symbol}&limit=1`, { headers })
+  ).json()) as { data: { before: Record<string, unknown>; after: Record<string, unknown> }[] };
+  const { before, after } = log.data[0]!;
+  expect(Object.keys(after).sort()).toEqual(['overview', 'subtitle', 'updatedAt', 'version']);
+  expect(before.overview).toBe(overview);
+  expect(after.overview).toBe(
+    '<p>First paragraph stays exactly as it was written.</p><p>Second paragraph of the overview. One more sentence typed here.</p>',
+  );
+  expect(after.subtitle).toBe(subtitle);
 });

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { formatRelativeTime } from '../../lib/time-format.ts';
-import { NOTIFICATION_OBJECT_TYPES, TOOLS_MESSAGES, type NotificationObjectType } from '../../lib/tools.ts';
+import { NOTIFICATION_OBJECT_TYPES, TOOLS_MESSAGES, countOf, type NotificationObjectType } from '../../lib/tools.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';
 import type { BroadcastRecord } from '../../lib/tools-records.ts';
 import { ToolsError, broadcastNotification, recentBroadcasts } from './tools-api.ts';
@@ -13,6 +13,9 @@ import { ToolsError, broadcastNotification, recentBroadcasts } from './tools-api
 const MESSAGE_MAX = 500;
 /** How often the recent broadcasts are read again while one is still being delivered. */
 const DELIVERY_POLL_MS = 2000;
+
+/** The form's labels, which its messages name fields by (the server's reasons included). */
+const LABELS = { message: 'Message', objectType: 'Object type', objectId: 'Object id' } as const;
 
 const OBJECT_HINTS: Record<NotificationObjectType, string> = {
   news: 'The article’s number, as in /news/123.',
@@ -53,10 +56,10 @@ export default function BroadcastForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (!message.trim()) found.message = 'message is required';
-    if (!objectId.trim()) found.objectId = 'objectId is required';
+    if (!message.trim()) found.message = `${LABELS.message} is required`;
+    if (!objectId.trim()) found.objectId = `${LABELS.objectId} is required`;
     else if (objectType === 'company' ? !/^[A-Za-z.-]{1,12}$/.test(objectId.trim()) : !/^\d+$/.test(objectId.trim())) {
-      found.objectId = objectType === 'company' ? 'objectId must be a ticker' : 'objectId must be a number';
+      found.objectId = `${LABELS.objectId} must be ${objectType === 'company' ? 'a ticker such as ABCD' : 'a number'}`;
     }
     setErrors(found);
     if (Object.keys(found).length) return;
@@ -71,7 +74,9 @@ export default function BroadcastForm() {
       void loadRecent();
     } catch (error) {
       const text =
-        error instanceof ToolsError ? error.describe(TOOLS_MESSAGES.broadcast.failed) : TOOLS_MESSAGES.broadcast.failed;
+        error instanceof ToolsError
+          ? error.describe(TOOLS_MESSAGES.broadcast.failed, LABELS)
+          : TOOLS_MESSAGES.broadcast.failed;
       setResult({ ok: false, text });
     } finally {
       setSending(false);
@@ -88,7 +93,7 @@ export default function BroadcastForm() {
         </p>
         <div className="flex flex-col gap-1">
           <label htmlFor={ids.message} className="text-sm font-semibold">
-            Message *
+            {LABELS.message} *
           </label>
           <textarea
             id={ids.message}
@@ -106,7 +111,7 @@ export default function BroadcastForm() {
         <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-1">
             <label htmlFor={ids.type} className="text-sm font-semibold">
-              Object type *
+              {LABELS.objectType} *
             </label>
             <select
               id={ids.type}
@@ -123,7 +128,7 @@ export default function BroadcastForm() {
           </div>
           <div className="flex flex-col gap-1">
             <label htmlFor={ids.object} className="text-sm font-semibold">
-              Object id *
+              {LABELS.objectId} *
             </label>
             <input
               id={ids.object}
@@ -167,8 +172,8 @@ export default function BroadcastForm() {
                 <span className="text-muted">
                   {formatRelativeTime(new Date(b.createdAt))} ·{' '}
                   {b.deliveredAt
-                    ? `${b.queued.toLocaleString('en-US')} messages sent`
-                    : `delivering… ${b.queued.toLocaleString('en-US')} queued`}
+                    ? `${countOf(b.queued, 'message')} sent`
+                    : `delivering… ${countOf(b.queued, 'message')} queued`}
                 </span>
               </li>
             ))}

@@ -10,6 +10,7 @@ import type { ClientRecord, SpecialistRecord } from '../../lib/tools-records.ts'
 import { showSnackbar } from '../../stores/snackbar.ts';
 import PublishProgress, { saveMoment } from './PublishProgress.tsx';
 import RecordForm from './RecordForm.tsx';
+import { labelsOf } from './server-reasons.ts';
 import { toFormValues, toPayload, type FieldSpec, type FormValues } from './record-fields.ts';
 import { ToolsError, getClient, updateClient } from './tools-api.ts';
 
@@ -57,7 +58,7 @@ export default function ClientEditor({ client, specialists, onSaved }: Props) {
     } catch (error) {
       const tools = error instanceof ToolsError ? error : new ToolsError(null, null);
       return {
-        error: tools.describe(TOOLS_MESSAGES.clients.update),
+        error: tools.describe(TOOLS_MESSAGES.clients.update, labelsOf(fields)),
         ...(tools.stale && {
           reload: () =>
             void getClient(client.company_symbol).then((fresh) => {

@@ -6,7 +6,7 @@
  * the address (?symbol=).
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { TOOLS_MESSAGES } from '../../lib/tools.ts';
+import { TOOLS_MESSAGES, countOf } from '../../lib/tools.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';
 import ClientEditor from './ClientEditor.tsx';
 import LandingEditor from './LandingEditor.tsx';
@@ -111,7 +111,9 @@ export default function ClientsManagement() {
       reload();
     } catch (error) {
       setCreateError(
-        error instanceof ToolsError ? error.describe(TOOLS_MESSAGES.clients.create) : TOOLS_MESSAGES.clients.create,
+        error instanceof ToolsError
+          ? error.describe(TOOLS_MESSAGES.clients.create, { company_symbol: 'Ticker' })
+          : TOOLS_MESSAGES.clients.create,
       );
     } finally {
       setCreating(false);
@@ -167,7 +169,7 @@ export default function ClientsManagement() {
         )}
         {clients && clients.total > clients.items.length && (
           <p className="text-xs text-muted">
-            Showing {clients.items.length} of {clients.total}; search to find the others.
+            Showing {clients.items.length} of {countOf(clients.total, 'client')}; search to find the others.
           </p>
         )}
         <form className="card flex flex-col gap-2 p-3" onSubmit={(e) => void makeClient(e)} noValidate>

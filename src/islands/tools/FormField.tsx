@@ -3,6 +3,7 @@
  * labelled, with its hint or its error, and rich text in Quill.
  */
 import { useId } from 'react';
+import { youtubeVideoId } from '../../lib/youtube.ts';
 import { optionValue, type FieldSpec } from './record-fields.ts';
 import RichTextEditor from './RichTextEditor.tsx';
 
@@ -11,6 +12,12 @@ const INPUT_TYPES: Partial<Record<FieldSpec['kind'], string>> = {
   link: 'url',
   opacity: 'number',
   order: 'number',
+};
+
+const PLACEHOLDERS: Partial<Record<FieldSpec['kind'], string>> = {
+  link: 'https://',
+  symbol: 'ABCD',
+  youtube: 'https://youtu.be/…',
 };
 
 /** The hint under a field, or its error instead. */
@@ -31,10 +38,18 @@ interface Props {
   onChange(value: string | boolean): void;
 }
 
+/** A pasted YouTube link says which video id it names, so staff see what will be saved. */
+function hintOf(field: FieldSpec, value: string | boolean): string | undefined {
+  if (field.kind !== 'youtube' || typeof value !== 'string') return field.hint;
+  const id = youtubeVideoId(value);
+  return id && id !== value.trim() ? `Video id ${id}.` : field.hint;
+}
+
 export default function FormField({ field, value, error, onChange }: Props) {
   const id = useId();
   const noteId = `${id}-note`;
-  const note = error ?? field.hint;
+  const hint = hintOf(field, value);
+  const note = error ?? hint;
   const described = note ? { 'aria-describedby': noteId } : {};
   const invalid = error ? { 'aria-invalid': true as const } : {};
   const label = `${field.label}${field.required ? ' *' : ''}`;
@@ -81,7 +96,7 @@ export default function FormField({ field, value, error, onChange }: Props) {
             {...invalid}
           />
         </div>
-        <Note id={noteId} error={error} hint={field.hint} />
+        <Note id={noteId} error={error} hint={hint} />
       </div>
     );
   }
@@ -117,11 +132,11 @@ export default function FormField({ field, value, error, onChange }: Props) {
           id={id}
           className="input"
           type={INPUT_TYPES[field.kind] ?? 'text'}
-          inputMode={field.kind === 'link' ? 'url' : undefined}
+          inputMode={field.kind === 'link' || field.kind === 'youtube' ? 'url' : undefined}
           {...(field.kind === 'opacity' && { min: 0, max: 1, step: 0.05 })}
           {...(field.kind === 'order' && { min: 0, max: 999, step: 1 })}
           autoCapitalize={field.kind === 'symbol' ? 'characters' : undefined}
-          placeholder={field.kind === 'link' ? 'https://' : field.kind === 'symbol' ? 'ABCD' : undefined}
+          placeholder={PLACEHOLDERS[field.kind]}
           value={text}
           maxLength={field.maxLength}
           onChange={(e) => onChange(e.target.value)}
@@ -129,7 +144,7 @@ export default function FormField({ field, value, error, onChange }: Props) {
           {...invalid}
         />
       )}
-      <Note id={noteId} error={error} hint={field.hint} />
+      <Note id={noteId} error={error} hint={hint} />
     </div>
   );
 }

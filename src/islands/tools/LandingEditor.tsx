@@ -12,6 +12,7 @@ import { showSnackbar } from '../../stores/snackbar.ts';
 import { cleanHtml } from '../clean-html.ts';
 import PublishProgress, { saveMoment } from './PublishProgress.tsx';
 import RecordForm, { type SaveOutcome } from './RecordForm.tsx';
+import { labelsOf } from './server-reasons.ts';
 import { LANDING_FIELDS, toFormValues, toPayload, type FormValues } from './record-fields.ts';
 import { ToolsError, createLanding, getLanding, updateLanding } from './tools-api.ts';
 
@@ -30,7 +31,7 @@ const SECTIONS: { title: string; titleKey?: string; key: string }[] = [
 function landingFailure(error: unknown): string {
   const tools = error instanceof ToolsError ? error : new ToolsError(null, null);
   return tools.status !== null && tools.status < 500
-    ? tools.describe(TOOLS_MESSAGES.landing.saveFailed)
+    ? tools.describe(TOOLS_MESSAGES.landing.saveFailed, labelsOf(LANDING_FIELDS))
     : TOOLS_MESSAGES.landing.serverFailed;
 }
 

@@ -10,12 +10,16 @@ import { showSnackbar } from '../../stores/snackbar.ts';
 import PublishProgress, { saveMoment } from './PublishProgress.tsx';
 import RecordForm, { type SaveOutcome } from './RecordForm.tsx';
 import RowActions from './RowActions.tsx';
+import { labelsOf } from './server-reasons.ts';
 import { LEADER_FIELDS, toFormValues, toPayload, type FormValues } from './record-fields.ts';
 import { ToolsError, createLeader, deleteLeader, listLeaders, updateLeader } from './tools-api.ts';
 
 const failure = (error: unknown, reload?: () => void): SaveOutcome => {
   const tools = error instanceof ToolsError ? error : new ToolsError(null, null);
-  return { error: tools.describe(TOOLS_MESSAGES.leaders.saveFailed), ...(tools.stale && reload && { reload }) };
+  return {
+    error: tools.describe(TOOLS_MESSAGES.leaders.saveFailed, labelsOf(LEADER_FIELDS)),
+    ...(tools.stale && reload && { reload }),
+  };
 };
 
 export default function LeadersEditor({ symbol }: { symbol: string }) {

@@ -5,6 +5,7 @@
  * A save is live once the served site includes the content change it made.
  */
 import { useEffect, useState } from 'react';
+import { countOf } from '../../lib/tools.ts';
 import { buildStatus, contentCursor, type BuildStatus } from './tools-api.ts';
 
 /** How often the build's state is read while a save is on its way to the site. */
@@ -84,7 +85,7 @@ export default function PublishProgress({ savedAt, livePath }: { savedAt: number
       {phase.kind === 'building' && (
         <span>
           Rebuilding the affected pages…
-          {phase.status.pages && ` ${phase.status.pages.rendered} rendered so far.`}
+          {phase.status.pages && ` ${countOf(phase.status.pages.rendered, 'page')} rendered so far.`}
         </span>
       )}
       {phase.kind === 'live' && (

@@ -6,11 +6,19 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { formatEventTime, formatNewYorkDate } from '../../lib/time-format.ts';
-import { TOOLS_LISTS, TOOLS_PAGE_SIZE, TOOLS_PAGE_SIZES, listMessages, type ToolsList } from '../../lib/tools.ts';
+import {
+  TOOLS_LISTS,
+  TOOLS_PAGE_SIZE,
+  TOOLS_PAGE_SIZES,
+  countOf,
+  listMessages,
+  type ToolsList,
+} from '../../lib/tools.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';
 import PublishProgress, { saveMoment } from './PublishProgress.tsx';
 import RecordForm, { type SaveOutcome } from './RecordForm.tsx';
 import RowActions from './RowActions.tsx';
+import { labelsOf } from './server-reasons.ts';
 import { LIST_FIELDS, livePathOf, titleOf, toFormValues, toPayload, type FormValues } from './record-fields.ts';
 import {
   ToolsError,
@@ -49,6 +57,7 @@ function describeRow(list: ToolsList, record: AnyRecord): string[] {
 
 export default function RecordList({ list }: { list: ToolsList }) {
   const fields = LIST_FIELDS[list];
+  const labels = labelsOf(fields);
   const words = TOOLS_LISTS[list];
   const messages = listMessages(list);
   const searchId = useId();
@@ -98,7 +107,7 @@ export default function RecordList({ list }: { list: ToolsList }) {
   const failure = (error: unknown, specText: string): SaveOutcome => {
     const tools = error instanceof ToolsError ? error : new ToolsError(null, null);
     return {
-      error: tools.describe(specText),
+      error: tools.describe(specText, labels),
       ...(tools.stale && {
         reload: () => {
           setEditing(null);
@@ -274,7 +283,7 @@ export default function RecordList({ list }: { list: ToolsList }) {
             Previous
           </button>
           <span aria-live="polite">
-            Page {page} of {pages} · {total.toLocaleString('en-US')} {words.many}
+            Page {page} of {pages} · {countOf(total, words.item, words.items)}
           </span>
           <button type="button" className="btn-secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
             Next

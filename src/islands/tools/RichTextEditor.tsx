@@ -1,13 +1,15 @@
 /**
  * A rich-text field of the console, edited with Quill 2. What it starts from
  * is cleaned by the site's HTML policy first; what it gives back is Quill's
- * semantic HTML, which the server sanitizes again on write. Inserting an
- * image asks for its address (002 §2), and only http(s) addresses are taken.
+ * semantic HTML with its words spaced as typed, which the server sanitizes
+ * again on write. Inserting an image asks for its address (002 §2), and only
+ * http(s) addresses are taken.
  */
 import { useEffect, useId, useRef } from 'react';
 import type QuillType from 'quill';
 import 'quill/dist/quill.snow.css';
 import './rich-text-editor.css';
+import { spaceWords } from '../../lib/html-policy.ts';
 import { cleanHtml } from '../clean-html.ts';
 
 interface Props {
@@ -44,6 +46,19 @@ function withDataCells(html: string): string {
     cell.append(...header.childNodes);
     header.replaceWith(cell);
   }
+  return template.innerHTML;
+}
+
+/**
+ * Quill's semantic HTML writes every space as '&nbsp;', which would make a
+ * paragraph one unbreakable word: the spaces between words become ordinary
+ * ones again, so the page wraps lines between words.
+ */
+export function spacedHtml(html: string): string {
+  if (!html.includes('&nbsp;') && !html.includes('\u00a0')) return html;
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  spaceWords(template.content);
   return template.innerHTML;
 }
 
@@ -88,7 +103,7 @@ export default function RichTextEditor({ label, value, onChange, compact = false
       editor.root.setAttribute('aria-multiline', 'true');
       editor.clipboard.dangerouslyPasteHTML(withDataCells(cleanHtml(value || '')), 'silent');
       editor.on('text-change', () => {
-        const html = editor.getSemanticHTML();
+        const html = spacedHtml(editor.getSemanticHTML());
         changed.current(html === EMPTY ? '' : html);
       });
       quill.current = editor;

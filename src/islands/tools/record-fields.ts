@@ -6,10 +6,23 @@
  */
 import { VIDEO_TYPES } from '../../lib/content-records.ts';
 import { fromEasternInputValue, toEasternInputValue } from '../../lib/eastern-time-input.ts';
+import { isSafeLink } from '../../lib/links.ts';
 import type { ToolsList } from '../../lib/tools.ts';
+import { YOUTUBE_ID_PROBLEM, youtubeVideoId } from '../../lib/youtube.ts';
 
 export type FieldKind =
-  'text' | 'textarea' | 'html' | 'link' | 'datetime' | 'checkbox' | 'select' | 'symbol' | 'color' | 'opacity' | 'order';
+  | 'text'
+  | 'textarea'
+  | 'html'
+  | 'link'
+  | 'datetime'
+  | 'checkbox'
+  | 'select'
+  | 'symbol'
+  | 'color'
+  | 'opacity'
+  | 'order'
+  | 'youtube';
 
 export interface FieldSpec {
   key: string;
@@ -65,11 +78,10 @@ export const LIST_FIELDS: Record<ToolsList, readonly FieldSpec[]> = {
     { key: 'company_symbol', label: 'Company symbol', kind: 'symbol', required: true },
     {
       key: 'youtubeId',
-      label: 'YouTube video id',
-      kind: 'text',
+      label: 'YouTube video',
+      kind: 'youtube',
       required: true,
-      maxLength: 11,
-      hint: '11 characters.',
+      hint: 'Paste its link (watch, share, embed or Shorts) or its 11-character id.',
     },
     { key: 'type', label: 'Type', kind: 'select', options: VIDEO_TYPES },
     { key: 'published', label: 'Published (Eastern Time)', kind: 'datetime' },
@@ -90,7 +102,12 @@ export const LANDING_FIELDS: readonly FieldSpec[] = [
   { key: 'jumbotron_title_color', label: 'Title colour', kind: 'color' },
   { key: 'jumbotron_subtitle_color', label: 'Subtitle colour', kind: 'color' },
   { key: 'jumbotron_gradient_opacity', label: 'Gradient opacity (0 to 1)', kind: 'opacity' },
-  { key: 'jumbo_video', label: 'Jumbotron video (YouTube id)', kind: 'text', maxLength: 11 },
+  {
+    key: 'jumbo_video',
+    label: 'Jumbotron video',
+    kind: 'youtube',
+    hint: 'A YouTube link (watch, share, embed or Shorts) or its 11-character id.',
+  },
   { key: 'seo', label: 'Search engine description', kind: 'textarea', maxLength: 500 },
   { key: 'overview', label: 'Overview', kind: 'html' },
   { key: 'valueprop_title', label: 'Value proposition title', kind: 'text', maxLength: 200 },
@@ -148,7 +165,7 @@ export function checkForm(fields: readonly FieldSpec[], values: FormValues): Rec
     if (typeof value !== 'string') continue;
     const trimmed = value.trim();
     if (field.required && !trimmed) errors[field.key] = `${field.label} is required`;
-    else if (field.kind === 'link' && trimmed && !/^(https?:\/\/[^\s/]+|\/(?![/\\]))\S*$/i.test(trimmed)) {
+    else if (field.kind === 'link' && trimmed && !isSafeLink(trimmed)) {
       errors[field.key] = `${field.label} must be an http(s) URL`;
     } else if (field.kind === 'datetime' && trimmed && !fromEasternInputValue(trimmed)) {
       errors[field.key] = `${field.label} must be a date and time`;
@@ -160,6 +177,8 @@ export function checkForm(fields: readonly FieldSpec[], values: FormValues): Rec
       errors[field.key] = `${field.label} must be a number from 0 to 1`;
     } else if (field.kind === 'order' && trimmed && !/^\d{1,3}$/.test(trimmed)) {
       errors[field.key] = `${field.label} must be a whole number from 0 to 999`;
+    } else if (field.kind === 'youtube' && trimmed && !youtubeVideoId(trimmed)) {
+      errors[field.key] = `${field.label} ${YOUTUBE_ID_PROBLEM}`;
     }
   }
   return errors;
@@ -176,6 +195,8 @@ function payloadValue(field: FieldSpec, value: string | boolean): unknown {
     case 'link':
     case 'color':
       return trimmed || null;
+    case 'youtube':
+      return trimmed ? (youtubeVideoId(trimmed) ?? trimmed) : null;
     case 'opacity':
     case 'order':
       return trimmed ? Number(trimmed) : null;

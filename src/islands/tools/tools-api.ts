@@ -18,6 +18,7 @@ import {
 } from '../../lib/tools-records.ts';
 import type { ToolsList } from '../../lib/tools.ts';
 import { api, isHttpError, serverMessage } from '../api-client.ts';
+import { inPlainWords, type FieldLabels } from './server-reasons.ts';
 
 export class ToolsError extends Error {
   /** The HTTP status, or null when the server could not be reached. */
@@ -33,10 +34,13 @@ export class ToolsError extends Error {
   get stale(): boolean {
     return this.status === 409;
   }
-  /** The spec's text for the situation, followed by the server's reason when it gave one. */
-  describe(specText: string): string {
+  /**
+   * The spec's text for the situation, followed by the server's reason when
+   * it gave one, its fields named as the form labels them.
+   */
+  describe(specText: string, labels: FieldLabels = {}): string {
     return this.serverMessage && this.status !== null && this.status < 500
-      ? `${specText}: ${this.serverMessage}`
+      ? `${specText}: ${inPlainWords(this.serverMessage, labels)}`
       : specText;
   }
 }

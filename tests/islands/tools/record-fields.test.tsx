@@ -84,6 +84,35 @@ describe('console forms', () => {
     ).toEqual({ jumbotron_title_color: null, jumbotron_gradient_opacity: 0.25 });
   });
 
+  it('take a pasted YouTube link for a video and send its id, and name the field plainly for anything else', () => {
+    const videoFields = LIST_FIELDS.videos;
+    const base = { ...toFormValues(videoFields, null), name: 'CEO interview', company_symbol: 'ACME' };
+    for (const link of [
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      'https://youtu.be/dQw4w9WgXcQ',
+      'https://www.youtube.com/embed/dQw4w9WgXcQ',
+      'https://www.youtube.com/shorts/dQw4w9WgXcQ',
+      'dQw4w9WgXcQ',
+    ]) {
+      const values = { ...base, youtubeId: link };
+      expect(checkForm(videoFields, values), link).toEqual({});
+      expect(toPayload(videoFields, values, null).youtubeId, link).toBe('dQw4w9WgXcQ');
+    }
+    expect(checkForm(videoFields, { ...base, youtubeId: 'https://vimeo.com/1234' })).toEqual({
+      youtubeId:
+        'YouTube video is not a YouTube link or video id: paste a watch, share, embed or Shorts link, or the 11-character id',
+    });
+    const landing = toFormValues(LANDING_FIELDS, { jumbo_video: null });
+    expect(toPayload(LANDING_FIELDS, { ...landing, jumbo_video: 'https://youtu.be/aqz-KE-bpKQ' }, landing)).toEqual({
+      jumbo_video: 'aqz-KE-bpKQ',
+    });
+  });
+
+  it('refuse a link to a backslash path, by the same rule as the server', () => {
+    const values = { ...toFormValues(newsFields, null), title: 'T', company_symbol: 'ACME', url: '/ok\\evil.example' };
+    expect(checkForm(newsFields, values)).toEqual({ url: 'Original article URL must be an http(s) URL' });
+  });
+
   it('link a saved record to the public page that shows it', () => {
     expect(livePathOf('news', { id: 7 })).toBe('/news/7/');
     expect(livePathOf('videos', { id: 9, disabled: false })).toBe('/video/9/');

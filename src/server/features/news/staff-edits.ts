@@ -46,7 +46,26 @@ const toRecord = (r: NewsRow): NewsEditRecord => ({
   updated_at: r.updatedAt.toISOString(),
 });
 
-function toColumns(input: Partial<NewsInput>) {
+/** The start of an article's body, its summary when staff wrote none. */
+const summaryOf = (html: string) => htmlToText(html).slice(0, 280) || null;
+
+/**
+ * The summary a write stores, if it changes it. Staff's own summary is kept
+ * through edits of the body; an article without one (or whose summary staff
+ * cleared) is summarised by the start of its body. Summaries are shown as
+ * HTML on the newsletter page: stored as clean as bodies.
+ */
+function summaryColumn(input: Partial<NewsInput>, description: string | undefined, before: NewsRow | undefined) {
+  const written = input.summary?.trim();
+  if (written) return { summary: sanitizeHtml(written) };
+  const cleared = input.summary !== undefined;
+  if (!cleared && (before?.summary?.trim() || description === undefined)) return {};
+  const body = description ?? before?.description;
+  return { summary: body ? summaryOf(body) : null };
+}
+
+/** The columns a write sets; `before` is the stored article an update changes. */
+function toColumns(input: Partial<NewsInput>, before?: NewsRow) {
   const description = input.description === undefined ? undefined : sanitizeHtml(input.description);
   return {
     ...(input.title !== undefined && { title: input.title.trim() }),
@@ -55,11 +74,7 @@ function toColumns(input: Partial<NewsInput>) {
     ...(input.newsLetterURL !== undefined && { newsletterUrl: input.newsLetterURL }),
     ...(input.thumbnail !== undefined && { thumbnail: input.thumbnail }),
     ...(description !== undefined && { description }),
-    // Without a summary of its own, an article is summarised by the start of its body.
-    // Summaries are shown as HTML on the newsletter page: stored as clean as bodies.
-    ...(input.summary !== undefined
-      ? { summary: input.summary === null ? null : sanitizeHtml(input.summary) }
-      : description !== undefined && { summary: htmlToText(description).slice(0, 280) || null }),
+    ...summaryColumn(input, description, before),
     ...(input.source !== undefined && { source: input.source }),
     ...(input.url !== undefined && { url: input.url }),
     ...(input.rc_newsletter !== undefined && { rcNewsletter: input.rc_newsletter }),
@@ -129,10 +144,10 @@ export async function updateNews(
     content: 'news',
     current: current(id),
     version,
-    write: async (tx) => {
+    write: async (tx, before) => {
       const [row] = await tx
         .update(news)
-        .set({ ...toColumns(fields), updatedAt: new Date(), version: sql`${news.version} + 1` })
+        .set({ ...toColumns(fields, before), updatedAt: new Date(), version: sql`${news.version} + 1` })
         .where(eq(news.id, id))
         .returning(editColumns);
       return row;

@@ -5,6 +5,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import { VIDEO_TYPES } from '../../../lib/content-records.ts';
+import { YOUTUBE_ID_PROBLEM, youtubeVideoId } from '../../../lib/youtube.ts';
 import { createRouter } from '../../platform/http/context.ts';
 import { editorRoutes } from '../../platform/http/editor-routes.ts';
 import { companySymbolField, dateTimeField, editBody, linkField, textField } from '../../platform/http/fields.ts';
@@ -13,10 +14,17 @@ import { videoEditRecord } from '../../../lib/tools-records.ts';
 import { staffOnly } from '../accounts/index.ts';
 import { createVideo, deleteVideo, updateVideo, videosForConsole } from './staff-edits.ts';
 
+/** The video: its id, or a YouTube link staff pasted (watch, share, embed, Shorts), stored as the id. */
+const youtubeIdField = textField(2000).transform((value, ctx) => {
+  const id = youtubeVideoId(value);
+  if (id === null) ctx.addIssue({ code: 'custom', message: `youtubeId ${YOUTUBE_ID_PROBLEM}` });
+  return id ?? z.NEVER;
+});
+
 const VideoBody = z.strictObject({
   name: textField(300, { min: 1, minMessage: 'title is required' }),
   company_symbol: companySymbolField,
-  youtubeId: z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'youtubeId must be an 11-character video id'),
+  youtubeId: youtubeIdField,
   description: textField(5000, { multiline: true, keepSpaces: true }).optional(),
   thumbnail_url: linkField.nullable().optional(),
   type: z.enum(VIDEO_TYPES).optional(),

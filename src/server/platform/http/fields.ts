@@ -6,6 +6,7 @@
  * http(s) addresses with a host, or paths of this site.
  */
 import { z } from '@hono/zod-openapi';
+import { isSafeLink } from '../../../lib/links.ts';
 
 /** C0 and C1 control characters, DEL included. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -68,21 +69,8 @@ export const tickerSchema = tickerField('symbol');
 /** The company a staff edit is about. */
 export const companySymbolField = tickerField('company_symbol');
 
-/**
- * Whether a link is an absolute http(s) address with a host, or a path of
- * this site. Protocol-relative ('//host') and backslash ('/\host') forms,
- * which browsers read as other sites, are not site paths.
- */
-export function isSafeLink(value: string): boolean {
-  if (value.startsWith('/')) return !/^\/[/\\]/.test(value) && !/[\s\\]/.test(value);
-  if (!/^https?:\/\//i.test(value) || /[\s\\]/.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
+/** The link rule, shared with the links inside rich text (src/lib/links.ts). */
+export { isSafeLink };
 
 /** A link (see isSafeLink); empty means none. */
 export const linkField = textField(2000)

@@ -201,6 +201,53 @@ describe('the tools calls for news', () => {
     expect(after.changes).toEqual([]);
   });
 
+  it('keeps the summary staff wrote when only the body is edited, and the audit log shows no change to it', async () => {
+    const symbol = ((await t.call('GET', '/api/news/all')).body as NewsList).news[0]!.company_symbol!;
+    const created = await t.call('POST', '/api/tools/news', {
+      json: {
+        title: 'Summary kept',
+        company_symbol: symbol,
+        summary: 'What staff wrote for the list.',
+        description: '<p>The first body.</p>',
+      },
+      headers: staff,
+    });
+    const article = (created.body as { data: NewsEditRecord }).data;
+    expect(article.summary).toBe('What staff wrote for the list.');
+
+    const edited = await t.call('PUT', `/api/tools/news/${article.id}`, {
+      json: { description: '<p>A rewritten body that says something else entirely.</p>', version: article.version },
+      headers: staff,
+    });
+    expect(edited.status).toBe(200);
+    expect((edited.body as { data: NewsEditRecord }).data.summary).toBe('What staff wrote for the list.');
+    const page = (await t.call('GET', `/api/tools/news?q=${encodeURIComponent('Summary kept')}`, { headers: staff }))
+      .body as { news: NewsEditRecord[] };
+    expect(page.news.map((n) => n.summary)).toEqual(['What staff wrote for the list.']);
+    const log = (await t.call('GET', `/api/tools/audit?kind=news&key=${article.id}`, { headers: staff })).body as {
+      data: { action: string; before: Record<string, unknown>; after: Record<string, unknown> }[];
+    };
+    const update = log.data.find((entry) => entry.action === 'update')!;
+    expect(Object.keys(update.after)).toContain('description');
+    expect(Object.keys(update.after)).not.toContain('summary');
+  });
+
+  it('summarises an article by the start of its body when it has no summary, and again when staff clear it', async () => {
+    const symbol = ((await t.call('GET', '/api/news/all')).body as NewsList).news[0]!.company_symbol!;
+    const created = await t.call('POST', '/api/tools/news', {
+      json: { title: 'Summary derived', company_symbol: symbol, description: '<p>Opening words.</p><p>More.</p>' },
+      headers: staff,
+    });
+    const article = (created.body as { data: NewsEditRecord }).data;
+    expect(article.summary).toBe('Opening words. More.');
+
+    const cleared = await t.call('PUT', `/api/tools/news/${article.id}`, {
+      json: { summary: '', description: '<p>New opening.</p>', version: article.version },
+      headers: staff,
+    });
+    expect((cleared.body as { data: NewsEditRecord }).data.summary).toBe('New opening.');
+  });
+
   it('refuses an empty update and unknown fields', async () => {
     const id = ((await t.call('GET', '/api/news/all')).body as NewsList).news[0]!.id;
     expect((await t.call('PUT', `/api/tools/news/${id}`, { json: { version: 1 }, headers: staff })).status).toBe(400);

@@ -72,6 +72,31 @@ describe('the tools calls for videos', () => {
     expect((await t.call('DELETE', `/api/tools/videos/${video.id}`, { headers: staff })).status).toBe(204);
     expect((await t.call('GET', `/api/videos/${video.id}`)).status).toBe(404);
   });
+
+  it('take the video id out of a pasted watch, share, embed or Shorts link, and say plainly what else is wrong', async () => {
+    const symbol = ((await t.call('GET', '/api/news/all')).body as NewsList).news[0]!.company_symbol!;
+    for (const link of [
+      'https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=3s',
+      'https://youtu.be/aqz-KE-bpKQ',
+      'https://www.youtube.com/embed/aqz-KE-bpKQ',
+      'https://youtube.com/shorts/aqz-KE-bpKQ',
+    ]) {
+      const created = await t.call('POST', '/api/tools/videos', {
+        json: { name: `Pasted ${link}`, company_symbol: symbol, youtubeId: link },
+        headers: staff,
+      });
+      expect(created.status, link).toBe(201);
+      const video = (created.body as { data: { id: number; youtubeId: string } }).data;
+      expect(video.youtubeId, link).toBe('aqz-KE-bpKQ');
+      await t.call('DELETE', `/api/tools/videos/${video.id}`, { headers: staff });
+    }
+    const refused = await t.call('POST', '/api/tools/videos', {
+      json: { name: 'Elsewhere', company_symbol: symbol, youtubeId: 'https://vimeo.com/123456789' },
+      headers: staff,
+    });
+    expect(refused.status).toBe(400);
+    expect((refused.body as { message: string }).message).toContain('is not a YouTube link or video id');
+  });
 });
 
 describe('a disabled video', () => {
