@@ -19,6 +19,7 @@ export const REGISTRATION_TEXT = {
   companyRequired: 'Company name is required',
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
   noLinks: (label: string) => `${label} cannot contain a web address`,
+  noDirectionControls: (label: string) => `${label} cannot contain text-direction control characters`,
   textNeedsUsPhone: 'Text reminders go to US and Canadian numbers only: choose email reminders or enter such a number',
 } as const;
 
@@ -31,6 +32,14 @@ export const webinarHasEnded = (archived: boolean, startsAt: number, now: number
 
 /** Text that reads as a web address: names go into emails, where a link would lend our name to anyone's. */
 const LINK_LIKE_PATTERN = /(https?:|www\.|:\/\/|\b[a-z0-9-]+\.(com|net|org|io|co|info|biz|xyz|ru|cn|ly|me|app)\b)/i;
+
+/**
+ * The bidirectional embedding, override and isolate controls: in a name they
+ * make the email and the calendar show text in another order than it was
+ * written ('‮gnp.exe' reads as 'exe.png'). Names in right-to-left scripts need
+ * none of them.
+ */
+const DIRECTION_CONTROL_PATTERN = /[\u202A-\u202E\u2066-\u2069]/;
 
 /** How a registrant wants the 24-hour and 1-hour reminders. */
 export const REMINDER_CHOICES = ['email', 'sms', 'both', 'none'] as const;
@@ -71,6 +80,15 @@ const LABELS: Record<keyof typeof REGISTRATION_LIMITS, string> = {
 
 export const looksLikeLink = (text: string): boolean => LINK_LIKE_PATTERN.test(text);
 
+export const hasDirectionControls = (text: string): boolean => DIRECTION_CONTROL_PATTERN.test(text);
+
+/** What is wrong with a name-like field's text beyond its length: a web address or text-direction controls. */
+export function nameProblem(text: string, label: string): string | null {
+  if (looksLikeLink(text)) return REGISTRATION_TEXT.noLinks(label);
+  if (hasDirectionControls(text)) return REGISTRATION_TEXT.noDirectionControls(label);
+  return null;
+}
+
 /** A phone has 10 to 15 digits once spaces, dashes, dots and brackets are left out. */
 export const isValidPhone = (phone: string): boolean => {
   const digits = phoneDigits(phone);
@@ -107,7 +125,8 @@ export function validateRegistration(
       errors[field] = REGISTRATION_TEXT.tooLong(LABELS[field], max);
   }
   for (const field of ['first_name', 'last_name', 'company_name', 'job_title'] as const) {
-    if (!errors[field] && looksLikeLink(input[field])) errors[field] = REGISTRATION_TEXT.noLinks(LABELS[field]);
+    const problem = errors[field] ? null : nameProblem(input[field], LABELS[field]);
+    if (problem) errors[field] = problem;
   }
   if (!errors.email && !isValidEmail(input.email)) errors.email = REGISTRATION_TEXT.invalidEmail;
   if (!errors.phone && !isValidPhone(input.phone)) errors.phone = REGISTRATION_TEXT.invalidPhone;
