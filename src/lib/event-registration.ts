@@ -135,6 +135,36 @@ export function validateRegistration(
   return errors;
 }
 
-/** The registration page's address for an event (every Register link leads here). */
-export const registrationPath = (formId: string, zoomId: string) =>
-  `/events/form/${encodeURIComponent(formId)}/${encodeURIComponent(zoomId)}`;
+/** A registration form id: what /events/form/{form_id}/{zoom_id} carries first. */
+const FORM_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+/** A Zoom webinar's number: what a registration link carries second. */
+export const ZOOM_ID_PATTERN = /^\d{6,15}$/;
+/** A registration link, on any site or as a path: its first segment after /events/form/ is the form id. */
+const REGISTRATION_LINK_PATTERN = /^(?:https?:\/\/[^/?#\s]+)?\/events\/form\/([^/?#\s]+)(?:[/?#]|$)/i;
+
+/**
+ * The form id in what staff typed or pasted: an id as it is, or the id in a
+ * registration link; null when it holds none.
+ */
+export function formIdFrom(text: string | null | undefined): string | null {
+  const value = text?.trim() ?? '';
+  if (FORM_ID_PATTERN.test(value)) return value;
+  const segment = REGISTRATION_LINK_PATTERN.exec(value)?.[1];
+  if (!segment) return null;
+  try {
+    const id = decodeURIComponent(segment);
+    return FORM_ID_PATTERN.test(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The registration page's address for an event (every Register link leads
+ * here), built from its ids only; null when it has no usable pair, so no
+ * link is shown that could not register anyone.
+ */
+export function registrationPath(formId: string | null, zoomId: string | null): string | null {
+  const id = formIdFrom(formId);
+  return id && zoomId && ZOOM_ID_PATTERN.test(zoomId) ? `/events/form/${id}/${zoomId}` : null;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateRegistration } from '../../src/lib/event-registration.ts';
+import { formIdFrom, registrationPath, validateRegistration } from '../../src/lib/event-registration.ts';
 
 const filled = {
   first_name: 'Ada',
@@ -16,5 +16,29 @@ describe('the registration form’s check', () => {
       last_name: 'Last name cannot contain text-direction control characters',
     });
     expect(validateRegistration({ ...filled, first_name: 'עדה', last_name: 'لوفليس' })).toEqual({});
+  });
+});
+
+describe('registration links', () => {
+  it('are built from a form id and a zoom id only', () => {
+    expect(registrationPath('ab12cd34ef', '81234567890')).toBe('/events/form/ab12cd34ef/81234567890');
+    // A whole registration link stored as the form id gives its id, not an address inside an address.
+    expect(registrationPath('https://www.redcap.example/events/form/ab12cd34ef/81234567890', '81234567890')).toBe(
+      '/events/form/ab12cd34ef/81234567890',
+    );
+    expect(registrationPath('https://forms.example/signup?id=1', '81234567890')).toBeNull();
+    expect(registrationPath('ab12cd34ef', 'WN_abc')).toBeNull();
+    expect(registrationPath(null, '81234567890')).toBeNull();
+    expect(registrationPath('ab12cd34ef', null)).toBeNull();
+  });
+
+  it('read the form id of a pasted registration link, or of an id typed as it is', () => {
+    expect(formIdFrom(' ab12cd34ef ')).toBe('ab12cd34ef');
+    expect(formIdFrom('https://redcap.example/events/form/ab12cd34ef/81234567890?utm=x')).toBe('ab12cd34ef');
+    expect(formIdFrom('/events/form/ab12cd34ef/81234567890')).toBe('ab12cd34ef');
+    expect(formIdFrom('https://redcap.example/events/form/ab12cd34ef')).toBe('ab12cd34ef');
+    expect(formIdFrom('https://redcap.example/events/')).toBeNull();
+    expect(formIdFrom('javascript:alert(1)')).toBeNull();
+    expect(formIdFrom('')).toBeNull();
   });
 });

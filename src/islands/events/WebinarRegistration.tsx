@@ -12,6 +12,7 @@ import {
   REGISTRATION_TEXT,
   REMINDER_CHOICES,
   REMINDER_LABELS,
+  ZOOM_ID_PATTERN,
   validateRegistration,
   webinarHasEnded,
   type RegistrationErrors,
@@ -57,7 +58,7 @@ const EMPTY: RegistrationInput = {
 /** The stage the address leads to: the webinar's form, its ended message, or a broken link. */
 async function lookUp(path: string, signal: AbortSignal): Promise<Stage> {
   const ids = idsFromPath(path);
-  if (!ids || !/^\d{6,15}$/.test(ids.zoomId)) return { kind: 'missing' };
+  if (!ids || !ZOOM_ID_PATTERN.test(ids.zoomId)) return { kind: 'missing' };
   try {
     const query = new URLSearchParams({ zoom_id: ids.zoomId, form_id: ids.formId });
     const response = await fetch(`/api/events/ZoomId?${query}`, {

@@ -13,6 +13,7 @@ import {
   REGISTRATION_LIMITS as LIMITS,
   REGISTRATION_TEXT as TEXT,
   REMINDER_CHOICES,
+  ZOOM_ID_PATTERN,
   hasDirectionControls,
   isValidPhone,
   looksLikeLink,
@@ -97,7 +98,7 @@ const byCompanyRoute = createRoute({
   },
 });
 
-const ZoomIdSchema = z.string().regex(/^\d{6,15}$/, 'zoom_id is the webinar’s number');
+const ZoomIdSchema = z.string().regex(ZOOM_ID_PATTERN, 'zoom_id is the webinar’s number');
 
 /** The event behind a registration link (000 §7: the id in the query). */
 const byZoomRoute = createRoute({
@@ -137,7 +138,7 @@ const RegistrationBody = z
       'Job title',
     ).optional(),
     form_id: textField(100, { required: TEXT.missingIds, min: 1, minMessage: TEXT.missingIds }),
-    zoom_id: z.string({ message: TEXT.missingIds }).regex(/^\d{6,15}$/, TEXT.missingIds),
+    zoom_id: z.string({ message: TEXT.missingIds }).regex(ZOOM_ID_PATTERN, TEXT.missingIds),
     reminders: z
       .enum(REMINDER_CHOICES, { message: `reminders must be one of ${REMINDER_CHOICES.join(', ')}` })
       .default('email'),

@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, gte } from 'drizzle-orm';
 import type { EventRecord, WebinarRecord } from '../../../lib/content-records.ts';
+import { formIdFrom } from '../../../lib/event-registration.ts';
 import { eventWindow, type EventRange, type EventTab } from '../../../lib/event-ranges.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { searchWords } from '../../platform/db/search.ts';
@@ -32,7 +33,7 @@ const eventOut = (e: typeof events.$inferSelect, companyName: string | null): Ev
   archived: e.archived,
   archive_url: e.archiveUrl,
   Zoom_url: e.zoomUrl,
-  form_url: e.formUrl,
+  form_url: formIdFrom(e.formUrl),
   zoom_id: e.zoomId,
   image_url: e.imageUrl,
 });
@@ -151,7 +152,7 @@ const webinarOut = (e: typeof events.$inferSelect, favorite: boolean): Webinar =
   upcoming_date: e.upcomingDate.toISOString(),
   company_symbol: e.companySymbol,
   archived: e.archived,
-  form_url: e.formUrl,
+  form_url: formIdFrom(e.formUrl),
   zoom_id: e.zoomId,
   image_url: e.imageUrl,
   isFavorite: favorite,
@@ -176,16 +177,11 @@ export async function webinarsOf(db: Db, symbol: string, userId?: number): Promi
 
 /** The event behind a registration link, with what the registration page shows. */
 export async function eventByZoomId(db: Db, link: { zoom_id: string; form_id?: string }, userId?: number) {
-  const [row] = await eventsWithCompany(db)
-    .where(
-      and(
-        eq(events.zoomId, link.zoom_id),
-        eq(events.isActive, true),
-        link.form_id ? eq(events.formUrl, link.form_id) : undefined,
-      ),
-    )
-    .orderBy(desc(events.upcomingDate), desc(events.id))
-    .limit(1);
+  const rows = await eventsWithCompany(db)
+    .where(and(eq(events.zoomId, link.zoom_id), eq(events.isActive, true)))
+    .orderBy(desc(events.upcomingDate), desc(events.id));
+  // The form id is compared as links carry it: a whole registration link stored before counts as its id.
+  const row = rows.find(({ event }) => !link.form_id || formIdFrom(event.formUrl) === link.form_id);
   if (!row) throw notFound('No event with that zoom id.');
   const favorites = await favoriteIds(db, FAVORITE_WEBINARS, userId, [row.event.id]);
   return {
