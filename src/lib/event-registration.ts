@@ -168,3 +168,18 @@ export function registrationPath(formId: string | null, zoomId: string | null): 
   const id = formIdFrom(formId);
   return id && zoomId && ZOOM_ID_PATTERN.test(zoomId) ? `/events/form/${id}/${zoomId}` : null;
 }
+
+/**
+ * The page that shows one event: its registration page (which offers the
+ * replay once it is over), else its company's webinars, else the events list.
+ */
+export function eventPagePath(event: {
+  form_url: string | null;
+  zoom_id: string | null;
+  company_symbol: string | null;
+}): string {
+  return (
+    registrationPath(event.form_url, event.zoom_id) ??
+    (event.company_symbol ? `/stocks/${encodeURIComponent(event.company_symbol)}/webinar/` : '/events')
+  );
+}

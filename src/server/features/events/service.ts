@@ -3,9 +3,9 @@
  * company's webinars, the event behind a registration link, and the user's
  * favorites.
  */
-import { and, asc, desc, eq, gte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { EventRecord, WebinarRecord } from '../../../lib/content-records.ts';
-import { formIdFrom } from '../../../lib/event-registration.ts';
+import { eventPagePath, formIdFrom } from '../../../lib/event-registration.ts';
 import { eventWindow, type EventRange, type EventTab } from '../../../lib/event-ranges.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { searchWords } from '../../platform/db/search.ts';
@@ -203,4 +203,16 @@ export async function favoriteEventList(db: Db, userId: number): Promise<ListedE
 /** A company's webinars as its page is built with them (no reader, so no favorite flag). */
 export async function webinarsForBuild(db: Db, symbol: string): Promise<WebinarRecord[]> {
   return (await webinarsOf(db, symbol)).map(({ isFavorite: _favorite, ...webinar }) => webinar);
+}
+
+/** The page of each of these events (see eventPagePath); a hidden or deleted event has none. */
+export async function eventPagePaths(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(events)
+    .where(and(inArray(events.id, ids), eq(events.isActive, true)));
+  return new Map(
+    rows.map((e) => [e.id, eventPagePath({ form_url: e.formUrl, zoom_id: e.zoomId, company_symbol: e.companySymbol })]),
+  );
 }
