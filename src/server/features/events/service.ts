@@ -23,6 +23,12 @@ export const FAVORITE_WEBINARS: FavoriteKind<number> = {
   missing: () => 'No webinar with that id.',
 };
 
+/**
+ * The picture readers see: the one staff gave, or the event's generated cover
+ * (its version in the address, so an edit is not hidden by a cached picture).
+ */
+const pictureOf = (e: typeof events.$inferSelect) => e.imageUrl ?? `/api/covers/event/${e.id}.svg?v=${e.version}`;
+
 const eventOut = (e: typeof events.$inferSelect, companyName: string | null): EventRecord => ({
   id: e.id,
   title: e.title,
@@ -35,7 +41,7 @@ const eventOut = (e: typeof events.$inferSelect, companyName: string | null): Ev
   Zoom_url: e.zoomUrl,
   form_url: formIdFrom(e.formUrl),
   zoom_id: e.zoomId,
-  image_url: e.imageUrl,
+  image_url: pictureOf(e),
 });
 
 /** An event's company, for its name (an event may have none). */
@@ -154,7 +160,7 @@ const webinarOut = (e: typeof events.$inferSelect, favorite: boolean): Webinar =
   archived: e.archived,
   form_url: formIdFrom(e.formUrl),
   zoom_id: e.zoomId,
-  image_url: e.imageUrl,
+  image_url: pictureOf(e),
   isFavorite: favorite,
 });
 
@@ -215,4 +221,12 @@ export async function eventPagePaths(db: Db, ids: number[]): Promise<Map<number,
   return new Map(
     rows.map((e) => [e.id, eventPagePath({ form_url: e.formUrl, zoom_id: e.zoomId, company_symbol: e.companySymbol })]),
   );
+}
+
+/** What an active event's generated cover shows. */
+export async function eventCoverFacts(db: Db, id: number) {
+  const [row] = await eventsWithCompany(db).where(and(eq(events.id, id), eq(events.isActive, true)));
+  if (!row) throw notFound('No event with that id.');
+  const { event, companyName } = row;
+  return { id, title: event.title, symbol: event.companySymbol, companyName, startsAt: event.upcomingDate };
 }

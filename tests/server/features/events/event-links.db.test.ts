@@ -159,3 +159,44 @@ describe('a broadcast about an event', () => {
     expect(links.find((b) => b.message === 'Keynote announced')!.link).toBe('/events');
   });
 });
+
+describe('an event’s picture', () => {
+  it('is its generated cover when staff give none: its company, or its title, and its month', async () => {
+    const { data } = (await t.call('GET', '/api/events/all?tab=upcoming&pageSize=1')).body as {
+      data: { company_symbol: string }[];
+    };
+    const symbol = data[0]!.company_symbol;
+    const startsAt = new Date('2027-03-10T16:00:00Z');
+    const created = await t.call('POST', '/api/tools/events', {
+      headers: staff,
+      json: { title: 'New webinar without a picture', company_symbol: symbol, upcoming_date: startsAt.toISOString() },
+    });
+    const { id } = (created.body as { data: { id: number } }).data;
+    const { image_url } = await listed(id);
+    expect(image_url).toMatch(new RegExp(`^/api/covers/event/${id}\\.svg`));
+    const cover = await t.call('GET', image_url!);
+    expect(cover.status).toBe(200);
+    expect(cover.headers.get('content-type')).toContain('image/svg+xml');
+    expect(cover.text).toContain(`>${symbol}<`);
+    expect(cover.text).toContain('WEBINAR · MARCH 2027');
+    // A real event's picture does not say it is a demo image.
+    expect(cover.text).not.toContain('demo image');
+
+    const [alone] = await t.database.db
+      .insert(events)
+      .values({ title: 'Small-cap conference keynote', upcomingDate: startsAt })
+      .returning();
+    const keynote = await t.call('GET', (await listed(alone!.id)).image_url!);
+    expect(keynote.status).toBe(200);
+    expect(keynote.text).toContain('Small-cap conference keynote');
+
+    // A picture staff gave is kept; a hidden event has no cover.
+    const [pictured] = await t.database.db
+      .insert(events)
+      .values({ title: 'Pictured', upcomingDate: startsAt, imageUrl: 'https://images.example/p.png' })
+      .returning();
+    expect((await listed(pictured!.id)).image_url).toBe('https://images.example/p.png');
+    await t.database.db.update(events).set({ isActive: false }).where(eq(events.id, alone!.id));
+    expect((await t.call('GET', `/api/covers/event/${alone!.id}.svg`)).status).toBe(404);
+  });
+});
