@@ -9,6 +9,7 @@ export const REGISTRATION_TEXT = {
   missingIds: 'Missing form or zoom ID',
   success: 'Registration Successful!',
   ended: 'The webinar has ended. Please check back shortly — the archived video will be available soon.',
+  endedWithReplay: 'The webinar has ended. Its replay is ready to watch.',
   failed: (message: string) => `Registration failed: ${message}`,
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
