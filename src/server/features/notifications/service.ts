@@ -109,7 +109,9 @@ export async function deliverBatch(db: Db, b: typeof broadcasts.$inferSelect, si
     await db.execute(sql`
       with batch as (
         select id, email, phone, message_preference from ${users}
-        where id > ${b.deliveredThrough} and verified and announcements_by_message and created_at <= ${b.createdAt}
+        where id > ${b.deliveredThrough} and verified and announcements_by_message
+          -- As text: PostgreSQL's driver takes no Date in a raw statement.
+          and created_at <= ${b.createdAt.toISOString()}::timestamptz
         order by id limit ${BROADCAST_BATCH}
       ),
       queued as (
