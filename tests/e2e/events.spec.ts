@@ -75,16 +75,31 @@ test('a broken registration link says the ids are missing', async ({ page }) => 
   await expect(page.getByRole('alert')).toHaveText('Missing form or zoom ID');
 });
 
-/** A webinar made by staff through the tools API, with a registration link of its own. */
-async function staffWebinar(request: APIRequestContext, fields: Record<string, unknown>) {
+/**
+ * A webinar made by staff through the tools API, with a registration link of
+ * its own, dated `days` from now: far from today, so other tests' first
+ * upcoming or past event stays a demo one. `remove` deletes it.
+ */
+async function staffWebinar(request: APIRequestContext, days: number, fields: Record<string, unknown>) {
   const zoomId = String(Date.now() * 10 + Math.floor(Math.random() * 10)).slice(-11);
   const formId = `e2e${zoomId}`;
+  const headers = await staffHeaders(request);
   const created = await request.post('/api/tools/events', {
-    headers: await staffHeaders(request),
-    data: { form_url: formId, zoom_id: zoomId, ...fields },
+    headers,
+    data: {
+      form_url: formId,
+      zoom_id: zoomId,
+      upcoming_date: new Date(Date.now() + days * 86_400_000).toISOString(),
+      ...fields,
+    },
   });
   expect(created.status()).toBe(201);
-  return { id: (await created.json()).data.id as number, path: `/events/form/${formId}/${zoomId}` };
+  const id = (await created.json()).data.id as number;
+  return {
+    id,
+    path: `/events/form/${formId}/${zoomId}`,
+    remove: async () => expect((await request.delete(`/api/tools/events/${id}`, { headers })).status()).toBe(204),
+  };
 }
 
 test('an ended webinar with a replay offers it without promising one, and one without says it will come', async ({
@@ -102,9 +117,8 @@ test('an ended webinar with a replay offers it without promising one, and one wi
   await expect(ended).not.toContainText('will be available soon');
   await expect(page.getByRole('button', { name: 'Register' })).toHaveCount(0);
 
-  const { path } = await staffWebinar(request, {
+  const { path, remove } = await staffWebinar(request, -330, {
     title: `Ended without replay ${Date.now()}`,
-    upcoming_date: new Date(Date.now() - 3 * 86_400_000).toISOString(),
     archived: true,
   });
   await page.goto(path);
@@ -112,14 +126,12 @@ test('an ended webinar with a replay offers it without promising one, and one wi
     'The webinar has ended. Please check back shortly — the archived video will be available soon.',
   );
   await expect(ended.getByRole('link', { name: 'Watch Replay' })).toHaveCount(0);
+  await remove();
 });
 
 test('on a phone the success message shows below the top bar and takes the focus', async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const { path } = await staffWebinar(request, {
-    title: `Phone registration ${Date.now()}`,
-    upcoming_date: new Date(Date.now() + 9 * 86_400_000).toISOString(),
-  });
+  const { path, remove } = await staffWebinar(request, 175, { title: `Phone registration ${Date.now()}` });
   await page.goto(path);
   await waitForIsland(page, 'webinar-summary');
   const form = page.getByRole('main');
@@ -146,6 +158,7 @@ test('on a phone the success message shows below the top bar and takes the focus
     return hit !== null && el.contains(hit);
   });
   expect(topmost).toBe(true);
+  await remove();
 });
 
 test('a new event without a picture shows its generated cover on its card and its registration page', async ({
@@ -153,10 +166,7 @@ test('a new event without a picture shows its generated cover on its card and it
   request,
 }) => {
   const title = `Pictureless webinar ${Date.now()}`;
-  const { id, path } = await staffWebinar(request, {
-    title,
-    upcoming_date: new Date(Date.now() + 12 * 86_400_000).toISOString(),
-  });
+  const { id, path, remove } = await staffWebinar(request, 176, { title });
   const cover = new RegExp(`^/api/covers/event/${id}\\.svg`);
   const drawn = (img: ReturnType<Page['locator']>) =>
     img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0);
@@ -173,6 +183,7 @@ test('a new event without a picture shows its generated cover on its card and it
   const picture = card.locator('img');
   await expect(picture).toHaveAttribute('src', cover);
   await expect.poll(() => drawn(picture)).toBe(true);
+  await remove();
 });
 
 test('the events page keeps its tab, range and search in the address bar', async ({ page }) => {
