@@ -29,6 +29,7 @@ export interface InviteRegistrant {
 }
 
 /** Control characters no calendar line may hold (tab stays; line breaks are handled apart). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
 /**
