@@ -9,6 +9,7 @@ export const REGISTRATION_TEXT = {
   missingIds: 'Missing form or zoom ID',
   success: 'Registration Successful!',
   ended: 'The webinar has ended. Please check back shortly — the archived video will be available soon.',
+  endedWithReplay: 'The webinar has ended. Its replay is ready to watch.',
   failed: (message: string) => `Registration failed: ${message}`,
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
@@ -19,6 +20,7 @@ export const REGISTRATION_TEXT = {
   companyRequired: 'Company name is required',
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
   noLinks: (label: string) => `${label} cannot contain a web address`,
+  noDirectionControls: (label: string) => `${label} cannot contain text-direction control characters`,
   textNeedsUsPhone: 'Text reminders go to US and Canadian numbers only: choose email reminders or enter such a number',
 } as const;
 
@@ -31,6 +33,14 @@ export const webinarHasEnded = (archived: boolean, startsAt: number, now: number
 
 /** Text that reads as a web address: names go into emails, where a link would lend our name to anyone's. */
 const LINK_LIKE_PATTERN = /(https?:|www\.|:\/\/|\b[a-z0-9-]+\.(com|net|org|io|co|info|biz|xyz|ru|cn|ly|me|app)\b)/i;
+
+/**
+ * The bidirectional embedding, override and isolate controls: in a name they
+ * make the email and the calendar show text in another order than it was
+ * written ('‮gnp.exe' reads as 'exe.png'). Names in right-to-left scripts need
+ * none of them.
+ */
+const DIRECTION_CONTROL_PATTERN = /[\u202A-\u202E\u2066-\u2069]/;
 
 /** How a registrant wants the 24-hour and 1-hour reminders. */
 export const REMINDER_CHOICES = ['email', 'sms', 'both', 'none'] as const;
@@ -71,6 +81,15 @@ const LABELS: Record<keyof typeof REGISTRATION_LIMITS, string> = {
 
 export const looksLikeLink = (text: string): boolean => LINK_LIKE_PATTERN.test(text);
 
+export const hasDirectionControls = (text: string): boolean => DIRECTION_CONTROL_PATTERN.test(text);
+
+/** What is wrong with a name-like field's text beyond its length: a web address or text-direction controls. */
+export function nameProblem(text: string, label: string): string | null {
+  if (looksLikeLink(text)) return REGISTRATION_TEXT.noLinks(label);
+  if (hasDirectionControls(text)) return REGISTRATION_TEXT.noDirectionControls(label);
+  return null;
+}
+
 /** A phone has 10 to 15 digits once spaces, dashes, dots and brackets are left out. */
 export const isValidPhone = (phone: string): boolean => {
   const digits = phoneDigits(phone);
@@ -107,7 +126,8 @@ export function validateRegistration(
       errors[field] = REGISTRATION_TEXT.tooLong(LABELS[field], max);
   }
   for (const field of ['first_name', 'last_name', 'company_name', 'job_title'] as const) {
-    if (!errors[field] && looksLikeLink(input[field])) errors[field] = REGISTRATION_TEXT.noLinks(LABELS[field]);
+    const problem = errors[field] ? null : nameProblem(input[field], LABELS[field]);
+    if (problem) errors[field] = problem;
   }
   if (!errors.email && !isValidEmail(input.email)) errors.email = REGISTRATION_TEXT.invalidEmail;
   if (!errors.phone && !isValidPhone(input.phone)) errors.phone = REGISTRATION_TEXT.invalidPhone;
@@ -116,6 +136,51 @@ export function validateRegistration(
   return errors;
 }
 
-/** The registration page's address for an event (every Register link leads here). */
-export const registrationPath = (formId: string, zoomId: string) =>
-  `/events/form/${encodeURIComponent(formId)}/${encodeURIComponent(zoomId)}`;
+/** A registration form id: what /events/form/{form_id}/{zoom_id} carries first. */
+const FORM_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+/** A Zoom webinar's number: what a registration link carries second. */
+export const ZOOM_ID_PATTERN = /^\d{6,15}$/;
+/** A registration link, on any site or as a path: its first segment after /events/form/ is the form id. */
+const REGISTRATION_LINK_PATTERN = /^(?:https?:\/\/[^/?#\s]+)?\/events\/form\/([^/?#\s]+)(?:[/?#]|$)/i;
+
+/**
+ * The form id in what staff typed or pasted: an id as it is, or the id in a
+ * registration link; null when it holds none.
+ */
+export function formIdFrom(text: string | null | undefined): string | null {
+  const value = text?.trim() ?? '';
+  if (FORM_ID_PATTERN.test(value)) return value;
+  const segment = REGISTRATION_LINK_PATTERN.exec(value)?.[1];
+  if (!segment) return null;
+  try {
+    const id = decodeURIComponent(segment);
+    return FORM_ID_PATTERN.test(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The registration page's address for an event (every Register link leads
+ * here), built from its ids only; null when it has no usable pair, so no
+ * link is shown that could not register anyone.
+ */
+export function registrationPath(formId: string | null, zoomId: string | null): string | null {
+  const id = formIdFrom(formId);
+  return id && zoomId && ZOOM_ID_PATTERN.test(zoomId) ? `/events/form/${id}/${zoomId}` : null;
+}
+
+/**
+ * The page that shows one event: its registration page (which offers the
+ * replay once it is over), else its company's webinars, else the events list.
+ */
+export function eventPagePath(event: {
+  form_url: string | null;
+  zoom_id: string | null;
+  company_symbol: string | null;
+}): string {
+  return (
+    registrationPath(event.form_url, event.zoom_id) ??
+    (event.company_symbol ? `/stocks/${encodeURIComponent(event.company_symbol)}/webinar/` : '/events')
+  );
+}

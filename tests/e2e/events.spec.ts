@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { OUTBOX_DIR, logIn, uniqueEmail, verifiedAccount } from './account-helpers.ts';
 import { waitForIsland } from './hydration.ts';
+import { staffHeaders } from './staff.ts';
 
 /** The emails written for a recipient. */
 const emailsTo = (recipient: string) =>
@@ -69,20 +70,120 @@ test('a company page’s webinar links lead to a working registration', async ({
   await expect(page.getByRole('button', { name: 'Register' })).toBeVisible();
 });
 
-test('a broken registration link says the ids are missing, and an archived webinar says it has ended', async ({
+test('a broken registration link says the ids are missing', async ({ page }) => {
+  await page.goto('/events/form/nosuchform/12345678901');
+  await expect(page.getByRole('alert')).toHaveText('Missing form or zoom ID');
+});
+
+/**
+ * A webinar made by staff through the tools API, with a registration link of
+ * its own, dated `days` from now: far from today, so other tests' first
+ * upcoming or past event stays a demo one. `remove` deletes it.
+ */
+async function staffWebinar(request: APIRequestContext, days: number, fields: Record<string, unknown>) {
+  const zoomId = String(Date.now() * 10 + Math.floor(Math.random() * 10)).slice(-11);
+  const formId = `e2e${zoomId}`;
+  const headers = await staffHeaders(request);
+  const created = await request.post('/api/tools/events', {
+    headers,
+    data: {
+      form_url: formId,
+      zoom_id: zoomId,
+      upcoming_date: new Date(Date.now() + days * 86_400_000).toISOString(),
+      ...fields,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const id = (await created.json()).data.id as number;
+  return {
+    id,
+    path: `/events/form/${formId}/${zoomId}`,
+    remove: async () => expect((await request.delete(`/api/tools/events/${id}`, { headers })).status()).toBe(204),
+  };
+}
+
+test('an ended webinar with a replay offers it without promising one, and one without says it will come', async ({
   page,
   request,
 }) => {
-  await page.goto('/events/form/nosuchform/12345678901');
-  await expect(page.getByRole('alert')).toHaveText('Missing form or zoom ID');
   const { data } = (await (await request.get('/api/events/all?tab=history')).json()) as {
-    data: { form_url: string; zoom_id: string }[];
+    data: { form_url: string; zoom_id: string; archive_url: string | null }[];
   };
-  await page.goto(`/events/form/${data[0]!.form_url}/${data[0]!.zoom_id}`);
-  await expect(page.getByTestId('registration-ended')).toContainText(
+  const replayed = data.find((e) => e.archive_url)!;
+  await page.goto(`/events/form/${replayed.form_url}/${replayed.zoom_id}`);
+  const ended = page.getByTestId('registration-ended');
+  await expect(ended).toContainText('The webinar has ended.');
+  await expect(ended.getByRole('link', { name: 'Watch Replay' })).toHaveAttribute('href', replayed.archive_url!);
+  await expect(ended).not.toContainText('will be available soon');
+  await expect(page.getByRole('button', { name: 'Register' })).toHaveCount(0);
+
+  const { path, remove } = await staffWebinar(request, -330, {
+    title: `Ended without replay ${Date.now()}`,
+    archived: true,
+  });
+  await page.goto(path);
+  await expect(ended).toContainText(
     'The webinar has ended. Please check back shortly — the archived video will be available soon.',
   );
-  await expect(page.getByRole('button', { name: 'Register' })).toHaveCount(0);
+  await expect(ended.getByRole('link', { name: 'Watch Replay' })).toHaveCount(0);
+  await remove();
+});
+
+test('on a phone the success message shows below the top bar and takes the focus', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { path, remove } = await staffWebinar(request, 175, { title: `Phone registration ${Date.now()}` });
+  await page.goto(path);
+  await waitForIsland(page, 'webinar-summary');
+  const form = page.getByRole('main');
+  // Sent empty first, as a hurried reader does: the form says what is missing and the page scrolls with it.
+  await form.getByRole('button', { name: 'Register' }).click();
+  await expect(form.getByText('Company name is required')).toBeVisible();
+  await form.getByLabel('First name').fill('Casey');
+  await form.getByLabel('Last name').fill('Trader');
+  await form.getByLabel('Email', { exact: true }).fill(uniqueEmail('phone-success'));
+  await form.getByLabel('Phone', { exact: true }).fill('(212) 555-0142');
+  await form.getByLabel('Company name').fill('Casey Capital');
+  await form.getByRole('button', { name: 'Register' }).click();
+  const success = page.getByTestId('registration-success');
+  await expect(success).toBeFocused();
+  const message = success.getByText('Registration Successful!');
+  await expect(message).toBeInViewport({ ratio: 1 });
+  // Seen, not just in the viewport: nothing of the sticky top bar covers it.
+  const bar = (await page.getByTestId('top-bar').boundingBox())!;
+  const shown = (await message.boundingBox())!;
+  expect(shown.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+  const topmost = await message.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + 2);
+    return hit !== null && el.contains(hit);
+  });
+  expect(topmost).toBe(true);
+  await remove();
+});
+
+test('a new event without a picture shows its generated cover on its card and its registration page', async ({
+  page,
+  request,
+}) => {
+  const title = `Pictureless webinar ${Date.now()}`;
+  const { id, path, remove } = await staffWebinar(request, 176, { title });
+  const cover = new RegExp(`^/api/covers/event/${id}\\.svg`);
+  const drawn = (img: ReturnType<Page['locator']>) =>
+    img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0);
+
+  await page.goto(path);
+  await waitForIsland(page, 'webinar-summary');
+  const header = page.getByTestId('webinar-summary').locator('img');
+  await expect(header).toHaveAttribute('src', cover);
+  await expect.poll(() => drawn(header)).toBe(true);
+  await expect(header).toBeVisible();
+
+  await page.goto(`/events?q=${encodeURIComponent(title)}`);
+  const card = page.getByTestId('event-card').filter({ hasText: title });
+  const picture = card.locator('img');
+  await expect(picture).toHaveAttribute('src', cover);
+  await expect.poll(() => drawn(picture)).toBe(true);
+  await remove();
 });
 
 test('the events page keeps its tab, range and search in the address bar', async ({ page }) => {

@@ -15,6 +15,7 @@ export default function EventCard({ event, now }: { event: EventCardItem; now: n
   const when = new Date(event.upcoming_date);
   const over = webinarHasEnded(event.archived, Date.parse(event.upcoming_date), now);
   const company = event.Company?.name ?? event.company_symbol;
+  const registration = over ? null : registrationPath(event.form_url, event.zoom_id);
   return (
     <li className="card flex flex-col overflow-hidden" data-testid="event-card">
       {event.image_url ? (
@@ -50,8 +51,8 @@ export default function EventCard({ event, now }: { event: EventCardItem; now: n
           <time dateTime={event.upcoming_date}>{formatEventTime(when)}</time>
         </p>
         <div className="mt-auto pt-2">
-          {!over && event.form_url && event.zoom_id ? (
-            <a href={registrationPath(event.form_url, event.zoom_id)} className="btn-primary w-full">
+          {registration ? (
+            <a href={registration} className="btn-primary w-full">
               Register
             </a>
           ) : over && event.archive_url ? (

@@ -12,6 +12,7 @@ import {
   REGISTRATION_TEXT,
   REMINDER_CHOICES,
   REMINDER_LABELS,
+  ZOOM_ID_PATTERN,
   validateRegistration,
   webinarHasEnded,
   type RegistrationErrors,
@@ -57,7 +58,7 @@ const EMPTY: RegistrationInput = {
 /** The stage the address leads to: the webinar's form, its ended message, or a broken link. */
 async function lookUp(path: string, signal: AbortSignal): Promise<Stage> {
   const ids = idsFromPath(path);
-  if (!ids || !/^\d{6,15}$/.test(ids.zoomId)) return { kind: 'missing' };
+  if (!ids || !ZOOM_ID_PATTERN.test(ids.zoomId)) return { kind: 'missing' };
   try {
     const query = new URLSearchParams({ zoom_id: ids.zoomId, form_id: ids.formId });
     const response = await fetch(`/api/events/ZoomId?${query}`, {
@@ -75,8 +76,17 @@ async function lookUp(path: string, signal: AbortSignal): Promise<Stage> {
   }
 }
 
-/** The form that held the focus is gone: the outcome takes it, so keyboard and screen-reader users hear it. */
-const focusOnMount = (node: HTMLElement | null) => node?.focus();
+/**
+ * The form that held the focus is gone: the outcome takes it, so keyboard and
+ * screen-reader users hear it, and is scrolled to sit below the sticky top bar
+ * (its scroll margin): focusing alone leaves it under the bar when the page
+ * was scrolled down to the button.
+ */
+const showOnMount = (node: HTMLElement | null) => {
+  if (!node) return;
+  node.scrollIntoView({ block: 'nearest' });
+  node.focus({ preventScroll: true });
+};
 
 export default function WebinarRegistration() {
   const session = useSession();
@@ -198,7 +208,10 @@ export default function WebinarRegistration() {
       <WebinarSummary webinar={webinar} />
       {stage.kind === 'ended' ? (
         <div className="flex flex-col gap-3" data-testid="registration-ended">
-          <FormMessage kind="info">{REGISTRATION_TEXT.ended}</FormMessage>
+          {/* The replay is promised only while there is none to offer. */}
+          <FormMessage kind="info">
+            {webinar.replayLink ? REGISTRATION_TEXT.endedWithReplay : REGISTRATION_TEXT.ended}
+          </FormMessage>
           {webinar.replayLink && (
             <a href={webinar.replayLink} target="_blank" rel="noopener" className="btn-primary self-start">
               Watch Replay
@@ -207,10 +220,10 @@ export default function WebinarRegistration() {
         </div>
       ) : stage.kind === 'done' ? (
         <div
-          className="card flex flex-col gap-2 p-5 outline-none"
+          className="card flex scroll-mt-24 scroll-mb-24 flex-col gap-2 p-5 outline-none"
           data-testid="registration-success"
           tabIndex={-1}
-          ref={focusOnMount}
+          ref={showOnMount}
         >
           <FormMessage kind="success">{REGISTRATION_TEXT.success}</FormMessage>
           <p className="text-sm">
@@ -330,7 +343,7 @@ function WebinarSummary({ webinar }: { webinar: Webinar }) {
           alt=""
           width="1200"
           height="630"
-          className="aspect-[1200/630] max-h-56 w-full object-cover"
+          className="aspect-[1200/630] max-h-56 w-full object-cover object-top"
         />
       )}
       <div className="flex flex-col gap-1 p-5">

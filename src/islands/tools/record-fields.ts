@@ -6,6 +6,7 @@
  */
 import { VIDEO_TYPES } from '../../lib/content-records.ts';
 import { fromEasternInputValue, toEasternInputValue } from '../../lib/eastern-time-input.ts';
+import { formIdFrom } from '../../lib/event-registration.ts';
 import { isSafeLink } from '../../lib/links.ts';
 import type { ToolsList } from '../../lib/tools.ts';
 import { YOUTUBE_ID_PROBLEM, youtubeVideoId } from '../../lib/youtube.ts';
@@ -22,7 +23,8 @@ export type FieldKind =
   | 'color'
   | 'opacity'
   | 'order'
-  | 'youtube';
+  | 'youtube'
+  | 'form-id';
 
 export interface FieldSpec {
   key: string;
@@ -65,7 +67,12 @@ export const LIST_FIELDS: Record<ToolsList, readonly FieldSpec[]> = {
     { key: 'company_symbol', label: 'Company symbol', kind: 'symbol', hint: 'Empty for a conference-wide session.' },
     { key: 'upcoming_date', label: 'Starts (Eastern Time)', kind: 'datetime', keepWhenEmpty: true },
     { key: 'agenda', label: 'Agenda', kind: 'textarea', maxLength: 5000 },
-    { key: 'form_url', label: 'Registration form URL', kind: 'link' },
+    {
+      key: 'form_url',
+      label: 'Registration form id',
+      kind: 'form-id',
+      hint: 'The id in /events/form/{form id}/{zoom id}; a pasted registration link gives its id.',
+    },
     { key: 'zoom_id', label: 'Zoom webinar id', kind: 'text', maxLength: 64 },
     { key: 'Zoom_url', label: 'Zoom URL', kind: 'link' },
     { key: 'image_url', label: 'Image URL', kind: 'link' },
@@ -175,6 +182,9 @@ export function checkForm(fields: readonly FieldSpec[], values: FormValues): Rec
       errors[field.key] = `${field.label} must be a hex colour such as #ffffff`;
     } else if (field.kind === 'opacity' && trimmed && !(Number(trimmed) >= 0 && Number(trimmed) <= 1)) {
       errors[field.key] = `${field.label} must be a number from 0 to 1`;
+    } else if (field.kind === 'form-id' && trimmed && !formIdFrom(trimmed)) {
+      errors[field.key] =
+        `${field.label} must be an id (letters, digits, - and _) or a registration link that holds one`;
     } else if (field.kind === 'order' && trimmed && !/^\d{1,3}$/.test(trimmed)) {
       errors[field.key] = `${field.label} must be a whole number from 0 to 999`;
     } else if (field.kind === 'youtube' && trimmed && !youtubeVideoId(trimmed)) {
@@ -197,6 +207,8 @@ function payloadValue(field: FieldSpec, value: string | boolean): unknown {
       return trimmed || null;
     case 'youtube':
       return trimmed ? (youtubeVideoId(trimmed) ?? trimmed) : null;
+    case 'form-id':
+      return trimmed ? formIdFrom(trimmed) : null;
     case 'opacity':
     case 'order':
       return trimmed ? Number(trimmed) : null;

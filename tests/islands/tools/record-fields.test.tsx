@@ -120,4 +120,17 @@ describe('console forms', () => {
     expect(livePathOf('events', { id: 3, company_symbol: 'ACME' })).toBe('/stocks/ACME/webinar/');
     expect(livePathOf('events', { id: 3, company_symbol: null })).toBe('/events');
   });
+
+  it('ask the event’s registration form id, and take a pasted registration link for its id', () => {
+    const fields = LIST_FIELDS.events;
+    expect(fields.find((f) => f.key === 'form_url')?.label).toBe('Registration form id');
+    const values = { ...toFormValues(fields, null), title: 'Acme Investor Day' };
+    const pasted = { ...values, form_url: 'https://www.redcap.example/events/form/ab12cd34ef/81234567890' };
+    expect(checkForm(fields, pasted)).toEqual({});
+    expect(toPayload(fields, pasted, null)).toMatchObject({ form_url: 'ab12cd34ef' });
+    expect(toPayload(fields, { ...values, form_url: ' ab12cd34ef ' }, null)).toMatchObject({ form_url: 'ab12cd34ef' });
+    expect(checkForm(fields, { ...values, form_url: 'https://forms.example/signup' })).toEqual({
+      form_url: 'Registration form id must be an id (letters, digits, - and _) or a registration link that holds one',
+    });
+  });
 });

@@ -2,7 +2,10 @@
 import { Hono } from 'hono';
 import { notFound } from '../../platform/errors.ts';
 import type { AppEnv } from '../../platform/http/context.ts';
+import { MARKET_TIME_ZONE } from '../../../lib/market-calendar.ts';
+import { SITE } from '../../../lib/site.ts';
 import { requireCompany } from '../companies/index.ts';
+import { eventCoverFacts } from '../events/index.ts';
 import { coverSvg, headshotSvg, logoSvg, type CoverText } from './svg.ts';
 
 function svgResponse(cover: CoverText | string): Response {
@@ -51,6 +54,22 @@ export const coverRoutes = new Hono<AppEnv>()
       label,
       key: row.symbol,
       variant: month ? Number(month[2]) - 1 : 0,
+    });
+  })
+  // The picture of an event staff gave none: drawn like a webinar's, from the event itself.
+  .get('/event/:file{\\d{1,9}\\.svg}', async (c) => {
+    const event = await eventCoverFacts(c.var.db, Number(c.req.param('file').slice(0, -4)));
+    // The month the event falls in where its times are given.
+    const inNewYork = (options: Intl.DateTimeFormatOptions) =>
+      event.startsAt.toLocaleString('en-US', { ...options, timeZone: MARKET_TIME_ZONE });
+    const month = inNewYork({ month: 'long', year: 'numeric' });
+    return svgResponse({
+      headline: event.symbol ?? 'Webinar',
+      title: event.symbol ? (event.companyName ?? event.title) : event.title,
+      label: event.symbol ? `Webinar · ${month}` : month,
+      key: event.symbol ?? `event-${event.id}`,
+      variant: Number(inNewYork({ month: 'numeric' })) - 1,
+      footer: SITE.name,
     });
   })
   .get('/logo/:file{[A-Za-z.-]{1,12}\\.svg}', async (c) => {

@@ -1,4 +1,4 @@
 /** Webinars and conference sessions: what other features and the server may use. */
 export { events, favoriteEvents } from './tables.ts';
-export { upcomingEvents, webinarsForBuild, webinarsOf } from './service.ts';
+export { eventCoverFacts, eventPagePaths, upcomingEvents, webinarsForBuild, webinarsOf } from './service.ts';
 export { REMINDER_INTERVAL_MS, sendDueReminders } from './reminders.ts';

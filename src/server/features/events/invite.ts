@@ -28,6 +28,26 @@ export interface InviteRegistrant {
   joinUrl: string | null;
 }
 
+/** Control characters no calendar line may hold (tab stays; line breaks are handled apart). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+/**
+ * A TEXT value as the `ics` writer should get it: every line break, a lone
+ * CR included, as one newline, which the writer escapes as `\n` (it leaves a
+ * lone CR raw, and a calendar may read it as the end of the line).
+ */
+const calendarText = (text: string) => text.replace(/\r\n?/g, '\n').replace(CONTROL_CHARACTERS, '');
+
+/**
+ * A parameter value in RFC 6868's encoding (`^^`, `^n`, `^'`), which the
+ * writer then quotes. The writer's own escape of a double quote (`\"`) is
+ * not iCalendar: a calendar ends the value at that quote and reads what
+ * follows as parameters of the registrant's choosing.
+ */
+const calendarParameter = (text: string) =>
+  calendarText(text).replace(/\^/g, '^^').replace(/\n/g, '^n').replace(/"/g, "^'");
+
 /** The iCalendar text of the invite: one event, in UTC, the registrant as attendee. */
 export function inviteIcs(event: InviteEvent, registrant: InviteRegistrant, siteUrl: string): string {
   const host = new URL(siteUrl).hostname || 'localhost';
@@ -47,19 +67,19 @@ export function inviteIcs(event: InviteEvent, registrant: InviteRegistrant, site
     uid: `event-${event.id}@${host}`,
     productId: `${SITE.name}//webinars`,
     method: 'REQUEST',
-    title: event.title,
-    description,
+    title: calendarText(event.title),
+    description: calendarText(description),
     start: event.startsAt.getTime(),
     startInputType: 'utc',
     startOutputType: 'utc',
     duration: { minutes: WEBINAR_MINUTES },
-    location: registrant.joinUrl ?? 'Online',
-    ...(registrant.joinUrl ? { url: registrant.joinUrl } : {}),
+    location: calendarText(registrant.joinUrl ?? 'Online'),
+    ...(registrant.joinUrl ? { url: calendarText(registrant.joinUrl) } : {}),
     status: 'CONFIRMED',
     organizer: { name: SITE.name, email: `webinars@${host.includes('.') ? host : 'localhost.localdomain'}` },
     attendees: [
       {
-        name: `${registrant.firstName} ${registrant.lastName}`,
+        name: calendarParameter(`${registrant.firstName} ${registrant.lastName}`),
         email: registrant.email,
         rsvp: false,
         partstat: 'ACCEPTED',

@@ -7,6 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   REGISTRATION_TEXT,
+  formIdFrom,
   textableUsPhone,
   webinarHasEnded,
   type ReminderChoice,
@@ -62,11 +63,13 @@ function reminderNote(choice: ReminderChoice, startsAt: Date, now: Date): string
 /** The event a registration link names: its zoom id, with the form id it was published with. */
 async function eventOfLink(db: Db, formId: string, zoomId: string): Promise<EventWithCompany> {
   // The events list read a moment ago usually has it; one just added is read from the table.
-  const known = (await activeEvents(db)).find((r) => r.event.zoomId === zoomId && r.event.formUrl === formId);
+  // The form id as links carry it: a whole registration link stored before counts as its id.
+  const named = (r: EventWithCompany) => r.event.zoomId === zoomId && formIdFrom(r.event.formUrl) === formId;
+  const known = (await activeEvents(db)).find(named);
   if (known) return known;
-  const [row] = await eventsWithCompany(db)
-    .where(and(eq(events.zoomId, zoomId), eq(events.formUrl, formId), eq(events.isActive, true)))
-    .limit(1);
+  const row = (await eventsWithCompany(db).where(and(eq(events.zoomId, zoomId), eq(events.isActive, true)))).find(
+    named,
+  );
   if (!row) throw notFound(REGISTRATION_TEXT.missingIds);
   return row;
 }

@@ -13,6 +13,8 @@ import {
   REGISTRATION_LIMITS as LIMITS,
   REGISTRATION_TEXT as TEXT,
   REMINDER_CHOICES,
+  ZOOM_ID_PATTERN,
+  hasDirectionControls,
   isValidPhone,
   looksLikeLink,
 } from '../../../lib/event-registration.ts';
@@ -96,7 +98,7 @@ const byCompanyRoute = createRoute({
   },
 });
 
-const ZoomIdSchema = z.string().regex(/^\d{6,15}$/, 'zoom_id is the webinar’s number');
+const ZoomIdSchema = z.string().regex(ZOOM_ID_PATTERN, 'zoom_id is the webinar’s number');
 
 /** The event behind a registration link (000 §7: the id in the query). */
 const byZoomRoute = createRoute({
@@ -117,9 +119,12 @@ const byZoomRoute = createRoute({
 
 const required = (max: number, message: string, label: string) =>
   textField(max, { required: message, min: 1, minMessage: message, maxMessage: TEXT.tooLong(label, max) });
-/** A name that goes into the emails we send: no web addresses in it. */
-const nameField = (max: number, message: string, label: string) =>
-  required(max, message, label).refine((v) => !looksLikeLink(v), TEXT.noLinks(label));
+/** Text that goes into the emails and invites we send: no web addresses, nothing that reorders what is shown. */
+const nameRules = <T extends z.ZodType<string>>(field: T, label: string) =>
+  field
+    .refine((v) => !looksLikeLink(v), TEXT.noLinks(label))
+    .refine((v) => !hasDirectionControls(v), TEXT.noDirectionControls(label));
+const nameField = (max: number, message: string, label: string) => nameRules(required(max, message, label), label);
 
 const RegistrationBody = z
   .strictObject({
@@ -128,11 +133,12 @@ const RegistrationBody = z
     email: emailField,
     phone: required(30, TEXT.phoneRequired, 'Phone').refine(isValidPhone, TEXT.invalidPhone),
     company_name: nameField(LIMITS.company_name, TEXT.companyRequired, 'Company name'),
-    job_title: textField(LIMITS.job_title, { maxMessage: TEXT.tooLong('Job title', LIMITS.job_title) })
-      .refine((v) => !looksLikeLink(v), TEXT.noLinks('Job title'))
-      .optional(),
+    job_title: nameRules(
+      textField(LIMITS.job_title, { maxMessage: TEXT.tooLong('Job title', LIMITS.job_title) }),
+      'Job title',
+    ).optional(),
     form_id: textField(100, { required: TEXT.missingIds, min: 1, minMessage: TEXT.missingIds }),
-    zoom_id: z.string({ message: TEXT.missingIds }).regex(/^\d{6,15}$/, TEXT.missingIds),
+    zoom_id: z.string({ message: TEXT.missingIds }).regex(ZOOM_ID_PATTERN, TEXT.missingIds),
     reminders: z
       .enum(REMINDER_CHOICES, { message: `reminders must be one of ${REMINDER_CHOICES.join(', ')}` })
       .default('email'),

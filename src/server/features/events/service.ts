@@ -3,8 +3,9 @@
  * company's webinars, the event behind a registration link, and the user's
  * favorites.
  */
-import { and, asc, desc, eq, gte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { EventRecord, WebinarRecord } from '../../../lib/content-records.ts';
+import { eventPagePath, formIdFrom } from '../../../lib/event-registration.ts';
 import { eventWindow, type EventRange, type EventTab } from '../../../lib/event-ranges.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { searchWords } from '../../platform/db/search.ts';
@@ -22,6 +23,12 @@ export const FAVORITE_WEBINARS: FavoriteKind<number> = {
   missing: () => 'No webinar with that id.',
 };
 
+/**
+ * The picture readers see: the one staff gave, or the event's generated cover
+ * (its version in the address, so an edit is not hidden by a cached picture).
+ */
+const pictureOf = (e: typeof events.$inferSelect) => e.imageUrl ?? `/api/covers/event/${e.id}.svg?v=${e.version}`;
+
 const eventOut = (e: typeof events.$inferSelect, companyName: string | null): EventRecord => ({
   id: e.id,
   title: e.title,
@@ -32,9 +39,9 @@ const eventOut = (e: typeof events.$inferSelect, companyName: string | null): Ev
   archived: e.archived,
   archive_url: e.archiveUrl,
   Zoom_url: e.zoomUrl,
-  form_url: e.formUrl,
+  form_url: formIdFrom(e.formUrl),
   zoom_id: e.zoomId,
-  image_url: e.imageUrl,
+  image_url: pictureOf(e),
 });
 
 /** An event's company, for its name (an event may have none). */
@@ -151,9 +158,9 @@ const webinarOut = (e: typeof events.$inferSelect, favorite: boolean): Webinar =
   upcoming_date: e.upcomingDate.toISOString(),
   company_symbol: e.companySymbol,
   archived: e.archived,
-  form_url: e.formUrl,
+  form_url: formIdFrom(e.formUrl),
   zoom_id: e.zoomId,
-  image_url: e.imageUrl,
+  image_url: pictureOf(e),
   isFavorite: favorite,
 });
 
@@ -176,16 +183,11 @@ export async function webinarsOf(db: Db, symbol: string, userId?: number): Promi
 
 /** The event behind a registration link, with what the registration page shows. */
 export async function eventByZoomId(db: Db, link: { zoom_id: string; form_id?: string }, userId?: number) {
-  const [row] = await eventsWithCompany(db)
-    .where(
-      and(
-        eq(events.zoomId, link.zoom_id),
-        eq(events.isActive, true),
-        link.form_id ? eq(events.formUrl, link.form_id) : undefined,
-      ),
-    )
-    .orderBy(desc(events.upcomingDate), desc(events.id))
-    .limit(1);
+  const rows = await eventsWithCompany(db)
+    .where(and(eq(events.zoomId, link.zoom_id), eq(events.isActive, true)))
+    .orderBy(desc(events.upcomingDate), desc(events.id));
+  // The form id is compared as links carry it: a whole registration link stored before counts as its id.
+  const row = rows.find(({ event }) => !link.form_id || formIdFrom(event.formUrl) === link.form_id);
   if (!row) throw notFound('No event with that zoom id.');
   const favorites = await favoriteIds(db, FAVORITE_WEBINARS, userId, [row.event.id]);
   return {
@@ -207,4 +209,24 @@ export async function favoriteEventList(db: Db, userId: number): Promise<ListedE
 /** A company's webinars as its page is built with them (no reader, so no favorite flag). */
 export async function webinarsForBuild(db: Db, symbol: string): Promise<WebinarRecord[]> {
   return (await webinarsOf(db, symbol)).map(({ isFavorite: _favorite, ...webinar }) => webinar);
+}
+
+/** The page of each of these events (see eventPagePath); a hidden or deleted event has none. */
+export async function eventPagePaths(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(events)
+    .where(and(inArray(events.id, ids), eq(events.isActive, true)));
+  return new Map(
+    rows.map((e) => [e.id, eventPagePath({ form_url: e.formUrl, zoom_id: e.zoomId, company_symbol: e.companySymbol })]),
+  );
+}
+
+/** What an active event's generated cover shows. */
+export async function eventCoverFacts(db: Db, id: number) {
+  const [row] = await eventsWithCompany(db).where(and(eq(events.id, id), eq(events.isActive, true)));
+  if (!row) throw notFound('No event with that id.');
+  const { event, companyName } = row;
+  return { id, title: event.title, symbol: event.companySymbol, companyName, startsAt: event.upcomingDate };
 }

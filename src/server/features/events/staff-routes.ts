@@ -4,6 +4,7 @@
  * write is audited and rebuilds the affected pages.
  */
 import { z } from '@hono/zod-openapi';
+import { formIdFrom } from '../../../lib/event-registration.ts';
 import { eventEditRecord } from '../../../lib/tools-records.ts';
 import { createRouter } from '../../platform/http/context.ts';
 import { editorRoutes } from '../../platform/http/editor-routes.ts';
@@ -11,6 +12,18 @@ import { companySymbolField, dateTimeField, editBody, linkField, textField } fro
 import { apiSchema } from '../../platform/http/schemas.ts';
 import { staffOnly } from '../accounts/index.ts';
 import { createEvent, deleteEvent, eventsForConsole, updateEvent } from './staff-edits.ts';
+
+/** The registration form's id; a pasted registration link gives its id, so links are built from ids only. */
+const formIdField = textField(2000).transform((value, ctx) => {
+  if (value === '') return null;
+  const id = formIdFrom(value);
+  if (id) return id;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'must be a form id (letters, digits, - and _) or a registration link /events/form/{form id}/{zoom id}',
+  });
+  return z.NEVER;
+});
 
 const EventBody = z.strictObject({
   title: textField(300, { required: 'title is required', min: 1, minMessage: 'title is required' }),
@@ -20,7 +33,7 @@ const EventBody = z.strictObject({
   archived: z.boolean().optional(),
   archive_url: linkField.nullable().optional(),
   Zoom_url: linkField.nullable().optional(),
-  form_url: linkField.nullable().optional(),
+  form_url: formIdField.nullable().optional(),
   zoom_id: textField(64)
     .regex(/^[A-Za-z0-9_-]*$/, 'zoom_id may hold letters, digits, - and _ only')
     .nullable()

@@ -18,7 +18,7 @@ import { outboxMessages } from '../../platform/tables.ts';
 import { users } from '../accounts/index.ts';
 import { staffEdit } from '../audit/index.ts';
 import { companies } from '../companies/index.ts';
-import { events } from '../events/index.ts';
+import { eventPagePaths, events } from '../events/index.ts';
 import { news } from '../news/index.ts';
 import { videos } from '../videos/index.ts';
 import { broadcastReadMarks, broadcastReads, broadcasts } from './tables.ts';
@@ -70,8 +70,24 @@ export async function broadcast(db: Db, actor: StaffActor, input: BroadcastInput
   return { id: row!.id, message: row!.message, objectType: row!.objectType, objectId: row!.objectId };
 }
 
-function messageFor(b: typeof broadcasts.$inferSelect, siteUrl: string) {
-  const link = `${siteUrl}${notificationLink(b.objectType, b.objectId)}`;
+type BroadcastObject = Pick<typeof broadcasts.$inferSelect, 'objectType' | 'objectId'>;
+
+/**
+ * Where each broadcast takes the reader, in order: an event's own page
+ * (which needs the event's ids, read in one query), the others by their id.
+ */
+async function linksOf(db: Db, list: BroadcastObject[]): Promise<string[]> {
+  const eventIds = list.filter((b) => b.objectType === 'event').map((b) => Number(b.objectId));
+  const eventPages = await eventPagePaths(db, eventIds);
+  return list.map((b) =>
+    b.objectType === 'event'
+      ? (eventPages.get(Number(b.objectId)) ?? notificationLink(b.objectType, b.objectId))
+      : notificationLink(b.objectType, b.objectId),
+  );
+}
+
+function messageFor(b: typeof broadcasts.$inferSelect, path: string, siteUrl: string) {
+  const link = `${siteUrl}${path}`;
   return {
     subject: `${SITE.name}: ${b.message.length > 70 ? `${b.message.slice(0, 67)}…` : b.message}`,
     text: `${b.message}\n\n${link}\n\nYou get these announcements because you have a ${SITE.name} account. Turn them off in Settings › Notifications.`,
@@ -87,12 +103,15 @@ function messageFor(b: typeof broadcasts.$inferSelect, siteUrl: string) {
  * Returns how many were queued, or null when every user has been reached.
  */
 export async function deliverBatch(db: Db, b: typeof broadcasts.$inferSelect, siteUrl: string) {
-  const m = messageFor(b, siteUrl);
+  const [path] = await linksOf(db, [b]);
+  const m = messageFor(b, path!, siteUrl);
   const rows = rowsOf<{ last: number | null; queued: number }>(
     await db.execute(sql`
       with batch as (
         select id, email, phone, message_preference from ${users}
-        where id > ${b.deliveredThrough} and verified and announcements_by_message and created_at <= ${b.createdAt}
+        where id > ${b.deliveredThrough} and verified and announcements_by_message
+          -- As text: PostgreSQL's driver takes no Date in a raw statement.
+          and created_at <= ${b.createdAt.toISOString()}::timestamptz
         order by id limit ${BROADCAST_BATCH}
       ),
       queued as (
@@ -154,12 +173,13 @@ export async function deliverBroadcasts(
 /** Broadcasts newest first with how far their delivery by message has gone (the console's history). */
 export async function broadcastHistory(db: Db, limit: number) {
   const rows = await db.select().from(broadcasts).orderBy(desc(broadcasts.id)).limit(limit);
-  return rows.map((b) => ({
+  const links = await linksOf(db, rows);
+  return rows.map((b, i) => ({
     id: b.id,
     message: b.message,
     objectType: b.objectType,
     objectId: b.objectId,
-    link: notificationLink(b.objectType, b.objectId),
+    link: links[i]!,
     createdAt: b.createdAt.toISOString(),
     queued: b.queued,
     deliveredAt: b.deliveredAt?.toISOString() ?? null,
@@ -193,13 +213,17 @@ export async function notificationsOf(
     .from(broadcasts)
     .leftJoin(broadcastReads, and(eq(broadcastReads.broadcastId, broadcasts.id), eq(broadcastReads.userId, user.id)))
     .where(and(shownTo(user), gt(broadcasts.id, readThrough), sql`${broadcastReads.userId} is null`));
+  const links = await linksOf(
+    db,
+    rows.map(({ b }) => b),
+  );
   return {
-    data: rows.map(({ b, read }) => ({
+    data: rows.map(({ b, read }, i) => ({
       id: b.id,
       message: b.message,
       objectType: b.objectType,
       objectId: b.objectId,
-      link: notificationLink(b.objectType, b.objectId),
+      link: links[i]!,
       createdAt: b.createdAt.toISOString(),
       read: Boolean(read),
     })),

@@ -155,6 +155,24 @@ describe('registering for a webinar', () => {
     expect(await messagesTo(`ada.${event.id}@example.com`)).toHaveLength(0);
   });
 
+  it('refuses names that carry text-direction override characters, saying which field, and stores nothing', async () => {
+    const event = await webinar(6 * 24 * HOUR);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ first_name: 'Ada\u202Egnp.exe' }, 'First name cannot contain text-direction control characters'],
+      [{ last_name: 'Love\u202Alace' }, 'Last name cannot contain text-direction control characters'],
+      [{ company_name: 'Engines \u2066Ltd\u2069' }, 'Company name cannot contain text-direction control characters'],
+      [{ job_title: 'Analyst\u2067' }, 'Job title cannot contain text-direction control characters'],
+    ];
+    for (const [change, message] of cases) {
+      const answer = await register(person(event, change));
+      expect(answer.status, JSON.stringify(change)).toBe(400);
+      expect((answer.body as { message: string }).message).toContain(message);
+    }
+    // Names in right-to-left scripts are welcome.
+    expect((await register(person(event, { first_name: 'עדה', last_name: 'لوفليس' }))).status).toBe(200);
+    expect(await registrationsOf(event.id)).toHaveLength(1);
+  });
+
   it('answers the missing-ids message for a link whose form and zoom ids name no webinar', async () => {
     const event = await webinar(6 * 24 * HOUR);
     for (const change of [{ form_id: 'someotherform' }, { zoom_id: '99999999999' }]) {
