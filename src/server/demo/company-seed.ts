@@ -45,10 +45,6 @@ export async function seedCompanyPages(
       sharesOutstanding: companies.sharesOutstanding,
       marketCap: companies.marketCap,
       bioPhasePipelines: companies.bioPhasePipelines,
-      buyRatings: companies.buyRatings,
-      holdRatings: companies.holdRatings,
-      sellRatings: companies.sellRatings,
-      priceTarget: companies.priceTarget,
       insiderTransactions: companies.insiderTransactions,
       institutionalOwnership: companies.institutionalOwnership,
     })
