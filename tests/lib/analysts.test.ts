@@ -32,7 +32,11 @@ describe('analyst summary', () => {
   });
 
   it('has no targets and no upside without ratings, or without a price', () => {
-    expect(summarizeAnalystRatings([], 5)).toMatchObject({ totalAnalysts: 0, priceTarget: null, priceTargetUpside: null });
+    expect(summarizeAnalystRatings([], 5)).toMatchObject({
+      totalAnalysts: 0,
+      priceTarget: null,
+      priceTargetUpside: null,
+    });
     expect(targetUpside(10, null)).toBeNull();
     expect(targetUpside(10, 0)).toBeNull();
   });

@@ -97,7 +97,13 @@ describe('analyst figures', () => {
           range: `${formatDollars(company.lowPriceTarget)} – ${formatDollars(company.highPriceTarget)}`,
         },
         company.symbol,
-      ).toEqual({ buy: expected.buy, hold: expected.hold, sell: expected.sell, average: expected.average, range: expected.range });
+      ).toEqual({
+        buy: expected.buy,
+        hold: expected.hold,
+        sell: expected.sell,
+        average: expected.average,
+        range: expected.range,
+      });
     }
     expect(covered).toBeGreaterThan(50);
   });
