@@ -18,6 +18,8 @@ export interface CoverText {
   variant?: number;
   /** Videos get a play button. */
   play?: boolean;
+  /** The small print at the foot; a picture standing in for a real one is not a demo image. */
+  footer?: string;
 }
 
 export function coverSvg(cover: CoverText): string {
@@ -33,7 +35,7 @@ export function coverSvg(cover: CoverText): string {
 <text x="80" y="130" fill="rgba(255,255,255,.85)" font-family="Inter,Segoe UI,Arial,sans-serif" font-size="34" font-weight="600" letter-spacing="4">${escapeXml(cover.label.toUpperCase())}</text>
 <text x="80" y="330" fill="#fff" font-family="Inter,Segoe UI,Arial,sans-serif" font-size="150" font-weight="800">${escapeXml(cover.headline)}</text>
 <text x="80" y="420" fill="#fff" font-family="Inter,Segoe UI,Arial,sans-serif" font-size="46" font-weight="600">${escapeXml(title)}</text>
-<text x="80" y="560" fill="rgba(255,255,255,.7)" font-family="Inter,Segoe UI,Arial,sans-serif" font-size="28">RedCap · demo image</text>${play}
+<text x="80" y="560" fill="rgba(255,255,255,.7)" font-family="Inter,Segoe UI,Arial,sans-serif" font-size="28">${escapeXml(cover.footer ?? 'RedCap · demo image')}</text>${play}
 </svg>`;
 }
 
