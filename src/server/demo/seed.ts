@@ -160,7 +160,8 @@ async function seedDemoContent(database: Database, info: DemoSeedInfo, progress:
   await seedCompanyPages(database, info, progress);
   // The screener's analyst columns follow the ratings, in a database an older generator seeded too.
   const derived = await refreshAnalystSummaries(db);
-  if (derived > 0) progress(`Demo data: analyst figures of ${derived.toLocaleString('en-US')} companies derived from their ratings`);
+  if (derived > 0)
+    progress(`Demo data: analyst figures of ${derived.toLocaleString('en-US')} companies derived from their ratings`);
   const [eventCount] = await db.select({ n: count() }).from(events);
   if (Number(eventCount?.n ?? 0) === 0) {
     const clientRows = await db
