@@ -23,7 +23,6 @@ import { generateEvents } from './events.ts';
 import { INDUSTRIES } from '../../lib/industries.ts';
 import { DEMO_META_KEY, type DemoSeedInfo } from '../features/site-build/index.ts';
 import { META_CLOSE, META_RESET } from '../features/market/index.ts';
-import { refreshAnalystSummaries } from '../features/companies/index.ts';
 import { generateIpos } from './ipos.ts';
 import { seedCompanyPages } from './company-seed.ts';
 import { generateUniverse } from './universe.ts';
@@ -158,10 +157,6 @@ async function seedDemoContent(database: Database, info: DemoSeedInfo, progress:
     progress(`Demo data: ${rows.length} IPO calendar entries`);
   }
   await seedCompanyPages(database, info, progress);
-  // The screener's analyst columns follow the ratings, in a database an older generator seeded too.
-  const derived = await refreshAnalystSummaries(db);
-  if (derived > 0)
-    progress(`Demo data: analyst figures of ${derived.toLocaleString('en-US')} companies derived from their ratings`);
   const [eventCount] = await db.select({ n: count() }).from(events);
   if (Number(eventCount?.n ?? 0) === 0) {
     const clientRows = await db

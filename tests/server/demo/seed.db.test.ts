@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analystRatings, appMeta, companies, dailyPrices, industries } from '../../../src/server/schema.ts';
 import { seedDemoData } from '../../../src/server/demo/seed.ts';
@@ -40,6 +40,7 @@ describe('demo seeding', () => {
     const db = t.database.db;
     // What an older generator wrote: a target and range of their own, and a count that is not the ratings'.
     await db.update(companies).set({ priceTarget: 999, highPriceTarget: 1999, lowPriceTarget: 1, totalAnalysts: 12 });
+    await db.delete(appMeta).where(eq(appMeta.key, 'demo_analyst_figures_derived'));
     await seedDemoData(t.database, { seed: 's', asOf: '2026-11-20', companies: 60 });
     const ratings = await db.select().from(analystRatings);
     const rowsNow = await db.select().from(companies);
