@@ -5,7 +5,9 @@ import { $snackbar, hideSnackbar } from '../stores/snackbar.ts';
 
 /** Shows the current snackbar message and hides it after six seconds. */
 export default function SnackbarHost() {
-  const message = useStore($snackbar);
+  // Hydration starts from the empty region the server rendered: a message shown before the island
+  // hydrated (a guest sent away from a private page) follows a moment later instead of mismatching.
+  const message = useStore($snackbar, { ssr: 'initial' });
   useEffect(() => {
     if (!message) return;
     const timer = setTimeout(() => hideSnackbar(message.id), SNACKBAR_HIDE_MS);

@@ -22,6 +22,8 @@ export function createPriceChart(el: HTMLElement, { bottomMargin = 0.1 } = {}): 
       background: { type: ColorType.Solid, color: 'transparent' },
       textColor: colors.text,
       attributionLogo: false,
+      // A second pane (the company chart's volume) sits under a quiet line and keeps its size.
+      panes: { separatorColor: colors.grid, enableResize: false },
     },
     grid: { vertLines: { visible: false }, horzLines: { color: colors.grid } },
     rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.08, bottom: bottomMargin } },

@@ -91,5 +91,13 @@ export function cacheKeyOf(...parts: (string | number | null | undefined)[]): st
 export const videoThumbnail = (video: { thumbnail_url: string | null; youtubeId: string }) =>
   video.thumbnail_url ?? `https://i.ytimg.com/vi/${encodeURIComponent(video.youtubeId)}/hqdefault.jpg`;
 
+/**
+ * The site's own cover for a video, from its company, name and kind: shown
+ * where the video's picture does not load (the host has none for the id, or
+ * cannot be reached), so a card never shows a broken image.
+ */
+export const videoCover = (video: { company_symbol: string | null; name: string; type: string }) =>
+  `/api/covers/video.svg?${new URLSearchParams({ symbol: video.company_symbol ?? '', title: video.name, type: video.type })}`;
+
 /** 'Unknown Date' when a video has no publication date (001 §2). */
 export const UNKNOWN_DATE = 'Unknown Date';

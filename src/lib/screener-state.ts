@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { formatCompact } from './format.ts';
 import { screenerColumn } from './screener-columns.ts';
 import { FILTERS, filterDefinition, isSortField, parseRange, type SortField } from './screener.ts';
-import { SECTOR_CARDS } from './sectors.ts';
+import { sectorCardFor } from './sectors.ts';
 
 export const SCREENER_PAGE_SIZES = [5, 10, 20, 50, 100, 500, 1000] as const;
 const SCREENER_DEFAULT_PAGE_SIZE = 50;
@@ -109,9 +109,9 @@ export function screenFromParams(params: URLSearchParams): ScreenState {
   const page = Number(params.get(PARAM.page));
   if (Number.isInteger(page) && page >= 1 && page <= 100_000) state.page = page;
   state.pageSize = pageSizeOf(params.get(PARAM.pageSize));
-  const sector = params.get(PARAM.sector);
-  if (sector && SECTOR_CARDS.some((c) => c.id === sector)) {
-    state.sector = sector;
+  const sector = sectorCardFor(params.get(PARAM.sector) ?? '');
+  if (sector) {
+    state.sector = sector.id;
     const industry = params.get(PARAM.industry);
     if (industry && /^\d{3,4}$/.test(industry)) state.industry = industry;
   }
@@ -168,8 +168,9 @@ export function screenFromCache(raw: string | null): ScreenState {
   for (const [name, value] of Object.entries(parsed.values)) {
     if (state.active.includes(name) && isValidFilterValue(name, value)) state.values[name] = value;
   }
-  if (parsed.sector && SECTOR_CARDS.some((c) => c.id === parsed.sector)) {
-    state.sector = parsed.sector;
+  const sector = sectorCardFor(parsed.sector ?? '');
+  if (sector) {
+    state.sector = sector.id;
     state.industry = parsed.industry && /^\d{3,4}$/.test(parsed.industry) ? parsed.industry : null;
   }
   state.pageSize = pageSizeOf(String(parsed.pageSize ?? ''));

@@ -8,6 +8,7 @@ interface Listed {
   name: string;
   market: string | null;
   is_client: boolean;
+  sector_name: string | null;
   totalAnalysts: number | null;
 }
 
@@ -70,7 +71,7 @@ async function universe(request: APIRequestContext): Promise<Listed[]> {
   for (let page = 1; ; page++) {
     const response = await request.post('/api/graphql', {
       data: {
-        query: `{ filteredCompanies(data:{page:${page},pageSize:1000}) { totalPages companies { symbol name market is_client totalAnalysts } } }`,
+        query: `{ filteredCompanies(data:{page:${page},pageSize:1000}) { totalPages companies { symbol name market is_client sector_name totalAnalysts } } }`,
       },
     });
     expect(response.status()).toBe(200);
@@ -207,6 +208,28 @@ test('a company page fits a phone: no sideways page scroll once every section ha
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 });
 
+test('the price axis labels stay beside the prices: the volume bars have a pane of their own beneath', async ({
+  page,
+  request,
+}) => {
+  const company = await coveredStock(request);
+  for (const size of [{ width: 1366, height: 900 }, PHONE]) {
+    await page.setViewportSize(size);
+    await page.goto(`/stocks/${company.symbol}`);
+    await waitForIsland(page, 'price-chart');
+    const chart = page.getByTestId('price-chart');
+    await expect(chart.locator('canvas').first()).toBeAttached();
+    // lightweight-charts lays a chart out as table rows: its panes, then the time axis.
+    const paneHeights = () =>
+      chart
+        .locator('table tr')
+        .evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().height).filter((h) => h > 40));
+    await expect.poll(paneHeights).toHaveLength(2);
+    const [prices, volume] = await paneHeights();
+    expect(prices!).toBeGreaterThan(volume! * 2);
+  }
+});
+
 test('the price chart switches between 1M, 3M, 6M and 1Y', async ({ page, request }) => {
   const company = await coveredStock(request);
   await page.goto(`/stocks/${company.symbol}`);
@@ -339,6 +362,53 @@ test('a filing’s description links to the filing’s text, in a new tab', asyn
   expect(text.status()).toBe(200);
   expect(text.headers()['content-type']).toMatch(/^text\/plain/);
   expect((await text.text()).length).toBeGreaterThan(0);
+});
+
+test('the breadcrumb’s sector link opens the screener on that sector', async ({ page, request }) => {
+  const company = (await universe(request)).find((c) => !c.is_client && c.sector_name === 'Life Sciences')!;
+  await page.goto(`/stocks/${company.symbol}`);
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Life Sciences' }).click();
+  await expect(page).toHaveURL(/\/stocks\?sector=/);
+  await expect(page.getByTestId('sector-chip')).toContainText('Life Sciences');
+  await waitForIsland(page, 'sector-card');
+  const card = page.getByTestId('sector-card').filter({ hasText: 'Life Sciences' });
+  await expect(card.getByRole('button').first()).toHaveAttribute('aria-pressed', 'true');
+  const cardCount = Number(((await card.textContent()) ?? '').match(/(\d+) compan/)?.[1]);
+  await expect(page.getByTestId('result-count')).toHaveText(new RegExp(` of ${cardCount}$`));
+});
+
+test('a signed-in reader’s analyst report states the count, average target and range of the rankings beside it', async ({
+  page,
+  request,
+}) => {
+  const covered = await coveredStock(request);
+  const email = uniqueEmail('figures');
+  await verifiedAccount(request, email);
+  await logIn(page, email);
+  await page.goto(`/stocks/${covered.symbol}`);
+  await section(page, 'analyst-reports').scrollIntoViewIfNeeded();
+  const rankings = page.getByTestId('analyst-table');
+  await expect(bodyRows(rankings).first()).toBeVisible();
+  const total = Number((await rangeText(rankings).textContent())!.split(' of ')[1]);
+  // The rows the rankings table shows, with their targets unrounded.
+  const ratings = (
+    await getJson<{ data: { priceTarget: number }[]; total: number }>(
+      page.request,
+      `/api/stock/analysts/${covered.symbol}`,
+      { pageSize: 50 },
+    )
+  ).data;
+  expect(ratings).toHaveLength(total);
+  const targets = ratings.map((r) => r.priceTarget);
+  const report = page.frameLocator(`iframe[title="Analyst Insights: ${covered.name}"]`);
+  const dollars = (n: number) =>
+    `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const mean = [...targets].sort((a, b) => a - b).reduce((s, v) => s + v, 0) / targets.length;
+  await expect(report.locator('.card').nth(1)).toContainText(`Average price target${dollars(mean)}`);
+  await expect(report.locator('.card').nth(2)).toContainText(
+    `Target range${dollars(Math.min(...targets))} – ${dollars(Math.max(...targets))}${total} analyst${total === 1 ? '' : 's'}`,
+  );
+  await expect(report.locator('tbody tr')).toHaveCount(total);
 });
 
 test('guests are asked to log in for analyst insights; a signed-in user sees the report and the rankings', async ({

@@ -28,3 +28,21 @@ test('the legal pages carry their sections', async ({ page }) => {
   const res = await page.goto('/privacypolicy');
   expect(res?.status()).toBe(200);
 });
+
+test('a guest sent home from a private page is told why, and the page hydrates without a mismatch', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+  });
+  for (const path of ['/favorites', '/favorites/Events', '/settings/Profile_Info', '/tools']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+    await expect(page.getByTestId('snackbar')).toHaveText(/Please log in to see that page\./);
+    // Every island that hydrates on load has done so.
+    await expect(page.locator('astro-island[client="load"][ssr]')).toHaveCount(0);
+  }
+  expect(errors.filter((e) => /hydrat|Minified React error #4(18|19|22|23|25)/i.test(e))).toEqual([]);
+});

@@ -175,6 +175,41 @@ test('Reset clears every filter and the sector; an empty screen offers Reset Fil
   await expect(countText(page)).toHaveText(`1–50 of ${UNIVERSE}`);
 });
 
+test('an empty screen says so once, with the way out', async ({ page }) => {
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/stocks?Last+Price=0+to+0.0001&Ipo+Year=1939+to+1940');
+    const empty = page.getByTestId('empty-screen');
+    await expect(empty).toBeVisible();
+    await expect(empty).toContainText('No results found with the current filters.');
+    await expect(empty.getByRole('button', { name: 'Reset Filters' })).toBeVisible();
+    // Nothing else on the page tells the reader the list is empty.
+    const results = page.locator('section[aria-labelledby="results-title"]');
+    await expect(results.getByText(/no (rows|results|matches)/i)).toHaveCount(1);
+  }
+});
+
+test('on a phone the Add and Columns menus open inside the screen, above the bottom bar', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openScreener(page);
+  await waitForIsland(page, 'filter-chip');
+  const bottomBar = await page.getByTestId('bottom-nav').boundingBox();
+  for (const name of ['Add filter', 'Choose columns']) {
+    const button = page.getByRole('button', { name });
+    await button.click();
+    const menu = page.locator('[data-popover-panel]');
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('button').or(menu.getByRole('checkbox')).first()).toBeInViewport();
+    const box = (await menu.boundingBox())!;
+    expect(box.x, name).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, name).toBeLessThanOrEqual(390);
+    expect(box.y, name).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height, name).toBeLessThanOrEqual(bottomBar!.y);
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+  }
+});
+
 test('a sector card and its sub-sector narrow the list to that part of the economy', async ({ page }) => {
   await openScreener(page);
   await waitForIsland(page, 'sector-card');

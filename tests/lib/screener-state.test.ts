@@ -15,6 +15,7 @@ import {
   type ScreenState,
 } from '../../src/lib/screener-state.ts';
 import { FILTERS, SORT_FIELDS } from '../../src/lib/screener.ts';
+import { SECTORS } from '../../src/lib/industries.ts';
 import { SECTOR_CARDS } from '../../src/lib/sectors.ts';
 
 const filterWithValue = fc
@@ -64,6 +65,27 @@ describe('screen links', () => {
       ),
     );
     expect(state).toEqual(defaultScreenState());
+  });
+
+  it('open a sector named as people and company pages name it, not only by its slug', () => {
+    const sectorOf = (query: string) => screenFromParams(new URLSearchParams(query)).sector;
+    expect(sectorOf('sector=Life%20Sciences')).toBe('life-sciences');
+    expect(sectorOf('sector=life+sciences')).toBe('life-sciences');
+    expect(sectorOf('sector=Energy+%26+Transportation')).toBe('energy-transportation');
+    // The industry lookup's sector names, as a company's breadcrumb carries them.
+    for (const name of Object.values(SECTORS))
+      expect(sectorOf(`sector=${encodeURIComponent(name)}`), name).not.toBeNull();
+    expect(sectorOf('sector=Industrial+Applications+and+Services')).toBe('industrial-applications');
+    expect(sectorOf('sector=Finance&industry=6022')).toBe('finance');
+    expect(screenFromParams(new URLSearchParams('sector=Finance&industry=6022')).industry).toBe('6022');
+    // The link it writes back uses the slug.
+    expect(screenToParams(screenFromParams(new URLSearchParams('sector=Life%20Sciences'))).toString()).toBe(
+      'sector=life-sciences',
+    );
+  });
+
+  it('restore a cached sector saved under its name', () => {
+    expect(screenFromCache(JSON.stringify({ values: {}, active: [], sector: 'Technology' })).sector).toBe('technology');
   });
 
   it('keep a custom range that is not one of the buckets', () => {

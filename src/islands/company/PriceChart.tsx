@@ -13,6 +13,8 @@ import type { PriceBarRecord } from '../../lib/content-records.ts';
 
 type Bar = Pick<PriceBarRecord, 'date' | 'close' | 'volume'>;
 
+const VOLUME_PANE = 1;
+
 export default function PriceChart({ symbol }: { symbol: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const [range, setRange] = useState<ChartRange>('3M');
@@ -33,11 +35,20 @@ export default function PriceChart({ symbol }: { symbol: string }) {
     const el = ref.current;
     if (!el || !bars?.length) return;
     const up = bars[bars.length - 1]!.close >= bars[0]!.close;
-    const chart = createPriceChart(el, { bottomMargin: 0.28 });
+    const chart = createPriceChart(el);
     const price = addPriceArea(chart, up, 0.3);
     price.setData(bars.map((b) => ({ time: b.date, value: b.close })));
-    const volume = chart.addSeries(HistogramSeries, { priceScaleId: 'volume', priceFormat: { type: 'volume' } });
-    chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.78, bottom: 0 } });
+    // Volume gets a pane of its own beneath the prices: laid over them, the price axis ran its labels down
+    // across the bars and the volume's last value landed among the prices.
+    const volume = chart.addSeries(
+      HistogramSeries,
+      { priceFormat: { type: 'volume' }, lastValueVisible: false, priceLineVisible: false },
+      VOLUME_PANE,
+    );
+    const [pricePane, volumePane] = chart.panes();
+    pricePane?.setStretchFactor(3);
+    volumePane?.setStretchFactor(1);
+    chart.priceScale('right', VOLUME_PANE).applyOptions({ scaleMargins: { top: 0.1, bottom: 0 } });
     volume.setData(
       bars.map((b, i) => ({
         time: b.date,

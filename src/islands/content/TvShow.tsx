@@ -4,16 +4,19 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { embedUrl } from './VideoPlayer.tsx';
+import FallbackImage from './FallbackImage.tsx';
 import ShareButtons from './ShareButtons.tsx';
 
 interface Props {
   youtubeId: string;
   title: string;
   poster: string;
+  /** Shown when the poster does not load. */
+  posterFallback: string;
   pageUrl: string;
 }
 
-export default function TvShow({ youtubeId, title, poster, pageUrl }: Props) {
+export default function TvShow({ youtubeId, title, poster, posterFallback, pageUrl }: Props) {
   const frame = useRef<HTMLDivElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const [inView, setInView] = useState(false);
@@ -49,7 +52,14 @@ export default function TvShow({ youtubeId, title, poster, pageUrl }: Props) {
             allowFullScreen
           />
         ) : (
-          <img src={poster} alt="" width="1280" height="720" className="h-full w-full object-cover" loading="lazy" />
+          <FallbackImage
+            src={poster}
+            fallback={posterFallback}
+            width="1280"
+            height="720"
+            className="h-full w-full object-cover"
+            loading="lazy"
+          />
         )}
       </div>
       <div className="flex flex-wrap items-center gap-2">

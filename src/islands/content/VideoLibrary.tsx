@@ -6,18 +6,26 @@
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { api } from '../api-client.ts';
-import { UNKNOWN_DATE, VIDEO_DESCRIPTION_CHARS, VIDEO_PAGE_SIZE, cutText, videoThumbnail } from '../../lib/content.ts';
+import {
+  UNKNOWN_DATE,
+  VIDEO_DESCRIPTION_CHARS,
+  VIDEO_PAGE_SIZE,
+  cutText,
+  videoCover,
+  videoThumbnail,
+} from '../../lib/content.ts';
 import { formatNewYorkDate } from '../../lib/time-format.ts';
 import { industryFor } from '../../lib/industries.ts';
 import ChipRow from './ChipRow.tsx';
 import { useLoadMore } from './useLoadMore.ts';
+import FallbackImage from './FallbackImage.tsx';
 import FavoriteToggle from './FavoriteToggle.tsx';
 import type { VideoRecord } from '../../lib/content-records.ts';
 
 /** What a video card shows of a video. */
 export type VideoCardItem = Pick<
   VideoRecord,
-  'id' | 'name' | 'description' | 'youtubeId' | 'thumbnail_url' | 'type' | 'published'
+  'id' | 'name' | 'description' | 'youtubeId' | 'thumbnail_url' | 'type' | 'published' | 'company_symbol'
 >;
 
 const NO_VIDEOS = 'No videos available. Try searching or selecting a different category.';
@@ -39,9 +47,9 @@ export function VideoCard({ video, summary }: { video: VideoCardItem; summary?: 
   return (
     <li className="card flex flex-col overflow-hidden" data-testid="video-card">
       <a href={`/video/${video.id}`} className="group flex flex-1 flex-col">
-        <img
+        <FallbackImage
           src={videoThumbnail(video)}
-          alt=""
+          fallback={videoCover(video)}
           width="480"
           height="270"
           loading="lazy"

@@ -5,6 +5,7 @@
  * so the page stays light.
  */
 import { useEffect, useRef, useState } from 'react';
+import FallbackImage from './FallbackImage.tsx';
 
 const EXCLUSIVE_TITLE = 'Exclusive Content';
 const EXCLUSIVE_TEXT = 'Please submit to access this video.';
@@ -13,6 +14,8 @@ interface Props {
   youtubeId: string;
   title: string;
   poster: string;
+  /** Shown when the poster does not load. */
+  posterFallback: string;
   exclusive: boolean;
 }
 
@@ -20,7 +23,7 @@ interface Props {
 export const embedUrl = (youtubeId: string, { muted = false } = {}) =>
   `https://www.youtube-nocookie.com/embed/${encodeURIComponent(youtubeId)}?autoplay=1&mute=${muted ? 1 : 0}&rel=0&modestbranding=1`;
 
-export default function VideoPlayer({ youtubeId, title, poster, exclusive }: Props) {
+export default function VideoPlayer({ youtubeId, title, poster, posterFallback, exclusive }: Props) {
   const [state, setState] = useState<'poster' | 'asking' | 'playing'>('poster');
   const dialog = useRef<HTMLDialogElement>(null);
 
@@ -46,7 +49,13 @@ export default function VideoPlayer({ youtubeId, title, poster, exclusive }: Pro
           aria-label={`Play ${title}`}
           onClick={() => setState(exclusive ? 'asking' : 'playing')}
         >
-          <img src={poster} alt="" className="h-full w-full object-cover" width="1280" height="720" />
+          <FallbackImage
+            src={poster}
+            fallback={posterFallback}
+            className="h-full w-full object-cover"
+            width="1280"
+            height="720"
+          />
           <span className="absolute inset-0 flex items-center justify-center bg-black/20 group-hover:bg-black/35">
             <span className="flex h-20 w-20 items-center justify-center rounded-full bg-primary-fill text-white shadow-xl">
               <svg viewBox="0 0 24 24" width="36" height="36" aria-hidden="true">

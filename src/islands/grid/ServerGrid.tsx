@@ -25,6 +25,7 @@ import {
   type GridReadyEvent,
   type IDatasource,
   type IGetRowsParams,
+  type OverlayType,
   type PaginationChangedEvent,
   type SortChangedEvent,
 } from 'ag-grid-community';
@@ -90,9 +91,11 @@ export interface ServerGridProps<T> {
   sortable?: boolean;
   /** Lets the caller refresh the list or update a row in place. */
   apiRef?: { current: GridApi<T> | null };
-  /** What the grid says when the list is empty. */
-  emptyText?: string;
+  /** What the grid says when the list is empty; null when the caller shows its own empty state. */
+  emptyText?: string | null;
 }
+
+const NO_ROWS_OVERLAY: OverlayType[] = ['noRows'];
 
 /** Tab and Shift+Tab leave the grid for the browser's next or previous stop. */
 const leaveGridOnTab = () => false;
@@ -205,7 +208,7 @@ export default function ServerGrid<T>(props: ServerGridProps<T>) {
 
   const getRowId = useCallback((params: GetRowIdParams<T>) => rowId(params.data), [rowId]);
 
-  const overlayParams = useMemo(() => ({ noRows: { overlayText: emptyText } }), [emptyText]);
+  const overlayParams = useMemo(() => ({ noRows: { overlayText: emptyText ?? '' } }), [emptyText]);
 
   const onCellKeyDown = useCallback((event: CellKeyDownEvent<T> | FullWidthCellKeyDownEvent<T>) => {
     const key = event.event as KeyboardEvent | null;
@@ -241,6 +244,7 @@ export default function ServerGrid<T>(props: ServerGridProps<T>) {
         tabToNextHeader={leaveGridOnTab}
         onCellKeyDown={onCellKeyDown}
         overlayComponentParams={overlayParams}
+        suppressOverlays={emptyText === null ? NO_ROWS_OVERLAY : undefined}
       />
     </div>
   );

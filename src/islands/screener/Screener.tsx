@@ -181,10 +181,11 @@ function Workspace() {
             Companies
           </h2>
           <p className="mr-auto text-sm text-muted" aria-live="polite" data-testid="result-count">
+            {/* An empty screen says so once, in its own box below. */}
             {total === null
               ? 'Loading…'
               : total === 0
-                ? 'No matches'
+                ? ''
                 : `${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`}
           </p>
           <ColumnChooser />
@@ -229,13 +230,15 @@ function Workspace() {
                 setError(null);
               }}
               onError={(e) => setError(serverMessage(e) ?? 'The companies could not be loaded. Please try again.')}
+              emptyText={null}
             />
           ) : (
             <div className="card h-[min(75vh,46rem)] animate-pulse" aria-busy="true" aria-label="Loading screener" />
           )}
           {total === 0 && (
             <div
-              className="absolute inset-x-0 top-14 z-10 mx-auto flex w-fit flex-col items-center gap-3 rounded-xl border border-line bg-surface p-6 text-center shadow-lg"
+              role="status"
+              className="absolute inset-x-0 top-14 z-10 mx-auto flex w-fit max-w-[calc(100%-2rem)] flex-col items-center gap-3 rounded-xl border border-line bg-surface p-6 text-center shadow-lg"
               data-testid="empty-screen"
             >
               <p className="font-semibold">{EMPTY_SCREEN_TEXT}</p>

@@ -5,10 +5,12 @@
  * companies their landing page, management team, specialist and podcast.
  * Pure and deterministic for a seed.
  */
+import type { Recommendation } from '../../lib/analysts.ts';
 import { filingGroupOf, presentationPath } from '../../lib/company.ts';
 import { escapeHtml } from '../../lib/markup.ts';
 import { addDays, isTradingDay } from '../../lib/market-calendar.ts';
 import { createRandom, type Random } from './random.ts';
+import { roundPrice } from './universe.ts';
 import {
   ANALYST_FIRMS,
   DRUG_PREFIXES,
@@ -47,10 +49,6 @@ export interface DemoCompanySource {
   sharesOutstanding: number | null;
   marketCap: number | null;
   bioPhasePipelines: string | null;
-  buyRatings: number;
-  holdRatings: number;
-  sellRatings: number;
-  priceTarget: number | null;
   insiderTransactions: number | null;
   institutionalOwnership: number | null;
 }
@@ -249,26 +247,32 @@ export function generateCompanyData(
       }
     }
 
-    // Analyst ratings: as many as the screener's buy/hold/sell counts.
-    const recs = [
-      ...Array<'Buy'>(c.buyRatings).fill('Buy'),
-      ...Array<'Hold'>(c.holdRatings).fill('Hold'),
-      ...Array<'Sell'>(c.sellRatings).fill('Sell'),
-    ];
-    for (const rec of recs) {
-      const target = c.priceTarget ?? price;
-      out.analysts.push({
-        companySymbol: c.symbol,
-        analystName: personName(r),
-        firmName: r.pick(ANALYST_FIRMS),
-        recommendation: rec,
-        recommendationDate: tradingDayOnOrBefore(addDays(asOf, -r.int(0, 300))),
-        priceTarget: round(
-          target * (rec === 'Buy' ? r.between(1, 1.4) : rec === 'Sell' ? r.between(0.5, 0.9) : r.between(0.85, 1.1)),
-        ),
-        analystRank: r.int(1, 9000),
-        successRate: round(r.between(0.28, 0.82), 4),
-      });
+    // Analyst ratings: most companies above a dollar are covered, a quarter of those below. The
+    // screener's analyst columns are derived from these ratings (refreshAnalystSummaries).
+    if (c.lastSale !== null && r.chance(c.lastSale < 1 ? 0.25 : 0.72)) {
+      const total = r.int(1, 12);
+      const buy = r.int(0, total);
+      const sell = r.int(0, Math.min(2, total - buy));
+      const recs = [
+        ...Array<Recommendation>(buy).fill('Buy'),
+        ...Array<Recommendation>(total - buy - sell).fill('Hold'),
+        ...Array<Recommendation>(sell).fill('Sell'),
+      ];
+      // Where the analysts broadly see the stock; each target spreads around it by the rating.
+      const consensus = c.lastSale * Math.max(0.4, 1 + r.normal() * 0.35 + 0.3);
+      for (const rec of recs) {
+        const spread = rec === 'Buy' ? r.between(1, 1.4) : rec === 'Sell' ? r.between(0.5, 0.9) : r.between(0.85, 1.1);
+        out.analysts.push({
+          companySymbol: c.symbol,
+          analystName: personName(r),
+          firmName: r.pick(ANALYST_FIRMS),
+          recommendation: rec,
+          recommendationDate: tradingDayOnOrBefore(addDays(asOf, -r.int(0, 300))),
+          priceTarget: roundPrice(consensus * spread),
+          analystRank: r.int(1, 9000),
+          successRate: round(r.between(0.28, 0.82), 4),
+        });
+      }
     }
 
     if (c.isClient) clientData(c, r, asOf, domain, out);

@@ -3,10 +3,12 @@
  * company_profiles table is empty, so a database seeded by an older
  * generator gains it at the next start. All or nothing.
  */
-import { count, sql } from 'drizzle-orm';
-import { transaction, type Database } from '../platform/db/client.ts';
+import { count, eq, sql } from 'drizzle-orm';
+import { transaction, type Database, type Db } from '../platform/db/client.ts';
+import { refreshAnalystSummaries } from '../features/companies/index.ts';
 import {
   analystRatings,
+  appMeta,
   bioPhases,
   clients,
   companies,
@@ -23,6 +25,19 @@ import { generateCompanyData } from './company-data.ts';
 
 const CHUNK = 500;
 
+/** Marks a database whose analyst columns have been derived from its ratings. */
+const ANALYST_FIGURES_KEY = 'demo_analyst_figures_derived';
+
+/** The screener's analyst columns, from the ratings; answers how many companies changed. */
+async function deriveAnalystFigures(db: Db): Promise<number> {
+  const changed = await refreshAnalystSummaries(db);
+  await db
+    .insert(appMeta)
+    .values({ key: ANALYST_FIGURES_KEY, value: { at: new Date().toISOString() } })
+    .onConflictDoNothing();
+  return changed;
+}
+
 export async function seedCompanyPages(
   database: Database,
   info: DemoSeedInfo,
@@ -30,7 +45,18 @@ export async function seedCompanyPages(
 ): Promise<void> {
   const { db } = database;
   const [existing] = await db.select({ n: count() }).from(companyProfiles);
-  if (Number(existing?.n ?? 0) > 0) return;
+  if (Number(existing?.n ?? 0) > 0) {
+    // An older generator stated analyst figures of its own beside the ratings: derive them from the ratings, once.
+    const [derived] = await db.select().from(appMeta).where(eq(appMeta.key, ANALYST_FIGURES_KEY));
+    if (!derived) {
+      const changed = await deriveAnalystFigures(db);
+      if (changed > 0)
+        progress(
+          `Demo data: analyst figures of ${changed.toLocaleString('en-US')} companies derived from their ratings`,
+        );
+    }
+    return;
+  }
   const t0 = performance.now();
   const source = await db
     .select({
@@ -45,10 +71,6 @@ export async function seedCompanyPages(
       sharesOutstanding: companies.sharesOutstanding,
       marketCap: companies.marketCap,
       bioPhasePipelines: companies.bioPhasePipelines,
-      buyRatings: companies.buyRatings,
-      holdRatings: companies.holdRatings,
-      sellRatings: companies.sellRatings,
-      priceTarget: companies.priceTarget,
       insiderTransactions: companies.insiderTransactions,
       institutionalOwnership: companies.institutionalOwnership,
     })
@@ -140,6 +162,7 @@ export async function seedCompanyPages(
     );
     for (let i = 0; i < data.profiles.length; i += CHUNK)
       await tx.insert(companyProfiles).values(data.profiles.slice(i, i + CHUNK));
+    await deriveAnalystFigures(tx);
   });
   progress(`Demo data: company pages written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }

@@ -210,13 +210,8 @@ function snapshot(random: Random, sector: SectorName, bars: Bar[], shares: numbe
   const netChange = round(lastSale - preClose, 4);
   const figures = historyFigures(bars);
   const floatShares = Math.round(shares * random.between(0.4, 0.97));
-  const coverage = random.chance(lastSale < 1 ? 0.25 : 0.72);
-  const totalAnalysts = coverage ? random.int(1, 12) : 0;
-  const buy = coverage ? random.int(0, totalAnalysts) : 0;
-  const sell = coverage ? random.int(0, Math.min(2, totalAnalysts - buy)) : 0;
-  const hold = totalAnalysts - buy - sell;
-  const target = coverage ? lastSale * Math.max(0.4, 1 + random.normal() * 0.35 + 0.3) : null;
   const isBio = sector === SECTORS.L;
+  // No analyst figures here: they are derived from the ratings company-data.ts generates.
   return {
     lastSale,
     preClose,
@@ -244,14 +239,6 @@ function snapshot(random: Random, sector: SectorName, bars: Bar[], shares: numbe
     bioPhasePipelines: isBio ? random.pick(BIO_PHASES) : null,
     insiderOwnershipPercent: round(random.chance(0.5) ? random.between(0, 0.06) : random.logBetween(0.06, 0.65), 4),
     insiderTransactions: random.int(0, 24),
-    priceTarget: target === null ? null : roundPrice(target),
-    highPriceTarget: target === null ? null : roundPrice(target * random.between(1.15, 1.9)),
-    lowPriceTarget: target === null ? null : roundPrice(target * random.between(0.45, 0.9)),
-    priceTargetUpside: target === null ? null : round((roundPrice(target) / lastSale - 1) * 100, 2),
-    buyRatings: buy,
-    holdRatings: hold,
-    sellRatings: sell,
-    totalAnalysts,
   };
 }
 

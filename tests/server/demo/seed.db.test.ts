@@ -1,6 +1,6 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appMeta, companies, dailyPrices, industries } from '../../../src/server/schema.ts';
+import { analystRatings, appMeta, companies, dailyPrices, industries } from '../../../src/server/schema.ts';
 import { seedDemoData } from '../../../src/server/demo/seed.ts';
 import { INDUSTRIES } from '../../../src/lib/industries.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/database.ts';
@@ -34,6 +34,30 @@ describe('demo seeding', () => {
     const outcome = await seedDemoData(t.database, { seed: 's', asOf: '2026-11-20', companies: 60 });
     expect(outcome).toEqual({ seeded: false, reason: 'demo data already present' });
     expect(await rows(companies)).toBe(60);
+  });
+
+  it('derives analyst figures that disagree with the ratings (an older generator’s) again at the next start', async () => {
+    const db = t.database.db;
+    // What an older generator wrote: a target and range of their own, and a count that is not the ratings'.
+    await db.update(companies).set({ priceTarget: 999, highPriceTarget: 1999, lowPriceTarget: 1, totalAnalysts: 12 });
+    await db.delete(appMeta).where(eq(appMeta.key, 'demo_analyst_figures_derived'));
+    await seedDemoData(t.database, { seed: 's', asOf: '2026-11-20', companies: 60 });
+    const ratings = await db.select().from(analystRatings);
+    const rowsNow = await db.select().from(companies);
+    expect(ratings.length).toBeGreaterThan(0);
+    for (const company of rowsNow) {
+      const own = ratings.filter((r) => r.companySymbol === company.symbol);
+      const targets = own.map((r) => r.priceTarget!);
+      expect(company.totalAnalysts, company.symbol).toBe(own.length);
+      expect(company.buyRatings + company.holdRatings + company.sellRatings).toBe(own.length);
+      if (own.length === 0) {
+        expect(company.priceTarget).toBeNull();
+        continue;
+      }
+      expect(company.priceTarget!).toBeCloseTo(targets.reduce((s, p) => s + p, 0) / targets.length, 2);
+      expect(company.lowPriceTarget).toBe(Math.min(...targets));
+      expect(company.highPriceTarget).toBe(Math.max(...targets));
+    }
   });
 
   it('starts over after a seed that was interrupted half-way', async () => {

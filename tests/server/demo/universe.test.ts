@@ -39,7 +39,7 @@ describe('demo universe', () => {
     }
   });
 
-  it('keeps snapshots coherent: change, 52-week range, market cap, float, analysts', () => {
+  it('keeps snapshots coherent: change, 52-week range, market cap, float', () => {
     for (const r of rows()) {
       const last = r.lastSale!;
       const pre = r.preClose!;
@@ -51,9 +51,6 @@ describe('demo universe', () => {
       expect(r.dayHigh!).toBeGreaterThanOrEqual(Math.max(r.open!, last));
       expect(Math.abs(r.marketCap! - last * r.sharesOutstanding!)).toBeLessThan(1);
       expect(r.floatShares!).toBeLessThanOrEqual(r.sharesOutstanding!);
-      expect(r.buyRatings! + r.holdRatings! + r.sellRatings!).toBe(r.totalAnalysts);
-      if (r.totalAnalysts === 0) expect(r.priceTarget).toBeNull();
-      else expect(r.lowPriceTarget!).toBeLessThanOrEqual(r.highPriceTarget!);
       expect(r.latestRsi!).toBeGreaterThanOrEqual(0);
       expect(r.latestRsi!).toBeLessThanOrEqual(100);
     }

@@ -1,13 +1,14 @@
 /**
  * The analyst report shown in the company page's frame to signed-in users:
- * consensus, price targets and the latest ratings, as one self-contained
- * HTML page served from this site.
+ * consensus, price targets and the ratings they come from, as one
+ * self-contained HTML page served from this site.
  */
-import { count, desc, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { formatDollars } from '../../../lib/format.ts';
 import { escapeHtml } from '../../../lib/markup.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { requireCompany, type CompanyRow } from './records.ts';
+import { analystCoverage } from './research.ts';
 import { analystRatings } from './tables.ts';
 
 /** Report URLs for a symbol: none when no analyst covers the company. */
@@ -23,14 +24,10 @@ export async function analystReportUrls(db: Db, symbol: string): Promise<string[
 const pct = (part: number, whole: number) => (whole ? Math.round((part / whole) * 100) : 0);
 
 export async function analystReportHtml(db: Db, company: CompanyRow): Promise<string> {
-  const ratings = await db
-    .select()
-    .from(analystRatings)
-    .where(eq(analystRatings.companySymbol, company.symbol))
-    .orderBy(desc(analystRatings.recommendationDate))
-    .limit(12);
-  const counts = { Buy: company.buyRatings, Hold: company.holdRatings, Sell: company.sellRatings };
-  const total = counts.Buy + counts.Hold + counts.Sell;
+  // The cards summarize the very rows listed beneath them.
+  const { ratings, summary } = await analystCoverage(db, company);
+  const counts = { Buy: summary.buyRatings, Hold: summary.holdRatings, Sell: summary.sellRatings };
+  const total = summary.totalAnalysts;
   const consensus =
     total === 0
       ? 'No consensus'
@@ -41,7 +38,7 @@ export async function analystReportHtml(db: Db, company: CompanyRow): Promise<st
         : counts.Sell > counts.Hold
           ? 'Sell'
           : 'Hold';
-  const upside = company.priceTargetUpside;
+  const upside = summary.priceTargetUpside;
   const rows = ratings
     .map(
       (
@@ -67,8 +64,8 @@ small{display:block;opacity:.7}p.note{opacity:.7;font-size:12px}
 <div class="cards">
 <div class="card">Consensus<b>${consensus}</b><div class="bar" aria-hidden="true"><span style="width:${pct(counts.Buy, total)}%;background:#16a34a"></span><span style="width:${pct(counts.Hold, total)}%;background:#f59e0b"></span><span style="width:${pct(counts.Sell, total)}%;background:#dc2626"></span></div>
 <small>${counts.Buy} Buy · ${counts.Hold} Hold · ${counts.Sell} Sell</small></div>
-<div class="card">Average price target<b>${formatDollars(company.priceTarget)}</b><small>${upside === null ? '' : `${upside > 0 ? '+' : ''}${upside.toFixed(2)}% from the last price`}</small></div>
-<div class="card">Target range<b>${company.lowPriceTarget === null ? '—' : `${formatDollars(company.lowPriceTarget)} – ${formatDollars(company.highPriceTarget)}`}</b><small>${total} analyst${total === 1 ? '' : 's'} in the last 12 months</small></div>
+<div class="card">Average price target<b>${formatDollars(summary.priceTarget)}</b><small>${upside === null ? '' : `${upside > 0 ? '+' : ''}${upside.toFixed(2)}% from the last price`}</small></div>
+<div class="card">Target range<b>${summary.lowPriceTarget === null ? '—' : `${formatDollars(summary.lowPriceTarget)} – ${formatDollars(summary.highPriceTarget)}`}</b><small>${total} analyst${total === 1 ? '' : 's'}</small></div>
 </div>
 <table><thead><tr><th>Date</th><th>Analyst</th><th>Rating</th><th>Target</th><th>Rank</th><th>Success</th></tr></thead><tbody>${rows}</tbody></table>
 <p class="note">Demo analyst data generated for demonstration. Ratings are opinions of the analysts named, not advice.</p>

@@ -32,7 +32,7 @@ export {
 export { priceHistory, recentCloses } from './history.ts';
 export { listFilings, searchFilingText } from './filings.ts';
 export { listHoldings } from './holdings.ts';
-export { listAnalystRatings, listBioPhases } from './research.ts';
+export { analystCoverage, listAnalystRatings, listBioPhases, refreshAnalystSummaries } from './research.ts';
 export { landingPageIfAny, teamOf, type LandingPage } from './client-material.ts';
 export { companyPageRecords, type CompanyPageRecord } from './build-feed.ts';
 export { favoriteSymbols } from './favorites.ts';

@@ -1,11 +1,19 @@
-/** Research on a company beyond its filings: drug-trial milestones (bio phases) and analyst ratings. */
+/**
+ * Research on a company beyond its filings: drug-trial milestones (bio
+ * phases) and analyst ratings. The ratings are the record; every analyst
+ * figure (counts, average target, range) is derived from them.
+ */
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { summarizeAnalystRatings, type AnalystSummary } from '../../../lib/analysts.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { requireCompany } from './records.ts';
-import { analystRatings, bioPhases } from './tables.ts';
+import { requireCompany, type CompanyRow } from './records.ts';
+import { analystRatings, bioPhases, companies } from './tables.ts';
 
 /** Newest first, undated last. */
 export const bioPhaseOrder = [sql`${bioPhases.date} desc nulls last`, asc(bioPhases.id)];
+
+/** Newest first: the order of every list of ratings. */
+const ratingOrder = [desc(analystRatings.recommendationDate), asc(analystRatings.id)];
 
 export const bioPhaseOut = (r: typeof bioPhases.$inferSelect) => ({
   id: r.id,
@@ -33,7 +41,7 @@ export async function listAnalystRatings(db: Db, symbol: string, page: number, p
     .select()
     .from(analystRatings)
     .where(where)
-    .orderBy(desc(analystRatings.recommendationDate), asc(analystRatings.id))
+    .orderBy(...ratingOrder)
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const [total] = await db.select({ n: count() }).from(analystRatings).where(where);
@@ -50,4 +58,88 @@ export async function listAnalystRatings(db: Db, symbol: string, page: number, p
     })),
     total: Number(total?.n ?? 0),
   };
+}
+
+/** A company's ratings, newest first, with the summary derived from them. */
+export async function analystCoverage(
+  db: Db,
+  company: Pick<CompanyRow, 'symbol' | 'lastSale'>,
+): Promise<{ ratings: (typeof analystRatings.$inferSelect)[]; summary: AnalystSummary }> {
+  const ratings = await db
+    .select()
+    .from(analystRatings)
+    .where(eq(analystRatings.companySymbol, company.symbol))
+    .orderBy(...ratingOrder);
+  return { ratings, summary: summarizeAnalystRatings(ratings, company.lastSale) };
+}
+
+const SUMMARY_FIELDS = [
+  'buyRatings',
+  'holdRatings',
+  'sellRatings',
+  'totalAnalysts',
+  'priceTarget',
+  'highPriceTarget',
+  'lowPriceTarget',
+  'priceTargetUpside',
+] as const satisfies readonly (keyof AnalystSummary)[];
+
+const UPDATE_CHUNK = 500;
+
+/**
+ * Writes each company's analyst columns (the screener filters and sorts on
+ * them) from its ratings, where they differ; the one writer of those
+ * columns. Answers how many companies changed.
+ */
+export async function refreshAnalystSummaries(db: Db): Promise<number> {
+  const ratings = await db
+    .select({
+      symbol: analystRatings.companySymbol,
+      recommendation: analystRatings.recommendation,
+      priceTarget: analystRatings.priceTarget,
+    })
+    .from(analystRatings);
+  const bySymbol = new Map<string, typeof ratings>();
+  for (const r of ratings) {
+    const list = bySymbol.get(r.symbol) ?? [];
+    list.push(r);
+    bySymbol.set(r.symbol, list);
+  }
+  const rows = await db
+    .select({
+      symbol: companies.symbol,
+      lastSale: companies.lastSale,
+      buyRatings: companies.buyRatings,
+      holdRatings: companies.holdRatings,
+      sellRatings: companies.sellRatings,
+      totalAnalysts: companies.totalAnalysts,
+      priceTarget: companies.priceTarget,
+      highPriceTarget: companies.highPriceTarget,
+      lowPriceTarget: companies.lowPriceTarget,
+      priceTargetUpside: companies.priceTargetUpside,
+    })
+    .from(companies);
+  const changed: (AnalystSummary & { symbol: string })[] = [];
+  for (const row of rows) {
+    const summary = summarizeAnalystRatings(bySymbol.get(row.symbol) ?? [], row.lastSale);
+    if (SUMMARY_FIELDS.some((field) => summary[field] !== row[field])) changed.push({ symbol: row.symbol, ...summary });
+  }
+  for (let i = 0; i < changed.length; i += UPDATE_CHUNK) {
+    const values = sql.join(
+      changed
+        .slice(i, i + UPDATE_CHUNK)
+        .map(
+          (s) =>
+            sql`(${s.symbol}, ${s.buyRatings}::smallint, ${s.holdRatings}::smallint, ${s.sellRatings}::smallint, ${s.totalAnalysts}::smallint, ${s.priceTarget}::float8, ${s.highPriceTarget}::float8, ${s.lowPriceTarget}::float8, ${s.priceTargetUpside}::float8)`,
+        ),
+      sql`, `,
+    );
+    await db.execute(sql`
+      update ${companies} c set
+        buy_ratings = v.buy, hold_ratings = v.hold, sell_ratings = v.sell, total_analysts = v.total,
+        price_target = v.target, high_price_target = v.high, low_price_target = v.low, price_target_upside = v.upside
+      from (values ${values}) as v(symbol, buy, hold, sell, total, target, high, low, upside)
+      where c.symbol = v.symbol`);
+  }
+  return changed.length;
 }

@@ -41,6 +41,21 @@ export const coverRoutes = new Hono<AppEnv>()
     const type = (c.req.query('type') ?? 'Video').slice(0, 30);
     return svgResponse({ headline: row.symbol, title: row.name, label: type, key: row.symbol, variant: 3, play: true });
   })
+  // What a video card shows when the video's own picture will not load: drawn from what the card knows.
+  .get('/video.svg', (c) => {
+    const text = (name: string, max: number) => (c.req.query(name) ?? '').trim().slice(0, max);
+    const symbol = text('symbol', 12).toUpperCase();
+    const title = text('title', 120) || 'Video';
+    return svgResponse({
+      headline: symbol || 'RedCap',
+      title,
+      label: text('type', 30) || 'Video',
+      key: symbol || title,
+      variant: 3,
+      play: true,
+      footer: 'RedCap',
+    });
+  })
   // A webinar's picture: per company and month (002 §9), its colours turning with the month.
   .get('/webinar/:file{[A-Za-z.-]{1,12}\\.svg}', async (c) => {
     const row = await company(c, c.req.param('file').slice(0, -4));

@@ -2,7 +2,7 @@
  * Runs a screen over a snapshot: compiles the filters into predicates, walks
  * the presorted order, counts matches and keeps one page.
  */
-import { cardCodeRanges, SECTOR_CARDS } from '../../../lib/sectors.ts';
+import { cardCodeRanges, sectorCardFor } from '../../../lib/sectors.ts';
 import {
   FilterError,
   filterDefinition,
@@ -80,7 +80,7 @@ export function compileFilters(snapshot: Snapshot, filters: Record<string, strin
       continue;
     }
     if (key === 'Sector') {
-      const cards = list(value).map((v) => SECTOR_CARDS.find((c) => c.id === v || c.name === v));
+      const cards = list(value).map(sectorCardFor);
       if (cards.some((c) => !c)) throw new FilterError(`Unknown sector: ${value}`);
       const ranges = cards.flatMap((c) => cardCodeRanges(c!));
       const sic = snapshot.numbers('sic_code');

@@ -6,6 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { targetUpside } from '../../../lib/analysts.ts';
 import { companies } from '../companies/index.ts';
 import {
   NUMERIC_FIELDS,
@@ -152,7 +153,8 @@ export function toScreenerRow(c: typeof companies.$inferSelect): ScreenerRow {
     priceTarget: c.priceTarget,
     highPriceTarget: c.highPriceTarget,
     lowPriceTarget: c.lowPriceTarget,
-    priceTargetUpside: c.priceTargetUpside,
+    // Against the price of now: quotes move the last sale between two derivations of the targets.
+    priceTargetUpside: targetUpside(c.priceTarget, c.lastSale),
     buyRatings: c.buyRatings,
     holdRatings: c.holdRatings,
     sellRatings: c.sellRatings,

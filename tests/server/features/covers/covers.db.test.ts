@@ -21,6 +21,8 @@ describe('cover images', () => {
       `/api/covers/company/${symbol}.svg?v=2`,
       `/api/covers/video/${symbol}.svg?type=Interview`,
       '/api/covers/newsletter/20261120.svg',
+      '/api/covers/video.svg?symbol=ABC&title=Quarterly%20call&type=Interview',
+      '/api/covers/video.svg',
     ]) {
       const response = await t.call('GET', path);
       expect(response.status, path).toBe(200);

@@ -136,6 +136,16 @@ describe('screen queries', () => {
     }
   });
 
+  it('take a sector by its slug, its card name or the lookup sector a company page names', () => {
+    const total = (Sector: string) =>
+      runScreen(snapshot, { page: 1, pageSize: 5, filters: { Sector }, sortField: 'symbol', sortDirection: 'asc' })
+        .totalItems;
+    const bySlug = total('industrial-applications');
+    expect(bySlug).toBeGreaterThan(0);
+    expect(total('Industrial Applications')).toBe(bySlug);
+    expect(total('Industrial Applications and Services')).toBe(bySlug);
+  });
+
   it('refuse unknown filters, malformed ranges and impossible pages', () => {
     const screen = (filters: Record<string, string>, page = 1, pageSize = 50) =>
       runScreen(snapshot, { page, pageSize, filters, sortField: 'symbol', sortDirection: 'asc' });

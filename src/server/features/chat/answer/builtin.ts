@@ -172,19 +172,19 @@ function volume(w: Writer, c: CompanyRow) {
 
 async function analysts(w: Writer, ctx: research.ResearchContext, c: CompanyRow) {
   const src = w.cite(`${c.symbol} analyst ratings`, research.sectionLink(c, 'analyst-reports'));
-  if (c.totalAnalysts === 0) {
+  const { summary: a, latest: ratings } = await research.analystFigures(ctx, c, 3);
+  if (a.totalAnalysts === 0) {
     w.line(`No analysts rate ${who(c)} on RedCap ${src}.`);
     return;
   }
   w.line(
-    `${f.count(c.totalAnalysts, 'analyst')} rate ${who(c)}: **${c.buyRatings} Buy, ${c.holdRatings} Hold, ${c.sellRatings} Sell** ${src}.`,
+    `${f.count(a.totalAnalysts, 'analyst')} rate ${who(c)}: **${a.buyRatings} Buy, ${a.holdRatings} Hold, ${a.sellRatings} Sell** ${src}.`,
   );
-  if (c.priceTarget !== null) {
+  if (a.priceTarget !== null) {
     w.line(
-      `Their average price target is **${f.price(c.priceTarget)}** (high ${f.price(c.highPriceTarget)}, low ${f.price(c.lowPriceTarget)}), ${f.signedPercent(c.priceTargetUpside)} from the price ${src}.`,
+      `Their average price target is **${f.price(a.priceTarget)}** (high ${f.price(a.highPriceTarget)}, low ${f.price(a.lowPriceTarget)}), ${f.signedPercent(a.priceTargetUpside)} from the price ${src}.`,
     );
   }
-  const ratings = await research.analystRatings(ctx, c, 3);
   if (ratings === null) {
     w.line(`[Sign in](/login) to see each analyst's rating and track record.`);
   } else if (ratings.length > 0) {

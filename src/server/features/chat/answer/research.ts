@@ -13,8 +13,8 @@ import type { Db } from '../../../platform/db/client.ts';
 import {
   companyProfile,
   favoriteSymbols,
+  analystCoverage,
   insiderRecordsOf,
-  listAnalystRatings,
   listBioPhases,
   listFilings,
   listHoldings,
@@ -119,10 +119,13 @@ export async function performance(ctx: ResearchContext, c: CompanyRow, periods: 
   return { last, firstDate, changes };
 }
 
-/** Individual ratings, newest first: signed-in readers only (001 §6). */
-export async function analystRatings(ctx: ResearchContext, c: CompanyRow, count: number) {
-  if (ctx.userId === null) return null;
-  return (await listAnalystRatings(ctx.db, c.symbol, 1, count)).data;
+/**
+ * The company page's analyst figures, derived from the ratings as the page
+ * derives them, and the latest ratings themselves: signed-in readers only (001 §6).
+ */
+export async function analystFigures(ctx: ResearchContext, c: CompanyRow, count: number) {
+  const { ratings, summary } = await analystCoverage(ctx.db, c);
+  return { summary, latest: ctx.userId === null ? null : ratings.slice(0, count) };
 }
 
 export interface InsiderSummary {

@@ -134,17 +134,17 @@ export const TOOLS = {
     async run({ symbol }, run) {
       const c = await companyOf(symbol, run);
       const source = run.cite(`${c.symbol} analyst ratings`, research.sectionLink(c, 'analyst-reports'));
-      const ratings = await research.analystRatings(run.ctx, c, 5);
+      const { summary: a, latest: ratings } = await research.analystFigures(run.ctx, c, 5);
       return {
         symbol: c.symbol,
-        analysts: c.totalAnalysts,
-        buy: c.buyRatings,
-        hold: c.holdRatings,
-        sell: c.sellRatings,
-        average_target: f.price(c.priceTarget),
-        high_target: f.price(c.highPriceTarget),
-        low_target: f.price(c.lowPriceTarget),
-        target_upside: f.signedPercent(c.priceTargetUpside),
+        analysts: a.totalAnalysts,
+        buy: a.buyRatings,
+        hold: a.holdRatings,
+        sell: a.sellRatings,
+        average_target: f.price(a.priceTarget),
+        high_target: f.price(a.highPriceTarget),
+        low_target: f.price(a.lowPriceTarget),
+        target_upside: f.signedPercent(a.priceTargetUpside),
         latest_ratings:
           ratings?.map((r) => ({
             firm: r.firmName,
