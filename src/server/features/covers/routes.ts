@@ -53,7 +53,7 @@ export const coverRoutes = new Hono<AppEnv>()
       key: symbol || title,
       variant: 3,
       play: true,
-      footer: 'RedCap',
+      footer: SITE.name,
     });
   })
   // A webinar's picture: per company and month (002 §9), its colours turning with the month.
