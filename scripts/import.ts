@@ -6,8 +6,9 @@
  * Imports public market data into the database the server uses, whether or
  * not the server runs (a running server picks the changes up within
  * seconds and rebuilds the pages of what changed). Each import is one
- * transaction: a file it cannot read changes nothing. It shows its progress
- * and ends with a report of what it did.
+ * transaction: a file it cannot read changes nothing, and a dry run does the
+ * whole work and rolls it back. It shows its progress and ends with a report
+ * of what it did.
  */
 import { parseArgs } from 'node:util';
 import {

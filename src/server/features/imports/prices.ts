@@ -14,12 +14,13 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DataSource } from '../../../lib/data-sources.ts';
 import { recordChanges } from '../../platform/changes.ts';
 import { arrayColumn } from '../../platform/db/arrays.ts';
-import { transaction, type Db } from '../../platform/db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { companies, dailyPrices } from '../companies/index.ts';
 import { historyFigures, indexPrices, marketIndices } from '../market/index.ts';
 import { csvNumber, csvRecords, decodeText } from './csv.ts';
 import { inputFiles, readInput } from './input.ts';
 import { ImportError, emptyReport, skip, type ImportReport } from './report.ts';
+import { importTransaction } from './transaction.ts';
 import { siteSymbol } from './universe.ts';
 
 export const PRICES_SOURCE = 'daily-bars' satisfies DataSource;
@@ -331,7 +332,7 @@ export async function importPrices(
       list.push(bar);
     }
   }
-  await transaction(db, async (tx) => {
+  await importTransaction(db, dryRun, async (tx) => {
     const listed = new Map(
       (
         await tx
@@ -386,7 +387,7 @@ export async function importPrices(
         writes.push(bar);
         existing.set(bar.date, bar);
       }
-      if (dryRun || !writes.length) continue;
+      if (!writes.length) continue;
       pendingBars.push(...writes);
       if (pendingBars.length >= BAR_BATCH) await writeBars(tx, pendingBars.splice(0));
       const history = [...existing.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
@@ -397,12 +398,10 @@ export async function importPrices(
       closesOf.set(symbol, new Map(history.map((b) => [b.date, b.close])));
       changed.push(company.id);
     }
-    if (!dryRun) {
-      await writeBars(tx, pendingBars);
-      for (let i = 0; i < snapshots.length; i += SNAPSHOT_BATCH)
-        await writeSnapshots(tx, snapshots.slice(i, i + SNAPSHOT_BATCH));
-    }
-    if (dryRun || !changed.length) return;
+    await writeBars(tx, pendingBars);
+    for (let i = 0; i < snapshots.length; i += SNAPSHOT_BATCH)
+      await writeSnapshots(tx, snapshots.slice(i, i + SNAPSHOT_BATCH));
+    if (!changed.length) return;
     await recomputeIndices(tx, report, closesOf);
     // Running servers reload the screener and rebuild the pages that show prices (the home page's indices).
     await recordChanges(tx, 'company', changed);

@@ -14,15 +14,16 @@
  * each import is one transaction.
  */
 import path from 'node:path';
-import { inArray, isNotNull, sql } from 'drizzle-orm';
+import { isNotNull, sql } from 'drizzle-orm';
 import { filingGroupOf } from '../../../lib/company.ts';
 import { industryFor } from '../../../lib/industries.ts';
 import { recordChanges } from '../../platform/changes.ts';
 import { arrayColumn } from '../../platform/db/arrays.ts';
-import { transaction, type Db } from '../../platform/db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { companies, secFilings } from '../companies/index.ts';
 import { inputFiles, readInput } from './input.ts';
 import { ImportError, emptyReport, skip, type ImportReport } from './report.ts';
+import { importTransaction } from './transaction.ts';
 
 /** Companies updated per statement. */
 const UPDATE_BATCH = 2000;
@@ -64,7 +65,7 @@ export async function importSecTickers(db: Db, file: string, dryRun: boolean): P
       `${path.basename(file)} is not the SEC's company_tickers.json: no entry has cik_str and ticker.`,
     );
   }
-  await transaction(db, async (tx) => {
+  await importTransaction(db, dryRun, async (tx) => {
     const listed = new Map(
       (await tx.select({ symbol: companies.symbol, cik: companies.cik }).from(companies)).map((c) => [c.symbol, c]),
     );
@@ -96,7 +97,6 @@ export async function importSecTickers(db: Db, file: string, dryRun: boolean): P
         links.push({ symbol: company.symbol, cik });
       }
     }
-    if (dryRun) return;
     for (let i = 0; i < links.length; i += UPDATE_BATCH) {
       const batch = links.slice(i, i + UPDATE_BATCH);
       await tx.execute(sql`
@@ -181,7 +181,7 @@ export async function importSecSubmissions(
   const files = await inputFiles(inputs, { pattern: /^CIK\d+.*\.json$/i, what: 'CIK##########.json files' });
   const groups = new Map<string, number>();
   const unknownSic = new Map<number, number>();
-  await transaction(db, async (tx) => {
+  await importTransaction(db, dryRun, async (tx) => {
     const byCik = new Map(
       (
         await tx
@@ -199,20 +199,6 @@ export async function importSecSubmissions(
       const batch = pending;
       pending = [];
       if (!batch.length) return;
-      if (dryRun) {
-        const known = await tx
-          .select({ key: secFilings.accessionKey })
-          .from(secFilings)
-          .where(
-            inArray(
-              secFilings.accessionKey,
-              batch.map((r) => r.accessionKey),
-            ),
-          );
-        report.added += batch.length - known.length;
-        report.unchanged += known.length;
-        return;
-      }
       const added = await tx
         .insert(secFilings)
         .values(batch)
@@ -271,7 +257,6 @@ export async function importSecSubmissions(
       onProgress(index + 1, files.length);
     }
     await flush();
-    if (dryRun) return;
     const reclassified = [...classified.values()];
     for (let i = 0; i < reclassified.length; i += UPDATE_BATCH) {
       const batch = reclassified.slice(i, i + UPDATE_BATCH);

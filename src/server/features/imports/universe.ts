@@ -14,7 +14,7 @@ import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import type { DataSource } from '../../../lib/data-sources.ts';
 import { toNewYork } from '../../../lib/market-calendar.ts';
-import { transaction, type Db } from '../../platform/db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { recordChanges } from '../../platform/changes.ts';
 import { companies } from '../companies/index.ts';
 import { csvNumber, csvRecords, decodeText, endsWithLineBreak } from './csv.ts';
@@ -23,6 +23,7 @@ import { readDemoSeed } from '../site-build/index.ts';
 import { retireDemoData } from './demo-data.ts';
 import { classifyNasdaq } from './nasdaq-industries.ts';
 import { ImportError, emptyReport, skip, type ImportReport } from './report.ts';
+import { importTransaction } from './transaction.ts';
 
 export const SCREENER_HEADER = [
   'Symbol',
@@ -251,7 +252,7 @@ const WRITE_BATCH = 500;
 
 /**
  * Writes the rows read from an export (see readScreenerExport), in one
- * transaction; counts into the report. `onProgress` hears the rows written.
+ * transaction (rolled back in a dry run); counts into the report. `onProgress` hears the rows written.
  */
 export async function applyUniverse(
   db: Db,
@@ -297,7 +298,6 @@ export async function applyUniverse(
       .filter((c) => c.dataSource !== 'demo' && c.market === options.market && c.active && !listed.has(c.symbol))
       .map((c) => c.symbol);
     report.deactivated = vanished.length;
-    if (options.dryRun) return;
 
     let done = 0;
     for (let i = 0; i < writes.length; i += WRITE_BATCH) {
@@ -334,7 +334,7 @@ export async function applyUniverse(
       );
     }
   };
-  await transaction(db, work);
+  await importTransaction(db, options.dryRun, work);
 }
 
 /** Equal as stored (the database answers numbers it keeps as text, like bigints, as numbers here too). */
