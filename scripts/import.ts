@@ -20,6 +20,7 @@ import {
   importSecSubmissions,
   importSecTickers,
   importUniverseFile,
+  shown,
   type SecurityKind,
 } from '../src/server/features/imports/index.ts';
 import { fail, openDatabaseOrFail, toolConfig } from './tool-support.ts';
@@ -47,8 +48,12 @@ const USAGE = `Usage: npm run import -- universe FILE.csv [options]
 const [command, ...rest] = process.argv.slice(2);
 if (!command || command === '--help' || command === '-h') fail(USAGE);
 
+/** Counts as the progress shows them: items, or bytes of a file in MB. */
+const amount = (value: number, unit: 'items' | 'bytes') =>
+  unit === 'bytes' ? `${(value / 1e6).toFixed(1)} MB` : value.toLocaleString('en-US');
+
 /** A progress bar on a terminal, a line per tenth otherwise. */
-function progressBar(label: string): (done: number, total: number) => void {
+function progressBar(label: string, unit: 'items' | 'bytes' = 'items'): (done: number, total: number) => void {
   let shownTenth = -1;
   return (done, total) => {
     const share = total ? done / total : 1;
@@ -56,13 +61,11 @@ function progressBar(label: string): (done: number, total: number) => void {
       const width = 30;
       const filled = Math.round(share * width);
       process.stdout.write(
-        `\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round(share * 100)}% ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')}${done === total ? '\n' : ''}`,
+        `\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round(share * 100)}% ${amount(done, unit)}/${amount(total, unit)}${done === total ? '\n' : ''}`,
       );
     } else if (Math.floor(share * 10) > shownTenth) {
       shownTenth = Math.floor(share * 10);
-      process.stdout.write(
-        `${label}: ${Math.round(share * 100)}% (${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')})\n`,
-      );
+      process.stdout.write(`${label}: ${Math.round(share * 100)}% (${amount(done, unit)} of ${amount(total, unit)})\n`);
     }
   };
 }
@@ -119,7 +122,7 @@ async function universe(args: string[]): Promise<void> {
         dryRun: values['dry-run'] ?? false,
         replaceDemo: values['replace-demo'] ?? false,
       },
-      progressBar('Writing companies'),
+      progressBar('Importing the export', 'bytes'),
     );
     process.stdout.write(formatReport(report));
   } finally {
@@ -159,5 +162,7 @@ try {
   else fail(`Unknown import "${command}".\n${USAGE}`);
 } catch (error) {
   if (error instanceof ImportError) fail(`Import stopped, nothing was changed: ${error.message}`);
-  throw error;
+  // Not a file's fault: the trace is for a bug report. Its message may quote the file, so it is shown escaped.
+  const trace = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  fail(`Import failed, nothing was changed: ${trace.split('\n').map(shown).join('\n')}`);
 }

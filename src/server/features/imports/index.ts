@@ -10,3 +10,5 @@ export {
 } from './universe.ts';
 export { importSecSubmissions, importSecTickers } from './sec.ts';
 export { importPrices } from './prices.ts';
+export { CSV_LIMITS } from './csv.ts';
+export { shown } from './text.ts';

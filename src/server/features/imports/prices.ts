@@ -17,8 +17,8 @@ import { arrayColumn } from '../../platform/db/arrays.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { companies, dailyPrices } from '../companies/index.ts';
 import { historyFigures, indexPrices, marketIndices } from '../market/index.ts';
-import { csvNumber, csvRecords, decodeText } from './csv.ts';
-import { inputFiles, readInput } from './input.ts';
+import { csvNumber, readCsvFile } from './csv.ts';
+import { inputFiles } from './input.ts';
 import { ImportError, emptyReport, skip, type ImportReport } from './report.ts';
 import { importTransaction } from './transaction.ts';
 import { siteSymbol } from './universe.ts';
@@ -69,42 +69,59 @@ function isoDate(text: string): string | null {
   return Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== iso ? null : iso;
 }
 
-/** The bars of one file, by symbol; malformed rows counted in the report. */
-function readBars(text: string, file: string, fileSymbol: string, report: ImportReport): Bar[] {
-  const records = csvRecords(text);
-  const header = records.next();
-  if (header.done) throw new ImportError(`${file} holds no data.`);
-  const at = columnsOf(header.value.fields, file);
-  const bars: Bar[] = [];
-  for (const record of records) {
-    report.read++;
-    const field = (column: Column) => record.fields[at[column]!] ?? '';
-    const where = `${file}:${record.line}`;
-    if (!record.complete) {
-      skip(report, 'truncated row (the file ends inside it)', where);
-      continue;
+/**
+ * Reads the bars of one file, as a stream, into `bySymbol`; malformed rows
+ * are counted in the report.
+ */
+async function readBars(
+  file: string,
+  fileSymbol: string,
+  report: ImportReport,
+  bySymbol: Map<string, Bar[]>,
+): Promise<void> {
+  const name = path.basename(file);
+  const records = readCsvFile(file);
+  try {
+    const header = await records.next();
+    if (header.done) throw new ImportError(`${name} holds no data.`);
+    const at = columnsOf(header.value.fields, name);
+    for await (const record of records) {
+      report.read++;
+      const field = (column: Column) => record.fields[at[column]!] ?? '';
+      if (!record.complete) {
+        skip(report, 'truncated row (the file ends inside it)', `${name}:${record.line}`);
+        continue;
+      }
+      const date = isoDate(field('date'));
+      // A missing value is as impossible as an unreadable one.
+      const [open, high, low, close, volume] = (['open', 'high', 'low', 'close', 'volume'] as const).map(
+        (c) => csvNumber(field(c)) ?? Number.NaN,
+      ) as [number, number, number, number, number];
+      const symbol = at.symbol === undefined ? fileSymbol : siteSymbol(field('symbol'));
+      const valid =
+        date &&
+        symbol &&
+        [open, high, low, close].every((v) => Number.isFinite(v) && v > 0 && v < 1e7) &&
+        Number.isFinite(volume) &&
+        volume >= 0 &&
+        volume < 1e12 &&
+        high >= low;
+      if (!valid) {
+        skip(
+          report,
+          'malformed or impossible bar (a date, prices above zero with high at least low, a volume)',
+          `${name}:${record.line}`,
+        );
+        continue;
+      }
+      let bars = bySymbol.get(symbol);
+      if (!bars) bySymbol.set(symbol, (bars = []));
+      // The symbol's first bar holds its one copy of the name: a million bars need not hold a million copies.
+      bars.push({ symbol: bars[0]?.symbol ?? symbol, date, open, high, low, close, volume: Math.round(volume) });
     }
-    const date = isoDate(field('date'));
-    // A missing value is as impossible as an unreadable one.
-    const [open, high, low, close, volume] = (['open', 'high', 'low', 'close', 'volume'] as const).map(
-      (c) => csvNumber(field(c)) ?? Number.NaN,
-    ) as [number, number, number, number, number];
-    const symbol = at.symbol === undefined ? fileSymbol : siteSymbol(field('symbol'));
-    const valid =
-      date &&
-      symbol &&
-      [open, high, low, close].every((v) => Number.isFinite(v) && v > 0 && v < 1e7) &&
-      Number.isFinite(volume) &&
-      volume >= 0 &&
-      volume < 1e12 &&
-      high >= low;
-    if (!valid) {
-      skip(report, 'malformed or impossible bar (a date, prices above zero with high at least low, a volume)', where);
-      continue;
-    }
-    bars.push({ symbol, date, open, high, low, close, volume: Math.round(volume) });
+  } finally {
+    await records.return(undefined);
   }
-  return bars;
 }
 
 const same = (a: Bar, b: Bar) =>
@@ -322,15 +339,8 @@ export async function importPrices(
   // Each file is read and checked before anything is written: a file that is not a price file stops the import.
   const bySymbol = new Map<string, Bar[]>();
   for (const file of files) {
-    const name = path.basename(file);
-    const bytes = await readInput(file);
     // A file without a Symbol column is one symbol's, named by its ticker.
-    const fileSymbol = siteSymbol(name.replace(/\.csv$/i, ''));
-    for (const bar of readBars(decodeText(bytes, name), name, fileSymbol, report)) {
-      let list = bySymbol.get(bar.symbol);
-      if (!list) bySymbol.set(bar.symbol, (list = []));
-      list.push(bar);
-    }
+    await readBars(file, siteSymbol(path.basename(file).replace(/\.csv$/i, '')), report, bySymbol);
   }
   await importTransaction(db, dryRun, async (tx) => {
     const listed = new Map(

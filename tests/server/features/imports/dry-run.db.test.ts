@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../../../src/server/features/companies/index.ts';
 import {
@@ -10,11 +9,10 @@ import {
   importSecTickers,
   importUniverseFile,
 } from '../../../../src/server/features/imports/index.ts';
-import { rowsOf } from '../../../../src/server/platform/db/client.ts';
 import { latestChangeId, onContentChange, type ChangeNotice } from '../../../../src/server/platform/changes.ts';
 import { bearer, staffHeaders, verifiedUser } from '../../../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
-import { universeOptions } from '../../../helpers/imports.ts';
+import { tableDigests, universeOptions } from '../../../helpers/imports.ts';
 
 const HEADER = 'Symbol,Name,Last Sale,Net Change,% Change,Market Cap,Country,IPO Year,Volume,Sector,Industry';
 
@@ -31,32 +29,12 @@ const write = (name: string, content: string) => {
   return file;
 };
 
-/** Every table of the database with a digest of all its rows: equal digests, equal rows. */
-async function everyTable(): Promise<Record<string, string>> {
-  const tables = rowsOf<{ tablename: string }>(
-    await t.database.db.execute(
-      sql`select tablename from pg_tables where schemaname = current_schema() order by tablename`,
-    ),
-  );
-  const contents: Record<string, string> = {};
-  for (const { tablename } of tables) {
-    const [row] = rowsOf<{ rows: number; digest: string }>(
-      await t.database.db.execute(
-        sql`select count(*)::int as rows, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest
-            from ${sql.identifier(tablename)} as t`,
-      ),
-    );
-    contents[tablename] = `${row!.rows} rows, ${row!.digest}`;
-  }
-  return contents;
-}
-
 /** Runs a dry run and checks that it changed no row of any table and told no one of a change. */
 async function expectNothingChanged(dryRun: () => Promise<unknown>): Promise<void> {
-  const before = await everyTable();
+  const before = await tableDigests(t.database.db);
   const changes = await latestChangeId(t.database.db);
   await dryRun();
-  expect(await everyTable()).toEqual(before);
+  expect(await tableDigests(t.database.db)).toEqual(before);
   expect(await latestChangeId(t.database.db)).toBe(changes);
   expect(notices).toEqual([]);
 }
