@@ -30,6 +30,8 @@ const USAGE = `Usage: npm run import -- universe FILE.csv [options]
        npm run import -- sec-submissions DIR_OR_FILES... [--dry-run]
        npm run import -- prices DIR_OR_FILE [--dry-run]
 
+  Every import is one transaction: a file that cannot be imported, anywhere in it, changes nothing.
+
   universe FILE.csv   the Nasdaq stock-screener export (nasdaq.com/market-activity/stocks/screener, "Download CSV")
     --min-cap N       smallest market cap imported, in dollars (default ${SMALL_CAP_WINDOW.min})
     --max-cap N       largest market cap imported, in dollars (default ${SMALL_CAP_WINDOW.max})
@@ -37,7 +39,7 @@ const USAGE = `Usage: npm run import -- universe FILE.csv [options]
     --market NAME     the exchange the export lists (default NASDAQ)
     --as-of DATE      the trading day of the prices (default: the download time in the file name, or the file's date)
     --replace-demo    remove the demo companies and content first (needed once, when the database holds them)
-    --dry-run         read and check everything, report, and change nothing
+    --dry-run         do the whole import and report it, then roll it all back: nothing changes
 
   sec-tickers FILE    the SEC's company_tickers.json (www.sec.gov/files/company_tickers.json): links companies to their CIK
   sec-submissions     the SEC's submissions files (CIK##########.json, from submissions.zip), a folder of them or the files:

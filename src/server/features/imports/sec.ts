@@ -170,7 +170,11 @@ function filingsOf(arrays: FilingArrays, cik: number, symbol: string, file: stri
     const document = text(arrays.primaryDocument, i);
     const description = text(arrays.primaryDocDescription, i);
     if (![type, document, description].every(clean)) {
-      skip(report, 'filing entry with control characters or broken text in its form or description', `${file} #${i}`);
+      skip(
+        report,
+        'filing entry with control characters or broken text in its form, document or description',
+        `${file} #${i}`,
+      );
       continue;
     }
     const folder = `${ARCHIVES}/${cik}/${accession.replace(/-/g, '')}`;

@@ -1,15 +1,26 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../../../src/server/features/companies/index.ts';
 import {
+  ImportError,
   importPrices,
   importSecSubmissions,
   importSecTickers,
   importUniverseFile,
 } from '../../../../src/server/features/imports/index.ts';
-import { latestChangeId, onContentChange, type ChangeNotice } from '../../../../src/server/platform/changes.ts';
+import { importTransaction } from '../../../../src/server/features/imports/transaction.ts';
+import {
+  changesSince,
+  latestChangeId,
+  onContentChange,
+  recordChange,
+  type ChangeNotice,
+} from '../../../../src/server/platform/changes.ts';
+import type { Db } from '../../../../src/server/platform/db/client.ts';
+import { appMeta } from '../../../../src/server/platform/tables.ts';
 import { bearer, staffHeaders, verifiedUser } from '../../../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
 import { tableDigests, universeOptions } from '../../../helpers/imports.ts';
@@ -61,6 +72,33 @@ afterAll(async () => {
   stopListening();
   await t.close();
   fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the import transaction', () => {
+  it('rolls back whatever a dry run wrote, and commits the same work otherwise', async () => {
+    const work = (key: string) => async (tx: Db) => {
+      await tx.insert(appMeta).values({ key, value: true });
+      await recordChange(tx, 'company', 1);
+    };
+    await expectNothingChanged(() => importTransaction(t.database.db, true, work('dry-run-probe')));
+    const changes = await latestChangeId(t.database.db);
+    await importTransaction(t.database.db, false, work('real-run-probe'));
+    const kept = await t.database.db.select().from(appMeta).where(eq(appMeta.key, 'real-run-probe'));
+    expect(kept).toHaveLength(1);
+    const recorded = await changesSince(t.database.db, changes, 10);
+    expect(recorded.changes.map((c) => [c.kind, c.entityId])).toEqual([['company', 1]]);
+    await t.database.db.delete(appMeta).where(eq(appMeta.key, 'real-run-probe'));
+  });
+
+  it('rolls back the work of an import that fails, and passes its error on', async () => {
+    await expectNothingChanged(async () => {
+      const failing = importTransaction(t.database.db, false, async (tx) => {
+        await tx.insert(appMeta).values({ key: 'failed-run-probe', value: true });
+        throw new ImportError('the file turned out broken');
+      });
+      await expect(failing).rejects.toThrow('the file turned out broken');
+    });
+  });
 });
 
 describe('a dry run', () => {
