@@ -10,5 +10,4 @@ export {
 } from './universe.ts';
 export { importSecSubmissions, importSecTickers } from './sec.ts';
 export { importPrices } from './prices.ts';
-export { CSV_LIMITS } from './csv.ts';
 export { shown } from './text.ts';
