@@ -6,8 +6,9 @@
  * Imports public market data into the database the server uses, whether or
  * not the server runs (a running server picks the changes up within
  * seconds and rebuilds the pages of what changed). Each import is one
- * transaction: a file it cannot read changes nothing. It shows its progress
- * and ends with a report of what it did.
+ * transaction: a file it cannot read changes nothing, and a dry run does the
+ * whole work and rolls it back. It shows its progress and ends with a report
+ * of what it did.
  */
 import { parseArgs } from 'node:util';
 import {
@@ -19,6 +20,7 @@ import {
   importSecSubmissions,
   importSecTickers,
   importUniverseFile,
+  shown,
   type SecurityKind,
 } from '../src/server/features/imports/index.ts';
 import { fail, openDatabaseOrFail, toolConfig } from './tool-support.ts';
@@ -28,6 +30,8 @@ const USAGE = `Usage: npm run import -- universe FILE.csv [options]
        npm run import -- sec-submissions DIR_OR_FILES... [--dry-run]
        npm run import -- prices DIR_OR_FILE [--dry-run]
 
+  Every import is one transaction: a file that cannot be imported, anywhere in it, changes nothing.
+
   universe FILE.csv   the Nasdaq stock-screener export (nasdaq.com/market-activity/stocks/screener, "Download CSV")
     --min-cap N       smallest market cap imported, in dollars (default ${SMALL_CAP_WINDOW.min})
     --max-cap N       largest market cap imported, in dollars (default ${SMALL_CAP_WINDOW.max})
@@ -35,7 +39,7 @@ const USAGE = `Usage: npm run import -- universe FILE.csv [options]
     --market NAME     the exchange the export lists (default NASDAQ)
     --as-of DATE      the trading day of the prices (default: the download time in the file name, or the file's date)
     --replace-demo    remove the demo companies and content first (needed once, when the database holds them)
-    --dry-run         read and check everything, report, and change nothing
+    --dry-run         do the whole import and report it, then roll it all back: nothing changes
 
   sec-tickers FILE    the SEC's company_tickers.json (www.sec.gov/files/company_tickers.json): links companies to their CIK
   sec-submissions     the SEC's submissions files (CIK##########.json, from submissions.zip), a folder of them or the files:
@@ -46,8 +50,12 @@ const USAGE = `Usage: npm run import -- universe FILE.csv [options]
 const [command, ...rest] = process.argv.slice(2);
 if (!command || command === '--help' || command === '-h') fail(USAGE);
 
+/** Counts as the progress shows them: items, or bytes of a file in MB. */
+const amount = (value: number, unit: 'items' | 'bytes') =>
+  unit === 'bytes' ? `${(value / 1e6).toFixed(1)} MB` : value.toLocaleString('en-US');
+
 /** A progress bar on a terminal, a line per tenth otherwise. */
-function progressBar(label: string): (done: number, total: number) => void {
+function progressBar(label: string, unit: 'items' | 'bytes' = 'items'): (done: number, total: number) => void {
   let shownTenth = -1;
   return (done, total) => {
     const share = total ? done / total : 1;
@@ -55,13 +63,11 @@ function progressBar(label: string): (done: number, total: number) => void {
       const width = 30;
       const filled = Math.round(share * width);
       process.stdout.write(
-        `\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round(share * 100)}% ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')}${done === total ? '\n' : ''}`,
+        `\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round(share * 100)}% ${amount(done, unit)}/${amount(total, unit)}${done === total ? '\n' : ''}`,
       );
     } else if (Math.floor(share * 10) > shownTenth) {
       shownTenth = Math.floor(share * 10);
-      process.stdout.write(
-        `${label}: ${Math.round(share * 100)}% (${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')})\n`,
-      );
+      process.stdout.write(`${label}: ${Math.round(share * 100)}% (${amount(done, unit)} of ${amount(total, unit)})\n`);
     }
   };
 }
@@ -118,7 +124,7 @@ async function universe(args: string[]): Promise<void> {
         dryRun: values['dry-run'] ?? false,
         replaceDemo: values['replace-demo'] ?? false,
       },
-      progressBar('Writing companies'),
+      progressBar('Importing the export', 'bytes'),
     );
     process.stdout.write(formatReport(report));
   } finally {
@@ -158,5 +164,7 @@ try {
   else fail(`Unknown import "${command}".\n${USAGE}`);
 } catch (error) {
   if (error instanceof ImportError) fail(`Import stopped, nothing was changed: ${error.message}`);
-  throw error;
+  // Not a file's fault: the trace is for a bug report. Its message may quote the file, so it is shown escaped.
+  const trace = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  fail(`Import failed, nothing was changed: ${trace.split('\n').map(shown).join('\n')}`);
 }

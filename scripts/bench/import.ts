@@ -10,12 +10,19 @@
  * - on the embedded database: the SEC's tickers, then 10,000 submissions
  *   files holding about a million filings (BENCH_IMPORT_FILINGS to change),
  *   with the process's peak memory; then a year of daily bars for 4,000
- *   symbols, and the same bars again.
+ *   symbols, with the peak memory, and the same bars again;
+ * - a large file: a 1,000,000-row export (BENCH_IMPORT_LARGE_ROWS to
+ *   change), its rows mostly above the small-cap window as a whole-market
+ *   file's would be, imported into a new embedded database, with the
+ *   process's peak memory (the file is read as a stream: the memory must
+ *   not grow with it).
  * Prints one JSON line per figure, and PASS/FAIL per target.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { tradingDaysBetween } from '../../src/lib/market-calendar.ts';
 import { createRandom } from '../../src/server/demo/random.ts';
@@ -26,6 +33,7 @@ import {
   importSecSubmissions,
   importSecTickers,
   importUniverseFile,
+  type ImportReport,
 } from '../../src/server/features/imports/index.ts';
 import { companies } from '../../src/server/features/companies/index.ts';
 import { openDatabase, type Database } from '../../src/server/platform/db/client.ts';
@@ -84,11 +92,57 @@ function screenerExport(priceFactor: number): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-bench-import-'));
-const first = path.join(dir, 'nasdaq_screener_1617051139045.csv');
-const newer = path.join(dir, 'nasdaq_screener_1617137539045.csv');
-fs.writeFileSync(first, screenerExport(1));
-fs.writeFileSync(newer, screenerExport(1.03));
+const LARGE_ROWS = Number(process.env.BENCH_IMPORT_LARGE_ROWS ?? 1_000_000);
+
+/**
+ * A large export written as it is made (the bench's own memory stays out of
+ * the figure): one row in 125 a small cap, the others above the window.
+ */
+async function writeLargeExport(file: string): Promise<void> {
+  const out = fs.createWriteStream(file);
+  const next = random('bench-import-large');
+  let lines = [HEADER];
+  for (let i = 0; i < LARGE_ROWS; i++) {
+    const price = Math.round((1 + next() * 80) * 100) / 100;
+    const cap = i % 125 === 0 ? 1e7 + next() * 9.9e8 : 6e9 + next() * 4.9e11;
+    lines.push(
+      [
+        `L${i.toString(36).toUpperCase()}`,
+        `"Large ${i} Holdings, Inc. Common Stock"`,
+        `$${price.toFixed(2)}`,
+        '0.12',
+        '0.50%',
+        cap.toFixed(2),
+        'United States',
+        '2010',
+        String(Math.floor(next() * 2e6)),
+        SECTORS[i % SECTORS.length]!,
+        INDUSTRIES[i % INDUSTRIES.length]!,
+      ].join(','),
+    );
+    if (lines.length >= 10_000) {
+      if (!out.write(`${lines.join('\r\n')}\r\n`))
+        await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+      lines = [];
+    }
+  }
+  out.end(lines.length ? `${lines.join('\r\n')}\r\n` : '');
+  await new Promise<void>((resolve) => out.once('finish', () => resolve()));
+}
+
+/** The process's resident memory at its highest while `work` runs. */
+async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakMiB: number }> {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
+  try {
+    const result = await work();
+    return { result, peakMiB: Math.max(peak, process.memoryUsage().rss) / 2 ** 20 };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** The universe imports' options: the command's defaults. */
 const options = {
   minCap: SMALL_CAP_WINDOW.min,
   maxCap: SMALL_CAP_WINDOW.max,
@@ -97,6 +151,30 @@ const options = {
   dryRun: false,
   replaceDemo: false,
 };
+
+/**
+ * How the bench runs itself to import the large export in a process of its
+ * own, whose memory holds only the database and the import (the embedded
+ * database's first opening, which creates its tables, peaks higher: the
+ * peak is taken while the import runs).
+ */
+const LARGE_IMPORT = '--large-import';
+
+if (process.argv[2] === LARGE_IMPORT) {
+  const [file, dataDir] = process.argv.slice(3) as [string, string];
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  const rssBeforeMiB = process.memoryUsage().rss / 2 ** 20;
+  const { result: report, peakMiB } = await peakRss(() => importUniverseFile(database.db, file, options));
+  await database.close();
+  process.stdout.write(JSON.stringify({ report, rssBeforeMiB, peakMiB }));
+  process.exit(0);
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-bench-import-'));
+const first = path.join(dir, 'nasdaq_screener_1617051139045.csv');
+const newer = path.join(dir, 'nasdaq_screener_1617137539045.csv');
+fs.writeFileSync(first, screenerExport(1));
+fs.writeFileSync(newer, screenerExport(1.03));
 
 async function run(label: string, database: Database): Promise<void> {
   const cold = await importUniverseFile(database.db, first, options);
@@ -165,18 +243,6 @@ function writeBars(folder: string, symbols: string[]): void {
   }
 }
 
-/** The process's resident memory at its highest while `work` runs. */
-async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakMiB: number }> {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
-  try {
-    const result = await work();
-    return { result, peakMiB: Math.max(peak, process.memoryUsage().rss) / 2 ** 20 };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
 async function sec(database: Database): Promise<void> {
   const listed = await database.db.select({ id: companies.id, symbol: companies.symbol }).from(companies);
   const tickers = Object.fromEntries(listed.map((c, i) => [i, { cik_str: c.id, ticker: c.symbol, title: c.symbol }]));
@@ -201,12 +267,38 @@ async function sec(database: Database): Promise<void> {
     bars,
     listed.slice(0, PRICE_SYMBOLS).map((c) => c.symbol),
   );
-  const prices = await importPrices(database.db, bars, false);
+  const { result: prices, peakMiB: pricesPeak } = await peakRss(() => importPrices(database.db, bars, false));
   judge('prices_import', prices.ms, 'ms', { max: 30_000 });
   emit('prices_bars_added', prices.added, 'count');
+  emit('prices_peak_rss', pricesPeak, 'MiB');
   const again = await importPrices(database.db, bars, false);
   emit('prices_reimport', again.ms, 'ms');
   emit('prices_reimport_changed', again.added + again.updated, 'count');
+}
+
+/** The large export, into a database of its own, by a process of its own (see LARGE_IMPORT). */
+async function large(): Promise<void> {
+  const file = path.join(dir, 'nasdaq_screener_large.csv');
+  await writeLargeExport(file);
+  emit('large_export_size', fs.statSync(file).size / 2 ** 20, 'MiB');
+  const child = spawnSync(
+    process.execPath,
+    [fileURLToPath(import.meta.url), LARGE_IMPORT, file, path.join(dir, 'large')],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 2 ** 24 },
+  );
+  fs.rmSync(file, { force: true });
+  if (child.status !== 0) throw new Error(`the large export's import failed (exit ${child.status})`);
+  const { report, rssBeforeMiB, peakMiB } = JSON.parse(child.stdout) as {
+    report: ImportReport;
+    rssBeforeMiB: number;
+    peakMiB: number;
+  };
+  emit('large_export_rows_read', report.read, 'count');
+  emit('large_export_companies_added', report.added, 'count');
+  emit('large_export_import', report.ms, 'ms');
+  // The process with its database open, before the import: what the import adds is the difference.
+  emit('large_export_rss_before', rssBeforeMiB, 'MiB');
+  judge('large_export_peak_rss', peakMiB, 'MiB', { max: 1024 });
 }
 
 try {
@@ -217,6 +309,7 @@ try {
   } finally {
     await embedded.close();
   }
+  await large();
 
   const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const admin = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 3 });

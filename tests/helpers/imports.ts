@@ -1,5 +1,7 @@
-/** Options of a universe import as the command's defaults give them, for tests that import a screener export. */
+/** What tests of the imports share: a universe import's options as the command's defaults give them, and a digest of the database. */
+import { sql } from 'drizzle-orm';
 import { SMALL_CAP_WINDOW, type UniverseOptions } from '../../src/server/features/imports/index.ts';
+import { rowsOf, type Db } from '../../src/server/platform/db/client.ts';
 
 export const universeOptions = (extra: Partial<UniverseOptions> = {}): UniverseOptions => ({
   minCap: SMALL_CAP_WINDOW.min,
@@ -11,3 +13,21 @@ export const universeOptions = (extra: Partial<UniverseOptions> = {}): UniverseO
   replaceDemo: false,
   ...extra,
 });
+
+/** Every table of the database with its row count and a digest of all its rows: equal digests, equal rows. */
+export async function tableDigests(db: Db): Promise<Record<string, string>> {
+  const tables = rowsOf<{ tablename: string }>(
+    await db.execute(sql`select tablename from pg_tables where schemaname = current_schema() order by tablename`),
+  );
+  const digests: Record<string, string> = {};
+  for (const { tablename } of tables) {
+    const [row] = rowsOf<{ rows: number; digest: string }>(
+      await db.execute(
+        sql`select count(*)::int as rows, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest
+            from ${sql.identifier(tablename)} as t`,
+      ),
+    );
+    digests[tablename] = `${row!.rows} rows, ${row!.digest}`;
+  }
+  return digests;
+}

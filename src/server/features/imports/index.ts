@@ -10,3 +10,4 @@ export {
 } from './universe.ts';
 export { importSecSubmissions, importSecTickers } from './sec.ts';
 export { importPrices } from './prices.ts';
+export { shown } from './text.ts';

@@ -6,6 +6,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ImportError } from './report.ts';
 
+/** A file's size and modification time. */
+export async function inputFacts(file: string): Promise<fs.Stats> {
+  try {
+    return await fs.promises.stat(file);
+  } catch (error) {
+    throw new ImportError(
+      `${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
+    );
+  }
+}
+
 /** A file's bytes. */
 export async function readInput(file: string): Promise<Buffer> {
   try {

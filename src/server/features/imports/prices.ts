@@ -14,12 +14,13 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DataSource } from '../../../lib/data-sources.ts';
 import { recordChanges } from '../../platform/changes.ts';
 import { arrayColumn } from '../../platform/db/arrays.ts';
-import { transaction, type Db } from '../../platform/db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { companies, dailyPrices } from '../companies/index.ts';
 import { historyFigures, indexPrices, marketIndices } from '../market/index.ts';
-import { csvNumber, csvRecords, decodeText } from './csv.ts';
-import { inputFiles, readInput } from './input.ts';
+import { csvNumber, readCsvFile } from './csv.ts';
+import { inputFiles } from './input.ts';
 import { ImportError, emptyReport, skip, type ImportReport } from './report.ts';
+import { importTransaction } from './transaction.ts';
 import { siteSymbol } from './universe.ts';
 
 export const PRICES_SOURCE = 'daily-bars' satisfies DataSource;
@@ -68,42 +69,59 @@ function isoDate(text: string): string | null {
   return Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== iso ? null : iso;
 }
 
-/** The bars of one file, by symbol; malformed rows counted in the report. */
-function readBars(text: string, file: string, fileSymbol: string, report: ImportReport): Bar[] {
-  const records = csvRecords(text);
-  const header = records.next();
-  if (header.done) throw new ImportError(`${file} holds no data.`);
-  const at = columnsOf(header.value.fields, file);
-  const bars: Bar[] = [];
-  for (const record of records) {
-    report.read++;
-    const field = (column: Column) => record.fields[at[column]!] ?? '';
-    const where = `${file}:${record.line}`;
-    if (!record.complete) {
-      skip(report, 'truncated row (the file ends inside it)', where);
-      continue;
+/**
+ * Reads the bars of one file, as a stream, into `bySymbol`; malformed rows
+ * are counted in the report.
+ */
+async function readBars(
+  file: string,
+  fileSymbol: string,
+  report: ImportReport,
+  bySymbol: Map<string, Bar[]>,
+): Promise<void> {
+  const name = path.basename(file);
+  const records = readCsvFile(file);
+  try {
+    const header = await records.next();
+    if (header.done) throw new ImportError(`${name} holds no data.`);
+    const at = columnsOf(header.value.fields, name);
+    for await (const record of records) {
+      report.read++;
+      const field = (column: Column) => record.fields[at[column]!] ?? '';
+      if (!record.complete) {
+        skip(report, 'truncated row (the file ends inside it)', `${name}:${record.line}`);
+        continue;
+      }
+      const date = isoDate(field('date'));
+      // A missing value is as impossible as an unreadable one.
+      const [open, high, low, close, volume] = (['open', 'high', 'low', 'close', 'volume'] as const).map(
+        (c) => csvNumber(field(c)) ?? Number.NaN,
+      ) as [number, number, number, number, number];
+      const symbol = at.symbol === undefined ? fileSymbol : siteSymbol(field('symbol'));
+      const valid =
+        date &&
+        symbol &&
+        [open, high, low, close].every((v) => Number.isFinite(v) && v > 0 && v < 1e7) &&
+        Number.isFinite(volume) &&
+        volume >= 0 &&
+        volume < 1e12 &&
+        high >= low;
+      if (!valid) {
+        skip(
+          report,
+          'malformed or impossible bar (a date, prices above zero with high at least low, a volume)',
+          `${name}:${record.line}`,
+        );
+        continue;
+      }
+      let bars = bySymbol.get(symbol);
+      if (!bars) bySymbol.set(symbol, (bars = []));
+      // The symbol's first bar holds its one copy of the name: a million bars need not hold a million copies.
+      bars.push({ symbol: bars[0]?.symbol ?? symbol, date, open, high, low, close, volume: Math.round(volume) });
     }
-    const date = isoDate(field('date'));
-    // A missing value is as impossible as an unreadable one.
-    const [open, high, low, close, volume] = (['open', 'high', 'low', 'close', 'volume'] as const).map(
-      (c) => csvNumber(field(c)) ?? Number.NaN,
-    ) as [number, number, number, number, number];
-    const symbol = at.symbol === undefined ? fileSymbol : siteSymbol(field('symbol'));
-    const valid =
-      date &&
-      symbol &&
-      [open, high, low, close].every((v) => Number.isFinite(v) && v > 0 && v < 1e7) &&
-      Number.isFinite(volume) &&
-      volume >= 0 &&
-      volume < 1e12 &&
-      high >= low;
-    if (!valid) {
-      skip(report, 'malformed or impossible bar (a date, prices above zero with high at least low, a volume)', where);
-      continue;
-    }
-    bars.push({ symbol, date, open, high, low, close, volume: Math.round(volume) });
+  } finally {
+    await records.return(undefined);
   }
-  return bars;
 }
 
 const same = (a: Bar, b: Bar) =>
@@ -321,17 +339,10 @@ export async function importPrices(
   // Each file is read and checked before anything is written: a file that is not a price file stops the import.
   const bySymbol = new Map<string, Bar[]>();
   for (const file of files) {
-    const name = path.basename(file);
-    const bytes = await readInput(file);
     // A file without a Symbol column is one symbol's, named by its ticker.
-    const fileSymbol = siteSymbol(name.replace(/\.csv$/i, ''));
-    for (const bar of readBars(decodeText(bytes, name), name, fileSymbol, report)) {
-      let list = bySymbol.get(bar.symbol);
-      if (!list) bySymbol.set(bar.symbol, (list = []));
-      list.push(bar);
-    }
+    await readBars(file, siteSymbol(path.basename(file).replace(/\.csv$/i, '')), report, bySymbol);
   }
-  await transaction(db, async (tx) => {
+  await importTransaction(db, dryRun, async (tx) => {
     const listed = new Map(
       (
         await tx
@@ -386,7 +397,7 @@ export async function importPrices(
         writes.push(bar);
         existing.set(bar.date, bar);
       }
-      if (dryRun || !writes.length) continue;
+      if (!writes.length) continue;
       pendingBars.push(...writes);
       if (pendingBars.length >= BAR_BATCH) await writeBars(tx, pendingBars.splice(0));
       const history = [...existing.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
@@ -397,12 +408,10 @@ export async function importPrices(
       closesOf.set(symbol, new Map(history.map((b) => [b.date, b.close])));
       changed.push(company.id);
     }
-    if (!dryRun) {
-      await writeBars(tx, pendingBars);
-      for (let i = 0; i < snapshots.length; i += SNAPSHOT_BATCH)
-        await writeSnapshots(tx, snapshots.slice(i, i + SNAPSHOT_BATCH));
-    }
-    if (dryRun || !changed.length) return;
+    await writeBars(tx, pendingBars);
+    for (let i = 0; i < snapshots.length; i += SNAPSHOT_BATCH)
+      await writeSnapshots(tx, snapshots.slice(i, i + SNAPSHOT_BATCH));
+    if (!changed.length) return;
     await recomputeIndices(tx, report, closesOf);
     // Running servers reload the screener and rebuild the pages that show prices (the home page's indices).
     await recordChanges(tx, 'company', changed);

@@ -3,10 +3,18 @@
  * updated, left unchanged or marked inactive, and the rows skipped, by
  * reason, with the lines of the malformed ones.
  */
+import { shown } from './text.ts';
 
-/** An import that cannot go on: its message says why, and nothing was changed. */
+/**
+ * An import that cannot go on: its message says why, and nothing was
+ * changed. The message quotes the file (its name, a header, a value), so
+ * its unprintable characters are shown escaped, never raw.
+ */
 export class ImportError extends Error {
   override name = 'ImportError';
+  constructor(message: string) {
+    super(shown(message));
+  }
 }
 
 /** Lines listed per reason in a report; the count covers them all. */
@@ -66,5 +74,6 @@ export function formatReport(report: ImportReport): string {
     lines.push(`    ${n(entry.count).padStart(7)}  ${reason}${where}`);
   }
   for (const note of report.notes) lines.push(`  ${note}`);
-  return `${lines.join('\n')}\n`;
+  // Reasons, places and notes quote the input (entry keys, file names, industry names).
+  return `${lines.map(shown).join('\n')}\n`;
 }

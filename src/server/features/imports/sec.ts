@@ -14,18 +14,26 @@
  * each import is one transaction.
  */
 import path from 'node:path';
-import { inArray, isNotNull, sql } from 'drizzle-orm';
+import { isNotNull, sql } from 'drizzle-orm';
 import { filingGroupOf } from '../../../lib/company.ts';
 import { industryFor } from '../../../lib/industries.ts';
 import { recordChanges } from '../../platform/changes.ts';
 import { arrayColumn } from '../../platform/db/arrays.ts';
-import { transaction, type Db } from '../../platform/db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { companies, secFilings } from '../companies/index.ts';
 import { inputFiles, readInput } from './input.ts';
 import { ImportError, emptyReport, skip, type ImportReport } from './report.ts';
+import { CONTROL_CHARACTER } from './text.ts';
+import { importTransaction } from './transaction.ts';
 
 /** Companies updated per statement. */
 const UPDATE_BATCH = 2000;
+
+/** The largest CIK the companies table can hold (an integer column); the SEC's are far below it. */
+const MAX_CIK = 2 ** 31 - 1;
+
+/** The longest document name linked to; a longer one is linked through the filing's index page. */
+const MAX_DOCUMENT_NAME = 200;
 
 /** Where EDGAR keeps a filing's documents. */
 const ARCHIVES = 'https://www.sec.gov/Archives/edgar/data';
@@ -64,7 +72,7 @@ export async function importSecTickers(db: Db, file: string, dryRun: boolean): P
       `${path.basename(file)} is not the SEC's company_tickers.json: no entry has cik_str and ticker.`,
     );
   }
-  await transaction(db, async (tx) => {
+  await importTransaction(db, dryRun, async (tx) => {
     const listed = new Map(
       (await tx.select({ symbol: companies.symbol, cik: companies.cik }).from(companies)).map((c) => [c.symbol, c]),
     );
@@ -74,6 +82,12 @@ export async function importSecTickers(db: Db, file: string, dryRun: boolean): P
       report.read++;
       const entry = value as { cik_str?: unknown; ticker?: unknown };
       const cik = Number(entry?.cik_str);
+      // Beyond the CIK column's range it is no CIK the SEC assigns: the file is corrupt, not one entry.
+      if (Number.isInteger(cik) && cik > MAX_CIK) {
+        throw new ImportError(
+          `${path.basename(file)}, entry ${key}: cik_str ${String(entry.cik_str).slice(0, 40)} is not a CIK (a whole number from 1 to ${MAX_CIK.toLocaleString('en-US')}).`,
+        );
+      }
       if (typeof entry?.ticker !== 'string' || !Number.isInteger(cik) || cik <= 0) {
         skip(report, 'malformed entry (no ticker or CIK)', `entry ${key}`);
         continue;
@@ -96,7 +110,6 @@ export async function importSecTickers(db: Db, file: string, dryRun: boolean): P
         links.push({ symbol: company.symbol, cik });
       }
     }
-    if (dryRun) return;
     for (let i = 0; i < links.length; i += UPDATE_BATCH) {
       const batch = links.slice(i, i + UPDATE_BATCH);
       await tx.execute(sql`
@@ -130,7 +143,10 @@ interface FilingRow {
 }
 
 const text = (list: unknown, i: number): string =>
-  Array.isArray(list) && typeof list[i] === 'string' ? (list[i] as string).trim() : '';
+  Array.isArray(list) && typeof list[i] === 'string' ? (list[i] as string).trim().replace(/\s+/g, ' ') : '';
+
+/** Text fit to store and show: no control characters (escape sequences, NUL) and no broken Unicode. */
+const clean = (value: string) => !CONTROL_CHARACTER.test(value) && value.isWellFormed();
 
 const ACCESSION = /^\d{10}-\d{2}-\d{6}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -151,15 +167,25 @@ function filingsOf(arrays: FilingArrays, cik: number, symbol: string, file: stri
       skip(report, 'filing entry with a missing or malformed accession number, date or form', `${file} #${i}`);
       continue;
     }
-    const folder = `${ARCHIVES}/${cik}/${accession.replace(/-/g, '')}`;
     const document = text(arrays.primaryDocument, i);
+    const description = text(arrays.primaryDocDescription, i);
+    if (![type, document, description].every(clean)) {
+      skip(
+        report,
+        'filing entry with control characters or broken text in its form, document or description',
+        `${file} #${i}`,
+      );
+      continue;
+    }
+    const folder = `${ARCHIVES}/${cik}/${accession.replace(/-/g, '')}`;
+    const linkable = document && document.length <= MAX_DOCUMENT_NAME && !/[\s"<>]/.test(document);
     rows.push({
       accessionKey: accession,
       companySymbol: symbol,
       filingType: type.slice(0, 40),
-      description: (text(arrays.primaryDocDescription, i) || type).slice(0, 500),
+      description: (description || type).slice(0, 500),
       // The primary document when EDGAR names it, else the filing's index page.
-      rawTextLink: document && !/[\s"<>]/.test(document) ? `${folder}/${document}` : `${folder}/${accession}-index.htm`,
+      rawTextLink: linkable ? `${folder}/${document}` : `${folder}/${accession}-index.htm`,
       documentCount: 1,
       dateAsOfChange: date,
     });
@@ -181,7 +207,7 @@ export async function importSecSubmissions(
   const files = await inputFiles(inputs, { pattern: /^CIK\d+.*\.json$/i, what: 'CIK##########.json files' });
   const groups = new Map<string, number>();
   const unknownSic = new Map<number, number>();
-  await transaction(db, async (tx) => {
+  await importTransaction(db, dryRun, async (tx) => {
     const byCik = new Map(
       (
         await tx
@@ -199,20 +225,6 @@ export async function importSecSubmissions(
       const batch = pending;
       pending = [];
       if (!batch.length) return;
-      if (dryRun) {
-        const known = await tx
-          .select({ key: secFilings.accessionKey })
-          .from(secFilings)
-          .where(
-            inArray(
-              secFilings.accessionKey,
-              batch.map((r) => r.accessionKey),
-            ),
-          );
-        report.added += batch.length - known.length;
-        report.unchanged += known.length;
-        return;
-      }
       const added = await tx
         .insert(secFilings)
         .values(batch)
@@ -271,7 +283,6 @@ export async function importSecSubmissions(
       onProgress(index + 1, files.length);
     }
     await flush();
-    if (dryRun) return;
     const reclassified = [...classified.values()];
     for (let i = 0; i < reclassified.length; i += UPDATE_BATCH) {
       const batch = reclassified.slice(i, i + UPDATE_BATCH);

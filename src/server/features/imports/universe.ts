@@ -2,27 +2,30 @@
  * The market universe from the Nasdaq stock-screener export
  * (`npm run import -- universe FILE.csv`): one row per listed security, with
  * its last sale, change, market cap, country, IPO year, volume, sector and
- * industry. Rows are read and checked first (nothing is written for a file
- * that is not the export); the companies are then written in one
- * transaction: new symbols added, changed ones updated, unchanged ones left
+ * industry. The file is read as a stream, its rows checked and the
+ * companies written a batch at a time, all in one transaction, so a file
+ * found not to be the export, or not importable further down, changes
+ * nothing: new symbols added, changed ones updated, unchanged ones left
  * alone, and companies of the same exchange that an earlier import brought
  * in and this one no longer lists marked inactive, their pages and history
  * kept.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DataSource } from '../../../lib/data-sources.ts';
 import { toNewYork } from '../../../lib/market-calendar.ts';
-import { transaction, type Db } from '../../platform/db/client.ts';
+import { arrayColumn } from '../../platform/db/arrays.ts';
+import { rowsOf, type Db } from '../../platform/db/client.ts';
 import { recordChanges } from '../../platform/changes.ts';
 import { companies } from '../companies/index.ts';
-import { csvNumber, csvRecords, decodeText, endsWithLineBreak } from './csv.ts';
-import { readInput } from './input.ts';
+import { csvNumber, readCsvFile, type CsvRecord } from './csv.ts';
+import { inputFacts } from './input.ts';
 import { readDemoSeed } from '../site-build/index.ts';
 import { retireDemoData } from './demo-data.ts';
 import { classifyNasdaq } from './nasdaq-industries.ts';
 import { ImportError, emptyReport, skip, type ImportReport } from './report.ts';
+import { quoted } from './text.ts';
+import { importTransaction } from './transaction.ts';
 
 export const SCREENER_HEADER = [
   'Symbol',
@@ -48,7 +51,7 @@ export type SecurityKind = (typeof SECURITY_KINDS)[number];
 export const SMALL_CAP_WINDOW = { min: 500_000, max: 5_000_000_000 } as const;
 
 /** Beyond these a value is a typo or a broken export, not a small cap. */
-const LIMITS = { price: 1_000_000, marketCap: 1e13, volume: 1e11, changePercent: 100_000 } as const;
+const LIMITS = { price: 1_000_000, marketCap: 1e13, volume: 1e11, changePercent: 100_000, shares: 1e15 } as const;
 
 export interface UniverseOptions {
   /** Market-cap window, inclusive, in dollars. */
@@ -103,101 +106,148 @@ const SYMBOL = /^[A-Z0-9][A-Z0-9.-]{0,13}$/;
 const absurd = (value: number | null, min: number, max: number) =>
   value !== null && (!Number.isFinite(value) || value < min || value > max);
 
+/** What reading an export keeps from row to row. */
+interface ExportReading {
+  /** Symbols read so far (a later row of one is a duplicate), and whether each is still listed. */
+  seen: Map<string, boolean>;
+  /** Symbols of rows too malformed to read, which still name a listed company. */
+  malformed: Set<string>;
+  /** Sector / industry pairs classified by sector (or not at all), with their row counts. */
+  unmapped: Map<string, number>;
+}
+
+const newReading = (): ExportReading => ({ seen: new Map(), malformed: new Set(), unmapped: new Map() });
+
+/** Text as a company record keeps it: trimmed, each run of spaces, tabs or line breaks one space. */
+const clean = (text: string) => text.trim().replace(/\s+/g, ' ');
+
 /**
- * The rows of an export that become companies, every other row counted in
- * the report under the reason it was skipped. Throws an ImportError for a
- * file that is not the export (no header or another one).
+ * Throws an ImportError for a file that is not the export (no header or
+ * another one), given its first record.
  */
-export function readScreenerExport(
-  text: string,
-  fileName: string,
-  options: Pick<UniverseOptions, 'minCap' | 'maxCap' | 'kinds'>,
-  report: ImportReport,
-): UniverseRow[] {
-  const records = csvRecords(text);
-  const header = records.next();
-  const found = header.done ? [] : header.value.fields.map((f) => f.trim());
+function checkHeader(header: CsvRecord | undefined, fileName: string): void {
+  const found = header ? header.fields.map((f) => f.trim()) : [];
   if (found.join(',') !== SCREENER_HEADER.join(',')) {
     throw new ImportError(
-      `${fileName} is not a Nasdaq screener export: its header is "${found.join(',').slice(0, 200)}", expected "${SCREENER_HEADER.join(',')}".`,
+      `${fileName} is not a Nasdaq screener export: its header is ${quoted(found.join(','), 200)}, expected "${SCREENER_HEADER.join(',')}".`,
     );
   }
-  const cutOff = !endsWithLineBreak(text);
-  const rows: UniverseRow[] = [];
-  /** Sector / industry pairs classified by sector (or not at all), with their row counts. */
-  const unmapped = new Map<string, number>();
-  const seen = new Set<string>();
-  const all = [...records];
-  all.forEach((record, index) => {
-    report.read++;
-    const at = `line ${record.line}`;
-    const last = index === all.length - 1;
-    if (!record.complete || (last && cutOff && record.fields.length < SCREENER_HEADER.length)) {
-      return skip(report, 'truncated row (the file ends inside it)', at);
-    }
-    if (record.fields.length !== SCREENER_HEADER.length) {
-      return skip(report, `malformed row (not ${SCREENER_HEADER.length} fields)`, at);
-    }
-    const [rawSymbol, rawName, sale, change, percent, cap, country, ipo, volume, sector, industry] = record.fields.map(
-      (f) => f.trim(),
-    ) as [string, string, string, string, string, string, string, string, string, string, string];
-    const kind = securityKind(rawSymbol, rawName);
-    if (!options.kinds.has(kind)) return skip(report, `${kind === 'common' ? 'common share' : kind} (not imported)`);
-    const symbol = siteSymbol(rawSymbol);
-    if (!SYMBOL.test(symbol) || !rawName) return skip(report, 'malformed row (no valid symbol or name)', at);
-    if (seen.has(symbol)) return skip(report, 'duplicate symbol (the first row is kept)', at);
-    seen.add(symbol);
+}
 
-    const lastSale = csvNumber(sale);
-    const netChange = csvNumber(change);
-    const changePercent = csvNumber(percent);
-    const marketCap = csvNumber(cap);
-    const shares = csvNumber(volume);
-    if (
-      absurd(lastSale, Number.MIN_VALUE, LIMITS.price) ||
-      absurd(netChange, -LIMITS.price, LIMITS.price) ||
-      absurd(changePercent, -LIMITS.changePercent, LIMITS.changePercent) ||
-      absurd(marketCap, 0, LIMITS.marketCap) ||
-      absurd(shares, 0, LIMITS.volume)
-    ) {
-      return skip(report, 'absurd or unreadable number', at);
-    }
-    if (lastSale === null) return skip(report, 'no last sale price');
-    if (marketCap === null || marketCap === 0) return skip(report, 'no market cap');
-    if (marketCap < options.minCap || marketCap > options.maxCap) return skip(report, 'outside the market-cap window');
-    const year = csvNumber(ipo);
-    const classified = classifyNasdaq(sector, industry);
-    if (classified.by !== 'industry') {
-      const label =
-        industry || sector ? `${sector || 'no sector'} / ${industry || 'no industry'}` : 'no sector or industry';
-      unmapped.set(label, (unmapped.get(label) ?? 0) + 1);
-    }
-    rows.push({
-      symbol,
-      name: rawName.replace(/\s+/g, ' '),
-      lastSale,
-      netChange,
-      changePercent,
-      marketCap,
-      country: country || 'Unknown',
-      ipoYear: year !== null && Number.isInteger(year) && year >= 1800 && year <= 2100 ? year : null,
-      volume: shares === null ? null : Math.round(shares),
-      sicCode: classified.industry.code,
-      sectorName: classified.industry.sector,
-      industry: classified.industry.description,
-    });
-  });
-  const unmappedTotal = [...unmapped.values()].reduce((a, b) => a + b, 0);
-  if (unmappedTotal > 0) {
-    const list = [...unmapped]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 15)
-      .map(([label, count]) => `${label} (${count})`);
-    report.notes.push(
-      `industries not in the mapping table, classified by sector: ${unmappedTotal} rows: ${list.join('; ')}${unmapped.size > 15 ? '; ...' : ''}`,
-    );
+/**
+ * The company a record of an export gives, or null for a record that does
+ * not give one, counted in the report under the reason it was skipped. A
+ * row skipped for a bad or missing value still names a listed company:
+ * it is noted as listed, so the company is left as it was, not made
+ * inactive. A row that is read but outside the market-cap window, or of a
+ * kind not imported, says that the company left the universe.
+ */
+function screenerRow(
+  record: CsvRecord,
+  options: Pick<UniverseOptions, 'minCap' | 'maxCap' | 'kinds'>,
+  report: ImportReport,
+  reading: ExportReading,
+): UniverseRow | null {
+  report.read++;
+  const at = `line ${record.line}`;
+  const stillListed = () => {
+    const symbol = siteSymbol(record.fields[0] ?? '');
+    if (SYMBOL.test(symbol)) reading.malformed.add(symbol);
+  };
+  if (!record.complete || (record.unterminated && record.fields.length < SCREENER_HEADER.length)) {
+    stillListed();
+    skip(report, 'truncated row (the file ends inside it)', at);
+    return null;
   }
-  return rows;
+  if (record.fields.length !== SCREENER_HEADER.length) {
+    stillListed();
+    skip(report, `malformed row (not ${SCREENER_HEADER.length} fields)`, at);
+    return null;
+  }
+  const [rawSymbol, rawName, sale, change, percent, cap, country, ipo, volume, sector, industry] = record.fields.map(
+    clean,
+  ) as [string, string, string, string, string, string, string, string, string, string, string];
+  const kind = securityKind(rawSymbol, rawName);
+  if (!options.kinds.has(kind)) {
+    skip(report, `${kind === 'common' ? 'common share' : kind} (not imported)`);
+    return null;
+  }
+  const symbol = siteSymbol(rawSymbol);
+  if (!SYMBOL.test(symbol) || !rawName) {
+    skip(report, 'malformed row (no valid symbol or name)', at);
+    return null;
+  }
+  if (reading.seen.has(symbol)) {
+    skip(report, 'duplicate symbol (the first row is kept)', at);
+    return null;
+  }
+  // Listed until a value shows it left the universe.
+  reading.seen.set(symbol, true);
+
+  const lastSale = csvNumber(sale);
+  const netChange = csvNumber(change);
+  const changePercent = csvNumber(percent);
+  const marketCap = csvNumber(cap);
+  const shares = csvNumber(volume);
+  if (
+    absurd(lastSale, Number.MIN_VALUE, LIMITS.price) ||
+    absurd(netChange, -LIMITS.price, LIMITS.price) ||
+    absurd(changePercent, -LIMITS.changePercent, LIMITS.changePercent) ||
+    absurd(marketCap, 0, LIMITS.marketCap) ||
+    absurd(shares, 0, LIMITS.volume) ||
+    // The shares outstanding the cap and price give (a tiny price under a large cap is a broken row).
+    absurd(marketCap !== null && lastSale ? marketCap / lastSale : null, 0, LIMITS.shares)
+  ) {
+    skip(report, 'absurd or unreadable number', at);
+    return null;
+  }
+  if (lastSale === null) {
+    skip(report, 'no last sale price');
+    return null;
+  }
+  if (marketCap === null || marketCap === 0) {
+    skip(report, 'no market cap');
+    return null;
+  }
+  if (marketCap < options.minCap || marketCap > options.maxCap) {
+    reading.seen.set(symbol, false);
+    skip(report, 'outside the market-cap window');
+    return null;
+  }
+  const year = csvNumber(ipo);
+  const classified = classifyNasdaq(sector, industry);
+  if (classified.by !== 'industry') {
+    const label =
+      industry || sector ? `${sector || 'no sector'} / ${industry || 'no industry'}` : 'no sector or industry';
+    reading.unmapped.set(label, (reading.unmapped.get(label) ?? 0) + 1);
+  }
+  return {
+    symbol,
+    name: rawName,
+    lastSale,
+    netChange,
+    changePercent,
+    marketCap,
+    country: country || 'Unknown',
+    ipoYear: year !== null && Number.isInteger(year) && year >= 1800 && year <= 2100 ? year : null,
+    volume: shares === null ? null : Math.round(shares),
+    sicCode: classified.industry.code,
+    sectorName: classified.industry.sector,
+    industry: classified.industry.description,
+  };
+}
+
+/** The report's note on the industries the mapping table does not know. */
+function noteUnmapped(report: ImportReport, unmapped: ReadonlyMap<string, number>): void {
+  const unmappedTotal = [...unmapped.values()].reduce((a, b) => a + b, 0);
+  if (unmappedTotal === 0) return;
+  const list = [...unmapped]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 15)
+    .map(([label, count]) => `${label} (${count})`);
+  report.notes.push(
+    `industries not in the mapping table, classified by sector: ${unmappedTotal} rows: ${list.join('; ')}${unmapped.size > 15 ? '; ...' : ''}`,
+  );
 }
 
 /** The columns an export sets, as the companies table names them. */
@@ -225,55 +275,71 @@ function companyValues(row: UniverseRow, options: UniverseOptions) {
   };
 }
 type CompanyValues = ReturnType<typeof companyValues>;
-/** Every column an export sets: a row differing in none of them is unchanged. */
-const COMPARED = [
-  'symbol',
-  'name',
-  'sicCode',
-  'sectorName',
-  'industry',
-  'market',
-  'country',
-  'ipoYear',
-  'lastSale',
-  'netChange',
-  'changePercent',
-  'preClose',
-  'marketCap',
-  'volume',
-  'sharesOutstanding',
-  'active',
-  'dataSource',
-  'pricesAsOf',
-] as const satisfies readonly (keyof CompanyValues)[];
+/** Every column an export sets, with its type in the database: a row differing in none of them is unchanged. */
+const COLUMN_TYPES = {
+  symbol: 'text',
+  name: 'text',
+  sicCode: 'int2',
+  sectorName: 'text',
+  industry: 'text',
+  market: 'text',
+  country: 'text',
+  ipoYear: 'int2',
+  lastSale: 'float8',
+  netChange: 'float8',
+  changePercent: 'float8',
+  preClose: 'float8',
+  marketCap: 'float8',
+  volume: 'int8',
+  sharesOutstanding: 'int8',
+  active: 'bool',
+  dataSource: 'text',
+  pricesAsOf: 'date',
+} as const satisfies Record<keyof CompanyValues, string>;
+const COMPARED = Object.keys(COLUMN_TYPES) as (keyof typeof COLUMN_TYPES)[];
 
-const WRITE_BATCH = 500;
+/** Rows per statement (each column sent as one array). */
+const WRITE_BATCH = 2000;
+
+/** Adds or updates companies in one statement; answers their ids. */
+async function upsertCompanies(tx: Db, rows: readonly CompanyValues[]): Promise<number[]> {
+  const column = (key: keyof CompanyValues) => sql.identifier(companies[key].name);
+  const updates = COMPARED.filter((key) => key !== 'symbol').map(
+    (key) => sql`${column(key)} = excluded.${column(key)}`,
+  );
+  const written = await tx.execute(sql`
+    insert into ${companies} (${sql.join(COMPARED.map(column), sql`, `)})
+    select * from unnest(${sql.join(
+      COMPARED.map((key) => arrayColumn(rows, (row) => row[key], COLUMN_TYPES[key])),
+      sql`, `,
+    )})
+    on conflict (symbol) do update set ${sql.join(updates, sql`, `)}
+    returning id`);
+  return rowsOf<{ id: number }>(written).map((row) => row.id);
+}
 
 /**
- * Writes the rows read from an export (see readScreenerExport), in one
- * transaction; counts into the report. `onProgress` hears the rows written.
+ * Writes the companies of an export, a batch at a time as they are read,
+ * inside the import's transaction: new symbols added, changed ones
+ * updated, unchanged ones left alone; counts into the report.
  */
-export async function applyUniverse(
-  db: Db,
-  rows: UniverseRow[],
-  options: UniverseOptions,
-  report: ImportReport,
-  onProgress: (done: number, total: number) => void = () => {},
-): Promise<void> {
-  const work = async (tx: Db) => {
-    if (await readDemoSeed(tx)) {
-      if (!options.replaceDemo) {
-        throw new ImportError(
-          'The database holds the demo universe. Run the import again with --replace-demo to remove the demo companies, prices and content first (accounts and settings are kept).',
-        );
-      }
-      report.notes.push(`demo data removed: ${await retireDemoData(tx)}`);
-    }
-    const columns = Object.fromEntries(COMPARED.map((key) => [key, companies[key]])) as {
-      [K in (typeof COMPARED)[number]]: (typeof companies)[K];
-    };
+function companyWriter(tx: Db, options: UniverseOptions, report: ImportReport) {
+  let pending: UniverseRow[] = [];
+  const columns = Object.fromEntries(COMPARED.map((key) => [key, companies[key]])) as {
+    [K in (typeof COMPARED)[number]]: (typeof companies)[K];
+  };
+
+  async function flush(): Promise<void> {
+    const rows = pending;
+    pending = [];
+    if (!rows.length) return;
     const existing = new Map(
-      (await tx.select({ ...columns, cik: companies.cik }).from(companies)).map((row) => [row.symbol, row]),
+      (
+        await tx
+          .select({ ...columns, cik: companies.cik })
+          .from(companies)
+          .where(sql`${companies.symbol} = any(${arrayColumn(rows, (r) => r.symbol, 'text')})`)
+      ).map((row) => [row.symbol, row]),
     );
     const writes: CompanyValues[] = [];
     for (const row of rows) {
@@ -291,50 +357,56 @@ export async function applyUniverse(
       }
       writes.push(values);
     }
-    const listed = new Set(rows.map((r) => r.symbol));
-    const vanished = [...existing.values()]
-      // The export lists one exchange's securities (--market): only that exchange's companies can vanish from it.
-      .filter((c) => c.dataSource !== 'demo' && c.market === options.market && c.active && !listed.has(c.symbol))
-      .map((c) => c.symbol);
-    report.deactivated = vanished.length;
-    if (options.dryRun) return;
+    if (!writes.length) return;
+    // The site rebuilds the pages of the companies whose records changed.
+    await recordChanges(tx, 'company', await upsertCompanies(tx, writes));
+  }
 
-    let done = 0;
-    for (let i = 0; i < writes.length; i += WRITE_BATCH) {
-      const batch = writes.slice(i, i + WRITE_BATCH);
-      const written = await tx
-        .insert(companies)
-        .values(batch)
-        .onConflictDoUpdate({
-          target: companies.symbol,
-          set: Object.fromEntries(
-            COMPARED.filter((key) => key !== 'symbol').map((key) => [key, sql.raw(`excluded.${companies[key].name}`)]),
-          ),
-        })
-        .returning({ id: companies.id });
-      // The site rebuilds the pages of the companies whose records changed.
-      await recordChanges(
-        tx,
-        'company',
-        written.map((w) => w.id),
-      );
-      done += batch.length;
-      onProgress(done, writes.length);
-    }
-    for (let i = 0; i < vanished.length; i += WRITE_BATCH) {
-      const gone = await tx
-        .update(companies)
-        .set({ active: false })
-        .where(inArray(companies.symbol, vanished.slice(i, i + WRITE_BATCH)))
-        .returning({ id: companies.id });
-      await recordChanges(
-        tx,
-        'company',
-        gone.map((g) => g.id),
-      );
-    }
+  return {
+    async add(row: UniverseRow): Promise<void> {
+      pending.push(row);
+      if (pending.length >= WRITE_BATCH) await flush();
+    },
+    flush,
+    /**
+     * Marks inactive the companies of the export's exchange that an import
+     * brought in and this export no longer lists (see screenerRow).
+     */
+    async deactivateVanished(reading: ExportReading): Promise<void> {
+      const candidates = await tx
+        .select({ symbol: companies.symbol })
+        .from(companies)
+        // The export lists one exchange's securities (--market): only that exchange's companies can vanish from it.
+        .where(and(eq(companies.market, options.market), eq(companies.active, true), ne(companies.dataSource, 'demo')));
+      const vanished = candidates
+        .map((c) => c.symbol)
+        .filter((symbol) => !reading.seen.get(symbol) && !reading.malformed.has(symbol));
+      report.deactivated = vanished.length;
+      for (let i = 0; i < vanished.length; i += WRITE_BATCH) {
+        const gone = await tx
+          .update(companies)
+          .set({ active: false })
+          .where(inArray(companies.symbol, vanished.slice(i, i + WRITE_BATCH)))
+          .returning({ id: companies.id });
+        await recordChanges(
+          tx,
+          'company',
+          gone.map((g) => g.id),
+        );
+      }
+    },
   };
-  await transaction(db, work);
+}
+
+/** Refuses a database holding the demo universe, or removes it when the import asks to. */
+async function replaceDemo(tx: Db, options: Pick<UniverseOptions, 'replaceDemo'>, report: ImportReport): Promise<void> {
+  if (!(await readDemoSeed(tx))) return;
+  if (!options.replaceDemo) {
+    throw new ImportError(
+      'The database holds the demo universe. Run the import again with --replace-demo to remove the demo companies, prices and content first (accounts and settings are kept).',
+    );
+  }
+  report.notes.push(`demo data removed: ${await retireDemoData(tx)}`);
 }
 
 /** Equal as stored (the database answers numbers it keeps as text, like bigints, as numbers here too). */
@@ -352,7 +424,12 @@ export function exportDate(fileName: string, modified: Date): string {
   return toNewYork(Number.isNaN(at.getTime()) ? modified : at).date;
 }
 
-/** Reads, checks and imports an export file; the report says what happened. */
+/**
+ * Reads, checks and imports an export file, as a stream, in one transaction
+ * (rolled back in a dry run, or when the file turns out not to be
+ * importable); the report says what happened. `onProgress` hears the bytes
+ * of the file read.
+ */
 export async function importUniverseFile(
   db: Db,
   file: string,
@@ -361,11 +438,27 @@ export async function importUniverseFile(
 ): Promise<ImportReport> {
   const started = performance.now();
   const report = emptyReport('universe', options.dryRun);
-  const bytes = await readInput(file);
-  const modified = (await fs.promises.stat(file)).mtime;
   const name = path.basename(file);
-  const rows = readScreenerExport(decodeText(bytes, name), name, options, report);
-  await applyUniverse(db, rows, { ...options, asOf: options.asOf ?? exportDate(name, modified) }, report, onProgress);
+  const facts = await inputFacts(file);
+  const settings = { ...options, asOf: options.asOf ?? exportDate(name, facts.mtime) };
+  const records = readCsvFile(file, onProgress && ((bytes) => onProgress(bytes, facts.size)));
+  const reading = newReading();
+  try {
+    checkHeader((await records.next()).value ?? undefined, name);
+    await importTransaction(db, options.dryRun, async (tx) => {
+      await replaceDemo(tx, options, report);
+      const writer = companyWriter(tx, settings, report);
+      for await (const record of records) {
+        const row = screenerRow(record, options, report, reading);
+        if (row) await writer.add(row);
+      }
+      await writer.flush();
+      await writer.deactivateVanished(reading);
+    });
+  } finally {
+    await records.return(undefined);
+  }
+  noteUnmapped(report, reading.unmapped);
   report.ms = Math.round(performance.now() - started);
   return report;
 }

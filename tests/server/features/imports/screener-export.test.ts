@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INDUSTRIES } from '../../../../src/lib/industries.ts';
-import { csvNumber, csvRecords } from '../../../../src/server/features/imports/csv.ts';
+import { CSV_LIMITS, CsvParser, csvNumber, csvRecords } from '../../../../src/server/features/imports/csv.ts';
 import {
   NASDAQ_INDUSTRY_SIC,
   NASDAQ_SECTOR_SIC,
@@ -9,14 +9,26 @@ import {
 import { securityKind, siteSymbol } from '../../../../src/server/features/imports/universe.ts';
 
 describe('reading CSV as the public sources write it', () => {
+  const TEXT = '\uFEFFa,b\r\n"x, y","say ""hi"""\r\n"two\nlines",z\r\n\r\nlast,row';
+
   it('reads quoted fields with commas, doubled quotes and line breaks, CRLF ends and a byte-order mark, keeping each record’s line', () => {
-    const text = '\uFEFFa,b\r\n"x, y","say ""hi"""\r\n"two\nlines",z\r\n\r\nlast,row';
-    expect([...csvRecords(text)]).toEqual([
-      { line: 1, fields: ['a', 'b'], complete: true },
-      { line: 2, fields: ['x, y', 'say "hi"'], complete: true },
-      { line: 3, fields: ['two\nlines', 'z'], complete: true },
-      { line: 6, fields: ['last', 'row'], complete: true },
+    expect([...csvRecords(TEXT)]).toEqual([
+      { line: 1, fields: ['a', 'b'], complete: true, unterminated: false },
+      { line: 2, fields: ['x, y', 'say "hi"'], complete: true, unterminated: false },
+      { line: 3, fields: ['two\nlines', 'z'], complete: true, unterminated: false },
+      { line: 6, fields: ['last', 'row'], complete: true, unterminated: true },
     ]);
+  });
+
+  it('reads the same records whatever pieces a file arrives in', () => {
+    const whole = [...csvRecords(TEXT)];
+    for (let cut = 0; cut <= TEXT.length; cut++) {
+      const parser = new CsvParser('pieces.csv');
+      expect([...parser.records(TEXT.slice(0, cut), false), ...parser.records(TEXT.slice(cut), true)]).toEqual(whole);
+    }
+    const parser = new CsvParser('characters.csv');
+    const byCharacter = [...TEXT].flatMap((character) => [...parser.records(character, false)]);
+    expect([...byCharacter, ...parser.records('', true)]).toEqual(whole);
   });
 
   it('marks a record the file ends inside as incomplete', () => {
@@ -24,7 +36,42 @@ describe('reading CSV as the public sources write it', () => {
       line: 2,
       fields: ['c', 'unfinished'],
       complete: false,
+      unterminated: true,
     });
+  });
+
+  it('refuses a field or a record beyond the limits, naming the file and line', () => {
+    const long = 'x'.repeat(CSV_LIMITS.field + 1);
+    expect(() => [...csvRecords(`Symbol,Name\nA,${long}\n`, 'long.csv')]).toThrow(
+      /^long\.csv, line 2: the Name column is longer than 1,000 characters \(1,001\)\.$/,
+    );
+    const wide = Array.from({ length: 20 }, () => 'y'.repeat(CSV_LIMITS.field)).join(',');
+    expect(() => [...csvRecords(`a\n\n${wide}\n`, 'wide.csv')]).toThrow(
+      /^wide\.csv, line 3: a record longer than 10,000/,
+    );
+  });
+
+  it('refuses a quote left open in the middle of a file without holding the rest of the file', () => {
+    const parser = new CsvParser('open.csv');
+    let pieces = 0;
+    const read = () => {
+      Array.from(parser.records('a,b\nc,"never closed\n', false));
+      for (; pieces < 1000; pieces++) Array.from(parser.records('z,'.repeat(1000), false));
+    };
+    expect(read).toThrow(/^open\.csv, line 2: a record longer than 10,000 characters/);
+    // It gave up once the record passed the limit, not at the end of the file.
+    expect(pieces).toBeLessThanOrEqual(CSV_LIMITS.record / 2000);
+  });
+
+  it('refuses control characters and NUL bytes, naming the column and showing them escaped', () => {
+    expect(() => [...csvRecords('Symbol,Name\nA,"Evil \u001b[31mCorp"\n', 'ansi.csv')]).toThrow(
+      'ansi.csv, line 2: the Name column holds a control character: "Evil \\x1b[31mCorp".',
+    );
+    expect(() => [...csvRecords('Symbol,Name\nA,"two\nlines",\nB,x\u0000\n', 'nul.csv')]).toThrow(
+      /^nul\.csv, line 4: a NUL byte/,
+    );
+    // Tabs and line breaks are text.
+    expect([...csvRecords('a\tb,"c\r\nd"\n')][0]?.fields).toEqual(['a\tb', 'c\r\nd']);
   });
 });
 
