@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PDFDocument } from 'pdf-lib';
 import { companies, companyProfiles } from '../../../../src/server/schema.ts';
 import { seedDemoData } from '../../../../src/server/demo/seed.ts';
 import { FILING_GROUP_NAMES, bioPhaseGroupOf, filingGroupOf } from '../../../../src/lib/company.ts';
@@ -274,30 +273,6 @@ describe('client company data', () => {
     expect(webinars.body.data.some((w) => w.archived && w.replayLink)).toBe(true);
     expect((await get(`/api/stock/landing/${plain}`)).status).toBe(404);
   });
-
-  it('finds an event by its zoom id and keeps a signed-in user’s favorite webinars', async () => {
-    const [first] = (await get<{ data: { id: number; zoom_id: string }[] }>(`/api/events/company/${client}`)).body.data;
-    const found = await get<{ data: { id: number } }>(`/api/events/ZoomId?zoom_id=${first!.zoom_id}`);
-    expect(found.body.data.id).toBe(first!.id);
-    expect((await get(`/api/events/ZoomId?zoom_id=123456789`)).status).toBe(404);
-    expect((await t.call('PATCH', '/api/events/favorites', { json: { eventId: first!.id } })).status).toBe(401);
-    const on = await t.call('PATCH', '/api/events/favorites', { json: { eventId: first!.id }, headers: bearer(token) });
-    expect(on.body).toEqual({ data: { eventId: first!.id, isFavorite: true } });
-    const mine = await get<{ data: { id: number }[] }>('/api/events/favorites', bearer(token));
-    expect(mine.body.data.map((w) => w.id)).toContain(first!.id);
-    const listed = await get<{ data: { id: number; isFavorite: boolean }[] }>(
-      `/api/events/company/${client}`,
-      bearer(token),
-    );
-    expect(listed.body.data.find((w) => w.id === first!.id)?.isFavorite).toBe(true);
-    await t.call('PATCH', '/api/events/favorites', { json: { eventId: first!.id }, headers: bearer(token) });
-    expect((await get<{ data: unknown[] }>('/api/events/favorites', bearer(token))).body.data).toEqual([]);
-    const missing = await t.call('PATCH', '/api/events/favorites', {
-      json: { eventId: 999999 },
-      headers: bearer(token),
-    });
-    expect(missing.status).toBe(404);
-  });
 });
 
 describe('staff edits of a landing page', () => {
@@ -338,24 +313,6 @@ describe('staff edits of a landing page', () => {
       )
     ).body.data;
     expect(record!.symbol).toBe(client);
-  });
-});
-
-describe('company documents', () => {
-  it('serves a one-page fact sheet and a presentation for a client, generated from its data', async () => {
-    const res = await t.app.request(`/Reports/${client}_FactSheet.pdf`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('application/pdf');
-    const pdf = await PDFDocument.load(new Uint8Array(await res.arrayBuffer()));
-    expect(pdf.getPageCount()).toBe(1);
-    expect(pdf.getTitle()).toContain(client);
-    const deck = await t.app.request(`/Reports/${client}_Presentation.pdf`);
-    expect((await PDFDocument.load(new Uint8Array(await deck.arrayBuffer()))).getPageCount()).toBeGreaterThan(1);
-  });
-
-  it('answers 404 for unknown tickers and for a presentation of a company that is not a client', async () => {
-    expect((await t.app.request('/Reports/QQQQQQ_FactSheet.pdf')).status).toBe(404);
-    expect((await t.app.request(`/Reports/${plain}_Presentation.pdf`)).status).toBe(404);
   });
 });
 

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRATION_TEXT } from '../../../../src/lib/event-registration.ts';
 import { sendDueReminders } from '../../../../src/server/features/events/index.ts';
 import { eventRegistrations, eventReminders, events, outboxMessages } from '../../../../src/server/schema.ts';
-import { bearer, verifiedUser } from '../../../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
 
 let t: TestApp;
@@ -197,30 +196,6 @@ describe('registering for a webinar', () => {
       zoom_id: card.zoom_id,
     });
     expect(answer.status).toBe(200);
-  });
-});
-
-describe('webinar favorites', () => {
-  it('toggle by eventId or webinarId, and list with the company and picture', async () => {
-    const email = `fav.${Date.now()}@example.com`;
-    const headers = bearer(await verifiedUser(t, email));
-    const { data } = (await t.call('GET', '/api/events/all?tab=upcoming&pageSize=50')).body as {
-      data: { id: number; company_symbol: string | null }[];
-    };
-    // Company webinars (the tests above add some of their own without one, which may come sooner).
-    const [a, b] = data.filter((e) => e.company_symbol);
-    expect((await t.call('PATCH', '/api/events/favorites', { json: { eventId: a!.id }, headers })).status).toBe(200);
-    expect((await t.call('PATCH', '/api/events/favorites', { json: { webinarId: b!.id }, headers })).status).toBe(200);
-    const listed = (await t.call('GET', '/api/events/favorites', { headers })).body as {
-      data: { id: number; isFavorite: boolean; Company: { name: string } | null; image_url: string | null }[];
-    };
-    expect(listed.data.map((e) => e.id).sort()).toEqual([a!.id, b!.id].sort());
-    expect(listed.data.every((e) => e.isFavorite && e.Company && e.image_url)).toBe(true);
-    const both = await t.call('PATCH', '/api/events/favorites', {
-      json: { eventId: a!.id, webinarId: b!.id },
-      headers,
-    });
-    expect(both.status).toBe(400);
   });
 });
 

@@ -104,27 +104,6 @@ describe('the news lists', () => {
   });
 });
 
-describe('news favorites', () => {
-  it('flip an article in and out for a signed-in reader and list it', async () => {
-    const id = ((await t.call('GET', '/api/news/all')).body as NewsList).news[0]!.id;
-    const on = await t.call('PATCH', '/api/news/favorites', { json: { newsId: id }, headers: reader });
-    expect(on.body).toEqual({ data: { newsId: id, isFavorite: true } });
-    const list = (await t.call('GET', '/api/news/favorites', { headers: reader })).body as { news: NewsItem[] };
-    expect(list.news.map((n) => n.id)).toEqual([id]);
-    const article = (await t.call('GET', `/api/news/${id}`, { headers: reader })).body as { data: Article };
-    expect(article.data.isFavorite).toBe(true);
-    const off = await t.call('PATCH', '/api/news/favorites', { json: { newsId: id }, headers: reader });
-    expect(off.body).toEqual({ data: { newsId: id, isFavorite: false } });
-  });
-
-  it('need a session and an existing article', async () => {
-    expect((await t.call('GET', '/api/news/favorites')).status).toBe(401);
-    expect((await t.call('PATCH', '/api/news/favorites', { json: { newsId: 1 } })).status).toBe(401);
-    const missing = await t.call('PATCH', '/api/news/favorites', { json: { newsId: 999999 }, headers: reader });
-    expect(missing.status).toBe(404);
-  });
-});
-
 describe('the tools calls for news', () => {
   it('are for staff only', async () => {
     expect((await t.call('GET', '/api/tools/news')).status).toBe(401);

@@ -34,15 +34,6 @@ describe('the video library', () => {
     expect(filtered.data.length).toBeGreaterThan(0);
     for (const video of filtered.data) expect(video.sic_code).toBe(code);
   });
-
-  it('keeps favorites per reader, flipping after the call', async () => {
-    const id = ((await t.call('GET', '/api/videos/all?limit=1')).body as { data: { id: number }[] }).data[0]!.id;
-    const on = await t.call('PATCH', '/api/videos/favorites', { json: { videoId: id }, headers: reader });
-    expect(on.body).toEqual({ data: { videoId: id, isFavorite: true } });
-    const list = (await t.call('GET', '/api/videos/favorites', { headers: reader })).body as { data: { id: number }[] };
-    expect(list.data.map((v) => v.id)).toEqual([id]);
-    expect((await t.call('GET', '/api/videos/987654')).status).toBe(404);
-  });
 });
 
 describe('the tools calls for videos', () => {
