@@ -1,8 +1,8 @@
 /**
  * Site builds in child processes (build-process.ts), each into a given
- * output directory. A process runs with build-writes.ts loaded, reads the
- * API at `apiUrl`, and streams its output to a reader as it comes; a line
- * after each build gives the result of its file work.
+ * output directory. A process reads the API at `apiUrl` and streams its
+ * output to a reader as it comes; a line after each build gives the result
+ * of its file work.
  *
  * A process is started before it is needed and waits with Astro loaded, so
  * a build does not spend its first seconds starting up. Its first build is
@@ -24,7 +24,6 @@ export interface BuildRequest extends Omit<BuildJob, 'mode'> {
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const BUILD_PROCESS = fileURLToPath(new URL('./build-process.ts', import.meta.url));
-const BUILD_WRITES = fileURLToPath(new URL('./build-writes.ts', import.meta.url));
 
 export interface AstroBuild {
   /** The build's output so far (pages counted, recent lines). */
@@ -86,7 +85,7 @@ export function createBuildProcesses(options: {
   let stopped = false;
 
   function spawnProcess(): WaitingProcess {
-    const child = spawn(process.execPath, ['--import', BUILD_WRITES, BUILD_PROCESS], {
+    const child = spawn(process.execPath, [BUILD_PROCESS], {
       cwd: PROJECT_ROOT,
       env: {
         ...process.env,

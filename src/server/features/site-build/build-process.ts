@@ -1,7 +1,7 @@
 /**
- * The site-build process (started by astro-process.ts with build-writes.ts
- * loaded). It does all of a build's file work, so the server's event loop
- * stays free for readers while a build runs: it carries the published
+ * The site-build process (started by astro-process.ts). It does all of a
+ * build's file work, so the server's event loop stays free for readers
+ * while a build runs: it carries the published
  * build's pages over (incremental.ts), runs the build, compresses pages as
  * they are written, removes pages of deleted content, lists the inline
  * script hashes (and the headers a web server in front sends with the pages)
@@ -24,17 +24,22 @@ import path from 'node:path';
 import readline from 'node:readline';
 import type * as Astro from 'astro';
 import { fileURLToPath } from 'node:url';
-import { directBuildWrites, writtenFiles } from './build-writes.ts';
+import {
+  DATA_STORE_MODULE,
+  INCREMENTAL_MANIFEST,
+  PAGE_COPIES_DIR,
+  holdGeneration,
+  manifestOutputs,
+} from './astro-internals.ts';
+import { createBuildWrites, type BuildWrites } from './build-writes.ts';
 import { recordScriptHashes, writeNginxHeaders } from './csp.ts';
-import { filesToCompress, madeFiles, manifestOutputs, prefillPages, pruneStalePages } from './incremental.ts';
+import { filesToCompress, madeFiles, prefillPages, pruneStalePages } from './incremental.ts';
 import { createPageCompressor, type PageCompressor } from './page-compressor.ts';
 import { BUNDLES_DIR } from './published-files.ts';
 import { createWarmRenderer, type WarmRenderer } from './warm-renderer.ts';
 
 /** Marks the line carrying the build's result as JSON. */
 export const RESULT_MARK = '@@site-build-result ';
-/** Astro's incremental-build manifest, in its cache directory. */
-export const MANIFEST_FILE = 'incremental-build.json';
 
 /** What one build does, sent to the waiting process. */
 export interface BuildJob {
@@ -73,30 +78,22 @@ const RENDER_CONCURRENCY = 6;
 const DATA_STORE_AT_RUNTIME = fileURLToPath(new URL('../../../build/data-store-at-runtime.ts', import.meta.url));
 
 /**
- * A Vite plugin that runs between bundling and page generation: it hands the
- * new bundles to the compressor, then holds generation until the carried-over
- * pages are in place. Astro generates pages in a `buildApp` hook that runs
- * after the bundles are built, and the hooks of the same order run in plugin
- * order, the project's plugins before Astro's generation.
+ * Runs between bundling and page generation (see holdGeneration): hands the
+ * new bundles to the compressor, then holds generation until the
+ * carried-over pages are in place.
  */
 function beforeGeneration(options: {
   onBundled: () => void;
   prefilled: Promise<unknown>;
   phases: Record<string, number>;
 }) {
-  return {
-    name: 'site-build:before-generation',
-    buildApp: {
-      order: 'post' as const,
-      async handler() {
-        options.onBundled();
-        const waiting = performance.now();
-        await options.prefilled;
-        // How long generation waited for the pages (0 when they were in place first).
-        options.phases.pagesWaitMs = Math.round(performance.now() - waiting);
-      },
-    },
-  };
+  return holdGeneration(async () => {
+    options.onBundled();
+    const waiting = performance.now();
+    await options.prefilled;
+    // How long generation waited for the pages (0 when they were in place first).
+    options.phases.pagesWaitMs = Math.round(performance.now() - waiting);
+  });
 }
 
 /**
@@ -123,7 +120,7 @@ async function fullBuild(astro: typeof Astro, warm: WarmRenderer, context: Build
     mode: 'production',
     build: { concurrency: RENDER_CONCURRENCY },
     // A new site's first pages are not kept for content builds: the process ends after them.
-    integrations: job.phase === 'full' ? [warm.integration] : [],
+    integrations: [warm.integration(job.phase === 'full')],
     vite: {
       plugins: [
         beforeGeneration({
@@ -134,12 +131,17 @@ async function fullBuild(astro: typeof Astro, warm: WarmRenderer, context: Build
           phases,
         }),
       ],
-      resolve: { alias: [{ find: /^astro:data-layer-content$/, replacement: DATA_STORE_AT_RUNTIME }] },
+      resolve: { alias: [{ find: new RegExp(`^${DATA_STORE_MODULE}$`), replacement: DATA_STORE_AT_RUNTIME }] },
     },
   });
 }
 
-async function run(astro: typeof Astro, warm: WarmRenderer, job: BuildJob): Promise<BuildProcessResult> {
+async function run(
+  astro: typeof Astro,
+  warm: WarmRenderer,
+  job: BuildJob,
+  follow: (writes: BuildWrites) => void,
+): Promise<BuildProcessResult> {
   const { outDir, previousDir, cacheDir } = job;
   const content = job.mode === 'content';
   if (content && !previousDir) throw new Error('a content build starts from the published build: there is none');
@@ -147,9 +149,10 @@ async function run(astro: typeof Astro, warm: WarmRenderer, job: BuildJob): Prom
   process.env.ASTRO_CACHE_DIR = cacheDir;
   process.env.SITE_BUILD_PHASE = job.phase;
   const compressor = createPageCompressor();
-  directBuildWrites({ outDir, cacheDir, onPageWritten: (file) => compressor.add(file) });
-  // Page copies an earlier version let Astro keep in its cache (see build-writes.ts).
-  if (!content) await fs.promises.rm(path.join(cacheDir, 'dist'), { recursive: true, force: true });
+  const writes = createBuildWrites({ outDir, onPageWritten: (file) => compressor.add(file) });
+  follow(writes);
+  // Page copies an earlier version let Astro keep in its cache (see astro-internals.ts).
+  if (!content) await fs.promises.rm(path.join(cacheDir, PAGE_COPIES_DIR), { recursive: true, force: true });
   const phases: Record<string, number> = {};
   let mark = performance.now();
   const lap = (name: string) => {
@@ -166,8 +169,8 @@ async function run(astro: typeof Astro, warm: WarmRenderer, job: BuildJob): Prom
   else await fullBuild(astro, warm, { job, prefilled, compressor, phases });
   const linked = await prefilled;
   lap(content ? 'contentMs' : 'astroMs');
-  const written = writtenFiles();
-  const kept = manifestOutputs(path.join(cacheDir, MANIFEST_FILE));
+  const written = writes.files();
+  const kept = manifestOutputs(path.join(cacheDir, INCREMENTAL_MANIFEST));
   const removed = kept ? pruneStalePages(outDir, linked, kept, written) : 0;
   // A content build carries every file over: what it made is what it wrote.
   const made = content ? [...written] : madeFiles(outDir, linked, written);
@@ -193,11 +196,12 @@ if (process.argv[1] === import.meta.filename) {
       ...['vite', 'rolldown', '@astrojs/react', '@tailwindcss/vite', 'react-dom/server'].map((name) => import(name)),
       Promise.resolve(require('jsdom')),
     ]);
-    const warm = createWarmRenderer();
+    let writes: BuildWrites | null = null;
+    const warm = createWarmRenderer(() => writes);
     // One job a line; the process ends when the server closes its input or goes away.
     for await (const line of readline.createInterface({ input: process.stdin })) {
       const job = JSON.parse(line) as BuildJob;
-      const result = await run(astro, warm, job);
+      const result = await run(astro, warm, job, (current) => (writes = current));
       const retiring = job.phase === 'first' || process.memoryUsage().rss > RETIRE_ABOVE_BYTES;
       process.stdout.write(`\n${RESULT_MARK}${JSON.stringify({ ...result, retiring })}\n`);
       if (retiring) break;

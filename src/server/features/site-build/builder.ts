@@ -11,7 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '../../platform/logger.ts';
 import { createBuildProcesses, type AstroBuild } from './astro-process.ts';
-import { MANIFEST_FILE, type BuildProcessResult } from './build-process.ts';
+import { INCREMENTAL_MANIFEST } from './astro-internals.ts';
+import type { BuildProcessResult } from './build-process.ts';
 import { fingerprintOf, siteSources, sourceFingerprint } from './fingerprint.ts';
 import {
   buildsDirOf,
@@ -147,7 +148,7 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
     } catch (error) {
       await fs.promises.rm(outDir, { recursive: true, force: true });
       // The manifest may describe pages of this discarded build: the next build renders everything.
-      fs.rmSync(path.join(cacheDir, MANIFEST_FILE), { force: true });
+      fs.rmSync(path.join(cacheDir, INCREMENTAL_MANIFEST), { force: true });
       const message = error instanceof Error ? error.message : String(error);
       Object.assign(status, { state: 'failed', lastError: message, buildingThrough: null });
       logger.error({ build: id, err: message }, 'site build failed; the previous site keeps serving');

@@ -49,22 +49,6 @@ export function prefillPages(previousDir: string, outDir: string, everything = f
   });
 }
 
-/** Output files Astro's incremental manifest says this build produced or kept. */
-export function manifestOutputs(manifestFile: string): Set<string> | null {
-  try {
-    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as {
-      routes: Record<string, { paths: Record<string, { outputFile: string }> }>;
-    };
-    const outputs = new Set<string>();
-    for (const route of Object.values(manifest.routes)) {
-      for (const entry of Object.values(route.paths)) outputs.add(path.normalize(entry.outputFile));
-    }
-    return outputs;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Removes carried-over pages this build no longer has (deleted articles): a
  * linked page that was neither rewritten (`written`) nor kept by a cache key.
