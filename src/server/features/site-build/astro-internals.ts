@@ -15,7 +15,7 @@
  *    the page bundle's `prerender-entry.*.mjs`, whose `app` is handed the
  *    build's internals through `app.setInternals`: imported first, so that
  *    the internals are heard (Astro hands them over nowhere else).
- * 4. The bundle's app: `getOptions()`, `manifest.pageMap` (every page module,
+ * 4. The bundle's app (`BuildApp`, dist/core/build/app.js): `getOptions()`, `manifest.pageMap` (every page module,
  *    loaded while the bundle exists), `manifest.routes[].routeData.distURL`
  *    and `routeCache.clearAll()` (what a build records, dropped before the
  *    next one).
@@ -28,7 +28,9 @@
  *    which Astro calls right after it wrote a page: the page's copy in the
  *    cache (as many bytes again as the site, never read, since each build
  *    starts from the published pages) is not written, and the page is
- *    announced as written instead. Its manifest, `incremental-build.json` in
+ *    announced as written instead. A page whose cache key is unchanged and
+ *    whose file is in the output directory already is left as it is (which
+ *    is why a build starts as links to the published pages). Its manifest, `incremental-build.json` in
  *    the cache directory (`routes` → `paths` → `outputFile`), says which
  *    pages the build kept.
  * 8. Astro generates pages in the `buildApp` hook (order `post`) of its
@@ -57,6 +59,7 @@ export const ASTRO_FILES = {
   outputFiles: 'dist/core/build/common.js',
   incrementalCache: 'dist/core/build/incremental.js',
   defaultPrerenderer: 'dist/core/build/default-prerenderer.js',
+  buildApp: 'dist/core/build/app.js',
   staticBuild: 'dist/core/build/static-build.js',
   contentConstants: 'dist/content/consts.js',
 } as const;

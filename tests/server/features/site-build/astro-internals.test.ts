@@ -121,10 +121,10 @@ describe('the Astro internals the site build relies on', () => {
   });
 
   it('the bundle’s app: setInternals, getOptions and routeCache', async () => {
-    const { BuildApp } = (await astroFile('dist/core/build/app.js')) as { BuildApp?: { prototype: object } };
+    const { BuildApp } = (await astroFile(ASTRO_FILES.buildApp)) as { BuildApp?: { prototype: object } };
     const prototype = BuildApp?.prototype ?? {};
     for (const name of ['setInternals', 'getOptions', 'routeCache']) {
-      expect(name in prototype, changed(`gives the page bundle’s app ${name} (dist/core/build/app.js)`)).toBe(true);
+      expect(name in prototype, changed(`gives the page bundle’s app ${name} (${ASTRO_FILES.buildApp})`)).toBe(true);
     }
   });
 
@@ -186,6 +186,10 @@ describe('the Astro internals the site build relies on', () => {
       changed(`keeps its page copies in ${PAGE_COPIES_DIR}/ in its cache directory, through writeOutputFile`),
     ).toBe(true);
     const generate = astroSource(ASTRO_FILES.generate);
+    expect(
+      /canSkip\([\s\S]{0,200}existsSync\(outFile\)/.test(generate),
+      changed(`leaves a skipped page found in the output directory as it is (in ${ASTRO_FILES.generate})`),
+    ).toBe(true);
     const render = generate.indexOf('prerenderer.render(');
     const page = generate.indexOf('writeFile(result.outFile');
     const copy = generate.indexOf('cache.writeOutputFile(');
