@@ -170,7 +170,10 @@ function hookCacheCopies(): Promise<void> {
   return cacheCopiesHooked;
 }
 
-/** A path's request as Astro makes it, reduced to the path Astro listed it under (no base, no trailing slash). */
+/**
+ * A path's request as Astro makes it, reduced to the path Astro listed it
+ * under (no trailing slash; the site has no base path).
+ */
 function listedPath(pathname: string): string {
   let decoded = pathname;
   try {
@@ -194,10 +197,21 @@ function followPageWrites(
   let outFiles = new Map<RouteData, Map<string, string>>();
   let current: PageWrites | null = null;
   let outDirHref: string | null = null;
+  let names: { getOutFolder: OutFolder; getOutFile: OutFile } | null = null;
+  /** The file Astro writes the page of `encoded` (a path, URI-encoded) to (see generate.js). */
+  const outFileOf = (settings: AstroSettings, encoded: string, route: RouteData): string =>
+    fileURLToPath(
+      names!.getOutFile(settings.config.build.format, names!.getOutFolder(settings, encoded, route), encoded, route),
+    );
   return {
     name: 'site-build:page-writes',
     async setup() {
-      await Promise.all([setup(), hookCacheCopies()]);
+      const [, , outputFiles] = await Promise.all([
+        setup(),
+        hookCacheCopies(),
+        importAstroFile(ASTRO_FILES.outputFiles),
+      ]);
+      names = outputFiles as typeof names;
       current = writes();
       const settings = base.app?.getOptions().settings;
       if (current && settings) {
@@ -209,25 +223,26 @@ function followPageWrites(
       const paths = await base.getStaticPaths();
       const settings = base.app?.getOptions().settings;
       if (!current || !settings) return paths;
-      const { getOutFolder, getOutFile } = (await importAstroFile(ASTRO_FILES.outputFiles)) as {
-        getOutFolder: OutFolder;
-        getOutFile: OutFile;
-      };
       outFiles = new Map();
       for (const { pathname, route } of paths as { pathname: string; route: RouteData }[]) {
-        // As Astro names the file it writes the page to (see generate.js).
-        const encoded = encodeURI(pathname);
-        const file = getOutFile(settings.config.build.format, getOutFolder(settings, encoded, route), encoded, route);
         let byPath = outFiles.get(route);
         if (!byPath) outFiles.set(route, (byPath = new Map()));
-        byPath.set(listedPath(pathname), fileURLToPath(file));
+        byPath.set(listedPath(pathname), outFileOf(settings, encodeURI(pathname), route));
       }
       return paths;
     },
     async render(request, options) {
       const rendered = await base.render(request, options);
-      const file = outFiles.get(options.routeData as RouteData)?.get(listedPath(new URL(request.url).pathname));
-      if (current && file) current.writing(file);
+      const settings = base.app?.getOptions().settings;
+      if (current && settings) {
+        const route = options.routeData as RouteData;
+        const requested = new URL(request.url).pathname;
+        // A path Astro did not list (none should be) is named from its request, which Astro made from the path.
+        const file =
+          outFiles.get(route)?.get(listedPath(requested)) ??
+          outFileOf(settings, requested === '/' ? requested : requested.replace(/\/+$/, ''), route);
+        current.writing(file);
+      }
       return rendered;
     },
     async teardown() {

@@ -267,6 +267,26 @@ describe('the pages a build writes', () => {
     await prerenderer.teardown?.();
   });
 
+  it('names the file of each page as Astro does, an encoded path or one it did not list included', async () => {
+    const outDir = tempDir();
+    const writes = createBuildWrites({ outDir });
+    const { base, route } = standIn(outDir);
+    const listed = { ...base, getStaticPaths: async () => [{ pathname: '/news/a b', route }] } as AstroPrerenderer;
+    const prerenderer = sitePrerenderer(
+      siteBuildIntegration({ pageWrites: () => writes, kept: () => null, keep: null }),
+      listed,
+    );
+    await prerenderer.setup?.();
+    await prerenderer.getStaticPaths();
+    for (const url of ['http://localhost/news/a%20b/', 'http://localhost/news/2/', 'http://localhost/']) {
+      await prerenderer.render(new Request(url), { routeData: route } as never);
+    }
+    expect([...writes.files()]).toEqual(
+      ['news/a b/index.html', 'news/2/index.html', 'index.html'].map((file) => path.join(outDir, file)),
+    );
+    await prerenderer.teardown?.();
+  });
+
   it("does not write Astro's cache copies of pages: the page is announced as written instead", async () => {
     const outDir = tempDir();
     const cacheDir = tempDir();
