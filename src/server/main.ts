@@ -27,7 +27,7 @@ import {
   type SiteRebuildJob,
   type SiteState,
 } from './features/site-build/index.ts';
-import { announceRemoteChange, latestChangeId, onContentChange } from './platform/changes.ts';
+import { createChangeBus, latestChangeId, type ChangeBus } from './platform/changes.ts';
 import { joinPostgresCluster, singleInstance, type Cluster } from './platform/cluster.ts';
 import { ConfigError, loadConfig, type Config } from './platform/config.ts';
 import { openDatabase, type Database } from './platform/db/client.ts';
@@ -117,12 +117,12 @@ async function joinCluster(config: Config, logger: Logger): Promise<Cluster> {
  * change no listener heard of is announced (the rebuild job and the
  * caches read what changed themselves).
  */
-function watchForMissedChanges(database: Database, scheduler: JobScheduler): void {
+function watchForMissedChanges(database: Database, changes: ChangeBus, scheduler: JobScheduler): void {
   let known = 0;
   const catchUp = async () => {
     known = Math.max(known, await latestChangeId(database.db));
   };
-  onContentChange(() => void catchUp().catch(() => {}));
+  changes.on(() => void catchUp().catch(() => {}));
   let first = true;
   scheduler.every('content-changes-poll', CLUSTER_POLL_MS, async () => {
     const latest = await latestChangeId(database.db);
@@ -131,7 +131,7 @@ function watchForMissedChanges(database: Database, scheduler: JobScheduler): voi
       known = latest;
     } else if (latest > known) {
       known = latest;
-      announceRemoteChange({ kind: 'company', entityId: 0, op: 'upsert' });
+      changes.announceRemote({ kind: 'company', entityId: 0, op: 'upsert' });
     }
   });
 }
@@ -203,15 +203,18 @@ export async function main(): Promise<void> {
     leaderOnly,
   );
   const snapshots = createSnapshotStore(database.db);
+  const changes = createChangeBus(database.db);
   // Content written here is announced to the other instances; theirs reaches this one's listeners.
-  onContentChange((change) => {
+  changes.on((change) => {
     if (change.kind === 'company') snapshots.invalidate();
     if (!change.remote) cluster.publish('content', { kind: change.kind, entityId: change.entityId, op: change.op });
   });
-  cluster.on('content', (data) => announceRemoteChange(data as unknown as Parameters<typeof announceRemoteChange>[0]));
+  cluster.on('content', (data) =>
+    changes.announceRemote(data as unknown as Parameters<ChangeBus['announceRemote']>[0]),
+  );
   cluster.on('market', () => snapshots.invalidate());
   // Changes written by another instance whose message was lost, or by a command (npm run import).
-  watchForMissedChanges(database, scheduler);
+  watchForMissedChanges(database, changes, scheduler);
   // One market-data job, its quotes from the provider for the data in the database at each run: demo quotes
   // for the demo universe, a real provider's (when configured) once an import replaced it, else none.
   const marketJob = (provider: QuoteProvider) =>
@@ -260,6 +263,7 @@ export async function main(): Promise<void> {
     wakeOutbox: () => outboxJob.wake(50),
     wakeBroadcasts: () => broadcastJob.wake(0),
     isLeader: cluster.isLeader,
+    changes,
   });
   http.serve(app.fetch);
   const port = http.port;
@@ -316,6 +320,7 @@ export async function main(): Promise<void> {
   // Only the leading instance builds; the others serve what it publishes to the shared SITE_DIR.
   rebuildJob = startSiteRebuildJob({
     rebuild: (reason) => (cluster.isLeader() ? siteBuilder.rebuild(reason) : Promise.resolve()),
+    changes,
     logger,
     scheduler,
     debounceMs: config.siteRebuild.debounceMs,
