@@ -8,6 +8,7 @@
 import { asc, gt, max } from 'drizzle-orm';
 import type { ChangeOp, ChangesPage, ContentChange, ContentKind } from '../../lib/content-records.ts';
 import { transaction, type Db } from './db/client.ts';
+import type { JobDefinition } from './jobs.ts';
 import { contentChanges } from './tables.ts';
 
 export interface ChangeNotice {
@@ -134,4 +135,33 @@ export async function writeWithChange(
   });
   if (id !== null) for (const tell of busesByDb.get(db) ?? []) tell({ kind, entityId: id, op });
   return id;
+}
+
+/**
+ * Fallback for a lost cluster message, and how changes written by a command
+ * (npm run import) arrive: the content changes record is polled, and a
+ * change no listener heard of is announced (the rebuild job and the caches
+ * read what changed themselves).
+ */
+export function missedChangesJob(db: Db, changes: ChangeBus, intervalMs: number): JobDefinition {
+  let known = 0;
+  const catchUp = async () => {
+    known = Math.max(known, await latestChangeId(db));
+  };
+  changes.on(() => void catchUp().catch(() => {}));
+  let first = true;
+  return {
+    name: 'content-changes-poll',
+    intervalMs,
+    task: async () => {
+      const latest = await latestChangeId(db);
+      if (first) {
+        first = false;
+        known = latest;
+      } else if (latest > known) {
+        known = latest;
+        changes.announceRemote({ kind: 'company', entityId: 0, op: 'upsert' });
+      }
+    },
+  };
 }

@@ -26,7 +26,15 @@ describe('importing the server', () => {
   it('offers no module-wide way to listen: a listener needs a bus, and a bus its database', async () => {
     const changes = await import('../../../src/server/platform/changes.ts');
     expect(Object.keys(changes).sort()).toEqual(
-      ['changesSince', 'createChangeBus', 'latestChangeId', 'recordChange', 'recordChanges', 'writeWithChange'].sort(),
+      [
+        'changesSince',
+        'createChangeBus',
+        'latestChangeId',
+        'missedChangesJob',
+        'recordChange',
+        'recordChanges',
+        'writeWithChange',
+      ].sort(),
     );
   });
 });

@@ -9,3 +9,4 @@ export {
   webinarsOf,
 } from './service.ts';
 export { REMINDER_INTERVAL_MS, sendDueReminders } from './reminders.ts';
+export { jobs } from './jobs.ts';
