@@ -9,7 +9,8 @@
  *   platform  src/server/platform: what every feature uses (database, HTTP plumbing, outbox, jobs)
  *   feature   src/server/features/<name>: one domain (routes, services, tables, helpers)
  *   demo      src/server/demo: the demo data generator
- *   root      src/server/*.ts: the composition (app, main, the schema that gathers every table)
+ *   root      src/server/*.ts and src/server/start: the composition (app, jobs, main and its start steps, the
+ *             schema that gathers every table)
  *
  * and imports may only go where the rules below allow. A feature's HTTP
  * files are `routes.ts`, `*-routes.ts`, `middleware.ts` and `api-schemas.ts`

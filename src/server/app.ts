@@ -13,6 +13,7 @@ import { chatRoutes, createAnswerEngine } from './features/chat/index.ts';
 import { companyRoutes, tipranksRoutes } from './features/companies/routes.ts';
 import { companyStaffRoutes } from './features/companies/staff-routes.ts';
 import { coverRoutes } from './features/covers/routes.ts';
+import { refreshEventsOnChange } from './features/events/index.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { eventStaffRoutes } from './features/events/staff-routes.ts';
 import { ipoRoutes } from './features/ipos/routes.ts';
@@ -51,7 +52,7 @@ import { createResponseCache } from './platform/http/response-cache.ts';
 import { addressRanges } from './platform/address-ranges.ts';
 import { createMetrics } from './platform/metrics.ts';
 import { metricsRoutes, timeRequests } from './platform/http/metrics-routes.ts';
-import { onContentChange } from './platform/changes.ts';
+import { createChangeBus, type ChangeBus } from './platform/changes.ts';
 import { validationHook } from './platform/http/validation.ts';
 
 export interface AppDeps {
@@ -68,12 +69,20 @@ export interface AppDeps {
   wakeBroadcasts?: () => void;
   /** Whether this instance leads the others (alone, it does). */
   isLeader?: () => boolean;
+  /** The changes committed through the database (one of the app's own when not given). */
+  changes?: ChangeBus;
 }
 
-export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
+/** The HTTP application; close() removes what it listens to (the change bus, the snapshot's invalidations). */
+export type App = OpenAPIHono<AppEnv> & { close(): void };
+
+export function createApp(deps: AppDeps): App {
   const { config, database, logger } = deps;
   const site = deps.site ?? NO_SITE;
   const snapshots = deps.snapshots ?? createSnapshotStore(database.db);
+  const changes = deps.changes ?? createChangeBus(database.db);
+  // What the app listens to, removed when it closes: a bus or snapshot store it was given outlives it.
+  const stopListening = [refreshEventsOnChange(changes, database.db)];
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const metrics = createMetrics({
     db: database.db,
@@ -109,7 +118,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   // Anonymous readers' company market records: computed once per market or company change (or a few seconds).
   if (config.publicCacheTtlMs > 0) {
     const cache = createResponseCache({ ttlMs: config.publicCacheTtlMs, maxEntries: 5000, maxBodyBytes: 256 * 1024 });
-    snapshots.onInvalidate(() => cache.clear());
+    stopListening.push(snapshots.onInvalidate(() => cache.clear()));
     api.use('/stock/company/*', cache.middleware);
   }
   api.route('/stock', companyRoutes);
@@ -121,7 +130,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   // Anonymous readers' news, videos and events: computed once per content change (or a few seconds).
   if (config.publicCacheTtlMs > 0) {
     const cache = createResponseCache({ ttlMs: config.publicCacheTtlMs, maxEntries: 2000, maxBodyBytes: 512 * 1024 });
-    onContentChange(() => cache.clear());
+    stopListening.push(changes.on(() => cache.clear()));
     for (const group of ['/news/*', '/videos/*', '/events/*']) api.use(group, cache.middleware);
   }
   api.route('/news', newsRoutes);
@@ -150,5 +159,10 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/Reports', reportRoutes);
   app.route('/', siteRoutes(site));
   app.notFound((c) => errorBody(c, c.req.method === 'GET' ? 404 : 405, 'Not found'));
-  return app;
+  return Object.assign(app, {
+    close() {
+      for (const stop of stopListening.splice(0)) stop();
+      if (!deps.changes) changes.close();
+    },
+  });
 }

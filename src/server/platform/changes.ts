@@ -1,13 +1,14 @@
 /**
  * The content changes record: every create, update and delete of published
  * content (news, videos, events, company pages), in order. Incremental site
- * builds read it from a cursor; the rebuild job and the answers cache are
- * told about each change as it happens, in this process or (through the
- * cluster, see main.ts) in another instance.
+ * builds read it from a cursor; the rebuild job and the caches are told about
+ * each change as it happens through a change bus, in this process or
+ * (through the cluster, see main.ts) in another instance.
  */
 import { asc, gt, max } from 'drizzle-orm';
 import type { ChangeOp, ChangesPage, ContentChange, ContentKind } from '../../lib/content-records.ts';
 import { transaction, type Db } from './db/client.ts';
+import type { JobDefinition } from './jobs.ts';
 import { contentChanges } from './tables.ts';
 
 export interface ChangeNotice {
@@ -18,17 +19,49 @@ export interface ChangeNotice {
   remote?: boolean;
 }
 
-/** Listeners told after a change is committed (the rebuild job, the answers cache). */
-const listeners = new Set<(change: ChangeNotice) => void>();
+export type ChangeListener = (change: ChangeNotice) => void;
 
-export function onContentChange(listener: (change: ChangeNotice) => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+/**
+ * Who hears of the changes committed through one database handle: the
+ * composition root creates it for the handle it serves (createChangeBus),
+ * and its parts (the rebuild job, the caches, the cluster) listen.
+ */
+export interface ChangeBus {
+  /** Adds a listener told after each change is committed; returns its removal. */
+  on(listener: ChangeListener): () => void;
+  /** Tells the listeners of a change another instance made (or one found by polling the record). */
+  announceRemote(change: Omit<ChangeNotice, 'remote'>): void;
+  /** Removes every listener and stops hearing of the handle's writes. */
+  close(): void;
 }
 
-/** Tells the listeners of a change another instance made (or one found by polling the record). */
-export function announceRemoteChange(change: Omit<ChangeNotice, 'remote'>): void {
-  for (const listener of listeners) listener({ ...change, remote: true });
+/**
+ * The buses of each database handle. Services receive only the handle, so a
+ * write finds the buses to tell here; keyed by the handle, one app's or
+ * test's changes never reach the listeners of another database.
+ */
+const busesByDb = new WeakMap<Db, Set<(change: ChangeNotice) => void>>();
+
+/** A change bus for the changes committed through `db` (writeWithChange). */
+export function createChangeBus(db: Db): ChangeBus {
+  const listeners = new Set<ChangeListener>();
+  const tell = (change: ChangeNotice) => {
+    for (const listener of listeners) listener(change);
+  };
+  let buses = busesByDb.get(db);
+  if (!buses) busesByDb.set(db, (buses = new Set()));
+  buses.add(tell);
+  return {
+    on(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    announceRemote: (change) => tell({ ...change, remote: true }),
+    close() {
+      listeners.clear();
+      busesByDb.get(db)?.delete(tell);
+    },
+  };
 }
 
 /** Changes after a cursor, oldest first; the new cursor is the last id returned. */
@@ -86,7 +119,7 @@ export async function recordChanges(
 
 /**
  * Runs a write and records its change in the same transaction, then tells
- * the listeners. `write` returns the id it changed, or null when nothing
+ * the buses of `db` (see createChangeBus). `write` returns the id it changed, or null when nothing
  * matched (then nothing is recorded).
  */
 export async function writeWithChange(
@@ -100,6 +133,35 @@ export async function writeWithChange(
     if (changed !== null) await tx.insert(contentChanges).values({ kind, entityId: changed, op });
     return changed;
   });
-  if (id !== null) for (const listener of listeners) listener({ kind, entityId: id, op });
+  if (id !== null) for (const tell of busesByDb.get(db) ?? []) tell({ kind, entityId: id, op });
   return id;
+}
+
+/**
+ * Fallback for a lost cluster message, and how changes written by a command
+ * (npm run import) arrive: the content changes record is polled, and a
+ * change no listener heard of is announced (the rebuild job and the caches
+ * read what changed themselves).
+ */
+export function missedChangesJob(db: Db, changes: ChangeBus, intervalMs: number): JobDefinition {
+  let known = 0;
+  const catchUp = async () => {
+    known = Math.max(known, await latestChangeId(db));
+  };
+  changes.on(() => void catchUp().catch(() => {}));
+  let first = true;
+  return {
+    name: 'content-changes-poll',
+    intervalMs,
+    task: async () => {
+      const latest = await latestChangeId(db);
+      if (first) {
+        first = false;
+        known = latest;
+      } else if (latest > known) {
+        known = latest;
+        changes.announceRemote({ kind: 'company', entityId: 0, op: 'upsert' });
+      }
+    },
+  };
 }

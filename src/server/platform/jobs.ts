@@ -28,9 +28,24 @@ export interface JobOptions {
   leaderOnly?: boolean;
 }
 
+/**
+ * Background work a part of the server declares (a feature's `jobs(deps)`)
+ * and the composition root schedules: run at once, then `intervalMs` after
+ * each run ends.
+ */
+export interface JobDefinition extends JobOptions {
+  name: string;
+  intervalMs: number;
+  task: JobTask;
+}
+
 export interface JobScheduler {
   /** Runs `task` now, then `intervalMs` after each run ends. */
   every(name: string, intervalMs: number, task: JobTask, options?: JobOptions): IntervalJob;
+  /** Schedules each definition as every() does. */
+  start(jobs: readonly JobDefinition[]): void;
+  /** Runs the interval job of that name soon (see IntervalJob.wake); a name never scheduled wakes nothing. */
+  wake(name: string, delayMs?: number): void;
   /** Runs `task` at the times of a cron pattern, New York time; a run still going skips the next. */
   cron(name: string, pattern: string, task: JobTask, options?: JobOptions): CronJob;
   /** Stops every job and waits for the runs in progress. */
@@ -42,6 +57,7 @@ export function createJobScheduler(logger: Logger, isLeader: () => boolean = () 
   const controller = new AbortController();
   const running = new Set<Promise<unknown>>();
   const stoppers: (() => void)[] = [];
+  const byName = new Map<string, IntervalJob>();
 
   /** One run of a job, unless one is already going; resolves when it ends, whatever happened. */
   function runner(name: string, task: JobTask, options: JobOptions = {}): () => Promise<void> {
@@ -64,7 +80,7 @@ export function createJobScheduler(logger: Logger, isLeader: () => boolean = () 
     };
   }
 
-  return {
+  const scheduler: JobScheduler = {
     every(name, intervalMs, task, options) {
       const run = runner(name, task, options);
       let timer: NodeJS.Timeout | null = null;
@@ -83,7 +99,15 @@ export function createJobScheduler(logger: Logger, isLeader: () => boolean = () 
         if (timer) clearTimeout(timer);
       });
       schedule(0);
-      return { wake: (delayMs = 0) => schedule(delayMs) };
+      const job = { wake: (delayMs = 0) => schedule(delayMs) };
+      byName.set(name, job);
+      return job;
+    },
+    start(jobs) {
+      for (const job of jobs) scheduler.every(job.name, job.intervalMs, job.task, job);
+    },
+    wake(name, delayMs) {
+      byName.get(name)?.wake(delayMs);
     },
     cron(name, pattern, task, options) {
       const run = runner(name, task, options);
@@ -97,4 +121,5 @@ export function createJobScheduler(logger: Logger, isLeader: () => boolean = () 
       await Promise.all(running);
     },
   };
+  return scheduler;
 }

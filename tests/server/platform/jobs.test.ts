@@ -86,4 +86,32 @@ describe('the job scheduler', () => {
     expect(finished).toBe(true);
     expect(aborted).toBe(true);
   });
+
+  it('schedules the jobs a part declares, and wakes one by its name', async () => {
+    scheduler = createJobScheduler(logger);
+    const runs: string[] = [];
+    scheduler.start([
+      { name: 'first', intervalMs: 60_000, task: async () => void runs.push('first') },
+      { name: 'second', intervalMs: 60_000, task: async () => void runs.push('second') },
+    ]);
+    await sleep(30);
+    expect(runs.sort()).toEqual(['first', 'second']);
+    scheduler.wake('second');
+    // A name never scheduled wakes nothing.
+    scheduler.wake('unknown');
+    await sleep(30);
+    expect(runs.sort()).toEqual(['first', 'second', 'second']);
+  });
+
+  it('runs a declared leader-only job only while this instance leads', async () => {
+    let leading = false;
+    scheduler = createJobScheduler(logger, () => leading);
+    let runs = 0;
+    scheduler.start([{ name: 'leader', intervalMs: 10, leaderOnly: true, task: async () => void runs++ }]);
+    await sleep(40);
+    expect(runs).toBe(0);
+    leading = true;
+    await sleep(40);
+    expect(runs).toBeGreaterThan(0);
+  });
 });

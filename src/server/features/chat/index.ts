@@ -2,5 +2,5 @@
 export { chatMessages, chatShares, chatThreads } from './tables.ts';
 export { chatRoutes } from './routes.ts';
 export { createAnswerEngine } from './answer/engines.ts';
-export { GUEST_THREAD_SWEEP_MS, deleteStaleGuestThreads } from './conversation.ts';
 export { shareIsLive } from './sharing.ts';
+export { jobs } from './jobs.ts';

@@ -1,4 +1,12 @@
 /** Webinars and conference sessions: what other features and the server may use. */
 export { events, favoriteEvents } from './tables.ts';
-export { eventCoverFacts, eventPagePaths, upcomingEvents, webinarsForBuild, webinarsOf } from './service.ts';
+export {
+  eventCoverFacts,
+  eventPagePaths,
+  refreshEventsOnChange,
+  upcomingEvents,
+  webinarsForBuild,
+  webinarsOf,
+} from './service.ts';
 export { REMINDER_INTERVAL_MS, sendDueReminders } from './reminders.ts';
+export { jobs } from './jobs.ts';

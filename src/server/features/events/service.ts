@@ -9,7 +9,7 @@ import { eventPagePath, formIdFrom } from '../../../lib/event-registration.ts';
 import { eventWindow, type EventRange, type EventTab } from '../../../lib/event-ranges.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { searchWords } from '../../platform/db/search.ts';
-import { onContentChange } from '../../platform/changes.ts';
+import type { ChangeBus } from '../../platform/changes.ts';
 import { notFound } from '../../platform/errors.ts';
 import { companies, requireCompany } from '../companies/index.ts';
 import { favoriteIds, type FavoriteKind } from '../favorites/index.ts';
@@ -91,11 +91,17 @@ export interface EventQuery {
 /** How long the events list read from the database serves before it is read again. */
 const LIST_CACHE_MS = 5_000;
 const listCache = new WeakMap<Db, { at: number; rows: Promise<EventWithCompany[]> }>();
-let invalidatedAt = 0;
-// An edit made in this process shows at once; one made on another instance within LIST_CACHE_MS.
-onContentChange((change) => {
-  if (change.kind === 'event') invalidatedAt = Date.now();
-});
+
+/**
+ * Forgets the list read from `db` when an event changes: an edit heard on
+ * `changes` shows at once, one whose notice was lost within LIST_CACHE_MS.
+ * Returns the listener's removal.
+ */
+export function refreshEventsOnChange(changes: ChangeBus, db: Db): () => void {
+  return changes.on((change) => {
+    if (change.kind === 'event') listCache.delete(db);
+  });
+}
 
 /**
  * Every active event with its company, read once per few seconds: there are
@@ -105,7 +111,7 @@ onContentChange((change) => {
 export function activeEvents(db: Db): Promise<EventWithCompany[]> {
   const now = Date.now();
   const hit = listCache.get(db);
-  if (hit && now - hit.at < LIST_CACHE_MS && hit.at >= invalidatedAt) return hit.rows;
+  if (hit && now - hit.at < LIST_CACHE_MS) return hit.rows;
   const rows = eventsWithCompany(db).where(eq(events.isActive, true)).orderBy(asc(events.upcomingDate), asc(events.id));
   const entry = { at: now, rows: Promise.resolve(rows) };
   // A failed read is not kept.

@@ -17,3 +17,4 @@ export { ema, macd, rsi, sma } from './indicators.ts';
 export { historyFigures } from './history-figures.ts';
 export { createPolygonQuoteProvider } from './polygon.ts';
 export { listIndices } from './indices.ts';
+export { jobs } from './jobs.ts';

@@ -64,10 +64,14 @@ async function documentInput(db: Db, symbol: string, kind: ReportKind): Promise<
 
 const CACHE_SIZE = 64;
 const CACHE_MS = 10 * 60 * 1000;
-const cache = new Map<string, { at: number; bytes: Uint8Array }>();
+type RenderedDocuments = Map<string, { at: number; bytes: Uint8Array }>;
+/** Documents per database: two databases in one process (tests, tools) never answer with each other's. */
+const cacheByDb = new WeakMap<Db, RenderedDocuments>();
 
 /** The PDF for a symbol and kind; rendered at most once per ten minutes. */
 export async function companyReport(db: Db, symbol: string, kind: ReportKind): Promise<Uint8Array> {
+  let cache = cacheByDb.get(db);
+  if (!cache) cacheByDb.set(db, (cache = new Map()));
   const key = `${symbol.toUpperCase()}:${kind}`;
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.bytes;

@@ -167,14 +167,14 @@ export interface SnapshotStore {
   get(): Promise<Snapshot>;
   /** Marks the snapshot stale after the data changed. */
   invalidate(): void;
-  /** Hears each invalidation (answers made from the same data are stale too). */
-  onInvalidate(listener: () => void): void;
+  /** Hears each invalidation (answers made from the same data are stale too); returns the listener's removal. */
+  onInvalidate(listener: () => void): () => void;
 }
 
 export function createSnapshotStore(db: Db): SnapshotStore {
   let current: Promise<Snapshot> | null = null;
   let version = 0;
-  const listeners: (() => void)[] = [];
+  const listeners = new Set<() => void>();
   return {
     get() {
       if (!current) {
@@ -197,7 +197,8 @@ export function createSnapshotStore(db: Db): SnapshotStore {
       for (const listener of listeners) listener();
     },
     onInvalidate(listener) {
-      listeners.push(listener);
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
     },
   };
 }

@@ -4,12 +4,14 @@
  * builder runs one build at a time and coalesces the rest) and on a schedule
  * in New York time, so lists such as upcoming events move on by themselves.
  */
-import { onContentChange } from '../../platform/changes.ts';
+import type { ChangeBus } from '../../platform/changes.ts';
 import type { JobScheduler } from '../../platform/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 
 export interface SiteRebuildJobOptions {
   rebuild: (reason: string) => Promise<void>;
+  /** The content changes that make the site stale. */
+  changes: ChangeBus;
   logger: Logger;
   scheduler: JobScheduler;
   /** Quiet time after the last change before building. */
@@ -44,7 +46,7 @@ export function startSiteRebuildJob(options: SiteRebuildJobOptions): SiteRebuild
     run(`${count} content change${count === 1 ? '' : 's'}`);
   };
 
-  const unsubscribe = onContentChange(() => {
+  const unsubscribe = options.changes.on(() => {
     changes++;
     const now = Date.now();
     if (!timer) firstChangeAt = now;

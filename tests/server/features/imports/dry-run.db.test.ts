@@ -14,9 +14,10 @@ import {
 import { importTransaction } from '../../../../src/server/features/imports/transaction.ts';
 import {
   changesSince,
+  createChangeBus,
   latestChangeId,
-  onContentChange,
   recordChange,
+  type ChangeBus,
   type ChangeNotice,
 } from '../../../../src/server/platform/changes.ts';
 import type { Db } from '../../../../src/server/platform/db/client.ts';
@@ -31,7 +32,7 @@ let t: TestApp;
 let dir: string;
 let demoSymbols: string[];
 const notices: ChangeNotice[] = [];
-let stopListening: () => void;
+let changes: ChangeBus;
 
 const write = (name: string, content: string) => {
   const file = path.join(dir, name);
@@ -63,13 +64,14 @@ beforeAll(async () => {
     headers: await staffHeaders(t),
   });
   expect(article.status).toBe(201);
-  stopListening = onContentChange((notice) => notices.push(notice));
+  changes = createChangeBus(t.database.db);
+  changes.on((notice) => notices.push(notice));
 });
 afterEach(() => {
   notices.length = 0;
 });
 afterAll(async () => {
-  stopListening();
+  changes.close();
   await t.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });

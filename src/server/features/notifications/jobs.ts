@@ -1,0 +1,31 @@
+/** The notifications feature's background work: delivering staff broadcasts by email and text, in batches. */
+import type { Db } from '../../platform/db/client.ts';
+import type { JobDefinition } from '../../platform/jobs.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { BROADCAST_INTERVAL_MS, deliverBroadcasts } from './service.ts';
+
+/** The delivery job's name, to wake it after staff broadcast. */
+export const BROADCAST_JOB = 'broadcasts';
+
+export interface NotificationJobDeps {
+  db: Db;
+  /** The public site's address, for the links in the messages. */
+  siteUrl: string;
+  logger: Logger;
+  /** Starts message delivery at once, after a batch was queued. */
+  wakeOutbox: () => void;
+}
+
+export function jobs({ db, siteUrl, logger, wakeOutbox }: NotificationJobDeps): JobDefinition[] {
+  return [
+    {
+      name: BROADCAST_JOB,
+      intervalMs: BROADCAST_INTERVAL_MS,
+      leaderOnly: true,
+      task: async (signal) => {
+        const queued = await deliverBroadcasts(db, siteUrl, { signal, onQueued: wakeOutbox });
+        if (queued > 0) logger.info({ queued }, 'global notification messages queued');
+      },
+    },
+  ];
+}

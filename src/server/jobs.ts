@@ -1,0 +1,63 @@
+/**
+ * The server's background work: every part's jobs (`jobs(deps)`), gathered
+ * the way app.ts gathers route groups, for main.ts to schedule. Each
+ * feature says what its jobs do and how often; this module only hands them
+ * what they need.
+ */
+import { createDemoQuoteProvider } from './demo/quotes.ts';
+import { jobs as chatJobs } from './features/chat/index.ts';
+import { jobs as eventJobs } from './features/events/index.ts';
+import { createPolygonQuoteProvider, jobs as marketJobs } from './features/market/index.ts';
+import { BROADCAST_JOB, jobs as notificationJobs } from './features/notifications/index.ts';
+import type { SnapshotStore } from './features/screener/index.ts';
+import { readDemoSeed } from './features/site-build/index.ts';
+import { missedChangesJob, type ChangeBus } from './platform/changes.ts';
+import type { Cluster } from './platform/cluster.ts';
+import type { Config } from './platform/config.ts';
+import type { Database } from './platform/db/client.ts';
+import type { JobDefinition } from './platform/jobs.ts';
+import type { Logger } from './platform/logger.ts';
+import { OUTBOX_JOB, jobs as outboxJobs } from './platform/outbox/jobs.ts';
+import { CLUSTER_POLL_MS } from './start/cluster.ts';
+
+export { BROADCAST_JOB, OUTBOX_JOB };
+
+export interface ServerJobDeps {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  changes: ChangeBus;
+  cluster: Cluster;
+  snapshots: SnapshotStore;
+  /** Runs a job of this list soon (see JobScheduler.wake). */
+  wake: (job: string, delayMs?: number) => void;
+  /** Tells the console (messages written to files, with their codes). */
+  say: (message: string) => void;
+}
+
+/** Every instance delivers queued messages (each claims its own); the other jobs run on the leader only. */
+export function serverJobs(deps: ServerJobDeps): JobDefinition[] {
+  const { config, logger, changes, cluster, snapshots } = deps;
+  const db = deps.database.db;
+  const wakeOutbox = () => deps.wake(OUTBOX_JOB, 50);
+  return [
+    ...outboxJobs({ db, config, logger, onFileWritten: (line) => deps.say(`Outbox: ${line}`) }),
+    ...eventJobs({ db, wakeOutbox }),
+    ...notificationJobs({ db, siteUrl: config.siteUrl, logger, wakeOutbox }),
+    ...chatJobs({ db, logger }),
+    // Changes written by another instance whose message was lost, or by a command (npm run import).
+    missedChangesJob(db, changes, CLUSTER_POLL_MS),
+    // Quotes move the demo universe only: real data comes with a real quote provider.
+    ...marketJobs({
+      db,
+      logger,
+      demoQuotes: createDemoQuoteProvider(config.demoSeed),
+      realQuotes: config.quoteProvider ? createPolygonQuoteProvider({ ...config.quoteProvider, logger }) : null,
+      holdsDemoData: async () => Boolean(await readDemoSeed(db)),
+      onChange: () => {
+        snapshots.invalidate();
+        cluster.publish('market');
+      },
+    }),
+  ];
+}

@@ -1,0 +1,39 @@
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createSnapshotStore } from '../../src/server/features/screener/index.ts';
+import { serverJobs } from '../../src/server/jobs.ts';
+import { createChangeBus } from '../../src/server/platform/changes.ts';
+import { singleInstance } from '../../src/server/platform/cluster.ts';
+import { loadConfig } from '../../src/server/platform/config.ts';
+import type { Database, Db } from '../../src/server/platform/db/client.ts';
+import { createLogger } from '../../src/server/platform/logger.ts';
+
+describe("the server's background jobs", () => {
+  it('gather every part’s jobs: message delivery and the changes poll on every instance, the rest on the leader', () => {
+    // Declaring jobs touches no database: only their runs do.
+    const db = {} as Db;
+    const changes = createChangeBus(db);
+    const jobs = serverJobs({
+      config: loadConfig({ LOG_LEVEL: 'silent', OUTBOX_DIR: path.join(os.tmpdir(), 'redcap-jobs-test-outbox') }),
+      database: { db } as Database,
+      logger: createLogger('silent'),
+      changes,
+      cluster: singleInstance(),
+      snapshots: createSnapshotStore(db),
+      wake: () => {},
+      say: () => {},
+    });
+    changes.close();
+    expect(jobs.map((job) => [job.name, job.leaderOnly ?? false])).toEqual([
+      ['outbox', false],
+      ['event-reminders', true],
+      ['broadcasts', true],
+      ['chat-guest-threads', true],
+      ['content-changes-poll', false],
+      ['market-data', true],
+    ]);
+    expect(new Set(jobs.map((job) => job.name)).size).toBe(jobs.length);
+    for (const job of jobs) expect(job.intervalMs).toBeGreaterThan(0);
+  });
+});
