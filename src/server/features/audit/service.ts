@@ -22,6 +22,8 @@ export interface StaffEdit<R extends Row> {
   what: string;
   /** The record's key in the audit log and in the not-found message. */
   key: string;
+  /** A created record's key in the audit log, when its id is not its key (default: its id, else `key`). */
+  createdKey?: (record: R) => string;
   /** The content whose pages depend on the record (none: no page shows it). */
   content?: ContentKind;
   /** The record as stored now, locked for the edit (update and delete). */
@@ -50,7 +52,7 @@ export async function staffEdit<R extends Row>(db: Db, edit: StaffEdit<R>): Prom
       actor: edit.actor,
       action: edit.action,
       kind: edit.kind,
-      key: edit.action === 'create' ? String(record.id ?? edit.key) : edit.key,
+      key: edit.action !== 'create' ? edit.key : (edit.createdKey?.(record) ?? String(record.id ?? edit.key)),
       ...difference(before, after),
     });
     return edit.entityId?.(record) ?? null;
