@@ -201,6 +201,34 @@ export type IndexSummaryRecord = z.infer<typeof indexSummaryRecord>;
 export const pricePointRecord = z.object({ date: z.string(), close: z.number() });
 export type PricePointRecord = z.infer<typeof pricePointRecord>;
 
+/** A client company's landing page as its company pages show it. */
+export const landingPageRecord = z.object({
+  title: z.string().nullable(),
+  seo: z.string().nullable(),
+  subtitle: z.string().nullable(),
+  jumbo_video: z.string().nullable(),
+  letter: z.string().nullable(),
+  website_url: z.string().nullable(),
+  overview: z.string().nullable(),
+  extra_title: z.string().nullable(),
+  extra_info: z.string().nullable(),
+  extra_title_two: z.string().nullable(),
+  extra_info_two: z.string().nullable(),
+  presentation: z.string().nullable(),
+  presentation_title: z.string().nullable(),
+  valueprop_title: z.string().nullable(),
+  value_prop: z.string().nullable(),
+  highlights: z.string().nullable(),
+  disclosure: z.string().nullable(),
+  podcast_link: z.string().nullable(),
+  askceo_title: z.string().nullable(),
+  jumbotron_gradient_opacity: z.number().nullable(),
+  jumbotron_title_color: z.string().nullable(),
+  jumbotron_subtitle_color: z.string().nullable(),
+  specialist: z.object({ name: z.string(), title: z.string(), email: z.string(), phone: z.string() }).nullable(),
+});
+export type LandingPageRecord = z.infer<typeof landingPageRecord>;
+
 /** What a company page is built from (the build feed /api/content/companies). */
 export const companyPageRecord = z.object({
   id: z.number(),
@@ -221,31 +249,7 @@ export const companyPageRecord = z.object({
   bio_phases: z.array(bioPhaseRecord),
   client: z
     .object({
-      landing: z.object({
-        title: z.string().nullable(),
-        seo: z.string().nullable(),
-        subtitle: z.string().nullable(),
-        jumbo_video: z.string().nullable(),
-        letter: z.string().nullable(),
-        website_url: z.string().nullable(),
-        overview: z.string().nullable(),
-        extra_title: z.string().nullable(),
-        extra_info: z.string().nullable(),
-        extra_title_two: z.string().nullable(),
-        extra_info_two: z.string().nullable(),
-        presentation: z.string().nullable(),
-        presentation_title: z.string().nullable(),
-        valueprop_title: z.string().nullable(),
-        value_prop: z.string().nullable(),
-        highlights: z.string().nullable(),
-        disclosure: z.string().nullable(),
-        podcast_link: z.string().nullable(),
-        askceo_title: z.string().nullable(),
-        jumbotron_gradient_opacity: z.number().nullable(),
-        jumbotron_title_color: z.string().nullable(),
-        jumbotron_subtitle_color: z.string().nullable(),
-        specialist: z.object({ name: z.string(), title: z.string(), email: z.string(), phone: z.string() }).nullable(),
-      }),
+      landing: landingPageRecord,
       team: z.array(teamMemberRecord),
       webinars: z.array(webinarRecord),
     })

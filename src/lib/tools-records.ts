@@ -5,62 +5,26 @@
  * the version it was based on.
  */
 import { z } from 'zod';
+import { eventRecord, landingPageRecord, newsArticleRecord, teamMemberRecord, videoRecord } from './content-records.ts';
 import { AUDIT_ACTIONS, AUDIT_KINDS, NOTIFICATION_OBJECT_TYPES } from './tools.ts';
 
-/** An article as the console lists and edits it. */
-export const newsEditRecord = z.object({
-  id: z.number(),
-  version: z.number(),
-  title: z.string(),
-  company_symbol: z.string().nullable(),
-  published_at: z.string(),
-  newsLetterURL: z.string().nullable(),
-  thumbnail: z.string().nullable(),
-  summary: z.string().nullable(),
-  description: z.string(),
-  source: z.string().nullable(),
-  url: z.string().nullable(),
-  rc_newsletter: z.boolean(),
-  updated_at: z.string(),
-});
+/** Every record staff edit carries the version an edit must be based on. */
+const versioned = { version: z.number() };
+
+/** An article as the console lists and edits it: the public article without its company, with its version. */
+export const newsEditRecord = newsArticleRecord.omit({ Company: true }).extend(versioned);
 export type NewsEditRecord = z.infer<typeof newsEditRecord>;
 
-/** A webinar or conference session as the console lists and edits it. */
-export const eventEditRecord = z.object({
-  id: z.number(),
-  version: z.number(),
-  title: z.string(),
-  company_symbol: z.string().nullable(),
-  upcoming_date: z.string(),
-  isActive: z.boolean(),
-  archived: z.boolean(),
-  archive_url: z.string().nullable(),
-  Zoom_url: z.string().nullable(),
-  form_url: z.string().nullable(),
-  zoom_id: z.string().nullable(),
-  image_url: z.string().nullable(),
+/** A webinar or conference session as the console lists and edits it: the listed event with its agenda. */
+export const eventEditRecord = eventRecord.omit({ Company: true }).extend({
+  ...versioned,
   agenda: z.string().nullable(),
   updated_at: z.string(),
 });
 export type EventEditRecord = z.infer<typeof eventEditRecord>;
 
-/** A video as the console lists and edits it (disabled ones included). */
-export const videoEditRecord = z.object({
-  id: z.number(),
-  version: z.number(),
-  name: z.string(),
-  description: z.string(),
-  youtubeId: z.string(),
-  thumbnail_url: z.string().nullable(),
-  type: z.string(),
-  published: z.string().nullable(),
-  company_symbol: z.string().nullable(),
-  exclusive: z.boolean(),
-  disabled: z.boolean(),
-  thirtysecs: z.boolean(),
-  videoFeatured: z.boolean(),
-  updated_at: z.string(),
-});
+/** A video as the console lists and edits it (disabled ones included), without what it takes from its company. */
+export const videoEditRecord = videoRecord.omit({ company_name: true, sic_code: true }).extend(versioned);
 export type VideoEditRecord = z.infer<typeof videoEditRecord>;
 
 /** A client company (002 §3); the SNS topic is only said to be set or not. */
@@ -112,49 +76,25 @@ export const LANDING_HTML_FIELDS = [
 export const LANDING_LINK_FIELDS = ['presentation', 'website_url', 'podcast_link'] as const;
 export const LANDING_COLOR_FIELDS = ['jumbotron_title_color', 'jumbotron_subtitle_color'] as const;
 
-const text = z.string().nullable();
-
-/** A company landing page as staff edit it. */
-export const landingEditRecord = z.object({
+/**
+ * A company landing page as staff edit it: every field the company pages
+ * show (the disclosure and specialist come from the client record), with
+ * those only staff see.
+ */
+export const landingEditRecord = landingPageRecord.omit({ disclosure: true, specialist: true }).extend({
   company_symbol: z.string(),
-  version: z.number(),
+  ...versioned,
   active: z.boolean(),
-  title: text,
-  subtitle: text,
-  seo: text,
-  valueprop_title: text,
-  presentation_title: text,
-  extra_title: text,
-  extra_title_two: text,
-  askceo_title: text,
-  jumbo_video: text,
-  overview: text,
-  value_prop: text,
-  investment_highlights: text,
-  highlights: text,
-  extra_info: text,
-  extra_info_two: text,
-  letter: text,
-  presentation: text,
-  website_url: text,
-  podcast_link: text,
-  jumbotron_title_color: text,
-  jumbotron_subtitle_color: text,
-  jumbotron_gradient_opacity: z.number().nullable(),
-  custom_style: text,
+  investment_highlights: z.string().nullable(),
+  custom_style: z.string().nullable(),
   updated_at: z.string(),
 });
 export type LandingEditRecord = z.infer<typeof landingEditRecord>;
 
-/** A leader (002 §3 Leader/management) as staff edit it. */
-export const leaderEditRecord = z.object({
-  id: z.number(),
-  version: z.number(),
+/** A leader (002 §3 Leader/management) as staff edit it: the team member with its company and place. */
+export const leaderEditRecord = teamMemberRecord.extend({
+  ...versioned,
   company_symbol: z.string(),
-  name: z.string(),
-  title: z.string(),
-  description: z.string(),
-  headshot_url: z.string().nullable(),
   sort_order: z.number(),
 });
 export type LeaderEditRecord = z.infer<typeof leaderEditRecord>;

@@ -4,11 +4,12 @@
  * its content change (so the affected pages are built again). An update or
  * delete based on a version that has since been replaced changes nothing.
  */
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { ContentKind } from '../../../lib/content-records.ts';
 import { staleEditMessage, type AuditAction, type AuditKind, type StaffActor } from '../../../lib/tools.ts';
 import { writeWithChange } from '../../platform/changes.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
+import { paged, rowCount } from '../../platform/db/paged.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { auditEntries } from './tables.ts';
 
@@ -22,6 +23,8 @@ export interface StaffEdit<R extends Row> {
   what: string;
   /** The record's key in the audit log and in the not-found message. */
   key: string;
+  /** A created record's key in the audit log, when its id is not its key (default: its id, else `key`). */
+  createdKey?: (record: R) => string;
   /** The content whose pages depend on the record (none: no page shows it). */
   content?: ContentKind;
   /** The record as stored now, locked for the edit (update and delete). */
@@ -50,7 +53,7 @@ export async function staffEdit<R extends Row>(db: Db, edit: StaffEdit<R>): Prom
       actor: edit.actor,
       action: edit.action,
       kind: edit.kind,
-      key: edit.action === 'create' ? String(record.id ?? edit.key) : edit.key,
+      key: edit.action !== 'create' ? edit.key : (edit.createdKey?.(record) ?? String(record.id ?? edit.key)),
       ...difference(before, after),
     });
     return edit.entityId?.(record) ?? null;
@@ -134,16 +137,11 @@ export async function auditLog(db: Db, query: AuditQuery): Promise<{ items: Audi
   if (query.kind) conditions.push(eq(auditEntries.kind, query.kind));
   if (query.key) conditions.push(eq(auditEntries.entityKey, query.key));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(auditEntries)
-      .where(where)
-      .orderBy(desc(auditEntries.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ n: count() }).from(auditEntries).where(where),
-  ]);
+  const { rows, total } = await paged(
+    db.select().from(auditEntries).where(where).orderBy(desc(auditEntries.id)),
+    rowCount(db).from(auditEntries).where(where),
+    { page: query.page, pageSize: query.limit },
+  );
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -155,6 +153,6 @@ export async function auditLog(db: Db, query: AuditQuery): Promise<{ items: Audi
       before: r.before,
       after: r.after,
     })),
-    total: Number(total?.n ?? 0),
+    total,
   };
 }

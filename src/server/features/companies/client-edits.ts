@@ -6,13 +6,14 @@
  * rebuild); deactivating one takes them away. Every write is audited,
  * versioned and rebuilds the company's pages.
  */
-import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { ClientRecord, SpecialistRecord } from '../../../lib/tools-records.ts';
 import type { StaffActor } from '../../../lib/tools.ts';
 import { sanitizeHtml } from '../../../build/sanitize.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { paged, rowCount } from '../../platform/db/paged.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
-import { staffEdit } from '../audit/index.ts';
+import { versionedEditor } from '../audit/index.ts';
 import { normalizeSymbol, requireCompany } from './records.ts';
 import { clients, companies, companyLandingPages, specialists } from './tables.ts';
 
@@ -68,19 +69,12 @@ const clientQuery = (db: Db) =>
 export async function listClients(db: Db, query: { q?: string; page: number; limit: number }) {
   const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
   const where = pattern ? or(ilike(clients.companySymbol, pattern), ilike(companies.name, pattern)) : undefined;
-  const [rows, [total]] = await Promise.all([
-    clientQuery(db)
-      .where(where)
-      .orderBy(asc(clients.companySymbol))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db
-      .select({ n: count() })
-      .from(clients)
-      .innerJoin(companies, eq(companies.symbol, clients.companySymbol))
-      .where(where),
-  ]);
-  return { items: rows.map(toRecord), total: Number(total?.n ?? 0) };
+  const { rows, total } = await paged(
+    clientQuery(db).where(where).orderBy(asc(clients.companySymbol)),
+    rowCount(db).from(clients).innerJoin(companies, eq(companies.symbol, clients.companySymbol)).where(where),
+    { page: query.page, pageSize: query.limit },
+  );
+  return { items: rows.map(toRecord), total };
 }
 
 export async function clientBySymbol(db: Db, symbol: string): Promise<ClientRecord> {
@@ -112,15 +106,21 @@ const clientValues = (input: ClientInput) => ({
   ...(input.active !== undefined && { active: input.active }),
 });
 
-const currentState = (symbol: string) => async (tx: Db) => {
-  const [row] = await tx
-    .select({ client: clients, companyName: companies.name, companyId: companies.id })
-    .from(clients)
-    .innerJoin(companies, eq(companies.symbol, clients.companySymbol))
-    .where(eq(clients.companySymbol, symbol))
-    .for('update');
-  return row ? { ...row.client, companyName: row.companyName, companyId: row.companyId } : undefined;
-};
+const editor = versionedEditor<typeof clients, ClientState>({
+  table: clients,
+  key: clients.companySymbol,
+  kind: 'client',
+  what: 'client',
+  content: 'company',
+  facts: async (tx, row) => {
+    const [company] = await tx
+      .select({ companyName: companies.name, companyId: companies.id })
+      .from(companies)
+      .where(eq(companies.symbol, row.companySymbol as string));
+    return company!;
+  },
+  entityId: (r) => r.companyId,
+});
 
 /** Makes a listed company a client, with a landing page titled by its name unless it has one. */
 export async function createClient(
@@ -132,28 +132,19 @@ export async function createClient(
   await checkSpecialist(db, input.assignedSpecialistId);
   const [existing] = await db.select().from(clients).where(eq(clients.companySymbol, company.symbol));
   if (existing) throw conflict(`${company.symbol} is already a client.`);
-  await staffEdit<ClientState>(db, {
+  const name = input.companyName?.trim() || company.name;
+  await editor.create(
+    db,
     actor,
-    action: 'create',
-    kind: 'client',
-    what: 'client',
-    key: company.symbol,
-    content: 'company',
-    write: async (tx) => {
-      const name = input.companyName?.trim() || company.name;
+    { companySymbol: company.symbol, active: true, ...clientValues(input) },
+    async (tx) => {
       await tx.update(companies).set({ isClient: true, name }).where(eq(companies.symbol, company.symbol));
-      const [row] = await tx
-        .insert(clients)
-        .values({ companySymbol: company.symbol, active: true, ...clientValues(input) })
-        .returning();
       await tx
         .insert(companyLandingPages)
         .values({ companySymbol: company.symbol, title: name, active: true })
         .onConflictDoNothing();
-      return { ...row!, companyName: name, companyId: company.id };
     },
-    entityId: (r) => r.companyId,
-  });
+  );
   return clientBySymbol(db, company.symbol);
 }
 
@@ -166,28 +157,11 @@ export async function updateClient(
   const key = normalizeSymbol(symbol);
   const { version, ...fields } = input;
   await checkSpecialist(db, fields.assignedSpecialistId);
-  await staffEdit<ClientState>(db, {
-    actor,
-    action: 'update',
-    kind: 'client',
-    what: 'client',
-    key,
-    content: 'company',
-    current: currentState(key),
-    version,
-    write: async (tx, before) => {
-      const name = fields.companyName?.trim() || before!.companyName;
-      // A client is a client company while it is active: the flag the screener and company pages read.
-      const active = fields.active ?? before!.active;
-      await tx.update(companies).set({ name, isClient: active }).where(eq(companies.symbol, key));
-      const [row] = await tx
-        .update(clients)
-        .set({ ...clientValues(fields), updatedAt: new Date(), version: sql`${clients.version} + 1` })
-        .where(eq(clients.companySymbol, key))
-        .returning();
-      return { ...row!, companyName: name, companyId: before!.companyId };
-    },
-    entityId: (r) => r.companyId,
+  await editor.update(db, actor, key, version, clientValues(fields), async (tx, before) => {
+    const name = fields.companyName?.trim() || before!.companyName;
+    // A client is a client company while it is active: the flag the screener and company pages read.
+    const active = fields.active ?? before!.active;
+    await tx.update(companies).set({ name, isClient: active }).where(eq(companies.symbol, key));
   });
   return clientBySymbol(db, key);
 }

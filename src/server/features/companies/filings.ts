@@ -1,8 +1,9 @@
 /** SEC filings of a company: pages with the type-group and date filters (001 §9), and one filing by accession. */
-import { and, count, desc, eq, getTableColumns, inArray, lte } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, lte } from 'drizzle-orm';
 import { filingTypesOf } from '../../../lib/company.ts';
 import type { FilingRecord } from '../../../lib/content-records.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { paged, rowCount } from '../../platform/db/paged.ts';
 import { anyWordQuery, fullTextMatch } from '../../platform/db/full-text.ts';
 import { notFound } from '../../platform/errors.ts';
 import { requireCompany } from './records.ts';
@@ -37,15 +38,16 @@ export async function listFilings(db: Db, symbol: string, query: FilingQuery) {
   if (query.date) conditions.push(lte(secFilings.dateAsOfChange, query.date));
   if (query.groups?.length) conditions.push(inArray(secFilings.filingType, filingTypesOf(query.groups)));
   const where = and(...conditions);
-  const rows = await db
-    .select(filingColumns)
-    .from(secFilings)
-    .where(where)
-    .orderBy(desc(secFilings.dateAsOfChange), desc(secFilings.accessionKey))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [total] = await db.select({ n: count() }).from(secFilings).where(where);
-  return { data: rows.map(filingOut), totalItems: Number(total?.n ?? 0) };
+  const { rows, total } = await paged(
+    db
+      .select(filingColumns)
+      .from(secFilings)
+      .where(where)
+      .orderBy(desc(secFilings.dateAsOfChange), desc(secFilings.accessionKey)),
+    rowCount(db).from(secFilings).where(where),
+    query,
+  );
+  return { data: rows.map(filingOut), totalItems: total };
 }
 
 /** One filing with the facts its text header shows. */

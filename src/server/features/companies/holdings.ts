@@ -1,20 +1,22 @@
 /** Institutional ownership (13F holdings) of a company, largest holder first. */
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { paged, rowCount } from '../../platform/db/paged.ts';
 import { requireCompany } from './records.ts';
 import { institutionalHoldings } from './tables.ts';
 
 export async function listHoldings(db: Db, symbol: string, page: number, pageSize: number) {
   const c = await requireCompany(db, symbol);
   const where = eq(institutionalHoldings.companySymbol, c.symbol);
-  const rows = await db
-    .select()
-    .from(institutionalHoldings)
-    .where(where)
-    .orderBy(desc(institutionalHoldings.sharesHeld), asc(institutionalHoldings.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [total] = await db.select({ n: count() }).from(institutionalHoldings).where(where);
+  const { rows, total } = await paged(
+    db
+      .select()
+      .from(institutionalHoldings)
+      .where(where)
+      .orderBy(desc(institutionalHoldings.sharesHeld), asc(institutionalHoldings.id)),
+    rowCount(db).from(institutionalHoldings).where(where),
+    { page, pageSize },
+  );
   return {
     data: rows.map((r) => ({
       id: r.id,
@@ -24,6 +26,6 @@ export async function listHoldings(db: Db, symbol: string, page: number, pageSiz
       marketValue: r.marketValue,
       filingDate: r.filingDate,
     })),
-    totalItems: Number(total?.n ?? 0),
+    totalItems: total,
   };
 }

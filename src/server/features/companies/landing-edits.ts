@@ -4,14 +4,14 @@
  * before they are stored; each write is audited, versioned and records a
  * company change, so the company's pages are built again.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { LANDING_HTML_FIELDS, type LandingEditRecord } from '../../../lib/tools-records.ts';
 import type { StaffActor } from '../../../lib/tools.ts';
 import { sanitizeHtml } from '../../../build/sanitize.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { staffEdit } from '../audit/index.ts';
-import { requireCompany } from './records.ts';
+import { versionedEditor } from '../audit/index.ts';
+import { companyIdOf, requireCompany } from './records.ts';
 import { companyLandingPages } from './tables.ts';
 
 export interface LandingInput {
@@ -41,7 +41,9 @@ export interface LandingInput {
   active?: boolean;
 }
 
-const COLUMN: Record<keyof LandingInput, keyof typeof companyLandingPages.$inferInsert> = {
+type LandingColumns = typeof companyLandingPages.$inferInsert;
+
+const COLUMN: Record<keyof LandingInput, keyof LandingColumns> = {
   title: 'title',
   seo: 'seo',
   subtitle: 'subtitle',
@@ -113,14 +115,24 @@ export async function landingForEditor(db: Db, symbol: string): Promise<LandingE
   return toRecord(row);
 }
 
-function columnsOf(input: LandingInput): Record<string, unknown> {
+function columnsOf(input: LandingInput): Partial<LandingColumns> {
   const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input) as [keyof LandingInput, unknown][]) {
     const html = (LANDING_HTML_FIELDS as readonly string[]).includes(key);
     values[COLUMN[key]] = html && typeof value === 'string' ? sanitizeHtml(value) : value;
   }
-  return values;
+  return values as Partial<LandingColumns>;
 }
+
+const editor = versionedEditor<typeof companyLandingPages, LandingRow>({
+  table: companyLandingPages,
+  key: companyLandingPages.companySymbol,
+  kind: 'landing',
+  what: 'landing page',
+  content: 'company',
+  facts: (tx, row) => companyIdOf(tx, row.companySymbol as string),
+  entityId: (r) => r.companyId,
+});
 
 /** Gives a listed company its landing page (one per company). */
 export async function createLandingPage(
@@ -135,23 +147,8 @@ export async function createLandingPage(
     .from(companyLandingPages)
     .where(eq(companyLandingPages.companySymbol, company.symbol));
   if (existing) throw conflict(`${company.symbol} already has a landing page: change it instead.`);
-  const created = await staffEdit<LandingRow>(db, {
-    actor,
-    action: 'create',
-    kind: 'landing',
-    what: 'landing page',
-    key: company.symbol,
-    content: 'company',
-    write: async (tx) => {
-      const [row] = await tx
-        .insert(companyLandingPages)
-        .values({ ...columnsOf(fields), companySymbol: company.symbol })
-        .returning();
-      return { ...row!, companyId: company.id };
-    },
-    entityId: (r) => r.companyId,
-  });
-  return toRecord(created!);
+  const created = await editor.create(db, actor, { ...columnsOf(fields), companySymbol: company.symbol });
+  return toRecord(created);
 }
 
 /** Changes a company's landing page, based on the version the editor loaded. */
@@ -163,31 +160,5 @@ export async function updateLandingPage(
 ): Promise<LandingEditRecord> {
   const company = await requireCompany(db, symbol);
   const { version, ...fields } = input;
-  const updated = await staffEdit<LandingRow>(db, {
-    actor,
-    action: 'update',
-    kind: 'landing',
-    what: 'landing page',
-    key: company.symbol,
-    content: 'company',
-    current: async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(companyLandingPages)
-        .where(eq(companyLandingPages.companySymbol, company.symbol))
-        .for('update');
-      return row && { ...row, companyId: company.id };
-    },
-    version,
-    write: async (tx) => {
-      const [row] = await tx
-        .update(companyLandingPages)
-        .set({ ...columnsOf(fields), updatedAt: new Date(), version: sql`${companyLandingPages.version} + 1` })
-        .where(eq(companyLandingPages.companySymbol, company.symbol))
-        .returning();
-      return { ...row!, companyId: company.id };
-    },
-    entityId: (r) => r.companyId,
-  });
-  return toRecord(updated!);
+  return toRecord(await editor.update(db, actor, company.symbol, version, columnsOf(fields)));
 }

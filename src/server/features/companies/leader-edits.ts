@@ -3,14 +3,14 @@
  * change and remove, audited and versioned. Descriptions are sanitized HTML;
  * each write rebuilds the company's pages (the Leadership tab).
  */
-import { asc, eq, max, sql } from 'drizzle-orm';
+import { asc, eq, max } from 'drizzle-orm';
 import type { LeaderEditRecord } from '../../../lib/tools-records.ts';
 import type { StaffActor } from '../../../lib/tools.ts';
 import { sanitizeHtml } from '../../../build/sanitize.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { staffEdit } from '../audit/index.ts';
-import { requireCompany } from './records.ts';
-import { companies, companyLeaders } from './tables.ts';
+import { versionedEditor } from '../audit/index.ts';
+import { companyIdOf, requireCompany } from './records.ts';
+import { companyLeaders } from './tables.ts';
 
 export interface LeaderInput {
   name: string;
@@ -52,15 +52,15 @@ export async function leadersForEditor(db: Db, symbol: string): Promise<LeaderEd
   return rows.map(toRecord);
 }
 
-const current = (id: number) => async (tx: Db) => {
-  const [row] = await tx
-    .select({ leader: companyLeaders, companyId: companies.id })
-    .from(companyLeaders)
-    .innerJoin(companies, eq(companies.symbol, companyLeaders.companySymbol))
-    .where(eq(companyLeaders.id, id))
-    .for('update', { of: companyLeaders });
-  return row && { ...row.leader, companyId: row.companyId };
-};
+const editor = versionedEditor<typeof companyLeaders, LeaderRow>({
+  table: companyLeaders,
+  key: companyLeaders.id,
+  kind: 'leader',
+  what: 'leader',
+  content: 'company',
+  facts: (tx, row) => companyIdOf(tx, row.companySymbol as string),
+  entityId: (r) => r.companyId,
+});
 
 /** Adds a leader, last in the team unless a place is given. */
 export async function createLeader(
@@ -69,33 +69,20 @@ export async function createLeader(
   input: LeaderInput & { company_symbol: string },
 ): Promise<LeaderEditRecord> {
   const company = await requireCompany(db, input.company_symbol);
-  const created = await staffEdit<LeaderRow>(db, {
-    actor,
-    action: 'create',
-    kind: 'leader',
-    what: 'leader',
-    key: company.symbol,
-    content: 'company',
-    write: async (tx) => {
-      const [last] = await tx
-        .select({ place: max(companyLeaders.sortOrder) })
-        .from(companyLeaders)
-        .where(eq(companyLeaders.companySymbol, company.symbol));
-      const [row] = await tx
-        .insert(companyLeaders)
-        .values({
-          sortOrder: (last?.place ?? -1) + 1,
-          ...columnsOf(input),
-          companySymbol: company.symbol,
-          name: input.name.trim(),
-          title: input.title.trim(),
-        })
-        .returning();
-      return { ...row!, companyId: company.id };
-    },
-    entityId: (r) => r.companyId,
+  const created = await editor.create(db, actor, async (tx) => {
+    const [last] = await tx
+      .select({ place: max(companyLeaders.sortOrder) })
+      .from(companyLeaders)
+      .where(eq(companyLeaders.companySymbol, company.symbol));
+    return {
+      sortOrder: (last?.place ?? -1) + 1,
+      ...columnsOf(input),
+      companySymbol: company.symbol,
+      name: input.name.trim(),
+      title: input.title.trim(),
+    };
   });
-  return toRecord(created!);
+  return toRecord(created);
 }
 
 export async function updateLeader(
@@ -105,42 +92,9 @@ export async function updateLeader(
   input: Partial<LeaderInput> & { version: number },
 ): Promise<LeaderEditRecord> {
   const { version, ...fields } = input;
-  const updated = await staffEdit<LeaderRow>(db, {
-    actor,
-    action: 'update',
-    kind: 'leader',
-    what: 'leader',
-    key: String(id),
-    content: 'company',
-    current: current(id),
-    version,
-    write: async (tx, before) => {
-      const [row] = await tx
-        .update(companyLeaders)
-        .set({ ...columnsOf(fields), version: sql`${companyLeaders.version} + 1` })
-        .where(eq(companyLeaders.id, id))
-        .returning();
-      return { ...row!, companyId: before!.companyId };
-    },
-    entityId: (r) => r.companyId,
-  });
-  return toRecord(updated!);
+  return toRecord(await editor.update(db, actor, id, version, columnsOf(fields)));
 }
 
 export async function deleteLeader(db: Db, actor: StaffActor, id: number, version?: number): Promise<void> {
-  await staffEdit<LeaderRow>(db, {
-    actor,
-    action: 'delete',
-    kind: 'leader',
-    what: 'leader',
-    key: String(id),
-    content: 'company',
-    current: current(id),
-    version,
-    write: async (tx) => {
-      await tx.delete(companyLeaders).where(eq(companyLeaders.id, id));
-      return undefined;
-    },
-    entityId: (r) => r.companyId,
-  });
+  await editor.remove(db, actor, id, version);
 }

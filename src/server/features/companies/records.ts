@@ -28,6 +28,15 @@ export async function requireCompany(db: Db, symbol: string): Promise<CompanyRow
   return row;
 }
 
+/**
+ * The id of the listed company with this symbol: the entity whose pages a
+ * staff edit of its leaders, landing page or client record rebuilds.
+ */
+export async function companyIdOf(db: Db, symbol: string): Promise<{ companyId: number }> {
+  const [row] = await db.select({ companyId: companies.id }).from(companies).where(eq(companies.symbol, symbol));
+  return row!;
+}
+
 /** Newest first: the order every list of insider transactions uses. */
 export const insiderOrder = [desc(insiderTransactions.dateOfPurchase), desc(insiderTransactions.id)];
 

@@ -3,9 +3,10 @@
  * phases) and analyst ratings. The ratings are the record; every analyst
  * figure (counts, average target, range) is derived from them.
  */
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { summarizeAnalystRatings, type AnalystSummary } from '../../../lib/analysts.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { paged, rowCount } from '../../platform/db/paged.ts';
 import { requireCompany, type CompanyRow } from './records.ts';
 import { analystRatings, bioPhases, companies } from './tables.ts';
 
@@ -37,14 +38,15 @@ export async function listBioPhases(db: Db, symbol: string) {
 export async function listAnalystRatings(db: Db, symbol: string, page: number, pageSize: number) {
   const c = await requireCompany(db, symbol);
   const where = eq(analystRatings.companySymbol, c.symbol);
-  const rows = await db
-    .select()
-    .from(analystRatings)
-    .where(where)
-    .orderBy(...ratingOrder)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [total] = await db.select({ n: count() }).from(analystRatings).where(where);
+  const { rows, total } = await paged(
+    db
+      .select()
+      .from(analystRatings)
+      .where(where)
+      .orderBy(...ratingOrder),
+    rowCount(db).from(analystRatings).where(where),
+    { page, pageSize },
+  );
   return {
     data: rows.map((r) => ({
       companySymbol: r.companySymbol,
@@ -56,7 +58,7 @@ export async function listAnalystRatings(db: Db, symbol: string, page: number, p
       analystRank: r.analystRank,
       successRate: r.successRate,
     })),
-    total: Number(total?.n ?? 0),
+    total,
   };
 }
 

@@ -4,13 +4,14 @@
  * records a content change, so the events lists and company pages are built
  * again.
  */
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, inArray } from 'drizzle-orm';
 import type { EventEditRecord } from '../../../lib/tools-records.ts';
 import type { StaffActor } from '../../../lib/tools.ts';
 import { recordChange } from '../../platform/changes.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { paged, rowCount } from '../../platform/db/paged.ts';
 import { everyWordIn } from '../../platform/db/search.ts';
-import { staffEdit } from '../audit/index.ts';
+import { versionedEditor } from '../audit/index.ts';
 import { companies, requireCompany } from '../companies/index.ts';
 import { events } from './tables.ts';
 
@@ -71,17 +72,12 @@ async function toColumns(db: Db, input: Partial<EventInput>) {
 export async function eventsForConsole(db: Db, query: { q?: string; page: number; limit: number }) {
   const conditions = everyWordIn(query.q ?? '', [events.title, events.agenda, events.companySymbol]);
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(events)
-      .where(where)
-      .orderBy(desc(events.upcomingDate), desc(events.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ n: count() }).from(events).where(where),
-  ]);
-  return { items: rows.map(toRecord), total: Number(total?.n ?? 0) };
+  const { rows, total } = await paged(
+    db.select().from(events).where(where).orderBy(desc(events.upcomingDate), desc(events.id)),
+    rowCount(db).from(events).where(where),
+    { page: query.page, pageSize: query.limit },
+  );
+  return { items: rows.map(toRecord), total };
 }
 
 /**
@@ -96,34 +92,24 @@ async function companyPagesChange(tx: Db, ...rows: (EventRow | undefined)[]): Pr
   for (const { id } of found) await recordChange(tx, 'company', id);
 }
 
-const current = (id: number) => (tx: Db) =>
-  tx
-    .select()
-    .from(events)
-    .where(eq(events.id, id))
-    .for('update')
-    .then((rows) => rows[0]);
+const editor = versionedEditor<typeof events, EventRow>({
+  table: events,
+  key: events.id,
+  kind: 'event',
+  what: 'event',
+  content: 'event',
+  entityId: (r) => r.id,
+  alsoChanges: companyPagesChange,
+});
 
 export async function createEvent(db: Db, actor: StaffActor, input: EventInput): Promise<EventEditRecord> {
   const values = await toColumns(db, input);
-  const created = await staffEdit<EventRow>(db, {
-    actor,
-    action: 'create',
-    kind: 'event',
-    what: 'event',
-    key: 'new',
-    content: 'event',
-    write: async (tx) => {
-      const [row] = await tx
-        .insert(events)
-        .values({ upcomingDate: new Date(Date.now() + DEFAULT_LEAD_MS), ...values, title: input.title.trim() })
-        .returning();
-      await companyPagesChange(tx, row);
-      return row;
-    },
-    entityId: (r) => r.id,
+  const created = await editor.create(db, actor, {
+    upcomingDate: new Date(Date.now() + DEFAULT_LEAD_MS),
+    ...values,
+    title: input.title.trim(),
   });
-  return toRecord(created!);
+  return toRecord(created);
 }
 
 export async function updateEvent(
@@ -133,45 +119,10 @@ export async function updateEvent(
   input: Partial<EventInput> & { version: number },
 ): Promise<EventEditRecord> {
   const { version, ...fields } = input;
-  const values = await toColumns(db, fields);
-  const updated = await staffEdit<EventRow>(db, {
-    actor,
-    action: 'update',
-    kind: 'event',
-    what: 'event',
-    key: String(id),
-    content: 'event',
-    current: current(id),
-    version,
-    write: async (tx, before) => {
-      const [row] = await tx
-        .update(events)
-        .set({ ...values, updatedAt: new Date(), version: sql`${events.version} + 1` })
-        .where(eq(events.id, id))
-        .returning();
-      await companyPagesChange(tx, before, row);
-      return row;
-    },
-    entityId: (r) => r.id,
-  });
-  return toRecord(updated!);
+  const updated = await editor.update(db, actor, id, version, await toColumns(db, fields));
+  return toRecord(updated);
 }
 
 export async function deleteEvent(db: Db, actor: StaffActor, id: number, version?: number): Promise<void> {
-  await staffEdit<EventRow>(db, {
-    actor,
-    action: 'delete',
-    kind: 'event',
-    what: 'event',
-    key: String(id),
-    content: 'event',
-    current: current(id),
-    version,
-    write: async (tx, before) => {
-      await tx.delete(events).where(eq(events.id, id));
-      await companyPagesChange(tx, before);
-      return undefined;
-    },
-    entityId: (r) => r.id,
-  });
+  await editor.remove(db, actor, id, version);
 }

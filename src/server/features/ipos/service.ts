@@ -1,18 +1,15 @@
 /** The IPO calendar (the /stocks/IPO grid), newest expected date first. */
-import { count, desc } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { paged, rowCount } from '../../platform/db/paged.ts';
 import { ipos } from './tables.ts';
 
 export async function listIpos(db: Db, page: number, pageSize: number) {
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(ipos)
-      .orderBy(desc(ipos.expectedDate), ipos.companyName)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(ipos),
-  ]);
+  const { rows, total } = await paged(
+    db.select().from(ipos).orderBy(desc(ipos.expectedDate), ipos.companyName),
+    rowCount(db).from(ipos),
+    { page, pageSize },
+  );
   const data = rows.map((r) => ({
     company_name: r.companyName,
     symbol: r.symbol,
@@ -25,5 +22,5 @@ export async function listIpos(db: Db, page: number, pageSize: number) {
     status: r.status,
     lead_underwriter: r.leadUnderwriter,
   }));
-  return { data, total: Number(counted?.n ?? 0) };
+  return { data, total };
 }

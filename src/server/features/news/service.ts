@@ -3,10 +3,11 @@
  * sector, by company, client news, newsletters, search), one article, the
  * records the site build reads, and the user's favorites.
  */
-import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { NewsArticleRecord, NewsItemRecord } from '../../../lib/content-records.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { anyWordQuery, fullTextMatch } from '../../platform/db/full-text.ts';
+import { paged, rowCount, type PageRequest } from '../../platform/db/paged.ts';
 import { everyWordIn } from '../../platform/db/search.ts';
 import { companies, requireCompany } from '../companies/index.ts';
 import { favoriteIds, type FavoriteKind } from '../favorites/index.ts';
@@ -76,50 +77,44 @@ export interface NewsPage {
   total: number;
 }
 
-/** One page of news matching `where`, newest first. `offset` counts items, not pages. */
-async function listWhere(
-  db: Db,
-  where: SQL | undefined,
-  offset: number,
-  limit: number,
-  userId?: number,
-): Promise<NewsPage> {
-  const [rows, [counted]] = await Promise.all([
+/** One page of news matching `where`, newest first. */
+async function listWhere(db: Db, where: SQL | undefined, page: PageRequest, userId?: number): Promise<NewsPage> {
+  const { rows, total } = await paged(
     db
       .select(listColumns)
       .from(news)
       .leftJoin(companies, eq(news.companySymbol, companies.symbol))
       .where(where)
-      .orderBy(desc(news.publishedAt), desc(news.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(news).leftJoin(companies, eq(news.companySymbol, companies.symbol)).where(where),
-  ]);
+      .orderBy(desc(news.publishedAt), desc(news.id)),
+    rowCount(db).from(news).leftJoin(companies, eq(news.companySymbol, companies.symbol)).where(where),
+    page,
+  );
   const favorites = await favoriteIds(
     db,
     FAVORITE_NEWS,
     userId,
     rows.map((r) => r.id),
   );
-  return { items: rows.map((r) => toItem(r as ListRow, favorites)), total: Number(counted?.n ?? 0) };
+  return { items: rows.map((r) => toItem(r as ListRow, favorites)), total };
 }
 
 export const listNews = (db: Db, page: number, limit: number, userId?: number) =>
-  listWhere(db, undefined, (page - 1) * limit, limit, userId);
+  listWhere(db, undefined, { page, pageSize: limit }, userId);
 
 export const sectorNews = (db: Db, sector: string, page: number, limit: number, userId?: number) =>
-  listWhere(db, eq(companies.sectorName, sector), (page - 1) * limit, limit, userId);
+  listWhere(db, eq(companies.sectorName, sector), { page, pageSize: limit }, userId);
 
 /** News of client companies; `page` counts from 0 (spec 000 §9). */
 export const clientNews = (db: Db, page: number, limit: number, userId?: number) =>
-  listWhere(db, eq(companies.isClient, true), page * limit, limit, userId);
+  listWhere(db, eq(companies.isClient, true), { page: page + 1, pageSize: limit }, userId);
 
-export const newsletters = (db: Db, userId?: number) => listWhere(db, eq(news.rcNewsletter, true), 0, 1000, userId);
+export const newsletters = (db: Db, userId?: number) =>
+  listWhere(db, eq(news.rcNewsletter, true), { page: 1, pageSize: 1000 }, userId);
 
 /** A listed company's news (not-found for a symbol that is not listed). */
 export async function companyNews(db: Db, symbol: string, page: number, limit: number, userId?: number) {
   const company = await requireCompany(db, symbol);
-  return listWhere(db, eq(news.companySymbol, company.symbol), (page - 1) * limit, limit, userId);
+  return listWhere(db, eq(news.companySymbol, company.symbol), { page, pageSize: limit }, userId);
 }
 
 /** Search by words in the title or summary; `page` counts from 0. */
@@ -133,8 +128,7 @@ export function searchNews(
   return listWhere(
     db,
     conditions.length ? and(...conditions) : undefined,
-    options.page * options.size,
-    options.size,
+    { page: options.page + 1, pageSize: options.size },
     userId,
   );
 }

@@ -4,13 +4,14 @@
  * stored, and each write records a content change, so the affected pages
  * are built again.
  */
-import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, getTableColumns } from 'drizzle-orm';
 import type { NewsEditRecord } from '../../../lib/tools-records.ts';
 import type { StaffActor } from '../../../lib/tools.ts';
 import { htmlToText, sanitizeHtml } from '../../../build/sanitize.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { paged, rowCount } from '../../platform/db/paged.ts';
 import { everyWordIn } from '../../platform/db/search.ts';
-import { staffEdit } from '../audit/index.ts';
+import { versionedEditor } from '../audit/index.ts';
 import { requireCompany } from '../companies/index.ts';
 import { news } from './tables.ts';
 
@@ -85,46 +86,32 @@ function toColumns(input: Partial<NewsInput>, before?: NewsRow) {
 export async function newsForConsole(db: Db, query: { q?: string; page: number; limit: number }) {
   const conditions = everyWordIn(query.q ?? '', [news.title, news.summary, news.companySymbol]);
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(editColumns)
-      .from(news)
-      .where(where)
-      .orderBy(desc(news.publishedAt), desc(news.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ n: count() }).from(news).where(where),
-  ]);
-  return { items: rows.map(toRecord), total: Number(total?.n ?? 0) };
+  const { rows, total } = await paged(
+    db.select(editColumns).from(news).where(where).orderBy(desc(news.publishedAt), desc(news.id)),
+    rowCount(db).from(news).where(where),
+    { page: query.page, pageSize: query.limit },
+  );
+  return { items: rows.map(toRecord), total };
 }
 
-const current = (id: number) => (tx: Db) =>
-  tx
-    .select(editColumns)
-    .from(news)
-    .where(eq(news.id, id))
-    .for('update')
-    .then((rows) => rows[0]);
+const editor = versionedEditor<typeof news, NewsRow>({
+  table: news,
+  key: news.id,
+  columns: editColumns,
+  kind: 'news',
+  what: 'news article',
+  content: 'news',
+  entityId: (r) => r.id,
+});
 
 export async function createNews(db: Db, actor: StaffActor, input: NewsInput): Promise<NewsEditRecord> {
   if (input.company_symbol) await requireCompany(db, input.company_symbol);
-  const created = await staffEdit<NewsRow>(db, {
-    actor,
-    action: 'create',
-    kind: 'news',
-    what: 'news article',
-    key: 'new',
-    content: 'news',
-    write: async (tx) => {
-      const [row] = await tx
-        .insert(news)
-        .values({ publishedAt: new Date(), ...toColumns(input), title: input.title.trim() })
-        .returning(editColumns);
-      return row;
-    },
-    entityId: (r) => r.id,
+  const created = await editor.create(db, actor, {
+    publishedAt: new Date(),
+    ...toColumns(input),
+    title: input.title.trim(),
   });
-  return toRecord(created!);
+  return toRecord(created);
 }
 
 export async function updateNews(
@@ -135,42 +122,10 @@ export async function updateNews(
 ): Promise<NewsEditRecord> {
   if (input.company_symbol) await requireCompany(db, input.company_symbol);
   const { version, ...fields } = input;
-  const updated = await staffEdit<NewsRow>(db, {
-    actor,
-    action: 'update',
-    kind: 'news',
-    what: 'news article',
-    key: String(id),
-    content: 'news',
-    current: current(id),
-    version,
-    write: async (tx, before) => {
-      const [row] = await tx
-        .update(news)
-        .set({ ...toColumns(fields, before), updatedAt: new Date(), version: sql`${news.version} + 1` })
-        .where(eq(news.id, id))
-        .returning(editColumns);
-      return row;
-    },
-    entityId: (r) => r.id,
-  });
-  return toRecord(updated!);
+  const updated = await editor.update(db, actor, id, version, (before) => toColumns(fields, before));
+  return toRecord(updated);
 }
 
 export async function deleteNews(db: Db, actor: StaffActor, id: number, version?: number): Promise<void> {
-  await staffEdit<NewsRow>(db, {
-    actor,
-    action: 'delete',
-    kind: 'news',
-    what: 'news article',
-    key: String(id),
-    content: 'news',
-    current: current(id),
-    version,
-    write: async (tx) => {
-      await tx.delete(news).where(eq(news.id, id));
-      return undefined;
-    },
-    entityId: (r) => r.id,
-  });
+  await editor.remove(db, actor, id, version);
 }

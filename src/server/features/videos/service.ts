@@ -3,9 +3,10 @@
  * single videos, a company's latest interview and overview, the records the
  * site build reads, and the user's favorites.
  */
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { VideoRecord } from '../../../lib/content-records.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { paged, rowCount } from '../../platform/db/paged.ts';
 import { companies, requireCompany } from '../companies/index.ts';
 import { favoriteIds, type FavoriteKind } from '../favorites/index.ts';
 import { favoriteVideos, videos } from './tables.ts';
@@ -87,16 +88,17 @@ export async function listVideos(
     options.includeDisabled ? undefined : eq(videos.disabled, false),
     options.sicCodes === undefined ? undefined : inArray(videos.sicCode, options.sicCodes),
   );
-  const [rows, [counted], codes] = await Promise.all([
-    db
-      .select(columns)
-      .from(videos)
-      .leftJoin(companies, eq(videos.companySymbol, companies.symbol))
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(options.limit)
-      .offset((options.page - 1) * options.limit),
-    db.select({ n: count() }).from(videos).where(where),
+  const [{ rows, total }, codes] = await Promise.all([
+    paged(
+      db
+        .select(columns)
+        .from(videos)
+        .leftJoin(companies, eq(videos.companySymbol, companies.symbol))
+        .where(where)
+        .orderBy(...newestFirst),
+      rowCount(db).from(videos).where(where),
+      { page: options.page, pageSize: options.limit },
+    ),
     db
       .selectDistinct({ code: videos.sicCode })
       .from(videos)
@@ -111,7 +113,7 @@ export async function listVideos(
   );
   return {
     data: rows.map((r) => toItem(r as Row, favorites)),
-    total: Number(counted?.n ?? 0),
+    total,
     sic_code: codes.map((c) => c.code!),
   };
 }

@@ -3,13 +3,14 @@
  * included) with everything staff edit, and audited, versioned writes. Each
  * write records a content change, so the affected pages are built again.
  */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, sql } from 'drizzle-orm';
 import type { VIDEO_TYPES } from '../../../lib/content-records.ts';
 import type { VideoEditRecord } from '../../../lib/tools-records.ts';
 import type { StaffActor } from '../../../lib/tools.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { paged, rowCount } from '../../platform/db/paged.ts';
 import { everyWordIn } from '../../platform/db/search.ts';
-import { staffEdit } from '../audit/index.ts';
+import { versionedEditor } from '../audit/index.ts';
 import { requireCompany } from '../companies/index.ts';
 import { videos } from './tables.ts';
 
@@ -70,52 +71,37 @@ async function toColumns(db: Db, input: Partial<VideoInput>) {
 export async function videosForConsole(db: Db, query: { q?: string; page: number; limit: number }) {
   const conditions = everyWordIn(query.q ?? '', [videos.name, videos.description, videos.companySymbol]);
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await paged(
     db
       .select()
       .from(videos)
       .where(where)
-      .orderBy(sql`${videos.published} desc nulls first`, desc(videos.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ n: count() }).from(videos).where(where),
-  ]);
-  return { items: rows.map(toRecord), total: Number(total?.n ?? 0) };
+      .orderBy(sql`${videos.published} desc nulls first`, desc(videos.id)),
+    rowCount(db).from(videos).where(where),
+    { page: query.page, pageSize: query.limit },
+  );
+  return { items: rows.map(toRecord), total };
 }
 
-const current = (id: number) => (tx: Db) =>
-  tx
-    .select()
-    .from(videos)
-    .where(eq(videos.id, id))
-    .for('update')
-    .then((rows) => rows[0]);
+const editor = versionedEditor<typeof videos, VideoRow>({
+  table: videos,
+  key: videos.id,
+  kind: 'video',
+  what: 'video',
+  content: 'video',
+  entityId: (r) => r.id,
+});
 
 export async function createVideo(db: Db, actor: StaffActor, input: VideoInput): Promise<VideoEditRecord> {
   const values = await toColumns(db, input);
-  const created = await staffEdit<VideoRow>(db, {
-    actor,
-    action: 'create',
-    kind: 'video',
-    what: 'video',
-    key: 'new',
-    content: 'video',
-    write: async (tx) => {
-      const [row] = await tx
-        .insert(videos)
-        .values({
-          type: 'Interview',
-          published: new Date(),
-          ...values,
-          name: input.name.trim(),
-          youtubeId: input.youtubeId,
-        })
-        .returning();
-      return row;
-    },
-    entityId: (r) => r.id,
+  const created = await editor.create(db, actor, {
+    type: 'Interview',
+    published: new Date(),
+    ...values,
+    name: input.name.trim(),
+    youtubeId: input.youtubeId,
   });
-  return toRecord(created!);
+  return toRecord(created);
 }
 
 export async function updateVideo(
@@ -125,43 +111,10 @@ export async function updateVideo(
   input: Partial<VideoInput> & { version: number },
 ): Promise<VideoEditRecord> {
   const { version, ...fields } = input;
-  const values = await toColumns(db, fields);
-  const updated = await staffEdit<VideoRow>(db, {
-    actor,
-    action: 'update',
-    kind: 'video',
-    what: 'video',
-    key: String(id),
-    content: 'video',
-    current: current(id),
-    version,
-    write: async (tx) => {
-      const [row] = await tx
-        .update(videos)
-        .set({ ...values, updatedAt: new Date(), version: sql`${videos.version} + 1` })
-        .where(eq(videos.id, id))
-        .returning();
-      return row;
-    },
-    entityId: (r) => r.id,
-  });
-  return toRecord(updated!);
+  const updated = await editor.update(db, actor, id, version, await toColumns(db, fields));
+  return toRecord(updated);
 }
 
 export async function deleteVideo(db: Db, actor: StaffActor, id: number, version?: number): Promise<void> {
-  await staffEdit<VideoRow>(db, {
-    actor,
-    action: 'delete',
-    kind: 'video',
-    what: 'video',
-    key: String(id),
-    content: 'video',
-    current: current(id),
-    version,
-    write: async (tx) => {
-      await tx.delete(videos).where(eq(videos.id, id));
-      return undefined;
-    },
-    entityId: (r) => r.id,
-  });
+  await editor.remove(db, actor, id, version);
 }
