@@ -17,7 +17,9 @@ import type { AnswerEngine, AnswerRequest, AnswerSink } from './engine.ts';
 import * as f from './figures.ts';
 import * as research from './research.ts';
 import { findPassages } from './retrieval.ts';
-import { FORECASTABLE, describePeriod, understand, type Intent, type Period, type Question } from './understand.ts';
+import { describePeriod, type Period } from './period.ts';
+import { understand, type Question } from './understand.ts';
+import { FORECASTABLE, type Intent } from './vocabulary.ts';
 
 /** At most this many companies are answered about in one answer. */
 const MAX_COMPANIES = 4;

@@ -14,7 +14,7 @@ import type { CompanyRow } from '../../companies/index.ts';
 import * as f from './figures.ts';
 import * as research from './research.ts';
 import { findPassages } from './retrieval.ts';
-import type { Period } from './understand.ts';
+import type { Period } from './period.ts';
 
 /** Registers a source and gives the number to cite it by. */
 export type Cite = (label: string, href: string) => number;
