@@ -295,10 +295,11 @@ export async function overview(w: Writer, ctx: research.ResearchContext, c: Comp
   quote(w, c);
   valuation(w, c);
   range(w, c);
-  if (c.totalAnalysts > 0) {
-    const src = w.cite(facts.analystSource(c));
+  const a = facts.coverage(c);
+  if (a.analysts > 0) {
+    const src = w.cite(a.source);
     w.line(
-      `${f.count(c.totalAnalysts, 'analyst')}: ${c.buyRatings} Buy, ${c.holdRatings} Hold, ${c.sellRatings} Sell; average target ${f.price(c.priceTarget)} ${src}.`,
+      `${f.count(a.analysts, 'analyst')}: ${a.buy} Buy, ${a.hold} Hold, ${a.sell} Sell; average target ${a.averageTarget} ${src}.`,
     );
   }
   const [latest] = (await facts.companyNewsFacts(ctx, c, 1)).articles;

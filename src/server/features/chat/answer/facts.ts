@@ -144,6 +144,18 @@ export async function performanceFacts(ctx: research.ResearchContext, c: Company
 }
 export type PerformanceFacts = Awaited<ReturnType<typeof performanceFacts>>;
 
+/** The analyst coverage the screener's snapshot holds for a company: counts and the average target. */
+export function coverage(c: CompanyRow) {
+  return {
+    source: analystSource(c),
+    analysts: c.totalAnalysts,
+    buy: c.buyRatings,
+    hold: c.holdRatings,
+    sell: c.sellRatings,
+    averageTarget: f.price(c.priceTarget),
+  };
+}
+
 /** The analysts' ratings and targets; the latest individual ratings for signed-in readers only. */
 export async function analystFacts(ctx: research.ResearchContext, c: CompanyRow, count: number) {
   const { summary: a, latest } = await research.analystFigures(ctx, c, count);
@@ -188,13 +200,16 @@ export async function insiderFacts(ctx: research.ResearchContext, c: CompanyRow,
   };
 }
 
+/** The share of a company institutions own, as the screener's snapshot holds it. */
+export const institutionalOwnership = (c: CompanyRow) => f.percent(c.institutionalOwnership);
+
 /** Institutional ownership and the largest holders. */
 export async function institutionFacts(ctx: research.ResearchContext, c: CompanyRow, count: number) {
   const held = await research.holdings(ctx, c, count);
   return {
     source: institutionSource(c),
     hasOwnership: c.institutionalOwnership !== null,
-    ownership: f.percent(c.institutionalOwnership),
+    ownership: institutionalOwnership(c),
     netBuying: f.signedPercent(c.institutionalBuying),
     reporting: held.totalItems,
     largest: held.data.map((h) => ({

@@ -23,6 +23,7 @@ export async function compare(w: Writer, ctx: research.ResearchContext, list: Co
   const period = q.period ?? { unit: 'month', count: 1 };
   const moves = await Promise.all(list.map((c) => facts.performanceFacts(ctx, c, [period])));
   const figures = list.map((c) => facts.screenerFigures(c));
+  const coverage = list.map((c) => facts.coverage(c));
   const side = (values: string[]) => values.map((v, i) => `${list[i]!.symbol} ${v}`).join(' · ');
   w.line(`${list.map((c) => `**${c.symbol}**`).join(' vs ')} ${cites.join('')}`);
   const all = q.intents.size === 0;
@@ -33,13 +34,12 @@ export async function compare(w: Writer, ctx: research.ResearchContext, list: Co
   if (want('range')) w.line(`- 52-week range: ${side(stats.map((s) => `${s.week52Low} – ${s.week52High}`))}`);
   if (want('volume')) w.line(`- Average volume: ${side(stats.map((s) => s.averageVolume))}`);
   if (want('analysts')) {
-    const analystCites = list.map((c) => w.cite(facts.analystSource(c)));
+    const analystCites = coverage.map((a) => w.cite(a.source));
     w.line(
-      `- Analysts: ${side(list.map((c) => `${c.buyRatings}/${c.holdRatings}/${c.sellRatings} Buy/Hold/Sell, target ${f.price(c.priceTarget)}`))} ${analystCites.join('')}`,
+      `- Analysts: ${side(coverage.map((a) => `${a.buy}/${a.hold}/${a.sell} Buy/Hold/Sell, target ${a.averageTarget}`))} ${analystCites.join('')}`,
     );
   }
-  if (want('institutions'))
-    w.line(`- Institutional ownership: ${side(list.map((c) => f.percent(c.institutionalOwnership)))}`);
+  if (want('institutions')) w.line(`- Institutional ownership: ${side(list.map(facts.institutionalOwnership))}`);
   if (want('technicals')) w.line(`- RSI: ${side(figures.map((s) => s.rsi))}`);
   if (want('growth')) w.line(`- Revenue YoY: ${side(figures.map((s) => s.revenueGrowthYoy))}`);
   if (all) w.line(`- Sector: ${side(list.map((c) => c.sectorName))}`);
