@@ -22,13 +22,13 @@ export interface Source {
 }
 
 /** The market statistics on the company page. */
-export const marketDataSource = (c: CompanyRow): Source => ({
+const marketDataSource = (c: CompanyRow): Source => ({
   label: `${c.symbol} market data`,
   href: research.sectionLink(c, 'market-stats'),
 });
 
 /** The company's row in the screener, which holds its indicators and revenue growth. */
-export const screenerRowSource = (c: CompanyRow): Source => ({
+const screenerRowSource = (c: CompanyRow): Source => ({
   label: `${c.symbol} in the screener`,
   href: `/stocks?symbol=${encodeURIComponent(c.symbol)}`,
 });
@@ -103,7 +103,6 @@ export function marketStats(c: CompanyRow) {
     ipoYear: c.ipoYear,
   };
 }
-export type MarketStats = ReturnType<typeof marketStats>;
 
 /** The technical indicators and revenue growth the screener shows for a company. */
 export function screenerFigures(c: CompanyRow) {
