@@ -6,17 +6,17 @@
  * Open,High,Low`, MM/DD/YYYY dates, dollar signs) reads too. New and changed
  * bars are written, then each company's snapshot fields that come from its
  * history are computed again (previous close, change, 52-week range,
- * average volume, RSI, EMA, SMA, MACD) and the three small-cap indices are
- * recomputed over the imported universe.
+ * average volume, RSI, EMA, SMA, MACD) and the market feature recomputes
+ * the three small-cap indices over the imported universe.
  */
 import path from 'node:path';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { DataSource } from '../../../lib/data-sources.ts';
 import { recordChanges } from '../../platform/changes.ts';
 import { arrayColumn } from '../../platform/db/arrays.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { companies, dailyPrices } from '../companies/index.ts';
-import { historyFigures, indexPrices, marketIndices } from '../market/index.ts';
+import { historyFigures, recomputeIndices } from '../market/index.ts';
 import { csvNumber, readCsvFile } from './csv.ts';
 import { inputFiles } from './input.ts';
 import { ImportError, emptyReport, skip, type ImportReport } from './report.ts';
@@ -213,119 +213,6 @@ function lastSession(bars: readonly Bar[]) {
   };
 }
 
-/** The three small-cap indices (their symbols, names and base levels), computed over the imported universe. */
-const INDICES = [
-  { symbol: 'RUT', name: 'Russell 2000', base: 2050, sortOrder: 1, members: 'all' },
-  { symbol: 'NQUSS', name: 'Nasdaq US Small Cap', base: 1180, sortOrder: 2, members: 'nasdaq' },
-  { symbol: 'SML', name: 'S&P SmallCap 600', base: 1320, sortOrder: 3, members: 'largest600' },
-] as const;
-const INDEX_NOTE = 'computed by RedCap from the imported daily prices, weighted by market cap';
-
-/**
- * Cap-weighted levels over the members' closes: each member weighs its
- * market cap on the first day, and moves with its close (its last close
- * carried over a day it did not trade).
- */
-function indexLevels(
-  days: string[],
-  members: { shares: number; closes: ReadonlyMap<string, number> }[],
-  base: number,
-): { date: string; close: number }[] {
-  const firsts = members.map((m) => days.map((d) => m.closes.get(d)).find((c) => c !== undefined) ?? 0);
-  const caps = members.map((m, i) => firsts[i]! * m.shares);
-  const total = caps.reduce((a, b) => a + b, 0);
-  if (!total) return [];
-  const last = [...firsts];
-  return days.map((date) => {
-    let level = 0;
-    members.forEach((m, i) => {
-      const close = m.closes.get(date);
-      if (close !== undefined) last[i] = close;
-      if (firsts[i]) level += (caps[i]! / total) * (last[i]! / firsts[i]!);
-    });
-    return { date, close: round(base * level, 2) };
-  });
-}
-
-/**
- * `known`: the closes of the symbols just imported, whole (the others' are
- * read from the database).
- */
-async function recomputeIndices(
-  tx: Db,
-  report: ImportReport,
-  known: ReadonlyMap<string, ReadonlyMap<string, number>>,
-): Promise<void> {
-  const listed = await tx
-    .select({
-      symbol: companies.symbol,
-      market: companies.market,
-      shares: companies.sharesOutstanding,
-      cap: companies.marketCap,
-    })
-    .from(companies)
-    .where(and(eq(companies.active, true), sql`${companies.sharesOutstanding} > 0`));
-  if (!listed.length) return;
-  const [{ newest } = { newest: null }] = await tx
-    .select({ newest: sql<string | null>`max(${dailyPrices.date})::text` })
-    .from(dailyPrices);
-  if (!newest) return;
-  const from = new Date(`${newest}T00:00:00Z`);
-  from.setUTCFullYear(from.getUTCFullYear() - 1);
-  const since = from.toISOString().slice(0, 10);
-  const others = listed.filter((c) => !known.has(c.symbol)).map((c) => c.symbol);
-  const rows = [];
-  for (let i = 0; i < others.length; i += BATCH) {
-    rows.push(
-      ...(await tx
-        .select({ symbol: dailyPrices.symbol, date: dailyPrices.date, close: dailyPrices.close })
-        .from(dailyPrices)
-        .where(and(gte(dailyPrices.date, since), inArray(dailyPrices.symbol, others.slice(i, i + BATCH))))),
-    );
-  }
-  const closes = new Map<string, ReadonlyMap<string, number>>();
-  const dates = new Set<string>();
-  for (const [symbol, series] of known) {
-    const recent = new Map([...series].filter(([date]) => date >= since));
-    closes.set(symbol, recent);
-    for (const date of recent.keys()) dates.add(date);
-  }
-  for (const r of rows) {
-    let series = closes.get(r.symbol) as Map<string, number> | undefined;
-    if (!series) closes.set(r.symbol, (series = new Map()));
-    series.set(r.date, r.close);
-    dates.add(r.date);
-  }
-  const days = [...dates].sort();
-  const largest = new Set(
-    [...listed]
-      .sort((a, b) => (b.cap ?? 0) - (a.cap ?? 0))
-      .slice(0, 600)
-      .map((c) => c.symbol),
-  );
-  for (const index of INDICES) {
-    const members = listed
-      .filter((c) =>
-        index.members === 'all' ? true : index.members === 'nasdaq' ? c.market === 'NASDAQ' : largest.has(c.symbol),
-      )
-      .filter((c) => closes.has(c.symbol))
-      .map((c) => ({ shares: c.shares!, closes: closes.get(c.symbol)! }));
-    const levels = indexLevels(days, members, index.base);
-    if (!levels.length) continue;
-    await tx
-      .insert(marketIndices)
-      .values({ symbol: index.symbol, name: index.name, description: INDEX_NOTE, sortOrder: index.sortOrder })
-      .onConflictDoUpdate({ target: marketIndices.symbol, set: { description: INDEX_NOTE } });
-    await tx.delete(indexPrices).where(eq(indexPrices.indexSymbol, index.symbol));
-    for (let i = 0; i < levels.length; i += BATCH) {
-      await tx
-        .insert(indexPrices)
-        .values(levels.slice(i, i + BATCH).map((l) => ({ indexSymbol: index.symbol, date: l.date, close: l.close })));
-    }
-    report.notes.push(`${index.name} recomputed over ${members.length.toLocaleString('en-US')} companies`);
-  }
-}
-
 /** Loads daily bars and recomputes what the screener derives from them. */
 export async function importPrices(
   db: Db,
@@ -412,7 +299,7 @@ export async function importPrices(
     for (let i = 0; i < snapshots.length; i += SNAPSHOT_BATCH)
       await writeSnapshots(tx, snapshots.slice(i, i + SNAPSHOT_BATCH));
     if (!changed.length) return;
-    await recomputeIndices(tx, report, closesOf);
+    report.notes.push(...(await recomputeIndices(tx, closesOf)));
     // Running servers reload the screener and rebuild the pages that show prices (the home page's indices).
     await recordChanges(tx, 'company', changed);
   });

@@ -1,7 +1,8 @@
 /**
  * Market data: what other parts may use. The market-data job that moves the
  * snapshot with a quote provider, the provider interface, the technical
- * indicators the snapshot derives, and the job's facts in the database.
+ * indicators the snapshot derives, the job's facts in the database, and the
+ * small-cap indices recomputed from imported prices.
  */
 export { marketIndices, indexPrices } from './tables.ts';
 export {
@@ -18,3 +19,4 @@ export { historyFigures } from './history-figures.ts';
 export { createPolygonQuoteProvider } from './polygon.ts';
 export { listIndices } from './indices.ts';
 export { jobs } from './jobs.ts';
+export { recomputeIndices } from './index-levels.ts';

@@ -3,7 +3,7 @@ import type { Db } from '../../../platform/db/client.ts';
 import type { Snapshot, SnapshotStore } from '../../screener/index.ts';
 import { createCompanyDirectory, type CompanyDirectory } from './company-mentions.ts';
 import type { ResearchContext } from './research.ts';
-import { VOCABULARY_WORDS } from './understand.ts';
+import { VOCABULARY_WORDS } from './vocabulary.ts';
 
 // One directory per snapshot: rebuilt only when prices (and so the snapshot) change.
 const directories = new WeakMap<Snapshot, CompanyDirectory>();

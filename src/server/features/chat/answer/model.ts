@@ -118,8 +118,8 @@ async function talkToModel(client: OpenAI, settings: ModelSettings, req: AnswerR
       if (call.type !== 'function') continue;
       const result = await runTool(call.function.name, call.function.arguments, {
         ctx: req.research,
-        cite: (label, href) => {
-          const n = sink.cite({ label, href });
+        cite: (source) => {
+          const n = sink.cite(source);
           cited.push(n);
           return n;
         },

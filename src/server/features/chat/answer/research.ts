@@ -28,7 +28,7 @@ import { listIndices } from '../../market/index.ts';
 import { companyNews, listNews } from '../../news/index.ts';
 import { leadersLaggards, runScreen, type Snapshot } from '../../screener/index.ts';
 import type { CompanyDirectory } from './company-mentions.ts';
-import type { Period } from './understand.ts';
+import type { Period } from './period.ts';
 
 export interface ResearchContext {
   db: Db;

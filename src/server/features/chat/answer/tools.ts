@@ -1,23 +1,23 @@
 /**
- * The data functions a model may call: the same read-only research the
- * built-in engine uses, scoped to public data and the asking reader's own
- * favorites (no tool takes a user). Each result gives its figures formatted
- * as the site shows them and the number of the source that holds them
- * (`source`), which the model cites as `[n]`. Text written by others
- * (articles, filings) comes back as quoted data under `untrusted_text`.
+ * The data functions a model may call: the same facts the built-in engine
+ * writes (facts.ts, site-facts.ts), scoped to public data and the asking
+ * reader's own favorites (no tool takes a user). Each result gives its
+ * figures formatted as the site shows them and the number of the source that
+ * holds them (`source`), which the model cites as `[n]`. Text written by
+ * others (articles, filings) comes back as quoted data under `untrusted_text`.
  */
 import { z } from 'zod';
 import { FILING_GROUP_NAMES, type FilingGroupName } from '../../../../lib/company.ts';
 import { FILTERS, FilterError, SORT_FIELDS, type SortField } from '../../../../lib/screener.ts';
 import { isDomainError } from '../../../platform/errors.ts';
 import type { CompanyRow } from '../../companies/index.ts';
-import * as f from './figures.ts';
+import * as facts from './facts.ts';
 import * as research from './research.ts';
-import { findPassages } from './retrieval.ts';
-import type { Period } from './understand.ts';
+import { favoritesFacts, marketFacts, passageFacts, screenFacts, screenSource } from './site-facts.ts';
+import type { Period } from './period.ts';
 
 /** Registers a source and gives the number to cite it by. */
-export type Cite = (label: string, href: string) => number;
+export type Cite = (source: facts.Source) => number;
 
 export interface ToolRun {
   ctx: research.ResearchContext;
@@ -66,7 +66,7 @@ export const TOOLS = {
         companies: found.slice(0, 8).map((c) => ({
           symbol: c.symbol,
           name: c.name,
-          source: cite(`${c.symbol} company page`, `/stocks/${encodeURIComponent(c.symbol)}`),
+          source: cite({ label: `${c.symbol} company page`, href: `/stocks/${encodeURIComponent(c.symbol)}` }),
         })),
       };
     },
@@ -77,34 +77,36 @@ export const TOOLS = {
     parameters: symbolArg,
     async run({ symbol }, run) {
       const c = await companyOf(symbol, run);
+      const s = facts.marketStats(c);
+      const screener = facts.screenerFigures(c);
       return {
-        symbol: c.symbol,
-        name: c.name,
-        last_price: f.price(c.lastSale),
-        change_today: f.change(c.changePercent),
-        net_change: f.signedDollars(c.netChange),
-        previous_close: f.price(c.preClose),
-        open: f.price(c.open),
-        day_range: c.dayLow === null ? null : `${f.price(c.dayLow)} – ${f.price(c.dayHigh)}`,
-        week52_range: c.week52Low === null ? null : `${f.price(c.week52Low)} – ${f.price(c.week52High)}`,
-        volume: f.compact(c.volume),
-        average_volume: f.compact(c.volumeAvg),
-        market_cap: f.marketCap(c.marketCap),
-        shares_outstanding: f.compact(c.sharesOutstanding),
-        float_shares: f.compact(c.floatShares),
-        exchange: c.market,
-        sector: c.sectorName,
-        industry: c.industry,
-        country: c.country,
-        ipo_year: c.ipoYear,
-        rsi: f.decimal(c.latestRsi),
-        ema_20: f.price(c.latestEma),
-        sma_50: f.price(c.latestSma),
-        macd: f.decimal(c.latestMacd),
-        revenue_growth_yoy: f.signedPercent(c.yearOverYearRevenue),
-        revenue_growth_qoq: f.signedPercent(c.quarterOverQuarterRevenue),
-        quote_time: c.quoteUpdatedAt?.toISOString() ?? null,
-        source: run.cite(`${c.symbol} market data`, research.sectionLink(c, 'market-stats')),
+        symbol: s.symbol,
+        name: s.name,
+        last_price: s.lastPrice,
+        change_today: s.changeToday,
+        net_change: s.netChange,
+        previous_close: s.previousClose,
+        open: s.open,
+        day_range: s.dayRange,
+        week52_range: s.week52Range,
+        volume: s.volume,
+        average_volume: s.averageVolume,
+        market_cap: s.marketCap,
+        shares_outstanding: s.sharesOutstanding,
+        float_shares: s.floatShares,
+        exchange: s.exchange,
+        sector: s.sector,
+        industry: s.industry,
+        country: s.country,
+        ipo_year: s.ipoYear,
+        rsi: screener.rsi,
+        ema_20: screener.ema20,
+        sma_50: screener.sma50,
+        macd: screener.macd,
+        revenue_growth_yoy: screener.revenueGrowthYoy,
+        revenue_growth_qoq: screener.revenueGrowthQoq,
+        quote_time: s.quotedAtIso,
+        source: run.cite(s.source),
       };
     },
   }),
@@ -113,17 +115,17 @@ export const TOOLS = {
     parameters: symbolArg.extend({ period: z.enum(Object.keys(PERIODS) as [string, ...string[]]) }).strict(),
     async run({ symbol, period }, run) {
       const c = await companyOf(symbol, run);
-      const result = await research.performance(run.ctx, c, [PERIODS[period]!]);
+      const result = await facts.performanceFacts(run.ctx, c, [PERIODS[period]!]);
       const p = result.changes[0]!;
       return {
         symbol: c.symbol,
         period,
-        last_price: f.price(result.last),
-        from_close: p.from ? f.price(p.from.close) : null,
-        from_date: p.from ? f.day(p.from.date) : null,
-        change: p.changePercent === null ? null : f.change(p.changePercent),
-        history_starts: result.firstDate ? f.day(result.firstDate) : null,
-        source: run.cite(`${c.symbol} price history`, research.sectionLink(c, 'chart')),
+        last_price: result.last,
+        from_close: p.fromClose,
+        from_date: p.fromDate,
+        change: p.change,
+        history_starts: result.historyStarts,
+        source: run.cite(result.source),
       };
     },
   }),
@@ -133,25 +135,25 @@ export const TOOLS = {
     parameters: symbolArg,
     async run({ symbol }, run) {
       const c = await companyOf(symbol, run);
-      const source = run.cite(`${c.symbol} analyst ratings`, research.sectionLink(c, 'analyst-reports'));
-      const { summary: a, latest: ratings } = await research.analystFigures(run.ctx, c, 5);
+      const source = run.cite(facts.analystSource(c));
+      const a = await facts.analystFacts(run.ctx, c, 5);
       return {
         symbol: c.symbol,
-        analysts: a.totalAnalysts,
-        buy: a.buyRatings,
-        hold: a.holdRatings,
-        sell: a.sellRatings,
-        average_target: f.price(a.priceTarget),
-        high_target: f.price(a.highPriceTarget),
-        low_target: f.price(a.lowPriceTarget),
-        target_upside: f.signedPercent(a.priceTargetUpside),
+        analysts: a.analysts,
+        buy: a.buy,
+        hold: a.hold,
+        sell: a.sell,
+        average_target: a.averageTarget,
+        high_target: a.highTarget,
+        low_target: a.lowTarget,
+        target_upside: a.targetUpside,
         latest_ratings:
-          ratings?.map((r) => ({
-            firm: r.firmName,
-            analyst: r.analystName,
-            rating: r.recommendation,
-            date: f.day(r.recommendationDate),
-            target: f.price(r.priceTarget),
+          a.latest?.map((r) => ({
+            firm: r.firm,
+            analyst: r.analyst,
+            rating: r.rating,
+            date: r.date,
+            target: r.target,
           })) ?? 'Individual ratings are shown to signed-in readers only.',
         source,
       };
@@ -162,22 +164,22 @@ export const TOOLS = {
     parameters: symbolArg,
     async run({ symbol }, run) {
       const c = await companyOf(symbol, run);
-      const s = await research.insiders(run.ctx, c, 5);
+      const s = await facts.insiderFacts(run.ctx, c, 5);
       return {
         symbol: c.symbol,
         past_12_months: {
           buys: s.bought.count,
-          shares_bought: f.compact(s.bought.shares),
+          shares_bought: s.bought.shares,
           sells: s.sold.count,
-          shares_sold: f.compact(s.sold.shares),
+          shares_sold: s.sold.shares,
         },
         latest: s.recent.map((r) => ({
-          date: f.day(r.date_of_purchase),
-          insider: r.purchaser,
-          side: r.is_buy ? 'buy' : 'sell',
-          shares: f.compact(r.amount_purchased),
+          date: r.date,
+          insider: r.insider,
+          side: r.bought ? 'buy' : 'sell',
+          shares: r.shares,
         })),
-        source: run.cite(`${c.symbol} insider transactions`, research.sectionLink(c, 'insider')),
+        source: run.cite(s.source),
       };
     },
   }),
@@ -186,20 +188,20 @@ export const TOOLS = {
     parameters: symbolArg,
     async run({ symbol }, run) {
       const c = await companyOf(symbol, run);
-      const held = await research.holdings(run.ctx, c, 5);
+      const held = await facts.institutionFacts(run.ctx, c, 5);
       return {
         symbol: c.symbol,
-        institutional_ownership: f.percent(c.institutionalOwnership),
-        net_institutional_buying: f.signedPercent(c.institutionalBuying),
-        institutions_reporting: held.totalItems,
-        largest: held.data.map((h) => ({
-          institution: h.institutionName,
-          percent_of_shares: `${h.sharesHeldPercentage.toFixed(2)}%`,
-          shares: f.compact(h.sharesHeld),
-          value: `$${f.compact(h.marketValue)}`,
-          filed: f.day(h.filingDate),
+        institutional_ownership: held.ownership,
+        net_institutional_buying: held.netBuying,
+        institutions_reporting: held.reporting,
+        largest: held.largest.map((h) => ({
+          institution: h.institution,
+          percent_of_shares: h.percentOfShares,
+          shares: h.shares,
+          value: h.value,
+          filed: h.filed,
         })),
-        source: run.cite(`${c.symbol} institutional ownership`, research.sectionLink(c, 'institutional')),
+        source: run.cite(held.source),
       };
     },
   }),
@@ -213,17 +215,17 @@ export const TOOLS = {
       .strict(),
     async run({ symbol, group, limit }, run) {
       const c = await companyOf(symbol, run);
-      const found = await research.filings(run.ctx, c, group ? [group] : [], limit ?? 5);
+      const found = await facts.filingFacts(run.ctx, c, group ? [group] : [], limit ?? 5);
       return {
         symbol: c.symbol,
-        total_on_record: found.totalItems,
-        filings: found.data.map((r) => ({
-          form: r.filing_type,
+        total_on_record: found.total,
+        filings: found.filings.map((r) => ({
+          form: r.form,
           description: r.description,
-          date: f.day(r.date_as_of_change),
-          source: run.cite(`${r.filing_type} filed ${f.day(r.date_as_of_change)}`, r.raw_text_link),
+          date: r.date,
+          source: run.cite(r.document),
         })),
-        source: run.cite(`${c.symbol} SEC filings`, research.sectionLink(c, 'filings')),
+        source: run.cite(found.source),
       };
     },
   }),
@@ -232,11 +234,11 @@ export const TOOLS = {
     parameters: symbolArg,
     async run({ symbol }, run) {
       const c = await companyOf(symbol, run);
-      const phases = await research.bioPhases(run.ctx, c);
+      const { source, milestones } = await facts.bioFacts(run.ctx, c);
       return {
         symbol: c.symbol,
-        milestones: phases.map((p) => ({ drug: p.drug_name, stage: p.stage, date: p.date ? f.day(p.date) : null })),
-        source: run.cite(`${c.symbol} bio phases`, research.sectionLink(c, 'bio-phases')),
+        milestones: milestones.map((p) => ({ drug: p.drug, stage: p.stage, date: p.date })),
+        source: run.cite(source),
       };
     },
   }),
@@ -245,13 +247,13 @@ export const TOOLS = {
     parameters: symbolArg.extend({ limit: z.number().int().min(1).max(10).optional() }).strict(),
     async run({ symbol, limit }, run) {
       const c = await companyOf(symbol, run);
-      const items = await research.news(run.ctx, c, limit ?? 5);
+      const { articles } = await facts.companyNewsFacts(run.ctx, c, limit ?? 5);
       return {
         symbol: c.symbol,
-        articles: items.map((n) => ({
-          headline: { untrusted_text: n.title },
-          date: f.dayOf(n.published_at),
-          source: run.cite(n.title, `/news/${n.id}`),
+        articles: articles.map((n) => ({
+          headline: { untrusted_text: n.headline },
+          date: n.date,
+          source: run.cite(n.source),
         })),
       };
     },
@@ -261,20 +263,20 @@ export const TOOLS = {
     parameters: symbolArg,
     async run({ symbol }, run) {
       const c = await companyOf(symbol, run);
-      const about = await research.profile(run.ctx, c);
+      const about = await facts.profileFacts(run.ctx, c);
       return {
         symbol: c.symbol,
-        name: c.name,
-        sector: c.sectorName,
-        industry: c.industry,
-        exchange: c.market,
-        country: c.country,
-        ipo_year: c.ipoYear,
-        description: { untrusted_text: about?.description ?? null },
-        website: about?.websiteUrl ?? null,
-        headquarters: about?.headquarters ?? null,
-        employees: about?.employees ?? null,
-        source: run.cite(`About ${c.symbol}`, research.sectionLink(c, 'description')),
+        name: about.name,
+        sector: about.sector,
+        industry: about.industry,
+        exchange: about.exchange,
+        country: about.country,
+        ipo_year: about.ipoYear,
+        description: { untrusted_text: about.description },
+        website: about.website,
+        headquarters: about.headquarters,
+        employees: about.employees,
+        source: run.cite(about.source),
       };
     },
   }),
@@ -284,22 +286,18 @@ export const TOOLS = {
     async run({ symbol }, run) {
       if (symbol) {
         const c = await companyOf(symbol, run);
-        const { upcoming } = await research.companyWebinars(run.ctx, c);
+        const { upcoming } = await facts.companyWebinarFacts(run.ctx, c);
         return {
-          webinars: upcoming.map((e) => ({
-            title: e.title,
-            when: new Date(e.upcoming_date).toISOString(),
-            source: run.cite(e.title, research.eventLink(e)),
-          })),
+          webinars: upcoming.map((e) => ({ title: e.title, when: e.startsAt, source: run.cite(e.source) })),
         };
       }
-      const events = await research.upcomingWebinars(run.ctx, 8);
+      const events = await facts.upcomingWebinarFacts(run.ctx, 8);
       return {
         webinars: events.map((e) => ({
           title: e.title,
-          company: e.company_symbol,
-          when: e.upcoming_date,
-          source: run.cite(e.title, research.eventLink(e)),
+          company: e.company,
+          when: e.startsAt,
+          source: run.cite(e.source),
         })),
       };
     },
@@ -316,17 +314,17 @@ export const TOOLS = {
       .strict(),
     run({ filters, sort_field, sort_direction, limit }, { ctx, cite }) {
       const sort = { field: sort_field ?? ('market_cap' as SortField), direction: sort_direction ?? 'desc' };
-      const result = research.screen(ctx, filters, sort, limit ?? 10);
+      const result = screenFacts(ctx, filters, sort, limit ?? 10);
       return {
         total_matches: result.total,
-        screener_source: cite('Screener', result.link),
+        screener_source: cite(screenSource(result.link)),
         rows: result.rows.map((r) => ({
           symbol: r.symbol,
           name: r.name,
-          last_price: f.price(r.last_sale),
-          change_today: f.change(r.change_pre),
-          market_cap: f.marketCap(r.market_cap),
-          bio_phase: r.bioPhasePipelines,
+          last_price: r.price,
+          change_today: r.change,
+          market_cap: r.marketCap,
+          bio_phase: r.row.bioPhasePipelines,
         })),
       };
     },
@@ -335,25 +333,20 @@ export const TOOLS = {
     description: 'The three small-cap indices and today’s top gainers and losers.',
     parameters: z.object({}).strict(),
     async run(_args, { ctx, cite }) {
-      const m = await research.market(ctx, 5);
-      const mover = (r: { symbol: string; name: string; change_pre: number | null; last_sale: number | null }) => ({
+      const m = await marketFacts(ctx, 5);
+      const mover = (r: (typeof m.leaders)[number]) => ({
         symbol: r.symbol,
         name: r.name,
-        change: f.change(r.change_pre),
-        price: f.price(r.last_sale),
+        change: r.change,
+        price: r.price,
       });
       return {
-        indices: m.indices.map((i) => ({
-          name: i.name,
-          last: i.last,
-          change: f.change(i.changePercent),
-          as_of: i.asOf,
-        })),
-        indices_source: cite('Small-cap indices', '/#indices'),
+        indices: m.indices.map((i) => ({ name: i.name, last: i.last, change: i.change, as_of: i.asOf })),
+        indices_source: cite(m.indicesSource),
         gainers: m.leaders.map(mover),
-        gainers_source: cite('Leaders', '/stocks/Leaders'),
+        gainers_source: cite(m.leadersSource),
         losers: m.laggards.map(mover),
-        losers_source: cite('Laggards', '/stocks/Laggards'),
+        losers_source: cite(m.laggardsSource),
       };
     },
   }),
@@ -361,16 +354,11 @@ export const TOOLS = {
     description: 'The companies the asking reader keeps as favorites, with their prices (signed-in readers only).',
     parameters: z.object({}).strict(),
     async run(_args, { ctx, cite }) {
-      const rows = await research.favorites(ctx);
-      if (rows === null) return { error: 'The reader is not signed in; favorites need an account.' };
+      const mine = await favoritesFacts(ctx);
+      if (mine === null) return { error: 'The reader is not signed in; favorites need an account.' };
       return {
-        favorites: rows.map((r) => ({
-          symbol: r.symbol,
-          name: r.name,
-          price: f.price(r.last_sale),
-          change: f.change(r.change_pre),
-        })),
-        source: cite('Your favorite companies', '/favorites/Companies'),
+        favorites: mine.companies.map((r) => ({ symbol: r.symbol, name: r.name, price: r.price, change: r.change })),
+        source: cite(mine.source),
       };
     },
   }),
@@ -378,14 +366,14 @@ export const TOOLS = {
     description: "Full-text search over RedCap's news articles and SEC filings, for questions no other tool answers.",
     parameters: z.object({ query: z.string().min(1).max(300), symbol: z.string().min(1).max(12).optional() }).strict(),
     async run({ query, symbol }, { ctx, cite }) {
-      const passages = await findPassages(ctx, query, symbol?.toUpperCase() ?? null);
+      const passages = await passageFacts(ctx, query, symbol?.toUpperCase() ?? null);
       return {
         passages: passages.map((p) => ({
           kind: p.kind,
           title: { untrusted_text: p.title },
           date: p.date,
           quote: { untrusted_text: p.quote },
-          source: cite(p.title, p.href),
+          source: cite(p.source),
         })),
       };
     },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCompanyDirectory } from '../../../../../src/server/features/chat/answer/company-mentions.ts';
-import { understand, VOCABULARY_WORDS } from '../../../../../src/server/features/chat/answer/understand.ts';
+import { understand } from '../../../../../src/server/features/chat/answer/understand.ts';
+import { VOCABULARY_WORDS } from '../../../../../src/server/features/chat/answer/vocabulary.ts';
 
 const directory = createCompanyDirectory(
   [

@@ -1,0 +1,96 @@
+/**
+ * The facts RedChat gives about the site as a whole: a screen's matches,
+ * the small-cap indices and the day's movers, the reader's favorites, the
+ * latest news and passages of the news and filings. Built once, worded as
+ * the site shows them, with their sources, for both engines (see facts.ts).
+ */
+import type { ScreenerRow, SortField } from '../../../../lib/screener.ts';
+import { articleSource, type Source } from './facts.ts';
+import * as f from './figures.ts';
+import * as research from './research.ts';
+import { findPassages } from './retrieval.ts';
+
+/** A screener row as an answer lists it. */
+const listed = (r: ScreenerRow) => ({
+  symbol: r.symbol,
+  name: r.name,
+  price: f.price(r.last_sale),
+  change: f.change(r.change_pre),
+});
+
+/** The screener's answer to a screen, and the screener page that shows it. */
+export function screenFacts(
+  ctx: research.ResearchContext,
+  filters: Record<string, string>,
+  sort: { field: SortField; direction: 'asc' | 'desc' },
+  limit: number,
+) {
+  const result = research.screen(ctx, filters, sort, limit);
+  return {
+    link: result.link,
+    total: result.total,
+    rows: result.rows.map((r) => ({ ...listed(r), marketCap: f.marketCap(r.market_cap), row: r })),
+  };
+}
+
+/** The screener page of a screen, named by the criteria when the answer said them. */
+export const screenSource = (link: string, described?: string[]): Source => ({
+  label: described ? `Screener: ${described.join(', ')}` : 'Screener',
+  href: link,
+});
+
+/** The small-cap indices and the day's biggest movers. */
+export async function marketFacts(ctx: research.ResearchContext, moversCount: number) {
+  const m = await research.market(ctx, moversCount);
+  return {
+    indicesSource: { label: 'Small-cap indices', href: '/#indices' } as Source,
+    indices: m.indices.map((i) => ({
+      name: i.name,
+      last: i.last,
+      lastWorded: i.last === null ? '—' : i.last.toLocaleString('en-US', { maximumFractionDigits: 2 }),
+      change: f.change(i.changePercent),
+      asOf: i.asOf,
+      asOfDay: i.asOf ? f.day(i.asOf) : null,
+    })),
+    leadersSource: { label: 'Leaders', href: '/stocks/Leaders' } as Source,
+    leaders: m.leaders.map(listed),
+    laggardsSource: { label: 'Laggards', href: '/stocks/Laggards' } as Source,
+    laggards: m.laggards.map(listed),
+  };
+}
+
+/** The reader's favorite companies with their prices; null for a guest. */
+export async function favoritesFacts(ctx: research.ResearchContext) {
+  const rows = await research.favorites(ctx);
+  if (rows === null) return null;
+  return {
+    source: { label: 'Your favorite companies', href: '/favorites/Companies' } as Source,
+    companies: rows.map(listed),
+  };
+}
+
+/** The newest articles on the site. */
+export async function latestNewsFacts(ctx: research.ResearchContext, count: number) {
+  const items = await research.latestNews(ctx, count);
+  return {
+    source: { label: 'News', href: '/news' } as Source,
+    articles: items.map((n) => ({
+      headline: n.title,
+      company: n.company_symbol,
+      date: f.dayOf(n.published_at),
+      source: articleSource(n),
+    })),
+  };
+}
+
+/** The passages of the news and filings that answer a question best, each quoted with its document. */
+export async function passageFacts(ctx: research.ResearchContext, query: string, symbol: string | null) {
+  const found = await findPassages(ctx, query, symbol);
+  return found.map((p) => ({
+    kind: p.kind,
+    title: p.title,
+    date: p.date,
+    quote: p.quote,
+    source: { label: p.title, href: p.href } as Source,
+  }));
+}
