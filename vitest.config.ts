@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const GRAPHQL_ENTRY = createRequire(import.meta.url).resolve('graphql');
@@ -19,13 +20,21 @@ const dbProject = (name: string, driver: 'pglite' | 'postgres') => ({
     server: { deps: { inline: ['graphql-http'] } },
     include: [DB_TESTS],
     env: { TEST_DB_DRIVER: driver },
+    // Each kind of database is migrated and seeded once per run; every file gets a copy.
+    globalSetup: ['tests/helpers/database-templates.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
 });
 
+/** Files of the in-process suites run at once (one per core). */
+const WORKERS = Math.max(2, availableParallelism());
+/** Process test files run at once: each mostly waits on the servers it starts. */
+const PROCESS_WORKERS = 3;
+
 export default defineConfig({
   test: {
+    maxWorkers: WORKERS,
     projects: [
       {
         test: {
@@ -49,7 +58,9 @@ export default defineConfig({
           include: ['tests/process/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: PROCESS_WORKERS,
+          // After the in-process suites: its servers would only slow those down.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
