@@ -59,6 +59,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           maxWorkers: PROCESS_WORKERS,
+          // Cases a file runs side by side (each starting servers of its own).
+          maxConcurrency: 2,
           // After the in-process suites: its servers would only slow those down.
           sequence: { groupOrder: 1 },
         },
