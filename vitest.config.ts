@@ -47,6 +47,8 @@ export default defineConfig({
           ],
           exclude: [DB_TESTS],
           testTimeout: 30_000,
+          // Set-ups that generate a large demo universe share the cores with another file now.
+          hookTimeout: 30_000,
         },
       },
       { test: { name: 'islands', include: ['tests/islands/**/*.test.tsx'], environment: 'happy-dom' } },
