@@ -4,7 +4,7 @@
  *
  * PGlite templates are files, kept between runs in a folder named by a hash
  * of everything that shapes them (the migrations, the server and shared
- * code that seeds, the PGlite version): a change to any of it starts a new
+ * code that seeds, the installed packages): a change to any of it starts a new
  * folder, and folders unused for a day are removed. PostgreSQL templates
  * are databases on the test server, made once per run and dropped at its
  * end (or, for a run that was killed, at the next run's start).
@@ -25,7 +25,7 @@ declare module 'vitest' {
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** What a template depends on: a change to any file under these makes new templates. */
-const SOURCES = ['drizzle', 'src/server', 'src/lib', 'node_modules/@electric-sql/pglite/package.json'];
+const SOURCES = ['drizzle', 'src/server', 'src/lib', 'package-lock.json'];
 const CACHE = path.join(os.tmpdir(), 'redcap-db-templates');
 const UNUSED_FOR = 24 * 60 * 60 * 1000;
 
