@@ -23,7 +23,8 @@ const dbProject = (name: string, driver: 'pglite' | 'postgres') => ({
     // Each kind of database is migrated and seeded once per run; every file gets a copy.
     globalSetup: ['tests/helpers/database-templates.ts'],
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // A file's set-up may wait for another file preparing the template it copies.
+    hookTimeout: 300_000,
   },
 });
 
