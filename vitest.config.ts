@@ -30,8 +30,11 @@ const dbProject = (name: string, driver: 'pglite' | 'postgres') => ({
 
 /** Files of the in-process suites run at once (one per core). */
 const WORKERS = Math.max(2, availableParallelism());
-/** Process test files run at once: each mostly waits on the servers it starts. */
-const PROCESS_WORKERS = 3;
+/**
+ * Process test files run at once: each mostly waits on the servers it starts.
+ * Fewer when the browser tests run beside them (npm test sets it).
+ */
+const PROCESS_WORKERS = Number(process.env.TEST_PROCESS_WORKERS ?? 3);
 
 export default defineConfig({
   test: {

@@ -106,8 +106,8 @@ async function timed(name: string, work: () => Promise<{ code: number; counts: C
   return { name, code, counts, seconds: (performance.now() - started) / 1000 };
 }
 
-/** One vitest run over some of its projects, counted from its JSON report. */
-function vitest(name: string, projects: string[], quiet = false): Promise<SuiteResult> {
+/** One vitest run over some of its projects (its output shown as it comes), counted from its JSON report. */
+function vitest(name: string, projects: string[], env: Record<string, string> = {}): Promise<SuiteResult> {
   return timed(name, async () => {
     const report = path.join(reports, `vitest-${name}.json`);
     const code = await runSuite(
@@ -119,8 +119,8 @@ function vitest(name: string, projects: string[], quiet = false): Promise<SuiteR
         '--reporter=json',
         `--outputFile.json=${report}`,
       ],
-      {},
-      quiet,
+      env,
+      false,
     );
     const json = readJson<{
       numPassedTests: number;
@@ -162,7 +162,9 @@ results.push(await vitest('unit', ['unit', 'islands']));
 results.push(await vitest('db', quick ? ['db-pglite'] : ['db-*']));
 if (!quick) {
   console.log('\nProcess tests and browser tests run together: the browser tests report when they end.\n');
-  results.push(...(await Promise.all([vitest('process', ['process']), playwright(true)])));
+  // Two process test files at a time rather than three: the browser tests' server and Chromium share the cores.
+  const processTests = vitest('process', ['process'], { TEST_PROCESS_WORKERS: '2' });
+  results.push(...(await Promise.all([processTests, playwright(true)])));
 }
 fs.rmSync(reports, { recursive: true, force: true });
 
