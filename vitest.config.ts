@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const GRAPHQL_ENTRY = createRequire(import.meta.url).resolve('graphql');
@@ -19,13 +20,25 @@ const dbProject = (name: string, driver: 'pglite' | 'postgres') => ({
     server: { deps: { inline: ['graphql-http'] } },
     include: [DB_TESTS],
     env: { TEST_DB_DRIVER: driver },
+    // Each kind of database is migrated and seeded once per run; every file gets a copy.
+    globalSetup: ['tests/helpers/database-templates.ts'],
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // A file's set-up may wait for another file preparing the template it copies.
+    hookTimeout: 300_000,
   },
 });
 
+/** Files of the in-process suites run at once (one per core). */
+const WORKERS = Math.max(2, availableParallelism());
+/**
+ * Process test files run at once: each mostly waits on the servers it starts.
+ * Fewer when the browser tests run beside them (npm test sets it).
+ */
+const PROCESS_WORKERS = Number(process.env.TEST_PROCESS_WORKERS ?? 3);
+
 export default defineConfig({
   test: {
+    maxWorkers: WORKERS,
     projects: [
       {
         test: {
@@ -38,6 +51,8 @@ export default defineConfig({
           ],
           exclude: [DB_TESTS],
           testTimeout: 30_000,
+          // Set-ups that generate a large demo universe share the cores with another file now.
+          hookTimeout: 30_000,
         },
       },
       { test: { name: 'islands', include: ['tests/islands/**/*.test.tsx'], environment: 'happy-dom' } },
@@ -49,7 +64,11 @@ export default defineConfig({
           include: ['tests/process/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: PROCESS_WORKERS,
+          // Cases a file runs side by side (each starting servers of its own).
+          maxConcurrency: 2,
+          // After the in-process suites: its servers would only slow those down.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -1,22 +1,51 @@
 /**
- * `npm test`: every suite in one go. Vitest (unit, API on PGlite and, with
- * TEST_DATABASE_URL, on PostgreSQL, and whole-process tests), then the
- * Playwright browser tests against the started site. Installs Debian's
- * Chromium first when it is missing, and nginx for the production-layout
- * test when PostgreSQL is there to run it. Ends with one line of totals.
+ * `npm test`: every suite in one go. Vitest's in-process suites first (unit,
+ * islands, API on PGlite and, with TEST_DATABASE_URL, on PostgreSQL), which
+ * keep both cores busy; then the whole-process tests and the Playwright
+ * browser tests side by side, since both mostly wait for the servers they
+ * start. Installs Debian's Chromium first when it is missing, and nginx for
+ * the production-layout test when PostgreSQL is there to run it. Ends with
+ * each suite's wall time and one line of totals.
+ *
+ * `npm run test:quick` (`--quick`): the in-process suites only, without the
+ * PostgreSQL one.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const VITEST = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+const PLAYWRIGHT = path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
+const quick = process.argv.includes('--quick');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-test-reports-'));
 
 function run(command: string, args: string[], env: Record<string, string> = {}): number {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
   return result.status ?? 1;
+}
+
+/**
+ * Runs a suite; `quiet` keeps its output until it ends (printed then in one
+ * piece), so two suites running together do not interleave their lines.
+ */
+function runSuite(args: string[], env: Record<string, string>, quiet: boolean): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
+    const output: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('close', (code) => {
+      if (quiet) process.stdout.write(Buffer.concat(output));
+      resolve(code ?? 1);
+    });
+  });
 }
 
 /** Installs Debian packages as root; says what to do otherwise. */
@@ -48,12 +77,6 @@ function ensureNginx(): void {
   }
 }
 
-interface Totals {
-  passed: number;
-  failed: number;
-  skipped: number;
-}
-
 function readJson<T>(file: string): T | null {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
@@ -62,62 +85,106 @@ function readJson<T>(file: string): T | null {
   }
 }
 
-ensureChromium();
-ensureNginx();
-
-const vitestReport = path.join(reports, 'vitest.json');
-const vitestCode = run(process.execPath, [
-  path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestReport}`,
-]);
-const vitest = readJson<{
-  numPassedTests: number;
-  numFailedTests: number;
-  numPendingTests: number;
-  numTodoTests: number;
-}>(vitestReport);
-
-const playwrightReport = path.join(reports, 'playwright.json');
-const playwrightCode = run(
-  process.execPath,
-  [path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), 'test'],
-  {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-  },
-);
-const playwright = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
-  playwrightReport,
-);
-
-const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
-const lines: string[] = [];
-if (vitest) {
-  totals.passed += vitest.numPassedTests;
-  totals.failed += vitest.numFailedTests;
-  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
-  lines.push(`  vitest (unit, API, process): ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`);
-} else {
-  totals.failed += 1;
-  lines.push('  vitest: no report (the run did not complete)');
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+  /** What follows the counts on the suite's summary line. */
+  note?: string;
 }
-if (playwright) {
-  const { expected, unexpected, flaky, skipped } = playwright.stats;
-  totals.passed += expected + flaky;
-  totals.failed += unexpected;
-  totals.skipped += skipped;
-  lines.push(
-    `  playwright (browser): ${expected + flaky} passed, ${unexpected} failed${flaky ? ` (${flaky} flaky)` : ''}`,
-  );
-} else {
-  totals.failed += 1;
-  lines.push('  playwright: no report (the run did not complete)');
+
+interface SuiteResult {
+  name: string;
+  code: number;
+  seconds: number;
+  counts: Counts | null;
+}
+
+async function timed(name: string, work: () => Promise<{ code: number; counts: Counts | null }>): Promise<SuiteResult> {
+  const started = performance.now();
+  const { code, counts } = await work();
+  return { name, code, counts, seconds: (performance.now() - started) / 1000 };
+}
+
+/** One vitest run over some of its projects (its output shown as it comes), counted from its JSON report. */
+function vitest(name: string, projects: string[], env: Record<string, string> = {}): Promise<SuiteResult> {
+  return timed(name, async () => {
+    const report = path.join(reports, `vitest-${name}.json`);
+    const code = await runSuite(
+      [
+        VITEST,
+        'run',
+        ...projects.map((project) => `--project=${project}`),
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+      ],
+      env,
+      false,
+    );
+    const json = readJson<{
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+      numTodoTests: number;
+    }>(report);
+    const counts = json && {
+      passed: json.numPassedTests,
+      failed: json.numFailedTests,
+      skipped: json.numPendingTests + json.numTodoTests,
+    };
+    return { code, counts };
+  });
+}
+
+function playwright(quiet: boolean): Promise<SuiteResult> {
+  return timed('playwright', async () => {
+    const report = path.join(reports, 'playwright.json');
+    const code = await runSuite([PLAYWRIGHT, 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report }, quiet);
+    const json = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(report);
+    const counts = json && {
+      passed: json.stats.expected + json.stats.flaky,
+      failed: json.stats.unexpected,
+      skipped: json.stats.skipped,
+      note: json.stats.flaky ? `(${json.stats.flaky} flaky)` : undefined,
+    };
+    return { code, counts };
+  });
+}
+
+const results: SuiteResult[] = [];
+const runStarted = performance.now();
+if (!quick) {
+  ensureChromium();
+  ensureNginx();
+}
+results.push(await vitest('unit', ['unit', 'islands']));
+results.push(await vitest('db', quick ? ['db-pglite'] : ['db-*']));
+if (!quick) {
+  console.log('\nProcess tests and browser tests run together: the browser tests report when they end.\n');
+  // Two process test files at a time rather than three: the browser tests' server and Chromium share the cores.
+  const processTests = vitest('process', ['process'], { TEST_PROCESS_WORKERS: '2' });
+  results.push(...(await Promise.all([processTests, playwright(true)])));
 }
 fs.rmSync(reports, { recursive: true, force: true });
 
+const totals = { passed: 0, failed: 0, skipped: 0 };
 console.log('\nSummary');
-for (const line of lines) console.log(line);
+for (const { name, code, seconds, counts } of results) {
+  const time = `${seconds.toFixed(0)} s`;
+  if (!counts) {
+    totals.failed += 1;
+    console.log(`  ${name}: no report (the run did not complete, exit ${code}), ${time}`);
+    continue;
+  }
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+  console.log(
+    `  ${name}: ${counts.passed} passed, ${counts.failed} failed${counts.note ? ` ${counts.note}` : ''}, ${time}`,
+  );
+}
+console.log(`Wall time: ${results.map(({ name, seconds }) => `${name} ${seconds.toFixed(0)} s`).join(', ')}`);
+console.log(`Total ${((performance.now() - runStarted) / 1000).toFixed(0)} s`);
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(vitestCode !== 0 || playwrightCode !== 0 || totals.failed > 0 ? 1 : 0);
+process.exit(results.some(({ code }) => code !== 0) || totals.failed > 0 ? 1 : 0);

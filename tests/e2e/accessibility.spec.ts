@@ -6,6 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { logIn, uniqueEmail, verifiedAccount } from './account-helpers.ts';
+import { waitForPageReady } from './hydration.ts';
 import { pagesByKind } from './page-kinds.ts';
 
 const VIEWPORTS = [
@@ -49,7 +50,7 @@ async function violationsOn(page: Page, pages: [label: string, path: string][]):
   const found: Record<string, string[]> = {};
   for (const [label, path] of pages) {
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
+    await waitForPageReady(page);
     const violations = await seriousViolations(page);
     if (violations.length > 0) found[`${label} ${path}`] = violations;
   }

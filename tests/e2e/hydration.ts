@@ -6,3 +6,26 @@ export async function waitForIsland(page: Page, testId: string): Promise<void> {
   await island.scrollIntoViewIfNeeded();
   await expect(island).not.toHaveAttribute('ssr', /.*/);
 }
+
+/**
+ * Waits until the page is ready the way a reader sees it: loaded, every island
+ * that hydrates on load (and every one on screen) hydrated, and none of them
+ * still marked busy loading its data. Faster than waiting for the network to
+ * fall idle, which always costs half a second more and waits for requests that
+ * change nothing on screen.
+ */
+export async function waitForPageReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    if (document.readyState !== 'complete') return false;
+    const onScreen = (island: Element) =>
+      [...island.children].some((child) => {
+        const box = child.getBoundingClientRect();
+        return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+      });
+    for (const island of document.querySelectorAll('astro-island[ssr]')) {
+      // Islands that hydrate when visible wait for a scroll that the reader has not made.
+      if (island.getAttribute('client') !== 'visible' || onScreen(island)) return false;
+    }
+    return document.querySelector('astro-island:not([ssr]) [aria-busy="true"]') === null;
+  });
+}

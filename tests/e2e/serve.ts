@@ -1,7 +1,6 @@
 // Starts the site for the browser tests from a clean data directory each run,
 // with a staff account for the content tests (see account-helpers.ts).
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { upsertStaff } from '../../src/server/features/accounts/index.ts';
 import { main } from '../../src/server/main.ts';
@@ -9,26 +8,50 @@ import { loadConfig } from '../../src/server/platform/config.ts';
 import { openDatabase } from '../../src/server/platform/db/client.ts';
 import { STAFF } from './staff.ts';
 
-/** Whether a server still answers on a port of this machine. */
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
+/** The file naming the process that owns a work directory (this script, while its run lasts). */
+const OWNER_FILE = 'owner.pid';
+/** A work directory without an owner file is left alone this long: its run may be writing it right now. */
+const UNOWNED_GRACE_MS = 60 * 60 * 1000;
+
+/** Whether a process of this machine still runs. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Whether an earlier run's work directory can go: its owner has ended. A run
+ * that is still starting (its server not listening yet) owns its directory
+ * already, so it is never removed under it.
+ */
+function stale(dir: string): boolean {
+  try {
+    const pid = Number(fs.readFileSync(path.join(dir, OWNER_FILE), 'utf8'));
+    return Number.isInteger(pid) && pid > 0 && !alive(pid);
+  } catch {
+    try {
+      return Date.now() - fs.statSync(dir).mtimeMs > UNOWNED_GRACE_MS;
+    } catch {
+      return false;
+    }
+  }
 }
 
 const workDir = process.env.E2E_WORK_DIR;
 if (workDir) {
   fs.rmSync(workDir, { recursive: true, force: true });
-  // Work directories of earlier runs are named by their port: remove those whose server is gone.
+  fs.mkdirSync(workDir, { recursive: true });
+  fs.writeFileSync(path.join(workDir, OWNER_FILE), String(process.pid));
+  // Work directories of earlier runs are named by their port: remove those whose run has ended.
   const runs = path.dirname(workDir);
-  for (const name of fs.existsSync(runs) ? fs.readdirSync(runs) : []) {
-    if (/^\d+$/.test(name) && !(await listening(Number(name))))
-      fs.rmSync(path.join(runs, name), { recursive: true, force: true });
+  for (const name of fs.readdirSync(runs)) {
+    const dir = path.join(runs, name);
+    if (/^\d+$/.test(name) && dir !== workDir && stale(dir)) fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 const database = await openDatabase(loadConfig().database);

@@ -10,8 +10,50 @@ export async function staffHeaders(request: APIRequestContext): Promise<Record<s
   return { authorization: `Bearer ${(await login.json()).token}` };
 }
 
-/** Polls a page until it answers `status` and (optionally) contains `text`: the rebuild has published. */
+/** One staff session per test worker for reading the build's state: signing in for every wait would be slowed down. */
+let statusHeaders: Promise<Record<string, string>> | null = null;
+
+interface BuildStatus {
+  state: 'idle' | 'building' | 'failed';
+  lastError: string | null;
+  publishedThrough: number | null;
+}
+
+/**
+ * Waits until the site is published through every content change made so
+ * far: the signal the console's publish progress follows. Said with the
+ * last build's error when it does not come.
+ */
+export async function waitForPublished(request: APIRequestContext, timeout: number): Promise<void> {
+  const deadline = Date.now() + timeout;
+  const target = ((await (await request.get('/api/content/cursor')).json()) as { cursor: number }).cursor;
+  for (;;) {
+    statusHeaders ??= staffHeaders(request).catch((error: unknown) => {
+      statusHeaders = null;
+      throw error;
+    });
+    const headers = await statusHeaders;
+    // A reading that fails (the server swapping in a new site) is simply taken again.
+    const response = await request.get('/api/site/build', { headers }).catch(() => null);
+    // A session a test ended (signing the staff member out everywhere) is replaced.
+    if (response?.status() === 401) statusHeaders = null;
+    const status = response?.ok() ? ((await response.json()) as { data: BuildStatus }).data : null;
+    if (status && (status.publishedThrough ?? 0) >= target) return;
+    if (Date.now() > deadline) {
+      const failure =
+        status?.state === 'failed' && status.lastError ? `: the last build failed (${status.lastError})` : '';
+      throw new Error(`The site was not published through content change ${target} in time${failure}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** After publishing, how long a page may take to answer as published (the new site is swapped in). */
+const SERVED_TIMEOUT = 15_000;
+
+/** Waits for the rebuild that publishes the changes made so far, then until a page answers `status` (and contains `text`). */
 export async function waitForPage(page: Page, url: string, status: number, text?: string, timeout = 60_000) {
+  await waitForPublished(page.request, timeout);
   await expect
     .poll(
       async () => {
@@ -20,13 +62,14 @@ export async function waitForPage(page: Page, url: string, status: number, text?
         if (response?.status() !== status) return false;
         return text === undefined || (await response.text()).includes(text);
       },
-      { timeout, intervals: [500] },
+      { timeout: SERVED_TIMEOUT, intervals: [250] },
     )
     .toBe(true);
 }
 
-/** Polls a page until it no longer contains `text` (a deletion or a change has been published). */
+/** Waits for the rebuild that publishes the changes made so far, then until a page no longer contains `text`. */
 export async function waitForPageWithout(page: Page, url: string, text: string, timeout = 60_000) {
+  await waitForPublished(page.request, timeout);
   await expect
     .poll(
       async () => {
@@ -34,7 +77,7 @@ export async function waitForPageWithout(page: Page, url: string, text: string, 
         const response = await page.request.get(url).catch(() => null);
         return response ? (await response.text()).includes(text) : true;
       },
-      { timeout, intervals: [500] },
+      { timeout: SERVED_TIMEOUT, intervals: [250] },
     )
     .toBe(false);
 }

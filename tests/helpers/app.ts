@@ -3,13 +3,12 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/platform/config.ts';
 import type { AppEnv } from '../../src/server/platform/http/context.ts';
-import { seedDemoData } from '../../src/server/demo/seed.ts';
 import { createLogger } from '../../src/server/platform/logger.ts';
 import { NO_SITE, type SiteState } from '../../src/server/features/site-build/state.ts';
 import { createSnapshotStore, type SnapshotStore } from '../../src/server/features/screener/snapshot.ts';
-import { createTestDatabase, type TestDatabase } from './database.ts';
+import { TEST_SEED, createTestDatabase, type TestDatabase } from './database.ts';
 
-export const TEST_AS_OF = '2026-11-20';
+export const TEST_AS_OF = TEST_SEED.asOf;
 
 const rnd = () => Math.floor(Math.random() * 250) + 1;
 
@@ -28,10 +27,7 @@ export interface TestApp extends TestDatabase {
 export async function createTestApp(
   options: { seedCompanies?: number; site?: SiteState; env?: Record<string, string> } = {},
 ): Promise<TestApp> {
-  const testDb = await createTestDatabase();
-  if (options.seedCompanies) {
-    await seedDemoData(testDb.database, { seed: 'test-seed', asOf: TEST_AS_OF, companies: options.seedCompanies });
-  }
+  const testDb = await createTestDatabase({ seedCompanies: options.seedCompanies });
   // Behind a trusted proxy each test call can speak for a client address of its own.
   const config = loadConfig({
     LOG_LEVEL: 'silent',

@@ -36,7 +36,11 @@ export function startServer(env: Record<string, string>, { waitForListening = tr
   const server: Omit<ServerProcess, 'url'> = { child, output: () => log, exited };
   if (!waitForListening) return Promise.resolve({ ...server, url: '' });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 90_000);
+    const timer = setTimeout(() => {
+      // Stopped, so a test that gives up on it leaves no server running behind it.
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${log}`));
+    }, 90_000);
     const check = () => {
       const match = /API listening on (http:\/\/localhost:\d+)/.exec(log);
       if (match?.[1]) {

@@ -2,7 +2,9 @@
  * A first start killed at any moment of the demo seed leaves a database the
  * next start recovers: it clears the half-written seed, seeds again and
  * serves. On the embedded database, and on PostgreSQL when TEST_DATABASE_URL
- * names a server (a fresh database per case).
+ * names a server (a fresh database per case). The cases run side by side:
+ * each has a data directory (or database) of its own, and a start mostly
+ * waits on its seed.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -21,13 +23,21 @@ const STEPS = [
   'Demo data: company pages (',
 ];
 
+/** How long a start may take to reach a step of the seed (as long as a start may take to listen). */
+const STEP_TIMEOUT_MS = 90_000;
+
 async function killAfter(server: ServerProcess, line: string): Promise<void> {
-  for (let i = 0; i < 1200 && !server.output().includes(line); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
+  const deadline = Date.now() + STEP_TIMEOUT_MS;
+  try {
+    while (Date.now() < deadline && !server.output().includes(line)) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(server.output(), `the seed never reached "${line}"`).toContain(line);
+  } finally {
+    // Killed whether or not the step came, so a failed case leaves no server behind.
+    server.child.kill('SIGKILL');
+    await server.exited;
   }
-  expect(server.output(), `the seed never reached "${line}"`).toContain(line);
-  server.child.kill('SIGKILL');
-  await server.exited;
 }
 
 async function seededCompanies(url: string): Promise<number> {
@@ -70,7 +80,7 @@ async function interruptThenRestart(env: Record<string, string>, step: string): 
   }
 }
 
-describe('a start killed during the demo seed', () => {
+describe.concurrent('a start killed during the demo seed', () => {
   it.each(STEPS)('on the embedded database, after "%s", starts again and serves', async (step) => {
     const dataDir = tempDataDir();
     try {

@@ -104,7 +104,12 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../../drizzle', im
 const START_LOCK_KEY = 7_311_001;
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir: string | null }
+  | {
+      kind: 'pglite';
+      dataDir: string | null;
+      /** An in-memory database starts as this copy (PGlite's dumpDataDir) rather than empty: tests clone a prepared one. */
+      initialData?: Blob;
+    }
   | {
       kind: 'postgres';
       url: string;
@@ -161,11 +166,11 @@ export function checkDataDirectory(dataDir: string): void {
   }
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, initialData?: Blob): Promise<Database> {
   let lock: DirectoryLock | null = null;
   let client: PGlite;
   if (dataDir === null) {
-    client = new PGlite();
+    client = new PGlite(initialData ? { loadDataDir: initialData } : {});
   } else {
     checkDataDirectory(dataDir);
     const pgDir = path.join(dataDir, 'pglite');
@@ -321,7 +326,7 @@ async function openPostgres(options: PostgresOptions): Promise<Database> {
 
 /** Opens the database and brings its schema up to date. */
 export function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'postgres' ? openPostgres(options) : openPglite(options.dataDir);
+  return options.kind === 'postgres' ? openPostgres(options) : openPglite(options.dataDir, options.initialData);
 }
 
 /** Rows of a raw `db.execute` result, whichever driver produced it. */
