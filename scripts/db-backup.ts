@@ -5,10 +5,10 @@
  * running server. Restore it with npm run db:restore.
  */
 import { BackupError, backupDatabase } from '../src/server/platform/db/backup.ts';
-import { complain, fileArgument, openDatabaseOrFail, sayTable, secondsSince, toolConfig } from './tool-support.ts';
+import { complain, fileArgument, openDatabaseOrFail, sayTable, secondsSince, cliConfig } from './cli-support.ts';
 
 const target = fileArgument('Usage: npm run db:backup -- FILE   (for example backups/redcap-2026-11-25.backup.gz)');
-const database = await openDatabaseOrFail(toolConfig());
+const database = await openDatabaseOrFail(cliConfig());
 const started = performance.now();
 try {
   const header = await backupDatabase(database.db, target, sayTable);

@@ -6,10 +6,10 @@
  * the site follow the restored data.
  */
 import { BackupError, restoreDatabase } from '../src/server/platform/db/backup.ts';
-import { complain, fileArgument, openDatabaseOrFail, sayTable, secondsSince, toolConfig } from './tool-support.ts';
+import { complain, fileArgument, openDatabaseOrFail, sayTable, secondsSince, cliConfig } from './cli-support.ts';
 
 const source = fileArgument('Usage: npm run db:restore -- FILE   (a file written by npm run db:backup)');
-const database = await openDatabaseOrFail(toolConfig());
+const database = await openDatabaseOrFail(cliConfig());
 const started = performance.now();
 try {
   const header = await restoreDatabase(database.db, source, sayTable);

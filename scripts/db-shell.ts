@@ -7,13 +7,13 @@
  */
 import { spawn } from 'node:child_process';
 import { DatabaseOpenError } from '../src/server/platform/db/errors.ts';
-import { openToolEndpoint, type ToolEndpoint } from '../src/server/platform/db/tool-connection.ts';
-import { complain, fail, toolConfig } from './tool-support.ts';
+import { openCliEndpoint, type CliEndpoint } from '../src/server/platform/db/cli-connection.ts';
+import { complain, fail, cliConfig } from './cli-support.ts';
 
-const config = toolConfig();
-let endpoint: ToolEndpoint;
+const config = cliConfig();
+let endpoint: CliEndpoint;
 try {
-  endpoint = await openToolEndpoint(config.database);
+  endpoint = await openCliEndpoint(config.database);
 } catch (error) {
   if (error instanceof DatabaseOpenError) fail(error.message);
   throw error;

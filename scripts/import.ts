@@ -23,7 +23,7 @@ import {
   shown,
   type SecurityKind,
 } from '../src/server/features/imports/index.ts';
-import { fail, openDatabaseOrFail, toolConfig } from './tool-support.ts';
+import { fail, openDatabaseOrFail, cliConfig } from './cli-support.ts';
 
 const USAGE = `Usage: npm run import -- universe FILE.csv [options]
        npm run import -- sec-tickers company_tickers.json [--dry-run]
@@ -110,7 +110,7 @@ async function universe(args: string[]): Promise<void> {
   const maxCap = number(values['max-cap'], 'max-cap', SMALL_CAP_WINDOW.max);
   if (minCap > maxCap) fail(`--min-cap (${minCap}) is above --max-cap (${maxCap}).`);
 
-  const database = await openDatabaseOrFail(toolConfig());
+  const database = await openDatabaseOrFail(cliConfig());
   try {
     const report = await importUniverseFile(
       database.db,
@@ -143,7 +143,7 @@ async function simple(kind: 'sec-tickers' | 'sec-submissions' | 'prices', args: 
   const { values, positionals } = parsed;
   if (!positionals.length || (kind !== 'sec-submissions' && positionals.length !== 1)) fail(USAGE);
   const dryRun = values['dry-run'] ?? false;
-  const database = await openDatabaseOrFail(toolConfig());
+  const database = await openDatabaseOrFail(cliConfig());
   try {
     const report =
       kind === 'sec-tickers'

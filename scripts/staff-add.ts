@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { upsertStaff } from '../src/server/features/accounts/index.ts';
 import { isDomainError } from '../src/server/platform/errors.ts';
-import { complain, fail, openDatabaseOrFail, toolConfig } from './tool-support.ts';
+import { complain, fail, openDatabaseOrFail, cliConfig } from './cli-support.ts';
 
 const USAGE = 'Usage: npm run staff:add -- --email E --password P [--name N]';
 
@@ -21,7 +21,7 @@ try {
 }
 if (!args.email || !args.password) fail(USAGE);
 
-const database = await openDatabaseOrFail(toolConfig());
+const database = await openDatabaseOrFail(cliConfig());
 try {
   const { user, created } = await upsertStaff(database.db, {
     email: args.email,

@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { removeStaff } from '../src/server/features/accounts/index.ts';
 import { isDomainError } from '../src/server/platform/errors.ts';
-import { complain, fail, openDatabaseOrFail, toolConfig } from './tool-support.ts';
+import { complain, fail, openDatabaseOrFail, cliConfig } from './cli-support.ts';
 
 const USAGE = 'Usage: npm run staff:remove -- --email E';
 
@@ -18,7 +18,7 @@ try {
 }
 if (!email) fail(USAGE);
 
-const database = await openDatabaseOrFail(toolConfig());
+const database = await openDatabaseOrFail(cliConfig());
 try {
   const user = await removeStaff(database.db, email);
   process.stdout.write(`${user.email} is no longer staff, and is signed out everywhere.\n`);

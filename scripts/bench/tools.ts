@@ -1,7 +1,7 @@
 /**
  * Staff console benchmark, on the demo data and the embedded database:
  * - save to live: for an article, an event, a video, a landing page and a
- *   leader, BENCH_ROUNDS saves each through the tools API, timed from the
+ *   leader, BENCH_ROUNDS saves each through the console API, timed from the
  *   save until the public page serves the change: p50 (target ≤ 15 s) and
  *   p99 (target ≤ 30 s) over all of them, and per kind;
  * - a broadcast to 100,000 users: the broadcast call's own time, the time
@@ -254,7 +254,7 @@ async function measureBroadcast(server: BenchServer, token: string): Promise<voi
 
 /** Modules of the console (its islands, their editor and API client): their files must stay off public pages. */
 const CONSOLE_MODULES =
-  /\/(ToolsConsole|ClientsManagement|ClientEditor|RecordList|RecordForm|FormField|RichTextEditor|LandingEditor|LeadersEditor|BroadcastForm|PublishProgress|tools-api|record-fields|quill)[.-]/i;
+  /\/(StaffConsole|ClientsManagement|ClientEditor|RecordList|RecordForm|FormField|RichTextEditor|LandingEditor|LeadersEditor|BroadcastForm|PublishProgress|console-api|record-fields|quill)[.-]/i;
 
 /** Part 3: the console's scripts stay on the console's pages. */
 async function measureScripts(server: BenchServer): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * How RedChat's pieces talk: the messages the chat frame and the page that
- * embeds it exchange (001 §3–§4: 'iframe-ready', 'navigated', 'thread_id',
+ * embeds it exchange (docs/product.md §13.6: 'iframe-ready', 'navigated', 'thread_id',
  * and the token the page hands to the frame), and the events an answer
  * streams in (Server-Sent Events). Readers check every message's shape; the
  * origin of a message is checked where it arrives.
@@ -11,7 +11,7 @@ import type { ChatCitation } from './content-records.ts';
 export interface FrameReady {
   type: 'iframe-ready';
 }
-/** The conversation turned to a stock (001 §3: carrying stock and name). */
+/** The conversation turned to a stock (docs/product.md §13.6). */
 export interface FrameNavigated {
   type: 'navigated';
   stock: string;

@@ -1,10 +1,10 @@
 /**
- * RedChat's texts and constants (001 §2, §8, §9), shared by the chat page,
+ * RedChat's texts and constants (docs/product.md §13, §20.9, §21), shared by the chat page,
  * its frame, the shared-conversation page and the server.
  */
 export const CHAT_TEXT = {
   historyFailed: 'Failed to load chat history. Please try again later.',
-  // Worded as the spec writes it.
+  // Worded as docs/product.md writes it.
   titleFailed: 'Failed to changing title chat history. Please try again later.',
   noHistory: 'No chat history available',
   loadingMore: 'Loading more...',
@@ -13,7 +13,7 @@ export const CHAT_TEXT = {
   linkCopied: 'Link copied to clipboard',
   startWith: (name: string, symbol: string) => `Start new chat with ${name} - ${symbol}`,
   learnAbout: (name: string, symbol: string) => `Learn about ${name} - ${symbol}`,
-  /** The greeting of a conversation started for a stock names it in upper case (000 §2). */
+  /** The greeting of a conversation started for a stock names it in upper case (docs/product.md §13.2). */
   greeting: (symbol: string) => `Hi! I'm RedChat. Ask me anything about ${symbol.toUpperCase()}.`,
   greetingGeneral: "Hi! I'm RedChat, your AI assistant for stock research.",
   unknownSymbol: (symbol: string) =>
@@ -38,9 +38,9 @@ export const CHAT_HISTORY_PAGE_SIZE = 18;
 export const CHAT_TITLE_MAX = 200;
 /** The longest question RedChat takes. */
 export const CHAT_MESSAGE_MAX = 1000;
-/** The share button rests this long after use (001 §9). */
+/** The share button rests this long after use (docs/product.md §13.5, §21.3). */
 export const SHARE_LOCK_MS = 3000;
-/** 'Link copied to clipboard' shows this long (001 §9). */
+/** 'Link copied to clipboard' shows this long (docs/product.md §13.5, §21.3). */
 export const LINK_COPIED_MS = 1200;
 
 /** A saved chat's title above its conversation: over 42 characters, cut to 40 (with an ellipsis). */

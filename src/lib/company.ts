@@ -1,5 +1,5 @@
 /**
- * Company pages (spec 001 §2–§9, 002 §2): the fixed groups, tabs, page sizes
+ * Company pages (docs/product.md §9, §21): the fixed groups, tabs, page sizes
  * and texts shared by the API, the generated pages and their islands.
  */
 
@@ -92,7 +92,7 @@ export function filingTypesOf(groups: readonly string[]): string[] {
 }
 
 /**
- * Bio-phase groups (001 §4): a stage text containing one of a group's
+ * Bio-phase groups (docs/product.md §22.6): a stage text containing one of a group's
  * variants belongs to it. Checked in this order, so 'Phase 2/3' is a Phase 3
  * trial and 'Phase 1/2' a Phase 2 trial, and a failed or finished trial is
  * never counted as running.
@@ -142,7 +142,7 @@ export function groupBioPhases<T extends { stage: string }>(phases: readonly T[]
     .map((group) => ({ group, items: groups.get(group)! }));
 }
 
-/** Client company tabs (002 §2), in tab-bar order, with their labels. */
+/** Client company tabs (docs/product.md §9.3), in tab-bar order, with their labels. */
 export const COMPANY_TABS = [
   { slug: 'about', label: 'About' },
   { slug: 'marketdata', label: 'Market Data' },
@@ -161,7 +161,7 @@ export type CompanyTab = (typeof COMPANY_TABS)[number]['slug'];
 /** The tabs a client company shows: Bio Phase only when it has bio phases. */
 export const tabsFor = (hasBioPhases: boolean) => COMPANY_TABS.filter((t) => t.slug !== 'bio' || hasBioPhases);
 
-/** Page sizes of the company page tables (001 §9). */
+/** Page sizes of the company page tables (docs/product.md §21.1). */
 export const PAGE_SIZES = {
   insider: { options: [5, 10, 20], default: 5 },
   filings: { options: [5, 10, 20], default: 10 },
@@ -169,7 +169,7 @@ export const PAGE_SIZES = {
   analysts: { options: [10, 25, 50], default: 10 },
 } as const;
 
-/** Company market data is fetched again every 15 minutes (001 §4). */
+/** Company market data is fetched again every 15 minutes (docs/product.md §21.3). */
 export const MARKET_DATA_REFRESH_MS = 15 * 60 * 1000;
 
 /** Price chart ranges. */
@@ -177,7 +177,7 @@ export const CHART_RANGES = ['1M', '3M', '6M', '1Y'] as const;
 export type ChartRange = (typeof CHART_RANGES)[number];
 export const CHART_RANGE_DAYS: Record<ChartRange, number> = { '1M': 31, '3M': 92, '6M': 183, '1Y': 366 };
 
-/** The texts of company pages (001 §8, 002 §2). */
+/** The texts of company pages (docs/product.md §20.5). */
 export const COMPANY_TEXT = {
   loadingMarketData: 'Loading market data...',
   marketDataUnavailable: 'Market data is unavailable right now.',
@@ -199,7 +199,7 @@ export const COMPANY_TEXT = {
   noTeam: 'No leadership profiles yet.',
 } as const;
 
-/** Where a company's generated documents are served (001 §7: cloud-stored assets). */
+/** Where a company's generated documents are served (docs/product.md §9.10: cloud-stored assets). */
 export const factSheetPath = (symbol: string) => `/Reports/${symbol.toUpperCase()}_FactSheet.pdf`;
 export const presentationPath = (symbol: string) => `/Reports/${symbol.toUpperCase()}_Presentation.pdf`;
 

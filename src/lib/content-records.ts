@@ -59,7 +59,7 @@ export const newsArticleRecord = newsItemRecord.extend({
 });
 export type NewsArticleRecord = z.infer<typeof newsArticleRecord>;
 
-/** The kinds of video in the library (spec 002 §3). */
+/** The kinds of video in the library (docs/product.md §19.3). */
 export const VIDEO_TYPES = ['Interview', 'Overview', 'Presentation', 'Webinar', 'Commercial', 'TV Show'] as const;
 
 export const videoRecord = z.object({
@@ -273,7 +273,7 @@ export const chatMessageRecord = z.object({
 });
 export type ChatMessageRecord = z.infer<typeof chatMessageRecord>;
 
-/** A saved conversation as the chat history lists it (001 §3). */
+/** A saved conversation as the chat history lists it (docs/product.md §19.10). */
 export const chatHistoryRecord = z.object({
   thread_id: z.string(),
   symbol: z.string().nullable(),

@@ -1,6 +1,6 @@
 /**
- * Pure helpers for the news and video pages: text cuts of the spec (001 §9,
- * 002 §9), related news, cache keys for incremental builds, video thumbnails.
+ * Pure helpers for the news and video pages: text cuts of docs/product.md (§21.8), related news, cache keys for
+ * incremental builds, video thumbnails.
  */
 
 /** Cuts text at a word boundary near `max` characters, with an ellipsis. */
@@ -22,10 +22,10 @@ export function cutWords(text: string, count: number): string {
     .replace(/[,.;:]+$/, '')}…`;
 }
 
-/** Video descriptions in the favorites list are cut to 30 words (000 §9). */
+/** Video descriptions in the favorites list are cut to 30 words (docs/product.md §21.8). */
 export const FAVORITE_VIDEO_WORDS = 30;
 
-/** Video card descriptions are shortened to 100 characters (001 §9). */
+/** Video card descriptions are shortened to 100 characters (docs/product.md §21.8). */
 export const VIDEO_DESCRIPTION_CHARS = 100;
 /** News titles on newsletter cards: 75 characters in the 2×2 lead grid, 60 in the grid below. */
 export const NEWSLETTER_TITLE_LEAD = 75;
@@ -87,7 +87,7 @@ export function cacheKeyOf(...parts: (string | number | null | undefined)[]): st
   return hash.toString(36);
 }
 
-/** A video's own thumbnail, or the video host's picture for its id (001 §2). */
+/** A video's own thumbnail, or the video host's picture for its id (docs/product.md §11.1). */
 export const videoThumbnail = (video: { thumbnail_url: string | null; youtubeId: string }) =>
   video.thumbnail_url ?? `https://i.ytimg.com/vi/${encodeURIComponent(video.youtubeId)}/hqdefault.jpg`;
 
@@ -99,5 +99,5 @@ export const videoThumbnail = (video: { thumbnail_url: string | null; youtubeId:
 export const videoCover = (video: { company_symbol: string | null; name: string; type: string }) =>
   `/api/covers/video.svg?${new URLSearchParams({ symbol: video.company_symbol ?? '', title: video.name, type: video.type })}`;
 
-/** 'Unknown Date' when a video has no publication date (001 §2). */
+/** 'Unknown Date' when a video has no publication date (docs/product.md §11.1). */
 export const UNKNOWN_DATE = 'Unknown Date';

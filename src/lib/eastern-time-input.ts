@@ -1,5 +1,5 @@
 /**
- * Date-time inputs in Eastern Time (002 §9): staff enter event and
+ * Date-time inputs in Eastern Time (docs/product.md §21.5): staff enter event and
  * publication times as New York readers see them. Kept apart from
  * time-format.ts, which every page loads, because only the staff console
  * needs it.
@@ -30,7 +30,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
  * An instant as a date-time input's value in Eastern Time ('2026-12-03T13:00'):
- * staff enter event and publication times as New York readers see them (002 §9).
+ * staff enter event and publication times as New York readers see them (docs/product.md §21.5).
  */
 export function toEasternInputValue(instant: Date): string {
   const f = newYorkFields(instant);

@@ -1,5 +1,5 @@
 /**
- * The events page's tabs and ranges (spec 000 §4, §9), as windows of
+ * The events page's tabs and ranges (docs/product.md §12.1, §21.7), as windows of
  * instants. Calendar bounds (end of month, December 31) are New York
  * midnights, whatever the reader's or the server's time zone, and DST is
  * taken from the zone itself.
@@ -26,7 +26,7 @@ export const EVENT_RANGE_LABELS: Record<Exclude<EventRange, 'all'>, string> = {
   year: 'This Year',
 };
 
-/** Event search pages hold 10 (spec 000 §9). */
+/** Event search pages hold 10 (docs/product.md §12.1, §21.1). */
 export const EVENT_PAGE_SIZE = 10;
 
 /** From (inclusive) and to (exclusive); null is unbounded. */

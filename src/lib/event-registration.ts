@@ -1,5 +1,5 @@
 /**
- * The webinar registration form's rules and texts (002 §2, §5, §8). Pure:
+ * The webinar registration form's rules and texts (docs/product.md §12.3, §5.8, §20.4). Pure:
  * the form checks with these before sending and the server checks again
  * with the same rules.
  */

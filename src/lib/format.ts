@@ -1,4 +1,4 @@
-/** Number formats shared by pages, islands and the server (spec 001 §9). Times are in time-format.ts. */
+/** Number formats shared by pages, islands and the server (docs/product.md §21.4). Times are in time-format.ts. */
 
 const UNITS: readonly (readonly [number, string])[] = [
   [1e12, 'T'],

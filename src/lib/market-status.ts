@@ -1,5 +1,5 @@
 /**
- * The company header's market-status line (001 §4), for any instant, in New
+ * The company header's market-status line (docs/product.md §9.9), for any instant, in New
  * York time with the zone in force (EST or EDT):
  * - on a market holiday: 'Market is closed due to the holiday.'
  * - during the session: 'As of {time} EDT'

@@ -1,5 +1,5 @@
 /**
- * User-facing texts whose wording is fixed by the product spec. Keep them
+ * User-facing texts whose wording is fixed by docs/product.md. Keep them
  * here so pages, islands, the server and the tests all use the same words.
  */
 export const MESSAGES = {
@@ -22,7 +22,7 @@ export const MESSAGES = {
     companies: 'No favorite companies available.',
     events: 'No favorite events available.',
     news: 'No favorite news available.',
-    // The spec gives the favorite videos list the news list's empty text (000 §8).
+    // docs/product.md gives the favorite videos list the news list's empty text (§14.1, §20.8).
     videos: 'No favorite news available.',
   },
   notFound: {

@@ -1,5 +1,5 @@
 /**
- * Display preferences kept in localStorage under the spec's keys (000 §3):
+ * Display preferences kept in localStorage under the keys of docs/product.md (§15.4):
  * theme ('true' means dark; dark when nothing is stored), fontSize (default
  * 16px) and animationsEnabled.
  */

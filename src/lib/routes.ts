@@ -1,5 +1,5 @@
 /**
- * Route types of the spec (002 §2): auth pages, public pages and private
+ * Route types of docs/product.md (§3.5): auth pages, public pages and private
  * pages. A private page needs a session; any page but /verify needs a
  * verified account when signed in.
  */

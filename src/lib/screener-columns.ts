@@ -1,6 +1,6 @@
 /**
- * The screener grid's columns: every row field of spec 002 §3 with its header
- * and display format (001 §9). Seven are shown by default (002 §9); the
+ * The screener grid's columns: every row field of docs/product.md §19.4 with its header
+ * and display format (docs/product.md §21.4). Seven are shown by default (§22.5); the
  * column chooser offers the rest.
  */
 import { describeChange, formatCompact, formatMarketCapMillions, formatPrice } from './format.ts';

@@ -1,7 +1,7 @@
 /**
  * The state of one screen (filters, sector, sort, paging) and its two
  * persistent forms: the page URL, so a link reproduces the screen, and the
- * localStorage cache of filter values and active flags (spec 002 §4).
+ * localStorage cache of filter values and active flags (docs/product.md §7.6).
  */
 import * as z from 'zod/mini';
 import { formatCompact } from './format.ts';
@@ -177,7 +177,7 @@ export function screenFromCache(raw: string | null): ScreenState {
   return state;
 }
 
-/** Reset (002 §4): every value and the sector cleared, every filter deactivated. */
+/** Reset (docs/product.md §7.3): every value and the sector cleared, every filter deactivated. */
 export function resetScreen(state: ScreenState): ScreenState {
   return { ...state, values: {}, active: [], sector: null, industry: null, page: 1 };
 }

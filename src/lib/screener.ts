@@ -1,6 +1,6 @@
 /**
  * The screener's vocabulary, shared by the API and the screener page: the
- * row fields (spec 002 §3), the filters with their default buckets (002 §9),
+ * row fields (docs/product.md §19.4), the filters with their default buckets (§22.4),
  * and the parsing of filter values ('min to max' ranges, fixed values).
  */
 

@@ -1,6 +1,6 @@
 /**
  * The nine sector cards of the screener, each a set of SIC code ranges
- * (spec 002 §3). Ranges are by major group (first two digits), so a code
+ * (docs/product.md §7.5, §22.2). Ranges are by major group (first two digits), so a code
  * may fall in more than one card: Industrial Applications lies inside
  * Manufacturing and Crypto Assets inside Finance.
  */

@@ -1,4 +1,6 @@
-/** Time formats shared by pages, islands and the server (spec 000 §9, 002 §9): relative, New York dates, event times. */
+/**
+ * Time formats shared by pages, islands and the server (docs/product.md §21.5): relative, New York dates, event times.
+ */
 
 const RELATIVE_UNITS: readonly (readonly [string, number])[] = [
   ['year', 365 * 24 * 3600],
@@ -44,7 +46,7 @@ const nyEventTime = new Intl.DateTimeFormat('en-US', {
 });
 
 /**
- * When an event takes place, in Eastern Time (002 §9) with the zone in force
+ * When an event takes place, in Eastern Time (docs/product.md §21.5) with the zone in force
  * that day, e.g. 'Thu, Dec 31, 2026, 1:00 PM EST' or 'Tue, Jul 7, 2026, 11:00 AM EDT'.
  */
 export function formatEventTime(instant: Date): string {

@@ -1,7 +1,6 @@
 /**
- * Account validation rules with the exact messages of the spec (000 §5,
- * 002 §5). Pure: the forms check with these before sending, and the server
- * checks again with the same rules.
+ * Account validation rules with the exact messages of docs/product.md (§5). Pure: the forms check with these before
+ * sending, and the server checks again with the same rules.
  */
 import { isCommonPassword } from './common-passwords.ts';
 

@@ -1,7 +1,7 @@
 /**
  * YouTube video ids from whatever staff paste: a watch, share, embed,
  * Shorts or live link, or the id itself. One rule for the console's form
- * and the tools API.
+ * and the console API.
  */
 
 /** A YouTube video id: 11 characters of the URL-safe alphabet. */

@@ -15,7 +15,7 @@ import { ListenError, listen, type HttpServer } from './platform/http/server.ts'
 import { createJobScheduler } from './platform/jobs.ts';
 import { createLogger } from './platform/logger.ts';
 import { joinCluster, relayChanges } from './start/cluster.ts';
-import { openAndSeed, shareWithLocalTools } from './start/database.ts';
+import { openAndSeed, shareWithCli } from './start/database.ts';
 import { fail, say } from './start/progress.ts';
 import { sitePublishing } from './start/site.ts';
 
@@ -43,7 +43,7 @@ export async function main(): Promise<void> {
   // The port first: a port in use is told before any seeding; until the start ends it answers 503.
   const http = await listenOrFail(config);
   const database = await openAndSeed(config);
-  await shareWithLocalTools(database, logger);
+  await shareWithCli(database, logger);
   const cluster = await joinCluster(config, logger);
   const scheduler = createJobScheduler(logger, cluster.isLeader);
   const changes = createChangeBus(database.db);

@@ -1,6 +1,6 @@
 /**
  * The company page's live market record: fetched once when the first island
- * asks, then every 15 minutes (001 §4), shared by the header and the stats
+ * asks, then every 15 minutes (docs/product.md §21.3), shared by the header and the stats
  * table. Plain fetch keeps the page light: these are public reads.
  */
 import { atom } from 'nanostores';

@@ -4,7 +4,7 @@
  * event card, or a favorites list shows the same state everywhere at once.
  * Each kind's list is read once per page, the first time an island needs
  * it. Toggles flip at once and flip back if the call fails, except videos,
- * which wait for the server (001 §4).
+ * which wait for the server (docs/product.md §14.3).
  */
 import { map } from 'nanostores';
 import { $session } from './session.ts';
@@ -59,7 +59,7 @@ const settled: Record<FavoriteKind, Map<string, number>> = {
   event: new Map(),
 };
 
-/** Videos wait for the server; the others flip at once (001 §4, 000 §4). */
+/** Videos wait for the server; the others flip at once (docs/product.md §14.3). */
 const optimistic = (kind: FavoriteKind) => kind !== 'video';
 
 const update = (kind: FavoriteKind, change: (state: KindFavorites) => Partial<KindFavorites>) => {

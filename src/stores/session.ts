@@ -1,7 +1,7 @@
 /**
  * The signed-in user as the site knows it. The session token itself lives in
  * an HttpOnly cookie that scripts cannot read; what is kept here (and in
- * localStorage under the spec's keys) is only what the UI shows.
+ * localStorage under the keys of docs/product.md) is only what the UI shows.
  */
 import { atom, computed } from 'nanostores';
 

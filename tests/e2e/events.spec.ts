@@ -76,7 +76,7 @@ test('a broken registration link says the ids are missing', async ({ page }) => 
 });
 
 /**
- * A webinar made by staff through the tools API, with a registration link of
+ * A webinar made by staff through the console API, with a registration link of
  * its own, dated `days` from now: far from today, so other tests' first
  * upcoming or past event stays a demo one. `remove` deletes it.
  */

@@ -8,7 +8,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { NotificationRecord } from '../../src/lib/tools-records.ts';
+import type { NotificationRecord } from '../../src/lib/console-records.ts';
 import { logIn, messagesFor, uniqueEmail, verifiedAccount } from './account-helpers.ts';
 import { waitForIsland } from './hydration.ts';
 import { staffHeaders } from './staff.ts';

@@ -2,7 +2,7 @@
  * Nothing a staff member types runs anywhere. Known XSS payloads (script
  * tags, event handlers, javascript: and data: URLs, SVG, srcdoc, CSS tricks,
  * mutation-XSS strings that change meaning when a parser re-reads them) are
- * saved through every text and rich-text field the tools API takes; then the
+ * saved through every text and rich-text field the console API takes; then the
  * public pages built from them, the staff pages and a broadcast's email are
  * opened in Chromium, hovered, focused and clicked, and no payload may run.
  * A payload that runs sets `window.__xss` (or opens a dialog).

@@ -3,7 +3,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 /** The staff account the browser tests' server is started with. */
 export const STAFF = { email: 'e2e-editor@example.com', password: 'Edit0r!Desk' };
 
-/** Bearer headers of a fresh staff session, for the tools API. */
+/** Bearer headers of a fresh staff session, for the console API. */
 export async function staffHeaders(request: APIRequestContext): Promise<Record<string, string>> {
   const login = await request.post('/api/auth/login', { data: STAFF });
   expect(login.status()).toBe(200);

@@ -3,7 +3,7 @@ import { marketHolidays } from '../../src/lib/market-calendar.ts';
 import { HOLIDAY_TEXT, marketStatusLine } from '../../src/lib/market-status.ts';
 
 describe('market status line', () => {
-  it('knows exactly the 2024 holidays the spec lists', () => {
+  it('knows exactly the 2024 holidays docs/product.md lists', () => {
     expect(marketHolidays(2024).map((h) => h.date.slice(5).replace('-', '/'))).toEqual([
       '01/01',
       '01/15',

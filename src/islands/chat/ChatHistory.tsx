@@ -1,5 +1,5 @@
 /**
- * The signed-in reader's chat history (001 §2): 18 threads at a time, more
+ * The signed-in reader's chat history (docs/product.md §13.3): 18 threads at a time, more
  * as the list scrolls ('Loading more...'), each renamed in place (the edit
  * icon opens an input: Enter or leaving it saves, Escape cancels) or
  * deleted after a confirmation. Selecting a thread opens it in the frame.
@@ -75,7 +75,7 @@ export default function ChatHistory({ current, refresh, onSelect, onDeleted }: P
       .get(HISTORY, { searchParams: { page: next, limit: CHAT_HISTORY_PAGE_SIZE } })
       .json<{ data?: unknown }>()
       .then((body) => {
-        // The spec's rule: an answer that is not a list is a failure too.
+        // The rule of docs/product.md: an answer that is not a list is a failure too.
         if (!Array.isArray(body.data)) throw new Error('not a list');
         const data = body.data as ChatHistoryRecord[];
         setItems((all) => {

@@ -1,5 +1,5 @@
 /**
- * The chat page (/redchat, optional ?symbol=; 001 §2): the chat frame beside
+ * The chat page (/redchat, optional ?symbol=; docs/product.md §13.1): the chat frame beside
  * a side panel with 'New Chat', the share button (when a thread exists and a
  * stock is set), 'Start new chat with…' while a saved thread is shown,
  * 'Learn about…' for the stock, and the chat history. On small screens the

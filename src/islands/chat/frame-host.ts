@@ -1,5 +1,5 @@
 /**
- * The page side of the chat frame's handshake (001 §4), used by the chat
+ * The page side of the chat frame's handshake (docs/product.md §13.6), used by the chat
  * page and by the company pages' popup: when the frame says 'iframe-ready',
  * the page asks the API for a short-lived chat token (its session cookie is
  * HttpOnly and never reaches a script) and posts it to the frame, to the

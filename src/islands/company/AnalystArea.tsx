@@ -1,5 +1,5 @@
 /**
- * Analyst reports (001 §2, 002 §2): signed-in users see the report frame and
+ * Analyst reports (docs/product.md §9.8): signed-in users see the report frame and
  * the analyst rankings; others see 'Please login to access Analyst Insights
  * and stock data.' with a link to /login.
  */

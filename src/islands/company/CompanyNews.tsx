@@ -1,5 +1,5 @@
 /**
- * A company's news (001 §2): the build's newest stories, then more pages
+ * A company's news (docs/product.md §9.2): the build's newest stories, then more pages
  * from the API on request ({data, currentPage, totalPages}).
  */
 import { useState } from 'react';

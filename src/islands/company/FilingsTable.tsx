@@ -1,5 +1,5 @@
 /**
- * SEC filings (001 §2): type-group checkboxes and a 'filed on or before'
+ * SEC filings (docs/product.md §9.2): type-group checkboxes and a 'filed on or before'
  * date, 10 per page by default (5, 10, 20), each row linking to the filing.
  */
 import { useId, useState } from 'react';

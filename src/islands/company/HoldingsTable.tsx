@@ -1,5 +1,5 @@
 /**
- * Institutional ownership (001 §2): largest holders first, 25 per page by
+ * Institutional ownership (docs/product.md §9.2): largest holders first, 25 per page by
  * default (5, 10, 25), read from the API when the section comes into view.
  */
 import { COMPANY_TEXT, PAGE_SIZES } from '../../lib/company.ts';
@@ -34,7 +34,7 @@ export default function HoldingsTable({ symbol }: { symbol: string }) {
   if (pages.total === 0) return <p className="text-sm text-muted">{COMPANY_TEXT.noHoldings}</p>;
   return (
     <div className="flex flex-col gap-2">
-      {/* 001 §8: this failure is not shown, only announced to assistive technology. */}
+      {/* docs/product.md §20.5: this failure is not shown, only announced to assistive technology. */}
       {pages.failed && (
         <p className="sr-only" role="status">
           {COMPANY_TEXT.institutionalFailed}

@@ -1,4 +1,4 @@
-/** Insider transactions (001 §2): paged in the browser, 5 per page by default. */
+/** Insider transactions (docs/product.md §9.2): paged in the browser, 5 per page by default. */
 import { useState } from 'react';
 import { COMPANY_TEXT, PAGE_SIZES } from '../../lib/company.ts';
 import type { InsiderRecordData } from '../../lib/content-records.ts';

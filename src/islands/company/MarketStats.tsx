@@ -1,4 +1,4 @@
-/** The market stats table (001 §2), from the page's live market record. */
+/** The market stats table (docs/product.md §9.2), from the page's live market record. */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatCompact, formatDollars, formatMarketCapMillions } from '../../lib/format.ts';

@@ -1,5 +1,5 @@
 /**
- * The company's price chart (001 §2): daily closes over 1M, 3M, 6M or 1Y with
+ * The company's price chart (docs/product.md §9.2): daily closes over 1M, 3M, 6M or 1Y with
  * volume bars beneath, drawn with lightweight-charts. The chart box keeps its
  * height while data loads so nothing below it moves.
  */

@@ -1,5 +1,5 @@
 /**
- * The live part of a company header (001 §2): price, day change, volume and
+ * The live part of a company header (docs/product.md §9.2): price, day change, volume and
  * the market-status line, which ticks every second in New York time.
  */
 import { useStore } from '@nanostores/react';

@@ -1,7 +1,7 @@
 /**
  * An article published moments ago, before the rebuild that gives it its own
  * page: the server answers its address with this shell, which loads the
- * article from the API (002 §8 texts for each failure).
+ * article from the API (docs/product.md §20.7 texts for each failure).
  */
 import { useEffect, useState } from 'react';
 import { MORE_NEWS } from '../../lib/content.ts';

@@ -48,7 +48,7 @@ export default function FavoriteToggle({
       aria-pressed={favorite}
       // One name; aria-pressed says whether it is a favorite.
       aria-label={`Favorite “${label}”`}
-      // Videos wait for the server (001 §4): their heart cannot be pressed again meanwhile.
+      // Videos wait for the server (docs/product.md §14.3): their heart cannot be pressed again meanwhile.
       disabled={busy && kind === 'video'}
       onClick={toggle}
       data-testid="favorite-toggle"

@@ -1,5 +1,5 @@
 /**
- * The news page (002 §2): 'Search News', sector chips, the lead grid of the
+ * The news page (docs/product.md §10.1): 'Search News', sector chips, the lead grid of the
  * first four articles and 'Recent News' that loads more on scroll until an
  * empty page, ending with 'No more news available.'. The first page comes
  * with the static HTML; the industry can be preset with ?industry=.

@@ -1,5 +1,5 @@
 /**
- * The newsletter archive (001 §2): 'Search News' (the server's newsletter
+ * The newsletter archive (docs/product.md §10.3): 'Search News' (the server's newsletter
  * search), date chips from one week to two years back, the first four
  * results in a 2×2 grid beside the sign-up card and the rest below. Cards
  * open the newsletter's web version in a new tab, or the article.

@@ -1,5 +1,5 @@
 /**
- * The newsletter page's sign-up card (001 §2): four required fields and the
+ * The newsletter page's sign-up card (docs/product.md §10.3): four required fields and the
  * consent box; on success the confirmation text replaces the form. The
  * address receives a link that activates the subscription.
  */

@@ -2,7 +2,7 @@
  * Share links (social networks and email) and a Share button: the phone's
  * share sheet where there is one, otherwise the link is copied and 'Link
  * copied to clipboard' shows for 1.2 seconds; the button rests 3 seconds
- * after use (002 §4).
+ * after use (docs/product.md §11.4).
  */
 import { useState } from 'react';
 

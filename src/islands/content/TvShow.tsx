@@ -1,5 +1,5 @@
 /**
- * The sponsored TV show on the home page (000 §2): plays muted on its own
+ * The sponsored TV show on the home page (docs/product.md §6): plays muted on its own
  * once in view, opens larger in a fullscreen dialog, and can be shared.
  */
 import { useEffect, useRef, useState } from 'react';

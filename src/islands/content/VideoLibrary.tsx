@@ -1,5 +1,5 @@
 /**
- * The video library (001 §2): 'Search Media' filters the loaded videos by
+ * The video library (docs/product.md §11.1): 'Search Media' filters the loaded videos by
  * name; sector chips come from the server's SIC codes through the industry
  * lookup; more videos load on scroll, 12 at a time, until the total is
  * reached. Any filter change starts again from page 1.

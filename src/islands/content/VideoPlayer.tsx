@@ -1,5 +1,5 @@
 /**
- * The video player (002 §2): a poster until asked to play. An exclusive video
+ * The video player (docs/product.md §11.3): a poster until asked to play. An exclusive video
  * first shows 'Exclusive Content / Please submit to access this video.' and
  * plays after Submit; any other plays on click. The embed loads only then,
  * so the page stays light.

@@ -1,5 +1,5 @@
 /**
- * An event card (000 §2): picture, company name, symbol link, date and time
+ * An event card (docs/product.md §12.2): picture, company name, symbol link, date and time
  * in Eastern Time, favorite heart and Register; a webinar that took place
  * offers its replay instead.
  */
@@ -70,7 +70,7 @@ export default function EventCard({ event, now }: { event: EventCardItem; now: n
   );
 }
 
-/** The grid's placeholder while a page loads (000 §9: eight of them). */
+/** The grid's placeholder while a page loads (docs/product.md §12.1, §21.1: eight of them). */
 export function EventCardSkeleton() {
   return (
     <li className="card flex animate-pulse flex-col overflow-hidden" data-testid="event-skeleton" aria-hidden="true">

@@ -1,5 +1,5 @@
 /**
- * The events page (000 §2, §4, §9): search, Upcoming and History tabs, the
+ * The events page (docs/product.md §12.1, §21.7): search, Upcoming and History tabs, the
  * four range buttons, and a card grid a page of ten at a time. The tab,
  * range, search and page live in the address bar, so a link (or Back)
  * reproduces the view. Selecting Upcoming resets the range to all.
@@ -143,7 +143,7 @@ export default function EventsBrowser() {
   };
 
   const pages = load.status === 'ready' ? Math.max(1, Math.ceil(load.total / EVENT_PAGE_SIZE)) : 1;
-  // Selecting Upcoming resets the range to all (000 §4).
+  // Selecting Upcoming resets the range to all (docs/product.md §12.1, §21.7).
   const showTab = (tab: EventTab) => go(tab === 'upcoming' ? { tab, range: 'all' } : { tab });
   const turn = (page: number) => {
     go({ ...current, page });

@@ -1,5 +1,5 @@
 /**
- * The webinar registration page (002 §2, §4, §5, §8): the webinar named by
+ * The webinar registration page (docs/product.md §12.3, §12.4, §5.8, §20.4): the webinar named by
  * the address, then the form (first name, last name, email, phone, company
  * name, optional job title, and how to be reminded), then 'Registration
  * Successful!'; an archived webinar shows the ended message instead.

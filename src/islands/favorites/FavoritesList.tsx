@@ -1,5 +1,5 @@
 /**
- * One favorites list (000 §2, §8; 002 §2): companies with their price and
+ * One favorites list (docs/product.md §14.1, §20.8): companies with their price and
  * day change, favorite news, events, or videos (Resources). The list is the
  * page's favorites store, so a heart toggled here or anywhere else on the
  * page adds or removes the item at once; an item taken out stays out if the

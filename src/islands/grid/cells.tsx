@@ -12,7 +12,7 @@ export function SymbolCell({ data }: ICellRendererParams<{ symbol: string }>) {
   );
 }
 
-/** Percent change: green ▲ above 0, otherwise red ▼ (001 §9). */
+/** Percent change: green ▲ above 0, otherwise red ▼ (docs/product.md §21.4). */
 export function ChangeCell({ value }: ICellRendererParams<unknown, number | null>) {
   if (value === null || value === undefined) return <span className="text-muted">—</span>;
   const change = describeChange(value);

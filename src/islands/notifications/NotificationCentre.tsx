@@ -7,8 +7,8 @@
  */
 import { useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { formatRelativeTime } from '../../lib/time-format.ts';
-import type { NotificationRecord } from '../../lib/tools-records.ts';
-import { NOTIFICATIONS_PAGE_SIZE, NOTIFICATIONS_POLL_MS } from '../../lib/tools.ts';
+import type { NotificationRecord } from '../../lib/console-records.ts';
+import { NOTIFICATIONS_PAGE_SIZE, NOTIFICATIONS_POLL_MS } from '../../lib/console.ts';
 import { clearSession } from '../../stores/session.ts';
 import { api, BACKGROUND, isHttpError } from '../api-client.ts';
 

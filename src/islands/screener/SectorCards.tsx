@@ -1,5 +1,5 @@
 /**
- * The nine sector cards (spec 002 §3): choosing a card narrows the screen
+ * The nine sector cards (docs/product.md §7.5, §22.2): choosing a card narrows the screen
  * to its SIC ranges, its dropdown to one sub-sector from the industry lookup.
  */
 import { useStore } from '@nanostores/react';

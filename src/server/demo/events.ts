@@ -52,7 +52,7 @@ const EARLY_OR_LATE = [9 * 60 + 30, 10 * 60, 17 * 60];
 
 const FORM_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 
-/** The card picture: kept per company and month (002 §9), drawn like the covers. */
+/** The card picture: kept per company and month (docs/product.md §18.14), drawn like the covers. */
 export const webinarImage = (symbol: string, date: string) => `/api/covers/webinar/${symbol}.svg?m=${date.slice(0, 7)}`;
 
 /** Saturdays move to the Friday before, Sundays to the Monday after: webinars run on weekdays. */

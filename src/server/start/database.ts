@@ -45,9 +45,9 @@ export async function openAndSeed(config: Config): Promise<Database> {
 }
 
 /** While the server holds the embedded database, command-line tools (staff:add, db:shell) reach it through the server. */
-export async function shareWithLocalTools(database: Database, logger: Logger): Promise<void> {
+export async function shareWithCli(database: Database, logger: Logger): Promise<void> {
   try {
-    const socket = await database.shareWithLocalTools({
+    const socket = await database.shareWithCli({
       onError: (err) => logger.warn({ err }, 'a command-line tool connection failed'),
     });
     if (socket) say(`Command-line tools (npm run staff:add, db:shell) reach the database through ${socket}`);

@@ -1,6 +1,6 @@
 /**
  * /api/auth: sign-up, sign-in and out, verification and password codes, the
- * signed-in user and account deletion (spec 000 §7, 002 §7).
+ * signed-in user and account deletion (docs/product.md §18.2).
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { AUTH_MESSAGES } from '../../../lib/validation.ts';
@@ -30,7 +30,7 @@ import { revokeSession } from './sessions.ts';
 import { login } from './sign-in.ts';
 import { publicUser } from './users.ts';
 
-/** Account fields are checked and trimmed by the service, with the spec's messages. */
+/** Account fields are checked and trimmed by the service, with the messages of docs/product.md. */
 const text = (max: number) => textField(max, { keepSpaces: true });
 
 const UserSchema = z

@@ -1,7 +1,7 @@
 /**
  * Account operations behind the identity API (sign-up, sign-in, codes,
  * passwords, deletion). Each takes the database and plain input, enforces
- * the rules and rate limits, and refuses with the spec's messages.
+ * the rules and rate limits, and refuses with the messages of docs/product.md.
  */
 import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, isValidEmail, normalizeCode, phoneDigits, toE164 } from '../../../lib/validation.ts';

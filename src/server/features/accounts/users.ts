@@ -1,7 +1,7 @@
 /**
  * Accounts as the rest of the feature sees them: finding one by email or
  * phone, what the API shows of one, and the rules every account field
- * follows (the spec's messages, from the shared validation rules).
+ * follows (the messages of docs/product.md, from the shared validation rules).
  */
 import { eq, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES, passwordProblem, phoneDigits, toE164, type ContactMethod } from '../../../lib/validation.ts';

@@ -1,7 +1,7 @@
 /** /api/tools/audit: the log of staff writes, newest first, for staff. */
 import { createRoute, z } from '@hono/zod-openapi';
-import { auditEntryRecord } from '../../../lib/tools-records.ts';
-import { AUDIT_KINDS } from '../../../lib/tools.ts';
+import { auditEntryRecord } from '../../../lib/console-records.ts';
+import { AUDIT_KINDS } from '../../../lib/console.ts';
 import { createRouter } from '../../platform/http/context.ts';
 import { staffListQuery, textField } from '../../platform/http/fields.ts';
 import { apiSchema, errorResponses, jsonContent, staffResponses } from '../../platform/http/schemas.ts';

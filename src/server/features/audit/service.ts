@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { ContentKind } from '../../../lib/content-records.ts';
-import { staleEditMessage, type AuditAction, type AuditKind, type StaffActor } from '../../../lib/tools.ts';
+import { staleEditMessage, type AuditAction, type AuditKind, type StaffActor } from '../../../lib/console.ts';
 import { writeWithChange } from '../../platform/changes.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
 import { paged, rowCount } from '../../platform/db/paged.ts';

@@ -1,6 +1,6 @@
 /** The audit log: every staff write, who made it, when, and the fields before and after. */
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { AUDIT_ACTIONS, AUDIT_KINDS } from '../../../lib/tools.ts';
+import { AUDIT_ACTIONS, AUDIT_KINDS } from '../../../lib/console.ts';
 
 export const auditEntries = pgTable(
   'audit_entries',

@@ -10,7 +10,7 @@
 import { eq, getTableColumns, sql, type Column } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ContentKind } from '../../../lib/content-records.ts';
-import type { AuditKind, StaffActor } from '../../../lib/tools.ts';
+import type { AuditKind, StaffActor } from '../../../lib/console.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { staffEdit } from './service.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The token the chat page hands to its frame (001 §4 handshake): short-lived,
+ * The token the chat page hands to its frame (docs/product.md §13.6): short-lived,
  * good for the chat calls only, and signed by a key kept in the database so
  * every instance accepts what another minted. The session cookie itself
  * stays HttpOnly and never reaches a script. A token names the session it

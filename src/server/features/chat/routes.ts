@@ -1,6 +1,6 @@
 /**
  * /api/redchat: asking RedChat (the answer streams as Server-Sent Events),
- * the chat history calls at the spec's paths (001 §7) — the signed-in user's
+ * the chat history calls at the paths of docs/product.md (§18.11) — the signed-in user's
  * threads a page at a time, renaming one — reading or deleting a thread,
  * sharing one read-only by link, and the short-lived token the chat page
  * hands to its frame.

@@ -1,5 +1,5 @@
 /**
- * Clients management (002 §2, §7 /tools/clients): the firm's client
+ * Clients management (docs/product.md §17.3, §18.13): the firm's client
  * companies with their contract, disclosure, assigned specialist, name and
  * active flag. Making a company a client gives it a landing page (so its
  * public pages gain the client header, tabs and webinar bar at the next
@@ -7,8 +7,8 @@
  * versioned and rebuilds the company's pages.
  */
 import { asc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { ClientRecord, SpecialistRecord } from '../../../lib/tools-records.ts';
-import type { StaffActor } from '../../../lib/tools.ts';
+import type { ClientRecord, SpecialistRecord } from '../../../lib/console-records.ts';
+import type { StaffActor } from '../../../lib/console.ts';
 import { sanitizeHtml } from '../../../build/sanitize.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { paged, rowCount } from '../../platform/db/paged.ts';

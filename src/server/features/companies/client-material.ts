@@ -1,5 +1,5 @@
 /**
- * What a client company publishes through the firm (002 §2–§3): its landing
+ * What a client company publishes through the firm (docs/product.md §9.3, §19.12): its landing
  * page with the disclosure and the assigned specialist, its management team
  * and its podcast.
  */
@@ -29,7 +29,7 @@ export async function teamOf(db: Db, symbol: string) {
 /** The sentence for a company without an active landing page. */
 const noLandingPage = (symbol: string) => `${symbol} has no company landing page.`;
 
-/** A client's landing-page data (001 §3 "Company profile page data"), with its disclosure. */
+/** A client's landing-page data (docs/product.md §19.12), with its disclosure. */
 export async function landingPageOf(db: Db, ticker: string) {
   const c = await requireCompany(db, ticker);
   const [row] = await db

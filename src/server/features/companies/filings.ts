@@ -1,4 +1,7 @@
-/** SEC filings of a company: pages with the type-group and date filters (001 §9), and one filing by accession. */
+/**
+ * SEC filings of a company: pages with the type-group and date filters (docs/product.md §21.1, §22.3), and one filing
+ * by accession.
+ */
 import { and, desc, eq, getTableColumns, inArray, lte } from 'drizzle-orm';
 import { filingTypesOf } from '../../../lib/company.ts';
 import type { FilingRecord } from '../../../lib/content-records.ts';

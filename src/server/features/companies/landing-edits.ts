@@ -1,12 +1,12 @@
 /**
- * Staff edits of a company's landing page (002 §7 /tools/company-landing):
- * every field of 002 §3, inactive pages included. HTML fields are sanitized
+ * Staff edits of a company's landing page (docs/product.md §18.13):
+ * every field of docs/product.md §19.12, inactive pages included. HTML fields are sanitized
  * before they are stored; each write is audited, versioned and records a
  * company change, so the company's pages are built again.
  */
 import { eq } from 'drizzle-orm';
-import { LANDING_HTML_FIELDS, type LandingEditRecord } from '../../../lib/tools-records.ts';
-import type { StaffActor } from '../../../lib/tools.ts';
+import { LANDING_HTML_FIELDS, type LandingEditRecord } from '../../../lib/console-records.ts';
+import type { StaffActor } from '../../../lib/console.ts';
 import { sanitizeHtml } from '../../../build/sanitize.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { conflict, notFound } from '../../platform/errors.ts';

@@ -1,11 +1,11 @@
 /**
- * A company's leaders as staff edit them (002 §7 /tools/management): add,
+ * A company's leaders as staff edit them (docs/product.md §18.13): add,
  * change and remove, audited and versioned. Descriptions are sanitized HTML;
  * each write rebuilds the company's pages (the Leadership tab).
  */
 import { asc, eq, max } from 'drizzle-orm';
-import type { LeaderEditRecord } from '../../../lib/tools-records.ts';
-import type { StaffActor } from '../../../lib/tools.ts';
+import type { LeaderEditRecord } from '../../../lib/console-records.ts';
+import type { StaffActor } from '../../../lib/console.ts';
 import { sanitizeHtml } from '../../../build/sanitize.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { versionedEditor } from '../audit/index.ts';

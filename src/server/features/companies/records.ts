@@ -2,7 +2,7 @@
  * A listed company's record: the one lookup by symbol (every company read
  * answers not-found with the same sentence for a symbol that is not listed),
  * its description, insider transactions, and the market record of the
- * company header (spec 001 §3).
+ * company header (docs/product.md §19.5).
  */
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { InsiderRecordData } from '../../../lib/content-records.ts';
@@ -95,7 +95,7 @@ export const companyDescription = async (db: Db, symbol: string): Promise<string
 const insiderRecords = async (db: Db, symbol: string): Promise<InsiderRecordData[]> =>
   (await insiderRecordsOf(db, [symbol])).get(symbol) ?? [];
 
-/** The company market record (001 §3), with the last sale and the quote's time for the header. */
+/** The company market record (docs/product.md §19.5), with the last sale and the quote's time for the header. */
 export async function companyMarketRecord(db: Db, symbol: string) {
   const c = await requireCompany(db, symbol);
   const [description, insider] = await Promise.all([companyDescription(db, c.symbol), insiderRecords(db, c.symbol)]);

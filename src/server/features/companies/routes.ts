@@ -1,5 +1,5 @@
 /**
- * Company-page calls (spec 001 §7, 002 §7) under /api/stock: the market
+ * Company-page calls (docs/product.md §18.6) under /api/stock: the market
  * record, price history, bio phases, analyst ratings (signed-in users),
  * institutional ownership, SEC filings and a filing's text, the team, a
  * client's landing page, the podcast link, the analyst report, and favorite
@@ -50,7 +50,7 @@ const symbolParam = z.object({
 });
 
 const page = queryInteger(1, 100_000).default(1);
-/** A page size from the table's own options (001 §9). */
+/** A page size from the table's own options (docs/product.md §21.1). */
 const pageSize = (table: keyof typeof PAGE_SIZES) => {
   const { options, default: fallback } = PAGE_SIZES[table];
   return z.coerce

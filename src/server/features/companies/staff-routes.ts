@@ -1,13 +1,13 @@
 /**
- * The tools calls about client companies (spec 002 §7), staff only: clients
+ * The console API calls about client companies (docs/product.md §18.13), staff only: clients
  * (/tools/clients), the specialists they may be assigned, landing pages
  * (/tools/company-landing) and leaders (/tools/management). Changes carry
  * the version they are based on (409 when someone else changed it since);
  * every write is audited and rebuilds the company's pages.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { clientRecord, landingEditRecord, leaderEditRecord, specialistRecord } from '../../../lib/tools-records.ts';
-import { TOOLS_MESSAGES } from '../../../lib/tools.ts';
+import { clientRecord, landingEditRecord, leaderEditRecord, specialistRecord } from '../../../lib/console-records.ts';
+import { CONSOLE_MESSAGES } from '../../../lib/console.ts';
 import { createRouter } from '../../platform/http/context.ts';
 import { actorOf } from '../../platform/http/editor-routes.ts';
 import {
@@ -293,14 +293,14 @@ export const companyStaffRoutes = router
   .openapi(specialistsRoute, async (c) => c.json({ data: await listSpecialists(c.var.db) }, 200))
   .openapi(createLandingRoute, async (c) => {
     const data = await createLandingPage(c.var.db, actorOf(c), c.req.valid('json'));
-    return c.json({ success: true as const, message: TOOLS_MESSAGES.landing.saved, data }, 201);
+    return c.json({ success: true as const, message: CONSOLE_MESSAGES.landing.saved, data }, 201);
   })
   .openapi(getLandingRoute, async (c) =>
     c.json({ data: await landingForEditor(c.var.db, c.req.valid('param').symbol) }, 200),
   )
   .openapi(putLandingRoute, async (c) => {
     const data = await updateLandingPage(c.var.db, actorOf(c), c.req.valid('param').symbol, c.req.valid('json'));
-    return c.json({ success: true as const, message: TOOLS_MESSAGES.landing.saved, data }, 200);
+    return c.json({ success: true as const, message: CONSOLE_MESSAGES.landing.saved, data }, 200);
   })
   .openapi(createLeaderRoute, async (c) =>
     c.json({ data: await createLeader(c.var.db, actorOf(c), c.req.valid('json')) }, 201),

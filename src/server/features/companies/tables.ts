@@ -1,7 +1,7 @@
 /**
  * Listed companies: the industry lookup, each company's identity and market
  * snapshot, its price history, and what a company page shows beyond the
- * snapshot (spec 001 §2–§3, 002 §2–§3), filled by importers (demo: the
+ * snapshot (docs/product.md §9.2, §19.5), filled by importers (demo: the
  * generator). Favorite companies live here too.
  */
 import {
@@ -33,7 +33,7 @@ export const industries = pgTable('industries', {
 
 /**
  * One row per listed company: its identity and the latest market snapshot
- * the screener reads (spec 002 §3). Snapshot fields are null after the
+ * the screener reads (docs/product.md §19.4). Snapshot fields are null after the
  * 3:30am ET reset until the day's first quote arrives.
  */
 export const companies = pgTable(
@@ -252,7 +252,7 @@ export const specialists = pgTable('specialists', {
   phone: text('phone').notNull(),
 });
 
-/** Client companies of the investor-relations firm (002 §3). */
+/** Client companies of the investor-relations firm (docs/product.md §19.11). */
 export const clients = pgTable('clients', {
   companySymbol: text('company_symbol')
     .primaryKey()
@@ -268,7 +268,7 @@ export const clients = pgTable('clients', {
   version: integer('version').notNull().default(1),
 });
 
-/** A client company's landing page (002 §3). HTML fields are stored sanitized. */
+/** A client company's landing page (docs/product.md §19.12). HTML fields are stored sanitized. */
 export const companyLandingPages = pgTable('company_landing_pages', {
   companySymbol: text('company_symbol')
     .primaryKey()
@@ -302,7 +302,7 @@ export const companyLandingPages = pgTable('company_landing_pages', {
   version: integer('version').notNull().default(1),
 });
 
-/** A client company's management team (002 §3 "Leader/management"). */
+/** A client company's management team (docs/product.md §19.13). */
 export const companyLeaders = pgTable(
   'company_leaders',
   {

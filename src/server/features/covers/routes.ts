@@ -56,7 +56,7 @@ export const coverRoutes = new Hono<AppEnv>()
       footer: SITE.name,
     });
   })
-  // A webinar's picture: per company and month (002 §9), its colours turning with the month.
+  // A webinar's picture: per company and month (docs/product.md §18.14), its colours turning with the month.
   .get('/webinar/:file{[A-Za-z.-]{1,12}\\.svg}', async (c) => {
     const row = await company(c, c.req.param('file').slice(0, -4));
     const month = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(c.req.query('m') ?? '');

@@ -1,5 +1,5 @@
 /**
- * Webinar registration (002 §2, §4): one registration per event and email
+ * Webinar registration (docs/product.md §12.3, §12.4): one registration per event and email
  * address, the webinar platform told first, then our record and the
  * confirmation email with its calendar invite stored together. A repeat
  * answers success and sends nothing; an archived webinar stores nothing.

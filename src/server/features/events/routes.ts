@@ -1,6 +1,6 @@
 /**
  * /api/events: the events page's list by tab, range and search, one event,
- * the upcoming events the home page shows (spec 000 §7), a company's
+ * the upcoming events the home page shows (docs/product.md §18.10), a company's
  * webinars, the event behind a registration link, and webinar favorites.
  */
 import { createRoute, z } from '@hono/zod-openapi';
@@ -100,7 +100,7 @@ const byCompanyRoute = createRoute({
 
 const ZoomIdSchema = z.string().regex(ZOOM_ID_PATTERN, 'zoom_id is the webinar’s number');
 
-/** The event behind a registration link (000 §7: the id in the query). */
+/** The event behind a registration link (docs/product.md §18.10: the id in the query). */
 const byZoomRoute = createRoute({
   method: 'get',
   path: '/ZoomId',

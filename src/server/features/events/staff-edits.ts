@@ -5,8 +5,8 @@
  * again.
  */
 import { and, desc, inArray } from 'drizzle-orm';
-import type { EventEditRecord } from '../../../lib/tools-records.ts';
-import type { StaffActor } from '../../../lib/tools.ts';
+import type { EventEditRecord } from '../../../lib/console-records.ts';
+import type { StaffActor } from '../../../lib/console.ts';
 import { recordChange } from '../../platform/changes.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { paged, rowCount } from '../../platform/db/paged.ts';

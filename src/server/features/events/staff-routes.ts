@@ -1,11 +1,11 @@
 /**
  * /api/tools/events: staff list, add, change and delete webinars and
- * conference sessions (spec 002 §7). An event needs a title (002 §5); each
+ * conference sessions (docs/product.md §18.13). An event needs a title (§5.10); each
  * write is audited and rebuilds the affected pages.
  */
 import { z } from '@hono/zod-openapi';
 import { formIdFrom } from '../../../lib/event-registration.ts';
-import { eventEditRecord } from '../../../lib/tools-records.ts';
+import { eventEditRecord } from '../../../lib/console-records.ts';
 import { createRouter } from '../../platform/http/context.ts';
 import { editorRoutes } from '../../platform/http/editor-routes.ts';
 import { companySymbolField, dateTimeField, editBody, linkField, textField } from '../../platform/http/fields.ts';

@@ -15,7 +15,7 @@ import { users } from '../accounts/index.ts';
 import { companies } from '../companies/index.ts';
 import { REMINDER_CHOICES } from '../../../lib/event-registration.ts';
 
-/** Webinars and virtual-conference sessions (spec 000 §3). */
+/** Webinars and virtual-conference sessions (docs/product.md §19.2). */
 export const events = pgTable(
   'events',
   {
@@ -29,7 +29,7 @@ export const events = pgTable(
     zoomUrl: text('zoom_url'),
     formUrl: text('form_url'),
     zoomId: text('zoom_id'),
-    /** The card picture (kept per company and month, 002 §9). */
+    /** The card picture (kept per company and month, docs/product.md §18.14). */
     imageUrl: text('image_url'),
     /** What the session covers, shown on the registration page and in the invite. */
     agenda: text('agenda'),
@@ -56,7 +56,7 @@ export const favoriteEvents = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.eventId] })],
 );
 
-/** One registration per event and email address (002 §3, Webinar registration). */
+/** One registration per event and email address (docs/product.md §12.4). */
 export const eventRegistrations = pgTable(
   'event_registrations',
   {

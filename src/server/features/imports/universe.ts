@@ -47,7 +47,7 @@ export const UNIVERSE_SOURCE = 'nasdaq-screener' satisfies DataSource;
 export const SECURITY_KINDS = ['common', 'preferred', 'warrant', 'unit', 'right', 'note'] as const;
 export type SecurityKind = (typeof SECURITY_KINDS)[number];
 
-/** The small-cap window of the screener's market-cap filter (its lowest and highest bounds, spec 003 §3). */
+/** The small-cap window of the screener's market-cap filter (its lowest and highest bounds, docs/product.md §22.4). */
 export const SMALL_CAP_WINDOW = { min: 500_000, max: 5_000_000_000 } as const;
 
 /** Beyond these a value is a typo or a broken export, not a small cap. */

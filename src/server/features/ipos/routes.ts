@@ -1,4 +1,4 @@
-/** /api/stock/ipo: the IPO calendar (spec 000 §7). */
+/** /api/stock/ipo: the IPO calendar (docs/product.md §18.5). */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../platform/http/context.ts';
 import { queryInteger } from '../../platform/http/fields.ts';

@@ -1,6 +1,6 @@
 /**
- * /api/news: the news and newsletter lists of spec 000 §7 and 002 §7. Lists
- * answer `{ news }` (the spec's envelope for news lists), single articles
+ * /api/news: the news and newsletter lists of docs/product.md §18.7. Lists
+ * answer `{ news }` (the envelope of docs/product.md for news lists), single articles
  * `{ data }`, news by company `{ data, currentPage, totalPages }`.
  */
 import { createRoute, z } from '@hono/zod-openapi';

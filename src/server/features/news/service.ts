@@ -104,7 +104,7 @@ export const listNews = (db: Db, page: number, limit: number, userId?: number) =
 export const sectorNews = (db: Db, sector: string, page: number, limit: number, userId?: number) =>
   listWhere(db, eq(companies.sectorName, sector), { page, pageSize: limit }, userId);
 
-/** News of client companies; `page` counts from 0 (spec 000 §9). */
+/** News of client companies; `page` counts from 0 (docs/product.md §21.1). */
 export const clientNews = (db: Db, page: number, limit: number, userId?: number) =>
   listWhere(db, eq(companies.isClient, true), { page: page + 1, pageSize: limit }, userId);
 

@@ -5,8 +5,8 @@
  * are built again.
  */
 import { and, desc, getTableColumns } from 'drizzle-orm';
-import type { NewsEditRecord } from '../../../lib/tools-records.ts';
-import type { StaffActor } from '../../../lib/tools.ts';
+import type { NewsEditRecord } from '../../../lib/console-records.ts';
+import type { StaffActor } from '../../../lib/console.ts';
 import { htmlToText, sanitizeHtml } from '../../../build/sanitize.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { paged, rowCount } from '../../platform/db/paged.ts';

@@ -1,6 +1,6 @@
 /**
  * /api/tools/news: staff list, create, change and delete articles and
- * newsletters (spec 002 §7). Input is validated per 002 §5; bodies are
+ * newsletters (docs/product.md §18.13). Input is validated per docs/product.md §5.10; bodies are
  * sanitized before they are stored; each write is audited and rebuilds the
  * affected pages.
  */
@@ -9,7 +9,7 @@ import { createRouter } from '../../platform/http/context.ts';
 import { editorRoutes } from '../../platform/http/editor-routes.ts';
 import { companySymbolField, dateTimeField, editBody, linkField, textField } from '../../platform/http/fields.ts';
 import { apiSchema } from '../../platform/http/schemas.ts';
-import { newsEditRecord } from '../../../lib/tools-records.ts';
+import { newsEditRecord } from '../../../lib/console-records.ts';
 import { staffOnly } from '../accounts/index.ts';
 import { createNews, deleteNews, newsForConsole, updateNews } from './staff-edits.ts';
 

@@ -6,7 +6,7 @@ import { users } from '../accounts/index.ts';
 import { companies } from '../companies/index.ts';
 
 /**
- * News articles and newsletters (spec 002 §3, 001 §3). `description` is the
+ * News articles and newsletters (docs/product.md §19.3). `description` is the
  * article body as sanitized HTML; newsletters carry `rc_newsletter` and the
  * address of the newsletter itself.
  */

@@ -1,12 +1,12 @@
 /**
- * /api/notifications: staff broadcast a global notification (002 §7
+ * /api/notifications: staff broadcast a global notification (docs/product.md §18.12
  * POST /notifications/notifications); signed-in users read theirs in the
  * bell, mark them read, and choose whether announcements also come by email
  * or SMS.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { broadcastRecord, notificationRecord } from '../../../lib/tools-records.ts';
-import { NOTIFICATIONS_PAGE_SIZE, NOTIFICATION_OBJECT_TYPES, TOOLS_MESSAGES } from '../../../lib/tools.ts';
+import { broadcastRecord, notificationRecord } from '../../../lib/console-records.ts';
+import { NOTIFICATIONS_PAGE_SIZE, NOTIFICATION_OBJECT_TYPES, CONSOLE_MESSAGES } from '../../../lib/console.ts';
 import { createRouter } from '../../platform/http/context.ts';
 import { actorOf } from '../../platform/http/editor-routes.ts';
 import { MAX_ID, idParam, queryInteger, textField } from '../../platform/http/fields.ts';
@@ -143,7 +143,7 @@ export function notificationRoutes(options: { onBroadcast?: () => void } = {}) {
     .openapi(broadcastRoute, async (c) => {
       const data = await broadcast(c.var.db, actorOf(c), c.req.valid('json'));
       options.onBroadcast?.();
-      return c.json({ message: TOOLS_MESSAGES.broadcast.sent, data }, 201);
+      return c.json({ message: CONSOLE_MESSAGES.broadcast.sent, data }, 201);
     })
     .openapi(historyRoute, async (c) =>
       c.json({ data: await broadcastHistory(c.var.db, c.req.valid('query').limit) }, 200),

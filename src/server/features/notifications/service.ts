@@ -1,5 +1,5 @@
 /**
- * Global notifications (002 §3, §7): staff broadcast a message about a news
+ * Global notifications (docs/product.md §19.14, §18.12): staff broadcast a message about a news
  * article, event, video or company. Every signed-in user sees it in the
  * in-app centre (the bell) at once; delivery by each user's chosen channel
  * (email or SMS) goes through the outbox in batches of users, by a job, so
@@ -7,8 +7,8 @@
  * database for long.
  */
 import { and, count, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
-import type { NotificationRecord } from '../../../lib/tools-records.ts';
-import { notificationLink, type NotificationObjectType, type StaffActor } from '../../../lib/tools.ts';
+import type { NotificationRecord } from '../../../lib/console-records.ts';
+import { notificationLink, type NotificationObjectType, type StaffActor } from '../../../lib/console.ts';
 import { escapeHtml } from '../../../lib/markup.ts';
 import { SITE } from '../../../lib/site.ts';
 import type { Db } from '../../platform/db/client.ts';

@@ -1,10 +1,10 @@
 /**
- * Global notifications (002 §3): what staff broadcast, how far delivery has
+ * Global notifications (docs/product.md §19.14): what staff broadcast, how far delivery has
  * gone, and which ones each user has read. A broadcast is one row whatever
  * the audience: the in-app centre reads it against the user's read marks.
  */
 import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { NOTIFICATION_OBJECT_TYPES } from '../../../lib/tools.ts';
+import { NOTIFICATION_OBJECT_TYPES } from '../../../lib/console.ts';
 import { users } from '../accounts/index.ts';
 
 export const broadcasts = pgTable(

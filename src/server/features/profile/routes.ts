@@ -1,4 +1,4 @@
-/** /api/profile: the signed-in user's profile and notification method (spec 000 §7). */
+/** /api/profile: the signed-in user's profile and notification method (docs/product.md §18.3). */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../platform/http/context.ts';
 import { textField } from '../../platform/http/fields.ts';

@@ -1,4 +1,4 @@
-/** The signed-in user's profile (spec 000 §7 /profile): name, phone and how messages reach them. */
+/** The signed-in user's profile (docs/product.md §18.3): name, phone and how messages reach them. */
 import { eq } from 'drizzle-orm';
 import { phoneDigits, toE164, type ContactMethod } from '../../../lib/validation.ts';
 import type { Db } from '../../platform/db/client.ts';

@@ -1,4 +1,7 @@
-/** /Reports/{SYMBOL}_FactSheet.pdf and /Reports/{SYMBOL}_Presentation.pdf: the generated company documents (001 §7). */
+/**
+ * /Reports/{SYMBOL}_FactSheet.pdf and /Reports/{SYMBOL}_Presentation.pdf: the generated company documents
+ * (docs/product.md §9.10).
+ */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../platform/http/context.ts';
 import { companyReport, type ReportKind } from './service.ts';

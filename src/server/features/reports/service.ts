@@ -1,5 +1,5 @@
 /**
- * The generated company documents (001 §7: Reports/{ticker}_FactSheet.pdf
+ * The generated company documents (docs/product.md §9.10: Reports/{ticker}_FactSheet.pdf
  * and the investor presentation): gathered from the company's data, drawn
  * by pdf/, and kept for a while since they change at most daily.
  */

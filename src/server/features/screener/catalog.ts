@@ -59,7 +59,7 @@ export interface FilterOptions {
   kind: 'range' | 'values';
 }
 
-/** The filter panel: fixed buckets from the spec, dynamic ones from today's data. */
+/** The filter panel: fixed buckets from docs/product.md, dynamic ones from today's data. */
 export function filterOptions(snapshot: Snapshot): FilterOptions[] {
   return FILTERS.map((f) => ({
     name: f.name,

@@ -109,7 +109,7 @@ export function buildSnapshot(rows: ScreenerRow[], version: number): Snapshot {
   };
 }
 
-/** Database row to the screener's field names (spec 002 §3). */
+/** Database row to the screener's field names (docs/product.md §19.4). */
 export function toScreenerRow(c: typeof companies.$inferSelect): ScreenerRow {
   return {
     symbol: c.symbol,

@@ -99,7 +99,7 @@ export function serveSite(
     const shell = resolveSiteFile(root, '/events/form/');
     if (shell) return respondWithFile(c, root, shell, 200);
   }
-  // An unknown video address shows the newest video rather than an error (002 §4).
+  // An unknown video address shows the newest video rather than an error (docs/product.md §11.3).
   if (VIDEO_PATH.test(c.req.path)) {
     const first = resolveSiteFile(root, '/video/');
     if (first) return respondWithFile(c, root, first, 200);

@@ -1,5 +1,5 @@
 /**
- * /api/email-subscriptions: the newsletter sign-ups (spec 000 §7): the
+ * /api/email-subscriptions: the newsletter sign-ups (docs/product.md §18.4): the
  * footer's address-only form, and the newsletter page's form confirmed by an
  * emailed link.
  */

@@ -24,7 +24,7 @@ export const emailSubscriptions = pgTable(
   (t) => [uniqueIndex('email_subscriptions_email_lower_idx').on(sql`lower(${t.email})`)],
 );
 
-/** News alerts for one company, confirmed by a link emailed to the address (spec 002 §2). */
+/** News alerts for one company, confirmed by a link emailed to the address (docs/product.md §10.5). */
 export const newsAlertSubscriptions = pgTable(
   'news_alert_subscriptions',
   {

@@ -1,5 +1,5 @@
 /**
- * /api/videos: the video library (spec 000 §7, 001 §7) and video favorites;
+ * /api/videos: the video library (docs/product.md §18.9) and video favorites;
  * /api/stock/videos/{symbol}: a company's latest interview and overview.
  */
 import { createRoute, z } from '@hono/zod-openapi';

@@ -5,8 +5,8 @@
  */
 import { and, desc, sql } from 'drizzle-orm';
 import type { VIDEO_TYPES } from '../../../lib/content-records.ts';
-import type { VideoEditRecord } from '../../../lib/tools-records.ts';
-import type { StaffActor } from '../../../lib/tools.ts';
+import type { VideoEditRecord } from '../../../lib/console-records.ts';
+import type { StaffActor } from '../../../lib/console.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { paged, rowCount } from '../../platform/db/paged.ts';
 import { everyWordIn } from '../../platform/db/search.ts';

@@ -1,5 +1,5 @@
 /**
- * /api/tools/videos: staff list, add, change and delete videos (spec 002 §7),
+ * /api/tools/videos: staff list, add, change and delete videos (docs/product.md §18.13),
  * disabled ones included. Each write is audited and rebuilds the affected
  * pages.
  */
@@ -10,7 +10,7 @@ import { createRouter } from '../../platform/http/context.ts';
 import { editorRoutes } from '../../platform/http/editor-routes.ts';
 import { companySymbolField, dateTimeField, editBody, linkField, textField } from '../../platform/http/fields.ts';
 import { apiSchema } from '../../platform/http/schemas.ts';
-import { videoEditRecord } from '../../../lib/tools-records.ts';
+import { videoEditRecord } from '../../../lib/console-records.ts';
 import { staffOnly } from '../accounts/index.ts';
 import { createVideo, deleteVideo, updateVideo, videosForConsole } from './staff-edits.ts';
 

@@ -4,7 +4,7 @@ import { VIDEO_TYPES } from '../../../lib/content-records.ts';
 import { users } from '../accounts/index.ts';
 import { companies } from '../companies/index.ts';
 
-/** The video library (spec 002 §3): interviews, overviews, webinars, the sponsored TV show. */
+/** The video library (docs/product.md §19.3): interviews, overviews, webinars, the sponsored TV show. */
 export const videos = pgTable(
   'videos',
   {

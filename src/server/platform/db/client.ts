@@ -51,7 +51,7 @@ export interface Database {
    * to share (an in-memory database). `onError` hears of a tool connection
    * that failed (the server goes on).
    */
-  shareWithLocalTools(options?: { onError?: (error: unknown) => void }): Promise<string | null>;
+  shareWithCli(options?: { onError?: (error: unknown) => void }): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -212,7 +212,7 @@ async function openPglite(dataDir: string | null, initialData?: Blob): Promise<D
       }
       return total;
     },
-    async shareWithLocalTools(options) {
+    async shareWithCli(options) {
       if (dataDir === null) return null;
       localSocket ??= serveLocalSocket(client, dataDir, options);
       return (await localSocket).directory;
@@ -316,7 +316,7 @@ async function openPostgres(options: PostgresOptions): Promise<Database> {
       }
       return total;
     },
-    shareWithLocalTools: async () => null,
+    shareWithCli: async () => null,
     async close() {
       availability.close();
       await client.end({ timeout: 5 });

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketHandler, type PGLiteSocketHandlerOptions } from '@electric-sql/pglite-socket';
-import { createToolSession, type ToolSession } from './tool-session.ts';
+import { createCliSession, type CliSession } from './cli-session.ts';
 
 /** The port in the socket's name; clients ask for it together with the folder. */
 export const LOCAL_SOCKET_PORT = 5432;
@@ -97,9 +97,9 @@ export async function serveLocalSocket(
   const locationPath = path.join(dataDir, LOCATION_FILE);
   fs.rmSync(socketPath, { force: true });
 
-  const connections = new Map<net.Socket, ToolSession>();
+  const connections = new Map<net.Socket, CliSession>();
   const server = net.createServer((socket) => {
-    const session = createToolSession(client, socket, options);
+    const session = createCliSession(client, socket, options);
     connections.set(socket, session);
     const end = () => session.end().finally(() => connections.delete(socket));
     // pglite-socket's handler reads the protocol (startup, SSL refusal, message framing) and hands each

@@ -1,5 +1,5 @@
 /**
- * The console's four calls for one kind of record (spec 002 §7): a page of
+ * The console's four calls for one kind of record (docs/product.md §18.13): a page of
  * the list (searched on the server), create, change by id and delete by id,
  * each documented in the API. Changes carry the version they are based on;
  * every write names the staff member making it, for the audit log. The
@@ -7,7 +7,7 @@
  * (staff only).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import type { StaffActor } from '../../../lib/tools.ts';
+import type { StaffActor } from '../../../lib/console.ts';
 import type { Db } from '../db/client.ts';
 import { createRouter } from './context.ts';
 import { idParam, staffListQuery, versionQuery } from './fields.ts';

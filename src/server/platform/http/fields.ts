@@ -104,7 +104,7 @@ export const editBody = <Shape extends z.ZodRawShape>(fields: z.ZodObject<Shape>
 /** A delete may name the version it was based on; without one it deletes whatever is stored. */
 export const versionQuery = z.object({ version: queryInteger(1, MAX_ID).optional() });
 
-/** An email address field with the spec's messages. */
+/** An email address field with the messages of docs/product.md. */
 export const emailField = z
   .string({ message: 'Email is required' })
   .trim()

@@ -5,7 +5,7 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staleEditMessage, type StaffActor } from '../../../../src/lib/tools.ts';
+import { staleEditMessage, type StaffActor } from '../../../../src/lib/console.ts';
 import { auditEntries, versionedEditor } from '../../../../src/server/features/audit/index.ts';
 import { news } from '../../../../src/server/features/news/tables.ts';
 import { contentChanges } from '../../../../src/server/platform/tables.ts';

@@ -1,4 +1,4 @@
-import type { NewsEditRecord } from '../../../../src/lib/tools-records.ts';
+import type { NewsEditRecord } from '../../../../src/lib/console-records.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewsArticleRecord, NewsItemRecord } from '../../../../src/lib/content-records.ts';
 import { HOSTILE_SNIPPETS } from '../../../../src/server/demo/content.ts';
@@ -95,7 +95,7 @@ describe('the news lists', () => {
     expect(none.total).toBe(0);
   });
 
-  it('answer 404 with the spec’s text for an unknown article and 400 for a bad id', async () => {
+  it('answer 404 with the text of docs/product.md for an unknown article and 400 for a bad id', async () => {
     const missing = await t.call('GET', '/api/news/999999');
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ message: 'No article found.' });
@@ -104,7 +104,7 @@ describe('the news lists', () => {
   });
 });
 
-describe('the tools calls for news', () => {
+describe('the console API calls for news', () => {
   it('are for staff only', async () => {
     expect((await t.call('GET', '/api/tools/news')).status).toBe(401);
     expect((await t.call('GET', '/api/tools/news', { headers: reader })).status).toBe(403);

@@ -36,7 +36,7 @@ describe('the video library', () => {
   });
 });
 
-describe('the tools calls for videos', () => {
+describe('the console API calls for videos', () => {
   it('add, change and remove a video, taking the sector from the company', async () => {
     const symbol = ((await t.call('GET', '/api/news/all')).body as NewsList).news[0]!.company_symbol!;
     const bad = await t.call('POST', '/api/tools/videos', {

@@ -1,5 +1,5 @@
 /**
- * Figures as the site shows them (001 §9): the company page's and the
+ * Figures as the site shows them (docs/product.md §21.4): the company page's and the
  * screener's own formats, so a number in an answer reads exactly as it does
  * on the page it links to.
  */

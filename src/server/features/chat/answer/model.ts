@@ -16,7 +16,7 @@ import { CHAT_TEXT } from '../../../../lib/chat.ts';
 import { citedNumbers } from '../../../../lib/chat-markup.ts';
 import type { Logger } from '../../../platform/logger.ts';
 import type { AnswerEngine, AnswerRequest, AnswerSink } from './engine.ts';
-import { TOOL_DECLARATIONS, runTool } from './tools.ts';
+import { TOOL_DECLARATIONS, runTool } from './model-tools.ts';
 
 export interface ModelSettings {
   baseUrl: string;

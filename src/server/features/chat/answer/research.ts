@@ -121,7 +121,7 @@ export async function performance(ctx: ResearchContext, c: CompanyRow, periods: 
 
 /**
  * The company page's analyst figures, derived from the ratings as the page
- * derives them, and the latest ratings themselves: signed-in readers only (001 §6).
+ * derives them, and the latest ratings themselves: signed-in readers only (docs/product.md §9.8, §13.2).
  */
 export async function analystFigures(ctx: ResearchContext, c: CompanyRow, count: number) {
   const { ratings, summary } = await analystCoverage(ctx.db, c);

@@ -1,4 +1,4 @@
-/** The fact sheet: one US Letter page (001 §7: Reports/{ticker}_FactSheet.pdf). */
+/** The fact sheet: one US Letter page (docs/product.md §9.10: Reports/{ticker}_FactSheet.pdf). */
 import { type PDFPage } from 'pdf-lib';
 import { drawLineChart, priceChange } from './chart.ts';
 import { AUTHOR, type Company, type CompanyDocumentInput, createDocument, dataAsOfLine, prepare } from './document.ts';

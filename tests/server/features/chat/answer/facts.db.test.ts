@@ -9,7 +9,7 @@ import type { ChatCitation } from '../../../../../src/lib/content-records.ts';
 import { createBuiltinEngine } from '../../../../../src/server/features/chat/answer/builtin.ts';
 import { researchContext } from '../../../../../src/server/features/chat/answer/context.ts';
 import type { AnswerSink } from '../../../../../src/server/features/chat/answer/engine.ts';
-import { runTool } from '../../../../../src/server/features/chat/answer/tools.ts';
+import { runTool } from '../../../../../src/server/features/chat/answer/model-tools.ts';
 import { companies } from '../../../../../src/server/schema.ts';
 import { createTestApp, type TestApp } from '../../../../helpers/app.ts';
 

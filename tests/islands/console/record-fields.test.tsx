@@ -6,7 +6,7 @@ import {
   livePathOf,
   toFormValues,
   toPayload,
-} from '../../../src/islands/tools/record-fields.ts';
+} from '../../../src/islands/console/record-fields.ts';
 
 const newsFields = LIST_FIELDS.news;
 const storedArticle = {

@@ -1,20 +1,20 @@
 /**
- * A client's landing page (002 §3 Company landing page): every field, a
+ * A client's landing page (docs/product.md §19.12): every field, a
  * preview of the header and sections as the public page draws them, and the
  * rebuild of the company's pages after a save. A client without a landing
  * page is offered one.
  */
 import { useEffect, useState } from 'react';
 import { companyHue } from '../../lib/colors.ts';
-import { TOOLS_MESSAGES } from '../../lib/tools.ts';
-import type { LandingEditRecord } from '../../lib/tools-records.ts';
+import { CONSOLE_MESSAGES } from '../../lib/console.ts';
+import type { LandingEditRecord } from '../../lib/console-records.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';
 import { cleanHtml } from '../clean-html.ts';
 import PublishProgress, { saveMoment } from './PublishProgress.tsx';
 import RecordForm, { type SaveOutcome } from './RecordForm.tsx';
 import { labelsOf } from './server-reasons.ts';
 import { LANDING_FIELDS, toFormValues, toPayload, type FormValues } from './record-fields.ts';
-import { ToolsError, createLanding, getLanding, updateLanding } from './tools-api.ts';
+import { ConsoleError, createLanding, getLanding, updateLanding } from './console-api.ts';
 
 /** The sections of the preview: a title field (or a fixed title) over an HTML field. */
 const SECTIONS: { title: string; titleKey?: string; key: string }[] = [
@@ -29,10 +29,10 @@ const SECTIONS: { title: string; titleKey?: string; key: string }[] = [
 
 /** Failed requests: refused input gets the form's text with the reason; the server's own failure its text. */
 function landingFailure(error: unknown): string {
-  const tools = error instanceof ToolsError ? error : new ToolsError(null, null);
-  return tools.status !== null && tools.status < 500
-    ? tools.describe(TOOLS_MESSAGES.landing.saveFailed, labelsOf(LANDING_FIELDS))
-    : TOOLS_MESSAGES.landing.serverFailed;
+  const consoleError = error instanceof ConsoleError ? error : new ConsoleError(null, null);
+  return consoleError.status !== null && consoleError.status < 500
+    ? consoleError.describe(CONSOLE_MESSAGES.landing.saveFailed, labelsOf(LANDING_FIELDS))
+    : CONSOLE_MESSAGES.landing.serverFailed;
 }
 
 function Preview({ symbol, name, values }: { symbol: string; name: string; values: FormValues }) {
@@ -87,7 +87,7 @@ export default function LandingEditor({ symbol, name }: { symbol: string; name: 
         setForm((n) => n + 1);
       })
       .catch((error: unknown) => {
-        if (live) setState(error instanceof ToolsError && error.status === 404 ? 'missing' : 'failed');
+        if (live) setState(error instanceof ConsoleError && error.status === 404 ? 'missing' : 'failed');
       });
     return () => {
       live = false;
@@ -105,7 +105,7 @@ export default function LandingEditor({ symbol, name }: { symbol: string; name: 
       setLanding(answer.data);
       setState('ready');
       setSavedAt(saveMoment());
-      showSnackbar(TOOLS_MESSAGES.landing.saved, 'success');
+      showSnackbar(CONSOLE_MESSAGES.landing.saved, 'success');
     } catch (error) {
       showSnackbar(landingFailure(error), 'error');
     } finally {
@@ -121,12 +121,12 @@ export default function LandingEditor({ symbol, name }: { symbol: string; name: 
       const answer = await updateLanding(symbol, landing.version, body);
       setLanding(answer.data);
       setSavedAt(saveMoment());
-      showSnackbar(TOOLS_MESSAGES.landing.saved, 'success');
+      showSnackbar(CONSOLE_MESSAGES.landing.saved, 'success');
       return null;
     } catch (error) {
       return {
         error: landingFailure(error),
-        ...(error instanceof ToolsError && error.stale && { reload: load }),
+        ...(error instanceof ConsoleError && error.stale && { reload: load }),
       };
     }
   };

@@ -1,18 +1,18 @@
 /**
- * A client's own fields (002 §3 Client): company name, contract, assigned
+ * A client's own fields (docs/product.md §19.11): company name, contract, assigned
  * specialist, active, and the disclosure in rich text, saved with 'Update'.
  * The SNS topic is only said to be set or not. Turning a client on or off
  * changes its public pages at the rebuild the save starts.
  */
 import { useState } from 'react';
-import { TOOLS_MESSAGES } from '../../lib/tools.ts';
-import type { ClientRecord, SpecialistRecord } from '../../lib/tools-records.ts';
+import { CONSOLE_MESSAGES } from '../../lib/console.ts';
+import type { ClientRecord, SpecialistRecord } from '../../lib/console-records.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';
 import PublishProgress, { saveMoment } from './PublishProgress.tsx';
 import RecordForm from './RecordForm.tsx';
 import { labelsOf } from './server-reasons.ts';
 import { toFormValues, toPayload, type FieldSpec, type FormValues } from './record-fields.ts';
-import { ToolsError, getClient, updateClient } from './tools-api.ts';
+import { ConsoleError, getClient, updateClient } from './console-api.ts';
 
 interface Props {
   client: ClientRecord;
@@ -56,10 +56,10 @@ export default function ClientEditor({ client, specialists, onSaved }: Props) {
       showSnackbar(`${updated.companyName} updated.`, 'success');
       return null;
     } catch (error) {
-      const tools = error instanceof ToolsError ? error : new ToolsError(null, null);
+      const consoleError = error instanceof ConsoleError ? error : new ConsoleError(null, null);
       return {
-        error: tools.describe(TOOLS_MESSAGES.clients.update, labelsOf(fields)),
-        ...(tools.stale && {
+        error: consoleError.describe(CONSOLE_MESSAGES.clients.update, labelsOf(fields)),
+        ...(consoleError.stale && {
           reload: () =>
             void getClient(client.company_symbol).then((fresh) => {
               onSaved(fresh);

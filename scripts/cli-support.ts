@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../src/server/platform/config.ts';
 import { DatabaseOpenError } from '../src/server/platform/db/errors.ts';
-import { openToolDatabase, type ToolDatabase } from '../src/server/platform/db/tool-connection.ts';
+import { openCliDatabase, type CliDatabase } from '../src/server/platform/db/cli-connection.ts';
 
 /** Says why the command failed; it exits with 1 once it has closed what it opened. */
 export function complain(message: string): void {
@@ -19,7 +19,7 @@ export function fail(message: string): never {
 }
 
 /** The server's settings (DATA_DIR, DATABASE_URL…), so a command works on the same database. */
-export function toolConfig(): Config {
+export function cliConfig(): Config {
   try {
     return loadConfig();
   } catch (error) {
@@ -28,9 +28,9 @@ export function toolConfig(): Config {
   }
 }
 
-export async function openDatabaseOrFail(config: Config): Promise<ToolDatabase> {
+export async function openDatabaseOrFail(config: Config): Promise<CliDatabase> {
   try {
-    return await openToolDatabase(config.database);
+    return await openCliDatabase(config.database);
   } catch (error) {
     if (error instanceof DatabaseOpenError) fail(error.message);
     throw error;

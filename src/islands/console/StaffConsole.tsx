@@ -1,16 +1,16 @@
 /**
- * The admin console (/tools; 002 §2): tabs News, Events, Videos and Add
+ * The admin console (/tools; docs/product.md §17.2): tabs News, Events, Videos and Add
  * Notifications. The open tab is kept in the address (?tab=) so a reload or
  * a shared link opens the same one; arrow keys move between tabs.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { TOOLS_LISTS, type ToolsList } from '../../lib/tools.ts';
+import { CONSOLE_LISTS, type ConsoleList } from '../../lib/console.ts';
 import BroadcastForm from './BroadcastForm.tsx';
 import RecordList from './RecordList.tsx';
 
-type Tab = ToolsList | 'notifications';
+type Tab = ConsoleList | 'notifications';
 const TABS: { key: Tab; label: string }[] = [
-  ...(Object.keys(TOOLS_LISTS) as ToolsList[]).map((key) => ({ key, label: TOOLS_LISTS[key].label })),
+  ...(Object.keys(CONSOLE_LISTS) as ConsoleList[]).map((key) => ({ key, label: CONSOLE_LISTS[key].label })),
   { key: 'notifications', label: 'Add Notifications' },
 ];
 
@@ -19,7 +19,7 @@ function tabFromAddress(): Tab {
   return TABS.find((t) => t.key === asked)?.key ?? 'news';
 }
 
-export default function ToolsConsole() {
+export default function StaffConsole() {
   const [tab, setTab] = useState<Tab>(tabFromAddress);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
 

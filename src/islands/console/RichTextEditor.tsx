@@ -2,7 +2,7 @@
  * A rich-text field of the console, edited with Quill 2. What it starts from
  * is cleaned by the site's HTML policy first; what it gives back is Quill's
  * semantic HTML with its words spaced as typed, which the server sanitizes
- * again on write. Inserting an image asks for its address (002 §2), and only
+ * again on write. Inserting an image asks for its address (docs/product.md §17.2), and only
  * http(s) addresses are taken.
  */
 import { useEffect, useId, useRef } from 'react';

@@ -1,5 +1,5 @@
 /**
- * What the console's forms show for each kind of record (002 §3, §5): the
+ * What the console's forms show for each kind of record (docs/product.md §17.2, §5.10): the
  * fields in order with their input kind, which are required, how a stored
  * value becomes a form value and back (times in Eastern Time, empty links as
  * none), and which public page shows the record once it is live.
@@ -8,7 +8,7 @@ import { VIDEO_TYPES } from '../../lib/content-records.ts';
 import { fromEasternInputValue, toEasternInputValue } from '../../lib/eastern-time-input.ts';
 import { formIdFrom } from '../../lib/event-registration.ts';
 import { isSafeLink } from '../../lib/links.ts';
-import type { ToolsList } from '../../lib/tools.ts';
+import type { ConsoleList } from '../../lib/console.ts';
 import { YOUTUBE_ID_PROBLEM, youtubeVideoId } from '../../lib/youtube.ts';
 
 export type FieldKind =
@@ -43,7 +43,7 @@ export interface FieldSpec {
 /** A form's values: text for inputs (datetime as an Eastern Time input value), booleans for checkboxes. */
 export type FormValues = Record<string, string | boolean>;
 
-export const LIST_FIELDS: Record<ToolsList, readonly FieldSpec[]> = {
+export const LIST_FIELDS: Record<ConsoleList, readonly FieldSpec[]> = {
   news: [
     { key: 'title', label: 'Title', kind: 'text', required: true, maxLength: 300 },
     { key: 'company_symbol', label: 'Company symbol', kind: 'symbol', required: true },
@@ -101,7 +101,7 @@ export const LIST_FIELDS: Record<ToolsList, readonly FieldSpec[]> = {
   ],
 };
 
-/** A company landing page's fields (002 §3) in the editor's order; its specialist is the client's. */
+/** A company landing page's fields (docs/product.md §19.12) in the editor's order; its specialist is the client's. */
 export const LANDING_FIELDS: readonly FieldSpec[] = [
   { key: 'active', label: 'Landing page active', kind: 'checkbox' },
   { key: 'title', label: 'Jumbotron title', kind: 'text', maxLength: 300 },
@@ -134,7 +134,7 @@ export const LANDING_FIELDS: readonly FieldSpec[] = [
   { key: 'custom_style', label: 'Custom style (CSS)', kind: 'textarea', maxLength: 5000 },
 ];
 
-/** A leader's fields (002 §3 Leader/management). */
+/** A leader's fields (docs/product.md §19.13). */
 export const LEADER_FIELDS: readonly FieldSpec[] = [
   { key: 'name', label: 'Name', kind: 'text', required: true, maxLength: 200 },
   { key: 'title', label: 'Title', kind: 'text', required: true, maxLength: 200 },
@@ -164,7 +164,7 @@ export function toFormValues(fields: readonly FieldSpec[], record: Record<string
   return values;
 }
 
-/** What the form says is wrong, field by field, before anything is sent (002 §5). */
+/** What the form says is wrong, field by field, before anything is sent (docs/product.md §5.10). */
 export function checkForm(fields: readonly FieldSpec[], values: FormValues): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of fields) {
@@ -242,7 +242,7 @@ export function toPayload(
 
 /** The public page that shows a record once the rebuild has published it (none for a hidden video). */
 export function livePathOf(
-  list: ToolsList,
+  list: ConsoleList,
   record: { id: number; company_symbol?: string | null; disabled?: boolean },
 ): string | null {
   switch (list) {

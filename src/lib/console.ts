@@ -1,15 +1,15 @@
 /**
- * The staff console's shared rules: the texts of spec 002 §8, the kinds of
+ * The staff console's shared rules: the texts of docs/product.md §20.10, the kinds of
  * records staff edit, what a global notification may point at and where it
  * links, and the console's paging. Used by the console, the server and the
  * tests alike.
  */
 
 /**
- * The console's list tabs, in the spec's order, with the words its messages
+ * The console's list tabs, in the order of docs/product.md, with the words its messages
  * use (`one`, `many`) and the words it counts records in (`item`, `items`).
  */
-export const TOOLS_LISTS = {
+export const CONSOLE_LISTS = {
   news: { label: 'News', one: 'news', many: 'news', item: 'article', items: 'articles' },
   events: { label: 'Events', one: 'event', many: 'events', item: 'event', items: 'events' },
   videos: { label: 'Videos', one: 'video', many: 'videos', item: 'video', items: 'videos' },
@@ -18,11 +18,13 @@ export const TOOLS_LISTS = {
 /** A count with its noun, singular for one: '1 event', '2,500 events'. */
 export const countOf = (count: number, one: string, many = `${one}s`): string =>
   `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-export type ToolsList = keyof typeof TOOLS_LISTS;
+export type ConsoleList = keyof typeof CONSOLE_LISTS;
 
-/** The texts of 002 §8 for the console's lists ('Failed to load news', 'Failed to create event', ...). */
-export const listMessages = (list: ToolsList) => {
-  const { one, many } = TOOLS_LISTS[list];
+/**
+ * The texts of docs/product.md §20.10 for the console's lists ('Failed to load news', 'Failed to create event', ...).
+ */
+export const listMessages = (list: ConsoleList) => {
+  const { one, many } = CONSOLE_LISTS[list];
   return {
     load: `Failed to load ${many}`,
     create: `Failed to create ${one}`,
@@ -31,7 +33,7 @@ export const listMessages = (list: ToolsList) => {
   };
 };
 
-export const TOOLS_MESSAGES = {
+export const CONSOLE_MESSAGES = {
   clients: {
     load: 'Failed to load clients',
     create: 'Failed to create client',
@@ -55,8 +57,8 @@ export const TOOLS_MESSAGES = {
 } as const;
 
 /** The console's list pages. */
-export const TOOLS_PAGE_SIZE = 25;
-export const TOOLS_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const CONSOLE_PAGE_SIZE = 25;
+export const CONSOLE_PAGE_SIZES = [10, 25, 50, 100] as const;
 
 /** The staff member making an edit, as the audit log names them. */
 export interface StaffActor {
@@ -74,7 +76,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const staleEditMessage = (what: string) =>
   `This ${what} was changed by someone else after you opened it. Reload it to see their changes, then make yours again.`;
 
-/** What a global notification may point at (002 §3). */
+/** What a global notification may point at (docs/product.md §19.14). */
 export const NOTIFICATION_OBJECT_TYPES = ['news', 'event', 'video', 'company'] as const;
 export type NotificationObjectType = (typeof NOTIFICATION_OBJECT_TYPES)[number];
 

@@ -1,12 +1,12 @@
 /**
- * The records of the staff console (spec 002 §3), one definition for both
- * sides: the tools API documents and answers them, and the console reads
+ * The records of the staff console (docs/product.md §19), one definition for both
+ * sides: the console API documents and answers them, and the console reads
  * them. Every record staff edit carries its `version`: an edit sends back
  * the version it was based on.
  */
 import { z } from 'zod';
 import { eventRecord, landingPageRecord, newsArticleRecord, teamMemberRecord, videoRecord } from './content-records.ts';
-import { AUDIT_ACTIONS, AUDIT_KINDS, NOTIFICATION_OBJECT_TYPES } from './tools.ts';
+import { AUDIT_ACTIONS, AUDIT_KINDS, NOTIFICATION_OBJECT_TYPES } from './console.ts';
 
 /** Every record staff edit carries the version an edit must be based on. */
 const versioned = { version: z.number() };
@@ -27,7 +27,7 @@ export type EventEditRecord = z.infer<typeof eventEditRecord>;
 export const videoEditRecord = videoRecord.omit({ company_name: true, sic_code: true }).extend(versioned);
 export type VideoEditRecord = z.infer<typeof videoEditRecord>;
 
-/** A client company (002 §3); the SNS topic is only said to be set or not. */
+/** A client company (docs/product.md §19.11); the SNS topic is only said to be set or not. */
 export const clientRecord = z.object({
   company_symbol: z.string(),
   version: z.number(),
@@ -52,7 +52,10 @@ export const specialistRecord = z.object({
 });
 export type SpecialistRecord = z.infer<typeof specialistRecord>;
 
-/** The landing page's fields (002 §3) by kind, in the editor's order. Its specialist is the client's assigned one. */
+/**
+ * The landing page's fields (docs/product.md §19.12) by kind, in the editor's order. Its specialist is the client's
+ * assigned one.
+ */
 export const LANDING_TEXT_FIELDS = [
   'title',
   'subtitle',
@@ -91,7 +94,7 @@ export const landingEditRecord = landingPageRecord.omit({ disclosure: true, spec
 });
 export type LandingEditRecord = z.infer<typeof landingEditRecord>;
 
-/** A leader (002 §3 Leader/management) as staff edit it: the team member with its company and place. */
+/** A leader (docs/product.md §19.13) as staff edit it: the team member with its company and place. */
 export const leaderEditRecord = teamMemberRecord.extend({
   ...versioned,
   company_symbol: z.string(),

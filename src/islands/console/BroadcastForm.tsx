@@ -1,14 +1,19 @@
 /**
- * Add Notifications (002 §2): a global notification (message, objectId,
+ * Add Notifications (docs/product.md §17.2): a global notification (message, objectId,
  * objectType) sent to every user's bell, and by email or SMS to those who
  * want announcements that way. Recent broadcasts show how far delivery got.
  */
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { formatRelativeTime } from '../../lib/time-format.ts';
-import { NOTIFICATION_OBJECT_TYPES, TOOLS_MESSAGES, countOf, type NotificationObjectType } from '../../lib/tools.ts';
+import {
+  NOTIFICATION_OBJECT_TYPES,
+  CONSOLE_MESSAGES,
+  countOf,
+  type NotificationObjectType,
+} from '../../lib/console.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';
-import type { BroadcastRecord } from '../../lib/tools-records.ts';
-import { ToolsError, broadcastNotification, recentBroadcasts } from './tools-api.ts';
+import type { BroadcastRecord } from '../../lib/console-records.ts';
+import { ConsoleError, broadcastNotification, recentBroadcasts } from './console-api.ts';
 
 const MESSAGE_MAX = 500;
 /** How often the recent broadcasts are read again while one is still being delivered. */
@@ -68,15 +73,15 @@ export default function BroadcastForm() {
     try {
       const answer = await broadcastNotification({ message: message.trim(), objectId: objectId.trim(), objectType });
       setResult({ ok: true, text: answer.message });
-      showSnackbar(TOOLS_MESSAGES.broadcast.sent, 'success');
+      showSnackbar(CONSOLE_MESSAGES.broadcast.sent, 'success');
       setMessage('');
       setObjectId('');
       void loadRecent();
     } catch (error) {
       const text =
-        error instanceof ToolsError
-          ? error.describe(TOOLS_MESSAGES.broadcast.failed, LABELS)
-          : TOOLS_MESSAGES.broadcast.failed;
+        error instanceof ConsoleError
+          ? error.describe(CONSOLE_MESSAGES.broadcast.failed, LABELS)
+          : CONSOLE_MESSAGES.broadcast.failed;
       setResult({ ok: false, text });
     } finally {
       setSending(false);

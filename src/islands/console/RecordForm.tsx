@@ -1,6 +1,6 @@
 /**
  * The form of one record, new or edited in place: its fields, checked
- * before sending (002 §5), with Save and Cancel. Escape cancels. What
+ * before sending (docs/product.md §5.10), with Save and Cancel. Escape cancels. What
  * happens on save belongs to the caller, which answers with an error text
  * (and, for a stale edit, a way to reload) or nothing when it worked.
  */

@@ -1,15 +1,15 @@
 /**
- * The tools API as staff use it (spec 002 §7): every call refused to guests
+ * The console API as staff use it (docs/product.md §18.13): every call refused to guests
  * (401) and readers (403), bad input refused field by field, edits based on
  * a replaced version refused (409) without changing anything, and every
  * write in the audit log with who made it and the fields before and after,
  * shown here with news; the other records and the audit log's own listing
- * are in tools-api-records.db.test.ts.
+ * are in console-api-records.db.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewsEditRecord } from '../../../../src/lib/tools-records.ts';
+import type { NewsEditRecord } from '../../../../src/lib/console-records.ts';
 import type { TestApp } from '../../../helpers/app.ts';
-import { auditReader, body, seedToolsApi } from './tools-api-app.ts';
+import { auditReader, body, seedConsoleApi } from './console-api-app.ts';
 
 let t: TestApp;
 let staff: Record<string, string>;
@@ -18,12 +18,12 @@ let reader: Record<string, string>;
 let client: string;
 
 beforeAll(async () => {
-  ({ t, staff, otherStaff, reader, client } = await seedToolsApi());
+  ({ t, staff, otherStaff, reader, client } = await seedConsoleApi());
 }, 120_000);
 afterAll(() => t.close());
 const audit = auditReader(() => ({ t, staff }));
 
-describe('every tools call', () => {
+describe('every console API call', () => {
   const calls: [string, string, Record<string, unknown>?][] = [
     ['GET', '/api/tools/news'],
     ['POST', '/api/tools/news', { title: 'x', company_symbol: 'AAA' }],

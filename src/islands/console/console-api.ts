@@ -1,8 +1,8 @@
 /**
- * The console's calls to the tools API (spec 002 §7), typed by the shared
- * records and checked on arrival. A failed call becomes a ToolsError with
+ * The console's calls to its API under /api/tools (docs/product.md §18.13), typed by the shared
+ * records and checked on arrival. A failed call becomes a ConsoleError with
  * the server's sentence and whether it was a stale edit (409), so each
- * screen can show the spec's text and, for a stale edit, offer a reload.
+ * screen can show the text of docs/product.md and, for a stale edit, offer a reload.
  */
 import { z } from 'zod';
 import {
@@ -15,12 +15,12 @@ import {
   newsEditRecord,
   specialistRecord,
   videoEditRecord,
-} from '../../lib/tools-records.ts';
-import type { ToolsList } from '../../lib/tools.ts';
+} from '../../lib/console-records.ts';
+import type { ConsoleList } from '../../lib/console.ts';
 import { api, isHttpError, serverMessage } from '../api-client.ts';
 import { inPlainWords, type FieldLabels } from './server-reasons.ts';
 
-export class ToolsError extends Error {
+export class ConsoleError extends Error {
   /** The HTTP status, or null when the server could not be reached. */
   readonly status: number | null;
   /** The server's own sentence, when it sent one. */
@@ -35,7 +35,7 @@ export class ToolsError extends Error {
     return this.status === 409;
   }
   /**
-   * The spec's text for the situation, followed by the server's reason when
+   * The text of docs/product.md for the situation, followed by the server's reason when
    * it gave one, its fields named as the form labels them.
    */
   describe(specText: string, labels: FieldLabels = {}): string {
@@ -50,11 +50,11 @@ async function call<T>(run: () => Promise<unknown>, schema: z.ZodType<T>): Promi
   try {
     body = await run();
   } catch (error) {
-    if (isHttpError(error)) throw new ToolsError(error.response.status, serverMessage(error));
-    throw new ToolsError(null, null);
+    if (isHttpError(error)) throw new ConsoleError(error.response.status, serverMessage(error));
+    throw new ConsoleError(null, null);
   }
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new ToolsError(200, 'The server answered something unexpected.');
+  if (!parsed.success) throw new ConsoleError(200, 'The server answered something unexpected.');
   return parsed.data;
 }
 
@@ -65,17 +65,17 @@ export const LIST_RECORDS = {
   events: eventEditRecord,
   videos: videoEditRecord,
 } as const;
-export type ListRecord<L extends ToolsList> = z.infer<(typeof LIST_RECORDS)[L]>;
+export type ListRecord<L extends ConsoleList> = z.infer<(typeof LIST_RECORDS)[L]>;
 
-/** News lists answer under `news`, the others under `data` (the spec's envelopes). */
-const listKey = (list: ToolsList) => (list === 'news' ? 'news' : 'data');
+/** News lists answer under `news`, the others under `data` (the envelopes of docs/product.md). */
+const listKey = (list: ConsoleList) => (list === 'news' ? 'news' : 'data');
 
 export interface Page<T> {
   items: T[];
   total: number;
 }
 
-export async function listRecords<L extends ToolsList>(
+export async function listRecords<L extends ConsoleList>(
   list: L,
   query: { q: string; page: number; limit: number },
 ): Promise<Page<ListRecord<L>>> {
@@ -90,13 +90,13 @@ export async function listRecords<L extends ToolsList>(
 }
 
 /** `{ data: record }`: what create and update answer. */
-const saved = <L extends ToolsList>(list: L) =>
+const saved = <L extends ConsoleList>(list: L) =>
   z.object({ data: LIST_RECORDS[list] as unknown as z.ZodType<ListRecord<L>> });
 
-export const createRecord = <L extends ToolsList>(list: L, fields: Record<string, unknown>) =>
+export const createRecord = <L extends ConsoleList>(list: L, fields: Record<string, unknown>) =>
   call(() => api.post(`tools/${list}`, { json: fields }).json(), saved(list)).then((b) => b.data);
 
-export const updateRecord = <L extends ToolsList>(
+export const updateRecord = <L extends ConsoleList>(
   list: L,
   id: number,
   version: number,
@@ -104,7 +104,7 @@ export const updateRecord = <L extends ToolsList>(
 ) =>
   call(() => api.put(`tools/${list}/${id}`, { json: { ...fields, version } }).json(), saved(list)).then((b) => b.data);
 
-export const deleteRecord = (list: ToolsList, id: number, version: number) =>
+export const deleteRecord = (list: ConsoleList, id: number, version: number) =>
   call(() => api.delete(`tools/${list}/${id}?version=${version}`).then(() => null), none);
 
 // Clients, specialists, landing pages, leaders

@@ -1,5 +1,5 @@
 /**
- * One of the console's lists (News, Events, Videos; 002 §2): searched and
+ * One of the console's lists (News, Events, Videos; docs/product.md §17.2): searched and
  * paged on the server, a new record made at the top, a row edited in place
  * (Save or Cancel), a row deleted after a confirmation. Every save shows the
  * rebuild of the affected pages until they are live.
@@ -7,13 +7,13 @@
 import { useEffect, useId, useState } from 'react';
 import { formatEventTime, formatNewYorkDate } from '../../lib/time-format.ts';
 import {
-  TOOLS_LISTS,
-  TOOLS_PAGE_SIZE,
-  TOOLS_PAGE_SIZES,
+  CONSOLE_LISTS,
+  CONSOLE_PAGE_SIZE,
+  CONSOLE_PAGE_SIZES,
   countOf,
   listMessages,
-  type ToolsList,
-} from '../../lib/tools.ts';
+  type ConsoleList,
+} from '../../lib/console.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';
 import PublishProgress, { saveMoment } from './PublishProgress.tsx';
 import RecordForm, { type SaveOutcome } from './RecordForm.tsx';
@@ -21,21 +21,21 @@ import RowActions from './RowActions.tsx';
 import { labelsOf } from './server-reasons.ts';
 import { LIST_FIELDS, livePathOf, titleOf, toFormValues, toPayload, type FormValues } from './record-fields.ts';
 import {
-  ToolsError,
+  ConsoleError,
   createRecord,
   deleteRecord,
   listRecords,
   updateRecord,
   type ListRecord,
   type Page,
-} from './tools-api.ts';
+} from './console-api.ts';
 
 /** How long typing pauses before the search runs. */
 const SEARCH_DELAY_MS = 300;
 
-type AnyRecord = ListRecord<ToolsList>;
+type AnyRecord = ListRecord<ConsoleList>;
 
-function describeRow(list: ToolsList, record: AnyRecord): string[] {
+function describeRow(list: ConsoleList, record: AnyRecord): string[] {
   const r = record as Record<string, unknown>;
   const parts: string[] = [];
   if (typeof r.company_symbol === 'string') parts.push(r.company_symbol);
@@ -55,17 +55,17 @@ function describeRow(list: ToolsList, record: AnyRecord): string[] {
   return parts;
 }
 
-export default function RecordList({ list }: { list: ToolsList }) {
+export default function RecordList({ list }: { list: ConsoleList }) {
   const fields = LIST_FIELDS[list];
   const labels = labelsOf(fields);
-  const words = TOOLS_LISTS[list];
+  const words = CONSOLE_LISTS[list];
   const messages = listMessages(list);
   const searchId = useId();
 
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(TOOLS_PAGE_SIZE);
+  const [pageSize, setPageSize] = useState<number>(CONSOLE_PAGE_SIZE);
   /** Bumped to read the same page again (after a create or delete). */
   const [reloads, setReloads] = useState(0);
   const [shown, setShown] = useState<{ key: string; data: Page<AnyRecord> | null; error: string | null }>({
@@ -103,12 +103,12 @@ export default function RecordList({ list }: { list: ToolsList }) {
   const saved = (record: AnyRecord | null) =>
     setLastSave({ at: saveMoment(), livePath: record ? livePathOf(list, record) : null });
 
-  /** A failed save's text: the spec's words with the server's reason, and a reload for a stale edit. */
+  /** A failed save's text: the words of docs/product.md with the server's reason, and a reload for a stale edit. */
   const failure = (error: unknown, specText: string): SaveOutcome => {
-    const tools = error instanceof ToolsError ? error : new ToolsError(null, null);
+    const consoleError = error instanceof ConsoleError ? error : new ConsoleError(null, null);
     return {
-      error: tools.describe(specText, labels),
-      ...(tools.stale && {
+      error: consoleError.describe(specText, labels),
+      ...(consoleError.stale && {
         reload: () => {
           setEditing(null);
           reload();
@@ -161,10 +161,10 @@ export default function RecordList({ list }: { list: ToolsList }) {
       showSnackbar(`Deleted “${titleOf(record)}”.`, 'success');
       reload();
     } catch (error) {
-      const tools = error instanceof ToolsError ? error : new ToolsError(null, null);
-      showSnackbar(tools.describe(messages.remove), 'error');
+      const consoleError = error instanceof ConsoleError ? error : new ConsoleError(null, null);
+      showSnackbar(consoleError.describe(messages.remove), 'error');
       setConfirming(null);
-      if (tools.stale || tools.status === 404) reload();
+      if (consoleError.stale || consoleError.status === 404) reload();
     }
   };
 
@@ -298,7 +298,7 @@ export default function RecordList({ list }: { list: ToolsList }) {
                 setPage(1);
               }}
             >
-              {TOOLS_PAGE_SIZES.map((size) => (
+              {CONSOLE_PAGE_SIZES.map((size) => (
                 <option key={size} value={size}>
                   {size}
                 </option>

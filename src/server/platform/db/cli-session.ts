@@ -123,7 +123,7 @@ function takeTurn(client: PGlite): Promise<() => void> {
   });
 }
 
-export interface ToolSession {
+export interface CliSession {
   /** Runs one frontend message for the tool, streaming the backend's reply to `onReply`; resolves with its size. */
   run(message: Uint8Array, onReply: (bytes: Uint8Array) => void): Promise<number>;
   /** Refuses the tool's further messages (it is going away). */
@@ -132,11 +132,11 @@ export interface ToolSession {
   end(): Promise<void>;
 }
 
-export function createToolSession(
+export function createCliSession(
   client: PGlite,
   socket: Socket,
   { idleInTurnMs = DEFAULT_IDLE_IN_TURN_MS, onError = (_error: unknown) => {} } = {},
-): ToolSession {
+): CliSession {
   const backend = new BackendMessages();
   let endTurn: (() => void) | null = null;
   let refused = false;
@@ -237,7 +237,7 @@ export function createToolSession(
     }
   }
 
-  const session: ToolSession = {
+  const session: CliSession = {
     run(message, onReply) {
       const result = queue.then(() => runNow(message, onReply));
       queue = result.catch(() => {});

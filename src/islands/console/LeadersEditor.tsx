@@ -1,24 +1,24 @@
 /**
- * A client's leaders (002 §3 Leader/management), as the Leadership tab
+ * A client's leaders (docs/product.md §19.13), as the Leadership tab
  * lists them: added, edited in place and saved, or deleted after a
  * confirmation, with their headshots by address.
  */
 import { useEffect, useState } from 'react';
-import { TOOLS_MESSAGES } from '../../lib/tools.ts';
-import type { LeaderEditRecord } from '../../lib/tools-records.ts';
+import { CONSOLE_MESSAGES } from '../../lib/console.ts';
+import type { LeaderEditRecord } from '../../lib/console-records.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';
 import PublishProgress, { saveMoment } from './PublishProgress.tsx';
 import RecordForm, { type SaveOutcome } from './RecordForm.tsx';
 import RowActions from './RowActions.tsx';
 import { labelsOf } from './server-reasons.ts';
 import { LEADER_FIELDS, toFormValues, toPayload, type FormValues } from './record-fields.ts';
-import { ToolsError, createLeader, deleteLeader, listLeaders, updateLeader } from './tools-api.ts';
+import { ConsoleError, createLeader, deleteLeader, listLeaders, updateLeader } from './console-api.ts';
 
 const failure = (error: unknown, reload?: () => void): SaveOutcome => {
-  const tools = error instanceof ToolsError ? error : new ToolsError(null, null);
+  const consoleError = error instanceof ConsoleError ? error : new ConsoleError(null, null);
   return {
-    error: tools.describe(TOOLS_MESSAGES.leaders.saveFailed, labelsOf(LEADER_FIELDS)),
-    ...(tools.stale && reload && { reload }),
+    error: consoleError.describe(CONSOLE_MESSAGES.leaders.saveFailed, labelsOf(LEADER_FIELDS)),
+    ...(consoleError.stale && reload && { reload }),
   };
 };
 
@@ -48,7 +48,7 @@ export default function LeadersEditor({ symbol }: { symbol: string }) {
 
   const done = () => {
     setSavedAt(saveMoment());
-    showSnackbar(TOOLS_MESSAGES.leaders.saved, 'success');
+    showSnackbar(CONSOLE_MESSAGES.leaders.saved, 'success');
   };
 
   const add = async (values: FormValues) => {
@@ -87,10 +87,10 @@ export default function LeadersEditor({ symbol }: { symbol: string }) {
     try {
       await deleteLeader(leader.id, leader.version);
       setSavedAt(saveMoment());
-      showSnackbar(TOOLS_MESSAGES.leaders.deleted, 'success');
+      showSnackbar(CONSOLE_MESSAGES.leaders.deleted, 'success');
     } catch (error) {
       showSnackbar(
-        error instanceof ToolsError ? error.describe('Failed to delete leader.') : 'Failed to delete leader.',
+        error instanceof ConsoleError ? error.describe('Failed to delete leader.') : 'Failed to delete leader.',
         'error',
       );
     }
@@ -125,7 +125,7 @@ export default function LeadersEditor({ symbol }: { symbol: string }) {
       )}
       {loadError ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 text-down">
-          <span>{TOOLS_MESSAGES.leaders.load}</span>
+          <span>{CONSOLE_MESSAGES.leaders.load}</span>
           <button type="button" className="btn-secondary" onClick={() => void load()}>
             Try again
           </button>

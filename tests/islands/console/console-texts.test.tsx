@@ -25,12 +25,12 @@ vi.mock('../../../src/islands/api-client.ts', () => ({
   serverMessage: (error: unknown) => (error instanceof Refused ? error.reason : null),
 }));
 
-const { default: RecordList } = await import('../../../src/islands/tools/RecordList.tsx');
-const { default: BroadcastForm } = await import('../../../src/islands/tools/BroadcastForm.tsx');
-const { default: PublishProgress } = await import('../../../src/islands/tools/PublishProgress.tsx');
-const { countOf } = await import('../../../src/lib/tools.ts');
-const { inPlainWords, labelsOf } = await import('../../../src/islands/tools/server-reasons.ts');
-const { LIST_FIELDS } = await import('../../../src/islands/tools/record-fields.ts');
+const { default: RecordList } = await import('../../../src/islands/console/RecordList.tsx');
+const { default: BroadcastForm } = await import('../../../src/islands/console/BroadcastForm.tsx');
+const { default: PublishProgress } = await import('../../../src/islands/console/PublishProgress.tsx');
+const { countOf } = await import('../../../src/lib/console.ts');
+const { inPlainWords, labelsOf } = await import('../../../src/islands/console/server-reasons.ts');
+const { LIST_FIELDS } = await import('../../../src/islands/console/record-fields.ts');
 
 const event = {
   id: 3,

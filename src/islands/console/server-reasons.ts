@@ -1,5 +1,5 @@
 /**
- * The tools API names the field a refusal is about by its key
+ * The console API names the field a refusal is about by its key
  * ('company_symbol: company_symbol must be a ticker such as ABCD'), which
  * suits API clients; the console says the same in the words of its form
  * ('Company symbol must be a ticker such as ABCD').

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spacedHtml } from '../../../src/islands/tools/RichTextEditor.tsx';
+import { spacedHtml } from '../../../src/islands/console/RichTextEditor.tsx';
 
 describe('the rich-text editor', () => {
   it('gives back the words of what is typed separated by ordinary spaces, not the editor’s non-breaking ones', () => {

@@ -1,5 +1,5 @@
 /**
- * The staff console in Chromium (002 §2): each tab's list (create, edit in
+ * The staff console in Chromium (docs/product.md §17): each tab's list (create, edit in
  * place, cancel, delete, a stale edit refused), the broadcast form, and
  * Clients Management (a client updated, a company made a client, a landing
  * page edit and a leader seen on the public pages). Readers are sent away.

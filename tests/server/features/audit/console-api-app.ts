@@ -1,15 +1,15 @@
 /**
- * The app the tools API tests call: a seeded universe, two staff members, a
+ * The app the console API tests call: a seeded universe, two staff members, a
  * reader, a client company and a listed one; and the checks they share.
  */
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { AuditEntryRecord } from '../../../../src/lib/tools-records.ts';
+import type { AuditEntryRecord } from '../../../../src/lib/console-records.ts';
 import { rowsOf } from '../../../../src/server/platform/db/client.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
 import { bearer, staffHeaders, verifiedUser } from '../../../helpers/accounts.ts';
 
-export interface ToolsApiApp {
+export interface ConsoleApiApp {
   t: TestApp;
   staff: Record<string, string>;
   otherStaff: Record<string, string>;
@@ -20,7 +20,7 @@ export interface ToolsApiApp {
   listed: string;
 }
 
-export async function seedToolsApi(): Promise<ToolsApiApp> {
+export async function seedConsoleApi(): Promise<ConsoleApiApp> {
   const t = await createTestApp({ seedCompanies: 60 });
   const staff = await staffHeaders(t);
   const otherStaff = await staffHeaders(t, 'second-editor@example.com');
@@ -35,7 +35,7 @@ export async function seedToolsApi(): Promise<ToolsApiApp> {
 export const body = <T>(response: { body: unknown }) => (response.body as { data: T }).data;
 
 /** The audit log's entries about one record, as staff read them. */
-export function auditReader(app: () => Pick<ToolsApiApp, 't' | 'staff'>) {
+export function auditReader(app: () => Pick<ConsoleApiApp, 't' | 'staff'>) {
   return async function audit(kind: string, key: string): Promise<AuditEntryRecord[]> {
     const { t, staff } = app();
     const answer = await t.call('GET', `/api/tools/audit?kind=${kind}&key=${encodeURIComponent(key)}`, {

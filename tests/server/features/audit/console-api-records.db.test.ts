@@ -1,5 +1,5 @@
 /**
- * The tools API's records beyond news, as staff edit them: events, videos,
+ * The console API's records beyond news, as staff edit them: events, videos,
  * clients, landing pages and leaders, each checked field by field, versioned
  * and audited, and each change reaching the public pages; and the audit
  * log that lists those writes.
@@ -12,10 +12,10 @@ import type {
   EventEditRecord,
   LandingEditRecord,
   LeaderEditRecord,
-} from '../../../../src/lib/tools-records.ts';
+} from '../../../../src/lib/console-records.ts';
 import { rowsOf } from '../../../../src/server/platform/db/client.ts';
 import type { TestApp } from '../../../helpers/app.ts';
-import { auditReader, body, seedToolsApi } from './tools-api-app.ts';
+import { auditReader, body, seedConsoleApi } from './console-api-app.ts';
 
 let t: TestApp;
 let staff: Record<string, string>;
@@ -23,7 +23,7 @@ let client: string;
 let listed: string;
 
 beforeAll(async () => {
-  ({ t, staff, client, listed } = await seedToolsApi());
+  ({ t, staff, client, listed } = await seedConsoleApi());
 }, 120_000);
 afterAll(() => t.close());
 const audit = auditReader(() => ({ t, staff }));
@@ -209,7 +209,7 @@ describe('clients', () => {
 });
 
 describe('landing pages', () => {
-  it('take every field of the spec, refusing bad colours, opacity, links and video ids', async () => {
+  it('take every field of docs/product.md, refusing bad colours, opacity, links and video ids', async () => {
     const { version } = body<LandingEditRecord>(
       await t.call('GET', `/api/tools/company-landing/${client}`, { headers: staff }),
     );

@@ -1,18 +1,18 @@
 /**
- * Clients Management (/tools/client; 002 §2): choose a client (searched on
+ * Clients Management (/tools/client; docs/product.md §17.3): choose a client (searched on
  * the server), edit its contract, disclosure, assigned specialist, company
  * name and active flag, make another listed company a client, and edit the
  * chosen client's landing page and leaders. The chosen client is kept in
  * the address (?symbol=).
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { TOOLS_MESSAGES, countOf } from '../../lib/tools.ts';
+import { CONSOLE_MESSAGES, countOf } from '../../lib/console.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';
 import ClientEditor from './ClientEditor.tsx';
 import LandingEditor from './LandingEditor.tsx';
 import LeadersEditor from './LeadersEditor.tsx';
-import type { ClientRecord, SpecialistRecord } from '../../lib/tools-records.ts';
-import { ToolsError, createClient, getClient, listClients, listSpecialists } from './tools-api.ts';
+import type { ClientRecord, SpecialistRecord } from '../../lib/console-records.ts';
+import { ConsoleError, createClient, getClient, listClients, listSpecialists } from './console-api.ts';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -97,7 +97,7 @@ export default function ClientsManagement() {
     event.preventDefault();
     const ticker = newSymbol.trim().toUpperCase();
     if (!/^[A-Z.-]{1,12}$/.test(ticker)) {
-      setCreateError(`${TOOLS_MESSAGES.clients.create}: enter a ticker such as ABCD`);
+      setCreateError(`${CONSOLE_MESSAGES.clients.create}: enter a ticker such as ABCD`);
       return;
     }
     setCreating(true);
@@ -111,9 +111,9 @@ export default function ClientsManagement() {
       reload();
     } catch (error) {
       setCreateError(
-        error instanceof ToolsError
-          ? error.describe(TOOLS_MESSAGES.clients.create, { company_symbol: 'Ticker' })
-          : TOOLS_MESSAGES.clients.create,
+        error instanceof ConsoleError
+          ? error.describe(CONSOLE_MESSAGES.clients.create, { company_symbol: 'Ticker' })
+          : CONSOLE_MESSAGES.clients.create,
       );
     } finally {
       setCreating(false);
@@ -138,7 +138,7 @@ export default function ClientsManagement() {
         </div>
         {loadError ? (
           <div role="alert" className="card flex flex-wrap items-center gap-3 p-3 text-down">
-            <span>{TOOLS_MESSAGES.clients.load}</span>
+            <span>{CONSOLE_MESSAGES.clients.load}</span>
             <button type="button" className="btn-secondary" onClick={reload}>
               Try again
             </button>

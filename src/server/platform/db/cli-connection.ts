@@ -12,13 +12,13 @@ import { DatabaseOpenError } from './errors.ts';
 import { LOCAL_SOCKET_PORT, findLocalSocket } from './local-socket.ts';
 import { DataDirectoryLockedError } from './lock.ts';
 
-export interface ToolDatabase {
+export interface CliDatabase {
   db: Db;
   close(): Promise<void>;
 }
 
 /** Where a PostgreSQL client (psql) connects, and what to close once it is done. */
-export interface ToolEndpoint {
+export interface CliEndpoint {
   /** libpq settings, as environment variables (PGHOST, PGPORT…) or a connection URL. */
   connection: { url: string } | { socketDirectory: string; port: number };
   /** Whether it goes to PostgreSQL, through the process holding the embedded database, or is served by this one. */
@@ -35,7 +35,7 @@ function runningServerSocket(dataDir: string): string {
   );
 }
 
-async function connectThroughServer(dataDir: string, directory: string): Promise<ToolDatabase> {
+async function connectThroughServer(dataDir: string, directory: string): Promise<CliDatabase> {
   const client = postgres({
     host: directory,
     port: LOCAL_SOCKET_PORT,
@@ -61,7 +61,7 @@ async function connectThroughServer(dataDir: string, directory: string): Promise
 }
 
 /** Opens the database for a tool that runs queries itself (Drizzle). */
-export async function openToolDatabase(options: DatabaseOptions): Promise<ToolDatabase> {
+export async function openCliDatabase(options: DatabaseOptions): Promise<CliDatabase> {
   try {
     const database = await openDatabase(options);
     return { db: database.db, close: () => database.close() };
@@ -79,14 +79,14 @@ export async function openToolDatabase(options: DatabaseOptions): Promise<ToolDa
  * running, the tool holds the data directory and serves it on the local
  * socket itself until close().
  */
-export async function openToolEndpoint(options: DatabaseOptions): Promise<ToolEndpoint> {
+export async function openCliEndpoint(options: DatabaseOptions): Promise<CliEndpoint> {
   if (options.kind === 'postgres') return { connection: { url: options.url }, via: 'postgres', close: async () => {} };
   const { dataDir } = options;
   if (dataDir === null) throw new DatabaseOpenError('An in-memory database cannot be reached by other programs.');
   try {
     const database = await openDatabase(options);
     try {
-      const socketDirectory = (await database.shareWithLocalTools())!;
+      const socketDirectory = (await database.shareWithCli())!;
       return {
         connection: { socketDirectory, port: LOCAL_SOCKET_PORT },
         via: 'data directory',

@@ -5,8 +5,8 @@
  * A save is live once the served site includes the content change it made.
  */
 import { useEffect, useState } from 'react';
-import { countOf } from '../../lib/tools.ts';
-import { buildStatus, contentCursor, type BuildStatus } from './tools-api.ts';
+import { countOf } from '../../lib/console.ts';
+import { buildStatus, contentCursor, type BuildStatus } from './console-api.ts';
 
 /** How often the build's state is read while a save is on its way to the site. */
 const POLL_MS = 1000;
