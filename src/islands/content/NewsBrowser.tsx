@@ -7,9 +7,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../api-client.ts';
 import { LEAD_ARTICLES, NEWS_PAGE_SIZE } from '../../lib/content.ts';
-import { formatRelativeTime } from '../../lib/time-format.ts';
+import { formatNewYorkDate, formatRelativeTime } from '../../lib/time-format.ts';
 import ChipRow from './ChipRow.tsx';
 import SearchForm from './SearchForm.tsx';
+import { useBrowserValue } from '../forms/useBrowserValue.ts';
 import { useLoadMore } from './useLoadMore.ts';
 import type { NewsItemRecord } from '../../lib/content-records.ts';
 
@@ -21,6 +22,21 @@ export type NewsCardItem = Pick<
 
 const END_OF_NEWS = 'No more news available.';
 const ALL = 'All';
+
+/**
+ * 'Nov 20, 2026' in the static page and '3 days ago' once the page runs, as
+ * RelativeTime.astro does: a time relative to the build would go stale in the
+ * published page, and two builds of the same data would differ.
+ */
+function PublishedAt({ iso }: { iso: string }) {
+  const running = useBrowserValue(() => true, false);
+  const instant = new Date(iso);
+  return (
+    <time className="text-xs text-muted" dateTime={iso} title={running ? formatNewYorkDate(instant) : undefined}>
+      {running ? formatRelativeTime(instant) : formatNewYorkDate(instant)}
+    </time>
+  );
+}
 
 function NewsCard({ item, lead }: { item: NewsCardItem; lead?: boolean }) {
   return (
@@ -47,9 +63,7 @@ function NewsCard({ item, lead }: { item: NewsCardItem; lead?: boolean }) {
           {item.company_symbol && <span className="text-muted"> · {item.company_symbol}</span>}
         </span>
         <span className="leading-snug font-bold group-hover:underline">{item.title}</span>
-        <time className="text-xs text-muted" dateTime={item.published_at}>
-          {formatRelativeTime(new Date(item.published_at))}
-        </time>
+        <PublishedAt iso={item.published_at} />
       </span>
     </a>
   );
