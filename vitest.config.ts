@@ -31,10 +31,11 @@ const dbProject = (name: string, driver: 'pglite' | 'postgres') => ({
 /** Files of the in-process suites run at once (one per core). */
 const WORKERS = Math.max(2, availableParallelism());
 /**
- * Process test files run at once: each mostly waits on the servers it starts.
- * Fewer when the browser tests run beside them (npm test sets it).
+ * Process test files run one at a time by default: each starts servers that
+ * build sites, and two such files on two cores starve each other's start
+ * limits. TEST_PROCESS_WORKERS raises it on a larger machine.
  */
-const PROCESS_WORKERS = Number(process.env.TEST_PROCESS_WORKERS ?? 3);
+const PROCESS_WORKERS = Number(process.env.TEST_PROCESS_WORKERS ?? 1);
 
 export default defineConfig({
   test: {

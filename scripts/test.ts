@@ -161,10 +161,10 @@ if (!quick) {
 results.push(await vitest('unit', ['unit', 'islands']));
 results.push(await vitest('db', quick ? ['db-pglite'] : ['db-*']));
 if (!quick) {
-  console.log('\nProcess tests and browser tests run together: the browser tests report when they end.\n');
-  // Two process test files at a time rather than three: the browser tests' server and Chromium share the cores.
-  const processTests = vitest('process', ['process'], { TEST_PROCESS_WORKERS: '2' });
-  results.push(...(await Promise.all([processTests, playwright(true)])));
+  // One after the other: the process tests' servers and the browser tests' server would share two cores,
+  // and each side's start limits would fail for the other's load.
+  results.push(await vitest('process', ['process']));
+  results.push(await playwright(false));
 }
 fs.rmSync(reports, { recursive: true, force: true });
 
