@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as requests, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The staff account the browser tests' server is started with. */
 export const STAFF = { email: 'e2e-editor@example.com', password: 'Edit0r!Desk' };
@@ -12,6 +12,12 @@ export async function staffHeaders(request: APIRequestContext): Promise<Record<s
 
 /** One staff session per test worker for reading the build's state: signing in for every wait would be slowed down. */
 let statusHeaders: Promise<Record<string, string>> | null = null;
+/**
+ * The build's state is read with a request context of its own: a page's
+ * context carries the page's own session cookie, and signing in over it is
+ * refused.
+ */
+let statusContext: Promise<APIRequestContext> | null = null;
 
 interface BuildStatus {
   state: 'idle' | 'building' | 'failed';
@@ -24,7 +30,10 @@ interface BuildStatus {
  * far: the signal the console's publish progress follows. Said with the
  * last build's error when it does not come.
  */
-export async function waitForPublished(request: APIRequestContext, timeout: number): Promise<void> {
+export async function waitForPublished(timeout: number): Promise<void> {
+  // The runner's workers inherit the server's port (playwright.config.ts).
+  statusContext ??= requests.newContext({ baseURL: `http://localhost:${process.env.E2E_PORT}` });
+  const request = await statusContext;
   const deadline = Date.now() + timeout;
   const target = ((await (await request.get('/api/content/cursor')).json()) as { cursor: number }).cursor;
   for (;;) {
@@ -53,7 +62,7 @@ const SERVED_TIMEOUT = 15_000;
 
 /** Waits for the rebuild that publishes the changes made so far, then until a page answers `status` (and contains `text`). */
 export async function waitForPage(page: Page, url: string, status: number, text?: string, timeout = 60_000) {
-  await waitForPublished(page.request, timeout);
+  await waitForPublished(timeout);
   await expect
     .poll(
       async () => {
@@ -69,7 +78,7 @@ export async function waitForPage(page: Page, url: string, status: number, text?
 
 /** Waits for the rebuild that publishes the changes made so far, then until a page no longer contains `text`. */
 export async function waitForPageWithout(page: Page, url: string, text: string, timeout = 60_000) {
-  await waitForPublished(page.request, timeout);
+  await waitForPublished(timeout);
   await expect
     .poll(
       async () => {
