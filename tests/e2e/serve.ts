@@ -7,22 +7,12 @@ import { main } from '../../src/server/main.ts';
 import { loadConfig } from '../../src/server/platform/config.ts';
 import { openDatabase } from '../../src/server/platform/db/client.ts';
 import { STAFF } from './staff.ts';
+import { processRunning } from '../helpers/process-running.ts';
 
 /** The file naming the process that owns a work directory (this script, while its run lasts). */
 const OWNER_FILE = 'owner.pid';
 /** A work directory without an owner file is left alone this long: its run may be writing it right now. */
 const UNOWNED_GRACE_MS = 60 * 60 * 1000;
-
-/** Whether a process of this machine still runs. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Whether an earlier run's work directory can go: its owner has ended. A run
@@ -32,7 +22,7 @@ function alive(pid: number): boolean {
 function stale(dir: string): boolean {
   try {
     const pid = Number(fs.readFileSync(path.join(dir, OWNER_FILE), 'utf8'));
-    return Number.isInteger(pid) && pid > 0 && !alive(pid);
+    return Number.isInteger(pid) && pid > 0 && !processRunning(pid);
   } catch {
     try {
       return Date.now() - fs.statSync(dir).mtimeMs > UNOWNED_GRACE_MS;

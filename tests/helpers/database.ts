@@ -18,6 +18,7 @@ import { inject } from 'vitest';
 import { seedDemoData } from '../../src/server/demo/seed.ts';
 import { openDatabase, type Database } from '../../src/server/platform/db/client.ts';
 import { templateDatabaseName, templateRunFolder } from './database-templates.ts';
+import { processRunning } from './process-running.ts';
 
 /** The demo universe every test seeds: the same seed and day as a test that seeds by itself. */
 export const TEST_SEED = { seed: 'test-seed', asOf: '2026-11-20' } as const;
@@ -59,16 +60,6 @@ function templates(): Templates | null {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Whether a process of this machine still runs. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Takes a lock folder holding this process's id; one whose holder has ended is taken over. */
 function tryLock(lock: string): boolean {
   try {
@@ -82,7 +73,7 @@ function tryLock(lock: string): boolean {
       const since = fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
       holder = Date.now() - since > 60_000 ? 0 : process.pid;
     }
-    if (holder && alive(holder)) return false;
+    if (holder && processRunning(holder)) return false;
     fs.rmSync(lock, { recursive: true, force: true });
     return tryLock(lock);
   }
