@@ -96,6 +96,28 @@ export function versionedEditor<T extends VersionedTable, R extends Row>(
     return after;
   };
 
+  /** A change to the stored record `value`: locked, its version checked, audited. */
+  const editStored = (
+    db: Db,
+    actor: StaffActor,
+    action: 'update' | 'delete',
+    value: string | number,
+    version: number | undefined,
+    write: (tx: Db, before: R | undefined) => Promise<R | undefined>,
+  ) =>
+    staffEdit<R>(db, {
+      actor,
+      action,
+      kind,
+      what,
+      key: String(value),
+      content,
+      current: locked(value),
+      version,
+      write,
+      entityId,
+    });
+
   return {
     async create(db, actor, values, alongside) {
       const created = await staffEdit<R>(db, {
@@ -122,49 +144,27 @@ export function versionedEditor<T extends VersionedTable, R extends Row>(
     },
 
     async update(db, actor, value, version, changes, alongside) {
-      const updated = await staffEdit<R>(db, {
-        actor,
-        action: 'update',
-        kind,
-        what,
-        key: String(value),
-        content,
-        current: locked(value),
-        version,
-        write: async (tx, before) => {
-          await alongside?.(tx, before);
-          const set = typeof changes === 'function' ? changes(before!) : changes;
-          const [row] = await tx
-            .update(anyTable)
-            .set({
-              ...set,
-              ...(stamped && { updatedAt: new Date() }),
-              version: sql`${table.version} + 1`,
-            } as never)
-            .where(eq(key, value))
-            .returning(columns);
-          return changed(tx, before, await withFacts(tx, row as Row));
-        },
-        entityId,
+      const updated = await editStored(db, actor, 'update', value, version, async (tx, before) => {
+        await alongside?.(tx, before);
+        const set = typeof changes === 'function' ? changes(before!) : changes;
+        const [row] = await tx
+          .update(anyTable)
+          .set({
+            ...set,
+            ...(stamped && { updatedAt: new Date() }),
+            version: sql`${table.version} + 1`,
+          } as never)
+          .where(eq(key, value))
+          .returning(columns);
+        return changed(tx, before, await withFacts(tx, row as Row));
       });
       return updated!;
     },
 
     async remove(db, actor, value, version) {
-      await staffEdit<R>(db, {
-        actor,
-        action: 'delete',
-        kind,
-        what,
-        key: String(value),
-        content,
-        current: locked(value),
-        version,
-        write: async (tx, before) => {
-          await tx.delete(anyTable).where(eq(key, value));
-          return changed(tx, before, undefined);
-        },
-        entityId,
+      await editStored(db, actor, 'delete', value, version, async (tx, before) => {
+        await tx.delete(anyTable).where(eq(key, value));
+        return changed(tx, before, undefined);
       });
     },
   };
