@@ -133,6 +133,8 @@ test('no payload typed into any console field runs on a public page, in the cons
     data: { company_symbol: string; version: number }[];
   };
   const symbol = clients.data[0]!.company_symbol;
+  // A retry adds another leader to the same company: this run's is found by its tag.
+  const leaderTag = `run ${Date.now().toString(36)}`;
 
   const article = (await call(request, headers, 'POST', '/api/tools/news', {
     title: `${TEXT_PAYLOAD} article`,
@@ -181,7 +183,7 @@ test('no payload typed into any console field runs on a public page, in the cons
   });
   await call(request, headers, 'POST', '/api/tools/management', {
     company_symbol: symbol,
-    name: `${TEXT_PAYLOAD.slice(0, 150)} leader`,
+    name: `${TEXT_PAYLOAD.slice(0, 150)} leader ${leaderTag}`,
     title: TEXT_PAYLOAD.slice(0, 200),
     description: `<p>Leader bio.</p>${HTML_PAYLOADS}`,
   });
@@ -220,6 +222,14 @@ test('no payload typed into any console field runs on a public page, in the cons
     await expectNothingRuns(page, url);
   }
 
+  // The payloads' long unbroken strings wrap inside their cards: a phone page never scrolls sideways for them.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const url of ['/', '/news/', `/stocks/${symbol}/team/`]) {
+    await page.goto(url);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), url).toBe(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
   // The staff pages, signed in as staff.
   await logIn(page, STAFF.email, STAFF.password);
   for (const url of ['/tools?tab=news', '/tools?tab=events', '/tools?tab=videos', `/tools/client?symbol=${symbol}`]) {
@@ -241,7 +251,7 @@ test('no payload typed into any console field runs on a public page, in the cons
   await page.goto(`/tools/client?symbol=${symbol}`);
   await page.getByRole('button', { name: 'Show preview' }).click();
   await expect(page.getByTestId('landing-preview')).toContainText('Landing text.');
-  await page.getByTestId('leader-row').filter({ hasText: 'Breakout' }).getByRole('button', { name: /^Edit/ }).click();
+  await page.getByTestId('leader-row').filter({ hasText: leaderTag }).getByRole('button', { name: /^Edit/ }).click();
   await expect(page.getByTestId('leaders-editor').getByTestId('record-form')).toBeVisible();
   await page.waitForTimeout(500);
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss ?? null)).toBeNull();

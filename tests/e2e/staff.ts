@@ -60,33 +60,60 @@ export async function waitForPublished(timeout: number): Promise<void> {
 /** After publishing, how long a page may take to answer as published (the new site is swapped in). */
 const SERVED_TIMEOUT = 15_000;
 
+/**
+ * Asks for `url` until `served` says yes. Said with what the page answered
+ * last and the build's state when the time is up: a page missing from a
+ * build that says it published everything is told apart from a slow swap.
+ */
+async function pollServed(
+  page: Page,
+  url: string,
+  served: (status: number, body: string) => boolean,
+  wanted: string,
+): Promise<void> {
+  const deadline = Date.now() + SERVED_TIMEOUT;
+  let seen = 'no answer';
+  for (;;) {
+    // A connection the server closes while it swaps in the new site is simply asked again.
+    const response = await page.request.get(url).catch(() => null);
+    if (response) {
+      const body = await response.text();
+      if (served(response.status(), body)) return;
+      seen = `${response.status()}: ${body.replace(/\s+/g, ' ').slice(0, 300)}`;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`${url} did not answer ${wanted} once published (${await buildState()}); it answered ${seen}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** The build's state as the console reads it, for a failure's message. */
+async function buildState(): Promise<string> {
+  const request = await statusContext;
+  const headers = await statusHeaders?.catch(() => null);
+  if (!request || !headers) return 'build state unknown';
+  const response = await request.get('/api/site/build', { headers }).catch(() => null);
+  if (!response?.ok()) return 'build state unknown';
+  const { state, publishedThrough, currentBuild, lastError } = (await response.json()).data as BuildStatus & {
+    currentBuild: string | null;
+  };
+  return JSON.stringify({ state, publishedThrough, currentBuild, lastError });
+}
+
 /** Waits for the rebuild that publishes the changes made so far, then until a page answers `status` (and contains `text`). */
 export async function waitForPage(page: Page, url: string, status: number, text?: string, timeout = 60_000) {
   await waitForPublished(timeout);
-  await expect
-    .poll(
-      async () => {
-        // A connection the server closes while it swaps in the new site is simply asked again.
-        const response = await page.request.get(url).catch(() => null);
-        if (response?.status() !== status) return false;
-        return text === undefined || (await response.text()).includes(text);
-      },
-      { timeout: SERVED_TIMEOUT, intervals: [250] },
-    )
-    .toBe(true);
+  await pollServed(
+    page,
+    url,
+    (answered, body) => answered === status && (text === undefined || body.includes(text)),
+    `${status}${text === undefined ? '' : ` with “${text}”`}`,
+  );
 }
 
 /** Waits for the rebuild that publishes the changes made so far, then until a page no longer contains `text`. */
 export async function waitForPageWithout(page: Page, url: string, text: string, timeout = 60_000) {
   await waitForPublished(timeout);
-  await expect
-    .poll(
-      async () => {
-        // A failed reading counts as unchanged: it is simply asked again.
-        const response = await page.request.get(url).catch(() => null);
-        return response ? (await response.text()).includes(text) : true;
-      },
-      { timeout: SERVED_TIMEOUT, intervals: [250] },
-    )
-    .toBe(false);
+  await pollServed(page, url, (_, body) => !body.includes(text), `without “${text}”`);
 }
