@@ -1,9 +1,9 @@
 /**
  * `npm test`: every suite in one go. Vitest's in-process suites first (unit,
  * islands, API on PGlite and, with TEST_DATABASE_URL, on PostgreSQL), which
- * keep both cores busy; then the whole-process tests and the Playwright
- * browser tests side by side, since both mostly wait for the servers they
- * start. Installs Debian's Chromium first when it is missing, and nginx for
+ * keep both cores busy; then the whole-process tests, then the Playwright
+ * browser tests: each keeps both cores busy too, and side by side their
+ * servers would miss each other's start limits. Installs Debian's Chromium first when it is missing, and nginx for
  * the production-layout test when PostgreSQL is there to run it. Ends with
  * each suite's wall time and one line of totals.
  *
