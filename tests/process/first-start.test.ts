@@ -37,8 +37,9 @@ describe('the first start of a new site', () => {
       SITE_DIR: path.join(dataDir, 'site'),
       BUILD_SITE: 'true',
       SEED_DEMO_DATA: 'true',
-      // Enough companies that most are not clients (the demo has a few dozen clients whatever its size).
-      DEMO_COMPANY_COUNT: '300',
+      // Enough companies that most are not clients (the demo has 30 clients whatever its size), and a full
+      // build long enough to find a page still being prepared.
+      DEMO_COMPANY_COUNT: '120',
     });
     const first = await until((s) => s.published, 240_000);
     expect(first.complete).toBe(false);
