@@ -20,6 +20,10 @@ const dbProject = (name: string, driver: 'pglite' | 'postgres') => ({
     server: { deps: { inline: ['graphql-http'] } },
     include: [DB_TESTS],
     env: { TEST_DB_DRIVER: driver },
+    // Files share a worker's loaded modules: the server keeps no state in its modules (each file builds
+    // its app over a database of its own), and loading them again per file, PGlite's WebAssembly with
+    // them, cost more than the tests themselves.
+    isolate: false,
     // Each kind of database is migrated and seeded once per run; every file gets a copy.
     globalSetup: ['tests/helpers/database-templates.ts'],
     testTimeout: 60_000,
