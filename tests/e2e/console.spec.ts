@@ -363,10 +363,13 @@ test('a paragraph staff type in the editor wraps between words on a 390 px phone
   await staffConsole(page, '/tools');
   await page.getByRole('button', { name: 'New news' }).click();
   const form = page.getByTestId('create-form');
+  // The editor loads after the form opens: the fields are filled once it is there.
+  await expect(form.locator('.ql-editor')).toBeVisible();
   await form.getByLabel('Title *', { exact: true }).fill(title);
   await form.getByLabel('Company symbol *', { exact: true }).fill(symbol);
   await form.locator('.ql-editor').click();
   await page.keyboard.type(paragraph);
+  await expect(form.getByLabel('Title *', { exact: true })).toHaveValue(title);
   await form.getByRole('button', { name: 'Create' }).click();
   await expect(form).toBeHidden();
   await page.getByLabel('Search news').fill(title);
