@@ -6,7 +6,7 @@
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { PASSWORD, logIn, uniqueEmail, verifiedAccount } from './account-helpers.ts';
-import { STAFF, staffHeaders, waitForPage, waitForPageWithout } from './staff.ts';
+import { STAFF, demoClient, staffHeaders, waitForPage, waitForPageWithout } from './staff.ts';
 
 /** What a client company's public page has and another company's has not. */
 const CLIENT_HEADER = 'data-testid="client-header"';
@@ -20,12 +20,16 @@ async function staffConsole(page: Page, path: string) {
 }
 
 /** A client's ticker, read with a staff session's headers (one login per test: the request keeps its cookie). */
-async function aClient(request: APIRequestContext, headers?: Record<string, string>): Promise<string> {
-  const response = await request.get('/api/tools/clients?limit=1', {
-    headers: headers ?? (await staffHeaders(request)),
-  });
-  return ((await response.json()) as { data: { company_symbol: string }[] }).data[0]!.company_symbol;
+async function aClient(
+  request: APIRequestContext,
+  headers?: Record<string, string>,
+  position?: number,
+): Promise<string> {
+  return demoClient(request, headers ?? (await staffHeaders(request)), position);
 }
+
+/** The demo clients whose record, landing page or leaders a test edits (staff-xss.spec.ts takes the third). */
+const EDITED_CLIENT = { clientsManagement: 0, landingPage: 1 } as const;
 
 /** The row of the open list showing this title. */
 const rowOf = (page: Page, title: string): Locator => page.getByTestId('tools-row').filter({ hasText: title });
@@ -230,7 +234,7 @@ test('Clients Management updates a client, edits its landing page and leaders, a
   request,
 }) => {
   test.setTimeout(LIVE_TIMEOUT * 3);
-  const symbol = await aClient(request);
+  const symbol = await aClient(request, undefined, EDITED_CLIENT.clientsManagement);
   const stamp = Date.now();
   await staffConsole(page, `/tools/client?symbol=${symbol}`);
   const client = page.getByTestId('client-editor');
@@ -363,8 +367,7 @@ test('a paragraph staff type in the editor wraps between words on a 390 px phone
   await staffConsole(page, '/tools');
   await page.getByRole('button', { name: 'New news' }).click();
   const form = page.getByTestId('create-form');
-  // The editor loads after the form opens: the fields are filled once it is there.
-  await expect(form.locator('.ql-editor')).toBeVisible();
+  // Filled while the editor loads: its loading must not take the focus from the field being typed in.
   await form.getByLabel('Title *', { exact: true }).fill(title);
   await form.getByLabel('Company symbol *', { exact: true }).fill(symbol);
   await form.locator('.ql-editor').click();
@@ -390,12 +393,39 @@ test('a paragraph staff type in the editor wraps between words on a 390 px phone
   await request.delete(`/api/tools/news/${id}`, { headers });
 });
 
+test('staff typing while the page’s rich-text editors load keep every keystroke in the field they type in', async ({
+  page,
+  request,
+}) => {
+  const symbol = await aClient(request);
+  // The editor's code arrives a moment late, as on a slow connection: typing has begun by then.
+  let released: () => void = () => {};
+  const editorCode = new Promise<void>((resolve) => (released = resolve));
+  await page.route(/\/_astro\/quill\.[\w-]+\.js$/, async (route) => {
+    await editorCode;
+    await route.continue();
+  });
+  await staffConsole(page, `/tools/client?symbol=${symbol}`);
+  const client = page.getByTestId('client-editor');
+  // Typed from the moment the form shows: the disclosure, landing-page and leader editors load meanwhile.
+  await client.getByLabel('Contract').click();
+  await page.keyboard.press('ControlOrMeta+a');
+  const typed = 'Typed while the editors load';
+  await page.keyboard.type(typed.slice(0, 10));
+  released();
+  await expect(page.locator('.ql-editor').first()).toBeVisible();
+  await page.keyboard.type(typed.slice(10), { delay: 20 });
+  await expect(client.getByLabel('Contract')).toHaveValue(typed);
+  await expect(page.locator('.ql-editor').filter({ hasText: typed })).toHaveCount(0);
+  expect(await page.locator('.ql-editor').count()).toBeGreaterThan(3);
+});
+
 test('saving a landing page changes only the fields staff edited, and keeps the words of the rest', async ({
   page,
   request,
 }) => {
   const headers = await staffHeaders(request);
-  const symbol = await aClient(request, headers);
+  const symbol = await aClient(request, headers, EDITED_CLIENT.landingPage);
   const landing = (await (await request.get(`/api/tools/company-landing/${symbol}`, { headers })).json()) as {
     data: { version: number };
   };

@@ -10,6 +10,22 @@ export async function staffHeaders(request: APIRequestContext): Promise<Record<s
   return { authorization: `Bearer ${(await login.json()).token}` };
 }
 
+/**
+ * The ticker of the demo client at `position` in ticker order. Tests that
+ * edit a client's record, landing page or leaders each take a position of
+ * their own (see its callers), so that running side by side their version
+ * checks never meet; tests that only name a company take the first.
+ */
+export async function demoClient(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  position = 0,
+): Promise<string> {
+  const response = await request.get('/api/tools/clients?limit=100', { headers });
+  const clients = ((await response.json()) as { data: { company_symbol: string }[] }).data;
+  return clients[position]!.company_symbol;
+}
+
 /** One staff session per test worker for reading the build's state: signing in for every wait would be slowed down. */
 let statusHeaders: Promise<Record<string, string>> | null = null;
 /**

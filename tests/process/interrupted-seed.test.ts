@@ -29,7 +29,8 @@ const STEP_TIMEOUT_MS = 90_000;
 async function killAfter(server: ServerProcess, line: string): Promise<void> {
   const deadline = Date.now() + STEP_TIMEOUT_MS;
   try {
-    while (Date.now() < deadline && !server.output().includes(line)) {
+    // A start that ended (a bad setting, a crash) never reaches the step: said at once, not after the timeout.
+    while (Date.now() < deadline && !server.output().includes(line) && server.child.exitCode === null) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     expect(server.output(), `the seed never reached "${line}"`).toContain(line);

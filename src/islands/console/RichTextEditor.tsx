@@ -101,7 +101,9 @@ export default function RichTextEditor({ label, value, onChange, compact = false
       editor.root.setAttribute('aria-labelledby', labelId);
       editor.root.setAttribute('role', 'textbox');
       editor.root.setAttribute('aria-multiline', 'true');
-      editor.clipboard.dangerouslyPasteHTML(withDataCells(cleanHtml(value || '')), 'silent');
+      // Set, not pasted: a paste also selects the editor, which would take the focus (and the keystrokes)
+      // from the field staff are typing in while the editors of a page load.
+      editor.setContents(editor.clipboard.convert({ html: withDataCells(cleanHtml(value || '')), text: '' }), 'silent');
       editor.on('text-change', () => {
         const html = spacedHtml(editor.getSemanticHTML());
         changed.current(html === EMPTY ? '' : html);
