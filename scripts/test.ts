@@ -3,14 +3,15 @@
  * islands, API on PGlite and, with TEST_DATABASE_URL, on PostgreSQL), which
  * keep both cores busy; then the whole-process tests, then the Playwright
  * browser tests: each keeps both cores busy too, and side by side their
- * servers would miss each other's start limits. Installs Debian's Chromium first when it is missing, and nginx for
- * the production-layout test when PostgreSQL is there to run it. Ends with
- * each suite's wall time and one line of totals.
+ * servers would miss each other's start limits. Installs Debian's Chromium
+ * first when it is missing, and nginx for the production-layout test when
+ * PostgreSQL is there to run it. Ends with each suite's wall time and one
+ * line of totals.
  *
  * `npm run test:quick` (`--quick`): the in-process suites only, without the
  * PostgreSQL one.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,27 +26,6 @@ const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-test-reports-'));
 function run(command: string, args: string[], env: Record<string, string> = {}): number {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
   return result.status ?? 1;
-}
-
-/**
- * Runs a suite; `quiet` keeps its output until it ends (printed then in one
- * piece), so two suites running together do not interleave their lines.
- */
-function runSuite(args: string[], env: Record<string, string>, quiet: boolean): Promise<number> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, {
-      cwd: ROOT,
-      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      env: { ...process.env, ...env },
-    });
-    const output: Buffer[] = [];
-    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
-    child.on('close', (code) => {
-      if (quiet) process.stdout.write(Buffer.concat(output));
-      resolve(code ?? 1);
-    });
-  });
 }
 
 /** Installs Debian packages as root; says what to do otherwise. */
@@ -110,7 +90,8 @@ async function timed(name: string, work: () => Promise<{ code: number; counts: C
 function vitest(name: string, projects: string[], env: Record<string, string> = {}): Promise<SuiteResult> {
   return timed(name, async () => {
     const report = path.join(reports, `vitest-${name}.json`);
-    const code = await runSuite(
+    const code = run(
+      process.execPath,
       [
         VITEST,
         'run',
@@ -120,7 +101,6 @@ function vitest(name: string, projects: string[], env: Record<string, string> = 
         `--outputFile.json=${report}`,
       ],
       env,
-      false,
     );
     const json = readJson<{
       numPassedTests: number;
@@ -137,10 +117,10 @@ function vitest(name: string, projects: string[], env: Record<string, string> = 
   });
 }
 
-function playwright(quiet: boolean): Promise<SuiteResult> {
+function playwright(): Promise<SuiteResult> {
   return timed('playwright', async () => {
     const report = path.join(reports, 'playwright.json');
-    const code = await runSuite([PLAYWRIGHT, 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report }, quiet);
+    const code = run(process.execPath, [PLAYWRIGHT, 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
     const json = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(report);
     const counts = json && {
       passed: json.stats.expected + json.stats.flaky,
@@ -164,7 +144,7 @@ if (!quick) {
   // One after the other: the process tests' servers and the browser tests' server would share two cores,
   // and each side's start limits would fail for the other's load.
   results.push(await vitest('process', ['process']));
-  results.push(await playwright(false));
+  results.push(await playwright());
 }
 fs.rmSync(reports, { recursive: true, force: true });
 

@@ -6,7 +6,7 @@
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { PASSWORD, logIn, uniqueEmail, verifiedAccount } from './account-helpers.ts';
-import { STAFF, demoClient, staffHeaders, waitForPage, waitForPageWithout } from './staff.ts';
+import { EDITED_CLIENT, STAFF, demoClient, staffHeaders, waitForPage, waitForPageWithout } from './staff.ts';
 
 /** What a client company's public page has and another company's has not. */
 const CLIENT_HEADER = 'data-testid="client-header"';
@@ -27,9 +27,6 @@ async function aClient(
 ): Promise<string> {
   return demoClient(request, headers ?? (await staffHeaders(request)), position);
 }
-
-/** The demo clients whose record, landing page or leaders a test edits (staff-xss.spec.ts takes the third). */
-const EDITED_CLIENT = { clientsManagement: 0, landingPage: 1 } as const;
 
 /** The row of the open list showing this title. */
 const rowOf = (page: Page, title: string): Locator => page.getByTestId('tools-row').filter({ hasText: title });

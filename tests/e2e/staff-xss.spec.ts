@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { OUTBOX_DIR, logIn, uniqueEmail, verifiedAccount } from './account-helpers.ts';
-import { STAFF, demoClient, staffHeaders, waitForPage } from './staff.ts';
+import { EDITED_CLIENT, STAFF, demoClient, staffHeaders, waitForPage } from './staff.ts';
 
 /** What a payload does when it runs; the number says which one did. */
 const run = (n: number) => `window.__xss=${n}`;
@@ -129,8 +129,7 @@ test('no payload typed into any console field runs on a public page, in the cons
 }) => {
   test.setTimeout(600_000);
   const headers = await staffHeaders(request);
-  // The third demo client: the console tests edit the first two (console.spec.ts).
-  const symbol = await demoClient(request, headers, 2);
+  const symbol = await demoClient(request, headers, EDITED_CLIENT.staffXss);
   const client = (await call(request, headers, 'GET', `/api/tools/clients/${symbol}`)) as unknown as {
     data: { version: number };
   };

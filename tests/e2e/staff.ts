@@ -11,11 +11,14 @@ export async function staffHeaders(request: APIRequestContext): Promise<Record<s
 }
 
 /**
- * The ticker of the demo client at `position` in ticker order. Tests that
- * edit a client's record, landing page or leaders each take a position of
- * their own (see its callers), so that running side by side their version
- * checks never meet; tests that only name a company take the first.
+ * The demo client each test that edits a client's record, landing page or
+ * leaders takes, by position in ticker order: a client of its own, so that
+ * running side by side their version checks never meet. Tests that only
+ * name a company take the first.
  */
+export const EDITED_CLIENT = { clientsManagement: 0, landingPage: 1, staffXss: 2 } as const;
+
+/** The ticker of the demo client at `position` in ticker order (see EDITED_CLIENT). */
 export async function demoClient(
   request: APIRequestContext,
   headers: Record<string, string>,
@@ -39,6 +42,31 @@ interface BuildStatus {
   state: 'idle' | 'building' | 'failed';
   lastError: string | null;
   publishedThrough: number | null;
+  currentBuild: string | null;
+}
+
+/** The context that reads the build's state, made once per worker. */
+function statusRequest(): Promise<APIRequestContext> {
+  // The runner's workers inherit the server's port (playwright.config.ts).
+  statusContext ??= requests.newContext({ baseURL: `http://localhost:${process.env.E2E_PORT}` });
+  return statusContext;
+}
+
+/**
+ * The build's state as the console reads it, signed in as staff; null when
+ * the reading fails (the server swapping in a new site): it is simply taken
+ * again.
+ */
+async function readBuildStatus(): Promise<BuildStatus | null> {
+  const request = await statusRequest();
+  statusHeaders ??= staffHeaders(request).catch((error: unknown) => {
+    statusHeaders = null;
+    throw error;
+  });
+  const response = await request.get('/api/site/build', { headers: await statusHeaders }).catch(() => null);
+  // A session a test ended (signing the staff member out everywhere) is replaced.
+  if (response?.status() === 401) statusHeaders = null;
+  return response?.ok() ? ((await response.json()) as { data: BuildStatus }).data : null;
 }
 
 /**
@@ -47,22 +75,11 @@ interface BuildStatus {
  * last build's error when it does not come.
  */
 export async function waitForPublished(timeout: number): Promise<void> {
-  // The runner's workers inherit the server's port (playwright.config.ts).
-  statusContext ??= requests.newContext({ baseURL: `http://localhost:${process.env.E2E_PORT}` });
-  const request = await statusContext;
+  const request = await statusRequest();
   const deadline = Date.now() + timeout;
   const target = ((await (await request.get('/api/content/cursor')).json()) as { cursor: number }).cursor;
   for (;;) {
-    statusHeaders ??= staffHeaders(request).catch((error: unknown) => {
-      statusHeaders = null;
-      throw error;
-    });
-    const headers = await statusHeaders;
-    // A reading that fails (the server swapping in a new site) is simply taken again.
-    const response = await request.get('/api/site/build', { headers }).catch(() => null);
-    // A session a test ended (signing the staff member out everywhere) is replaced.
-    if (response?.status() === 401) statusHeaders = null;
-    const status = response?.ok() ? ((await response.json()) as { data: BuildStatus }).data : null;
+    const status = await readBuildStatus();
     if (status && (status.publishedThrough ?? 0) >= target) return;
     if (Date.now() > deadline) {
       const failure =
@@ -104,16 +121,11 @@ async function pollServed(
   }
 }
 
-/** The build's state as the console reads it, for a failure's message. */
+/** The build's state, for a failure's message. */
 async function buildState(): Promise<string> {
-  const request = await statusContext;
-  const headers = await statusHeaders?.catch(() => null);
-  if (!request || !headers) return 'build state unknown';
-  const response = await request.get('/api/site/build', { headers }).catch(() => null);
-  if (!response?.ok()) return 'build state unknown';
-  const { state, publishedThrough, currentBuild, lastError } = (await response.json()).data as BuildStatus & {
-    currentBuild: string | null;
-  };
+  const status = await readBuildStatus().catch(() => null);
+  if (!status) return 'build state unknown';
+  const { state, publishedThrough, currentBuild, lastError } = status;
   return JSON.stringify({ state, publishedThrough, currentBuild, lastError });
 }
 

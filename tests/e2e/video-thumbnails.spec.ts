@@ -7,9 +7,9 @@ interface Video {
   thumbnail_url: string | null;
 }
 
-/** The newest video that has no thumbnail of its own. */
+/** The oldest video that has no thumbnail of its own. */
 async function videoWithoutThumbnail(request: APIRequestContext): Promise<Video> {
-  // The oldest one: newer videos without a picture may be ones other tests are making and deleting.
+  // Not the newest: videos without a picture may be ones other tests are making and deleting.
   let oldest: Video | undefined;
   for (let page = 1; page < 50; page++) {
     const response = await request.get('/api/videos/all', { params: { page, limit: 100 } });

@@ -21,6 +21,18 @@ export function tempDataDir(prefix = 'redcap-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
+/**
+ * Settings of a server that seeds a small demo universe (50 companies) and
+ * publishes its whole site at once, then rebuilds 0.1 s after an edit.
+ */
+export const DEMO_SITE_ENV = {
+  BUILD_SITE: 'true',
+  SEED_DEMO_DATA: 'true',
+  DEMO_COMPANY_COUNT: '50',
+  SITE_REBUILD_DEBOUNCE_MS: '100',
+  SITE_FIRST_PAGES_FIRST: 'false',
+} as const;
+
 export function startServer(env: Record<string, string>, { waitForListening = true } = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.ts')], {
     cwd: ROOT,

@@ -7,7 +7,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerDatabase } from '../helpers/database.ts';
 import { retitleArticle, signInHeader } from '../helpers/staff-edits.ts';
-import { addStaffAccount, type ServerProcess, startServer, tempDataDir } from '../helpers/server-process.ts';
+import {
+  addStaffAccount,
+  DEMO_SITE_ENV,
+  type ServerProcess,
+  startServer,
+  tempDataDir,
+} from '../helpers/server-process.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 const STAFF = { email: 'cluster-editor@example.com', password: 'Edit0r!Desk' };
@@ -24,11 +30,7 @@ describe.skipIf(!ADMIN_URL)('two instances on one PostgreSQL database', () => {
     DATABASE_URL: url,
     SITE_DIR: siteDir,
     DATA_DIR: dir,
-    BUILD_SITE: 'true',
-    SEED_DEMO_DATA: 'true',
-    DEMO_COMPANY_COUNT: '50',
-    SITE_REBUILD_DEBOUNCE_MS: '100',
-    SITE_FIRST_PAGES_FIRST: 'false',
+    ...DEMO_SITE_ENV,
     LOG_LEVEL: 'info',
   });
   const builds = () =>

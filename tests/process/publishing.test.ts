@@ -10,7 +10,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles } from '../../src/server/features/site-build/incremental.ts';
-import { addStaffAccount, type ServerProcess, startServer, tempDataDir } from '../helpers/server-process.ts';
+import {
+  addStaffAccount,
+  DEMO_SITE_ENV,
+  type ServerProcess,
+  startServer,
+  tempDataDir,
+} from '../helpers/server-process.ts';
 import { signInHeader } from '../helpers/staff-edits.ts';
 
 const STAFF = { email: 'content-editor@example.com', password: 'Edit0r!Desk' };
@@ -18,11 +24,7 @@ const dataDir = tempDataDir();
 const env = (siteDir: string) => ({
   DATA_DIR: dataDir,
   SITE_DIR: path.join(dataDir, siteDir),
-  BUILD_SITE: 'true',
-  SEED_DEMO_DATA: 'true',
-  DEMO_COMPANY_COUNT: '50',
-  SITE_REBUILD_DEBOUNCE_MS: '100',
-  SITE_FIRST_PAGES_FIRST: 'false',
+  ...DEMO_SITE_ENV,
   // The build log says how each build was made.
   LOG_LEVEL: 'info',
 });
