@@ -43,7 +43,7 @@ export interface ApiLoaderOptions {
 }
 
 /** Ends the stored shape of a collection whose records are sanitized as loaded: older stores load again (the number goes up when the policy changes). */
-const SANITIZED_SHAPE = ':sanitized-on-load-2';
+const SANITIZED_SHAPE = ':sanitized-on-load-3';
 
 const shapeOf = (options: ApiLoaderOptions) =>
   createHash('sha256')

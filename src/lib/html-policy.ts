@@ -8,6 +8,9 @@
 import type { Config, DOMPurify } from 'dompurify';
 import { isSafeHref, isSafeLink } from './links.ts';
 
+/** Attributes whose values are sizes, counts or keywords, never addresses. */
+const PLAIN_ATTRIBUTES = ['width', 'height', 'colspan', 'rowspan', 'scope', 'start', 'loading'];
+
 export const HTML_POLICY: Config = {
   ALLOWED_TAGS: [
     'a',
@@ -55,9 +58,12 @@ export const HTML_POLICY: Config = {
     'u',
     'ul',
   ],
-  ALLOWED_ATTR: ['href', 'title', 'src', 'alt', 'width', 'height', 'colspan', 'rowspan', 'scope', 'start', 'loading'],
+  ALLOWED_ATTR: ['href', 'title', 'src', 'alt', ...PLAIN_ATTRIBUTES],
   // http(s), mailto and site-relative addresses only (the hook below holds them to the link rule).
   ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/(?![/\\])|#)/i,
+  // DOMPurify holds every attribute's value to the address rule above unless told it is no address:
+  // without this, a picture's size, a cell's span and a header's scope were dropped.
+  ADD_URI_SAFE_ATTR: PLAIN_ATTRIBUTES,
 };
 
 /**

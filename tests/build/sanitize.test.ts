@@ -44,6 +44,14 @@ describe('staff HTML cleaned on write and at build', () => {
     );
   });
 
+  it('keeps the sizes of pictures, the spans and scopes of table cells and the start of a list', () => {
+    const html =
+      '<img src="/chart.png" alt="Chart" width="1200" height="630"><table><thead><tr><th scope="col" colspan="2">Revenue</th></tr></thead><tbody><tr><td rowspan="2">Q1</td><td>$2M</td></tr></tbody></table><ol start="3"><li>Third</li></ol>';
+    expect(sanitizeHtml(html)).toBe(
+      '<img src="/chart.png" alt="Chart" width="1200" height="630" loading="lazy"><table><thead><tr><th scope="col" colspan="2">Revenue</th></tr></thead><tbody><tr><td rowspan="2">Q1</td><td>$2M</td></tr></tbody></table><ol start="3"><li>Third</li></ol>',
+    );
+  });
+
   it('changes nothing the second time', () => {
     const once = sanitizeHtml('<p>&nbsp;Lead&nbsp;<a href="/x">in</a>&nbsp;text&nbsp;</p>');
     expect(sanitizeHtml(once)).toBe(once);

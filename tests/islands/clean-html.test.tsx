@@ -16,4 +16,12 @@ describe('staff HTML cleaned again in the browser', () => {
       '<p>Small caps <em>rallied</em> today.</p>',
     );
   });
+
+  it('keeps a picture’s size and a table header’s scope, as the server’s sanitizer does', () => {
+    expect(
+      cleanHtml('<img src="/chart.png" alt="" width="600" height="300"><table><tr><th scope="row">A</th></tr></table>'),
+    ).toBe(
+      '<img src="/chart.png" alt="" width="600" height="300" loading="lazy"><table><tbody><tr><th scope="row">A</th></tr></tbody></table>',
+    );
+  });
 });
