@@ -3,7 +3,11 @@
  * newsletter, the video library and the weekly sponsored TV show.
  * Deterministic for a seed; article bodies are
  * real HTML (headings, lists, tables, images, links), and a few carry
- * hostile markup so the sanitizing on every path is exercised.
+ * hostile markup so the sanitizing on every path is exercised. The others
+ * are written exactly as the sanitizer writes staff HTML back (its text
+ * escaped, its pictures lazy, its outside links opening safely), so the
+ * seed stores them as they come (a test holds them to it) and only the
+ * hostile ones go through the sanitizer, whose cost was most of a seed's.
  */
 import { addDays } from '../../lib/market-calendar.ts';
 import { createRandom, type Random } from './random.ts';
@@ -23,8 +27,18 @@ export interface ContentCompany {
 
 export interface DemoContent {
   news: NewsRow[];
+  /** The articles whose bodies carry hostile markup: the ones the sanitizer changes. */
+  hostile: ReadonlySet<NewsRow>;
   videos: VideoRow[];
 }
+
+/** Text for generated HTML, escaped as an HTML serializer writes it (in text and in quoted attributes). */
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A link off the site, as the sanitizer writes one: it opens in a new tab, safely. */
+const outsideLink = (href: string, text: string) =>
+  `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer nofollow">${escapeHtml(text)}</a>`;
 
 const NEWS_PER_DAY = 8;
 const DAYS = 730;
@@ -127,9 +141,11 @@ function articleBody(c: ContentCompany, lead: string, r: Random, coverPath: stri
     ['Gross margin', `${r.int(20, 75)}%`, `${r.int(-3, 6)} pts`],
     ['Cash and equivalents', `$${r.between(3, 120).toFixed(1)}M`, '—'],
   ];
+  const name = escapeHtml(c.name);
+  const cover = escapeHtml(coverPath.replace(/v=(\d+)/, (_, v: string) => `v=${Number(v) + 6}`));
   return [
-    `<p>${lead}</p>`,
-    `<figure><img src="${coverPath.replace(/v=(\d+)/, (_, v: string) => `v=${Number(v) + 6}`)}" alt="${c.name}" width="1200" height="630"><figcaption>${c.name} (${c.symbol})</figcaption></figure>`,
+    `<p>${escapeHtml(lead)}</p>`,
+    `<figure><img src="${cover}" alt="${name}" width="1200" height="630" loading="lazy"><figcaption>${name} (${c.symbol})</figcaption></figure>`,
     `<h2>Highlights</h2>`,
     `<ul>${Array.from({ length: r.int(3, 5) }, (_, i) => `<li>${['Expanded customer base', 'Improved unit economics', 'Strengthened balance sheet', 'New distribution partners', 'Pipeline progress on schedule'][i]}</li>`).join('')}</ul>`,
     `<h2>Key figures</h2>`,
@@ -137,10 +153,10 @@ function articleBody(c: ContentCompany, lead: string, r: Random, coverPath: stri
       .map(([a, b, d]) => `<tr><td>${a}</td><td>${b}</td><td>${d}</td></tr>`)
       .join('')}</tbody></table>`,
     `<h3>Management commentary</h3>`,
-    `<blockquote>“We executed on every priority we set for the period and enter the next one with momentum,” said the chief executive of ${c.name}.</blockquote>`,
-    `<p>Read more on the <a href="/stocks/${c.symbol}">${c.symbol} company page</a> or in the company's <a href="https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&amp;CIK=${c.symbol}">SEC filings</a>.</p>`,
-    `<h3>About ${c.name}</h3>`,
-    `<p>${c.name} is a ${c.sectorName.toLowerCase()} company listed in the United States. This article is demo content generated for demonstration.</p>`,
+    `<blockquote>“We executed on every priority we set for the period and enter the next one with momentum,” said the chief executive of ${name}.</blockquote>`,
+    `<p>Read more on the <a href="/stocks/${c.symbol}">${c.symbol} company page</a> or in the company's ${outsideLink(`https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&CIK=${c.symbol}`, 'SEC filings')}.</p>`,
+    `<h3>About ${name}</h3>`,
+    `<p>${name} is a ${escapeHtml(c.sectorName.toLowerCase())} company listed in the United States. This article is demo content generated for demonstration.</p>`,
   ].join('\n');
 }
 
@@ -149,9 +165,9 @@ const NEWSLETTER_BENEFITS = ['Top performers of the week', 'CEO interview of the
 function newsletterBody(week: string, picks: ContentCompany[], coverPath: string): string {
   return [
     `<p>Your weekly small-cap briefing for the week ending ${week}.</p>`,
-    `<img src="${coverPath}" alt="Newsletter ${week}" width="1200" height="630">`,
+    `<img src="${escapeHtml(coverPath)}" alt="Newsletter ${week}" width="1200" height="630" loading="lazy">`,
     `<h2>This week's picks</h2>`,
-    `<ol>${picks.map((c) => `<li><a href="/stocks/${c.symbol}">${c.name} (${c.symbol})</a>: ${c.sectorName}</li>`).join('')}</ol>`,
+    `<ol>${picks.map((c) => `<li><a href="/stocks/${c.symbol}">${escapeHtml(c.name)} (${c.symbol})</a>: ${escapeHtml(c.sectorName)}</li>`).join('')}</ol>`,
     `<h2>Inside</h2>`,
     `<ul>${NEWSLETTER_BENEFITS.map((b) => `<li>${b}</li>`).join('')}</ul>`,
     `<p>Demo newsletter generated for demonstration.</p>`,
@@ -173,16 +189,24 @@ const nyInstant = (date: string, minutes: number) =>
 export function generateContent(seed: string, asOf: string, companies: readonly ContentCompany[]): DemoContent {
   const random = createRandom(`${seed}:content`);
   const newsRows: NewsRow[] = [];
+  const hostile = new Set<NewsRow>();
   const clients = companies.filter((c) => c.isClient);
   // Clients get more coverage, as on the real site.
   const pickCompany = (r: Random) => (clients.length && r.chance(0.18) ? r.pick(clients) : r.pick(companies));
 
-  // About one weekday story per 500 companies, up to NEWS_PER_DAY: small test universes get less news.
+  // About one weekday story per 500 companies, up to NEWS_PER_DAY, and two on weekend days.
   const weekdayNews = Math.max(1, Math.min(NEWS_PER_DAY, Math.round(companies.length / 500)));
+  // A universe of fewer than 500 companies (a trial or a test) gets news in proportion, at least a story
+  // every other weekday: its site stays quick to build, and its companies are not each in the news weekly.
+  const smallRate = Math.max(0.5, companies.length / 500);
+  const storiesOn = (weekend: boolean) => {
+    if (companies.length >= 500) return weekend ? 2 : weekdayNews + random.int(0, 2);
+    return random.chance(weekend ? smallRate / 2 : smallRate) ? 1 : 0;
+  };
   for (let day = DAYS - 1; day >= 0; day--) {
     const date = addDays(asOf, -day);
     const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    const perDay = weekday === 0 || weekday === 6 ? 2 : weekdayNews + random.int(0, 2);
+    const perDay = storiesOn(weekday === 0 || weekday === 6);
     for (let i = 0; i < perDay; i++) {
       const r = random.fork(`news:${date}:${i}`);
       const company = pickCompany(r);
@@ -190,9 +214,9 @@ export function generateContent(seed: string, asOf: string, companies: readonly 
       const story = r.pick(choices);
       const cover = companyCover(company.symbol, r.int(0, 5));
       const { title, lead } = story.write(company, r);
-      let body = articleBody(company, lead, r, cover);
-      if (r.chance(0.01)) body += `\n${r.pick(HOSTILE_SNIPPETS)}`;
-      newsRows.push({
+      const attack = r.chance(0.01) ? r.pick(HOSTILE_SNIPPETS) : null;
+      const body = articleBody(company, lead, r, cover) + (attack ? `\n${attack}` : '');
+      const row: NewsRow = {
         title,
         summary: lead,
         description: body,
@@ -202,7 +226,9 @@ export function generateContent(seed: string, asOf: string, companies: readonly 
         source: r.pick(SOURCES),
         url: null,
         rcNewsletter: false,
-      });
+      };
+      newsRows.push(row);
+      if (attack) hostile.add(row);
     }
     if (weekday === 5) {
       const picks = Array.from({ length: 5 }, () => random.pick(companies));
@@ -265,5 +291,5 @@ export function generateContent(seed: string, asOf: string, companies: readonly 
     });
   }
 
-  return { news: newsRows, videos: videoRows };
+  return { news: newsRows, hostile, videos: videoRows };
 }
