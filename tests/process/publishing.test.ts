@@ -3,8 +3,8 @@
  * its own: a rebuild is never seen half-made by readers loading pages
  * meanwhile, and content builds (which render with the first full build's
  * page bundle) publish edits, new and deleted articles exactly as a full
- * build of the same data does. One server for both: its start and first
- * full build are most of the time.
+ * build of the same data does, also when two servers build it at once. One
+ * server for both: its start and first full build are most of the time.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,21 +14,25 @@ import {
   addStaffAccount,
   DEMO_SITE_ENV,
   type ServerProcess,
+  migratedDataDir,
   startServer,
   tempDataDir,
 } from '../helpers/server-process.ts';
 import { signInHeader } from '../helpers/staff-edits.ts';
 
 const STAFF = { email: 'content-editor@example.com', password: 'Edit0r!Desk' };
-const dataDir = tempDataDir();
-const env = (siteDir: string) => ({
-  DATA_DIR: dataDir,
+const dataDir = migratedDataDir();
+/** A copy of the database, for a second server building the same site at the same time. */
+const twinDataDir = tempDataDir();
+const env = (siteDir: string, data = dataDir) => ({
+  DATA_DIR: data,
   SITE_DIR: path.join(dataDir, siteDir),
   ...DEMO_SITE_ENV,
   // The build log says how each build was made.
   LOG_LEVEL: 'info',
 });
 let server: ServerProcess | undefined;
+let twin: ServerProcess | undefined;
 /** The build's details are for staff. */
 let staffAuth: { authorization: string } | undefined;
 
@@ -41,23 +45,23 @@ interface PublishedBuild {
   contentMs?: number;
 }
 
-/** The builds the server has published so far, from its log. */
-function publishedBuilds(): PublishedBuild[] {
-  return server!
+/** The builds a server (by default the test's) has published so far, from its log. */
+function publishedBuilds(of = server): PublishedBuild[] {
+  return of!
     .output()
     .split('\n')
     .filter((line) => line.includes('"site build published"'))
     .map((line) => JSON.parse(line) as PublishedBuild);
 }
 
-/** The `count`th build this server published (counting from its start). */
-async function untilPublished(count: number): Promise<PublishedBuild> {
+/** The `count`th build a server (by default the test's) published, counting from its start. */
+async function untilPublished(count: number, of = server): Promise<PublishedBuild> {
   for (let i = 0; i < 1200; i++) {
-    const builds = publishedBuilds();
+    const builds = publishedBuilds(of);
     if (builds.length >= count) return builds[count - 1]!;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`build ${count} was not published:\n${server!.output().slice(-4000)}`);
+  throw new Error(`build ${count} was not published:\n${of!.output().slice(-4000)}`);
 }
 
 async function stopServer() {
@@ -103,8 +107,10 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  await stopServer();
+  twin?.child.kill('SIGTERM');
+  await Promise.all([stopServer(), twin?.exited]);
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(twinDataDir, { recursive: true, force: true });
 });
 
 describe('publishing a rebuild', () => {
@@ -226,12 +232,23 @@ describe('content builds', () => {
     const published = siteFiles('site');
     await stopServer();
 
-    // The same data built from nothing, in full.
-    server = await startServer(env('site-rebuilt'));
-    expect((await untilPublished(1)).contentMs).toBeUndefined();
-    const rebuilt = siteFiles('site-rebuilt');
-    expect([...published.keys()].sort()).toEqual([...rebuilt.keys()].sort());
-    const differing = [...published].filter(([file, bytes]) => !bytes.equals(rebuilt.get(file)!)).map(([f]) => f);
-    expect(differing).toEqual([]);
+    // The same data built from nothing, in full, by two servers at once (the second on a copy of the
+    // database): builds side by side from one checkout keep to their own files, and each publishes the
+    // content builds' site exactly.
+    fs.cpSync(path.join(dataDir, 'pglite'), path.join(twinDataDir, 'pglite'), { recursive: true });
+    [server, twin] = await Promise.all([
+      startServer(env('site-rebuilt')),
+      startServer(env('site-rebuilt-beside', twinDataDir)),
+    ]);
+    for (const [of, siteDir] of [
+      [server, 'site-rebuilt'],
+      [twin, 'site-rebuilt-beside'],
+    ] as const) {
+      expect((await untilPublished(1, of)).contentMs).toBeUndefined();
+      const rebuilt = siteFiles(siteDir);
+      expect([...published.keys()].sort()).toEqual([...rebuilt.keys()].sort());
+      const differing = [...published].filter(([file, bytes]) => !bytes.equals(rebuilt.get(file)!)).map(([f]) => f);
+      expect(differing, siteDir).toEqual([]);
+    }
   }, 600_000);
 });

@@ -12,9 +12,13 @@
  * takes over.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readBuildOutput, type BuildOutput } from './astro-output.ts';
 import { RESULT_MARK, type BuildJob, type BuildProcessResult } from './build-process.ts';
+import { PROJECT_ROOT } from './fingerprint.ts';
 
 /** A build as the builder asks for it: the process chooses between a full and a content build. */
 export interface BuildRequest extends Omit<BuildJob, 'mode'> {
@@ -22,7 +26,6 @@ export interface BuildRequest extends Omit<BuildJob, 'mode'> {
   sources: string;
 }
 
-const PROJECT_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const BUILD_PROCESS = fileURLToPath(new URL('./build-process.ts', import.meta.url));
 
 export interface AstroBuild {
@@ -78,15 +81,32 @@ export const canRenderContent = (warm: WarmState | null, request: BuildRequest):
 export function createBuildProcesses(options: {
   apiUrl: string;
   siteUrl: string;
+  /**
+   * The site directory the builds go to. A static build's server bundle is kept below the output directory
+   * when that is inside the process's working directory, and in a `.astro` folder of the working directory
+   * otherwise. Each site directory gets a working directory of its own inside the checkout (so the bundle
+   * still finds the checkout's packages): with one for all, two sites built at once from one checkout (two
+   * servers, or a server and a benchmark) took each other's bundles and published pages whose styles were
+   * missing.
+   */
+  siteDir: string;
   /** Where the processes keep compiled code for the next ones (Node's compile cache). */
   compileCacheDir: string;
 }): BuildProcesses {
   let waiting: WaitingProcess | null = null;
   let stopped = false;
 
+  const workDir = path.join(
+    PROJECT_ROOT,
+    '.astro',
+    'site-builds',
+    createHash('sha256').update(path.resolve(options.siteDir)).digest('hex').slice(0, 16),
+  );
+
   function spawnProcess(): WaitingProcess {
+    fs.mkdirSync(workDir, { recursive: true });
     const child = spawn(process.execPath, [BUILD_PROCESS], {
-      cwd: PROJECT_ROOT,
+      cwd: workDir,
       env: {
         ...process.env,
         ASTRO_TELEMETRY_DISABLED: '1',

@@ -33,6 +33,7 @@ import {
 } from './astro-internals.ts';
 import { createBuildWrites, type BuildWrites } from './build-writes.ts';
 import { recordScriptHashes, writeNginxHeaders } from './csp.ts';
+import { PROJECT_ROOT } from './fingerprint.ts';
 import { filesToCompress, madeFiles, prefillPages, pruneStalePages } from './incremental.ts';
 import { createPageCompressor, type PageCompressor } from './page-compressor.ts';
 import { BUNDLES_DIR } from './published-files.ts';
@@ -115,7 +116,8 @@ async function fullBuild(astro: typeof Astro, warm: WarmRenderer, context: Build
   const { job, prefilled, compressor, phases } = context;
   const { outDir, previousDir } = job;
   await astro.build({
-    root: process.cwd(),
+    // The process works in a folder of its site directory's (see astro-process.ts); the sources are the checkout's.
+    root: PROJECT_ROOT,
     outDir,
     mode: 'production',
     build: { concurrency: RENDER_CONCURRENCY },

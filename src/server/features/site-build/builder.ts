@@ -75,6 +75,7 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
   const processes = createBuildProcesses({
     apiUrl: options.apiUrl,
     siteUrl: options.siteUrl,
+    siteDir,
     compileCacheDir: path.join(cacheDir, 'compiled'),
   });
   let astro: AstroBuild | null = null;

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listFiles } from './incremental.ts';
 
-const PROJECT_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+/** The checkout the site is built from. */
+export const PROJECT_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** Inputs whose change makes the published site stale. */
 export const SITE_INPUTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
