@@ -1,10 +1,11 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { BROWSER_PATH } from './tests/helpers/browser.ts';
 import { freePort } from './tests/helpers/free-port.ts';
 
 // The browser tests run against the real server, started the README way
-// (scripts/start.ts) with its own data and site directories, on Debian's Chromium.
+// (scripts/start.ts) with its own data and site directories, on Debian's Chromium (tests/helpers/browser.ts).
 // Ports are free ones picked once, in the runner; its workers inherit them.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_OIDC_PORT ??= String(await freePort());
@@ -26,7 +27,7 @@ export default defineConfig({
   use: {
     baseURL,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: BROWSER_PATH,
       args: [
         '--headless',
         '--no-sandbox',

@@ -35,11 +35,11 @@ const dbProject = (name: string, driver: 'pglite' | 'postgres') => ({
 /** Files of the in-process suites run at once (one per core). */
 const WORKERS = Math.max(2, availableParallelism());
 /**
- * Process test files run one at a time by default: each starts servers that
- * build sites, and two such files on two cores starve each other's start
- * limits. TEST_PROCESS_WORKERS raises it on a larger machine.
+ * Process test files run two at a time: each starts servers of its own (ports, data and site
+ * directories its own), and a file mostly waits on one process at a time. TEST_PROCESS_WORKERS
+ * changes it.
  */
-const PROCESS_WORKERS = Number(process.env.TEST_PROCESS_WORKERS ?? 1);
+const PROCESS_WORKERS = Number(process.env.TEST_PROCESS_WORKERS ?? 2);
 
 export default defineConfig({
   test: {
@@ -67,6 +67,7 @@ export default defineConfig({
         test: {
           name: 'process',
           include: ['tests/process/**/*.test.ts'],
+          globalSetup: ['tests/helpers/data-dir-template.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           maxWorkers: PROCESS_WORKERS,

@@ -1,12 +1,12 @@
 /**
  * `npm test`: every suite in one go. Vitest's in-process suites first (unit,
- * islands, API on PGlite and, with TEST_DATABASE_URL, on PostgreSQL), which
- * keep both cores busy; then the whole-process tests, then the Playwright
- * browser tests: each keeps both cores busy too, and side by side their
- * servers would miss each other's start limits. Installs Debian's Chromium
- * first when it is missing, and nginx for the production-layout test when
- * PostgreSQL is there to run it. Ends with each suite's wall time and one
- * line of totals.
+ * islands, API on PGlite and, with TEST_DATABASE_URL, on PostgreSQL); then
+ * the whole-process tests (two files at a time), then the Playwright browser
+ * tests. Each keeps both cores busy, so they run one after the other.
+ * Installs the browser the browser tests drive (Debian's Chromium headless
+ * shell, see tests/helpers/browser.ts) first when it is missing, and nginx
+ * for the production-layout test when PostgreSQL is there to run it. Ends
+ * with each suite's wall time and one line of totals.
  *
  * `npm run test:quick` (`--quick`): the in-process suites only, without the
  * PostgreSQL one.
@@ -15,9 +15,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { BROWSER_PACKAGE, BROWSER_PATH } from '../tests/helpers/browser.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const VITEST = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 const PLAYWRIGHT = path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
 const quick = process.argv.includes('--quick');
@@ -42,9 +42,9 @@ function aptInstall(packages: string[], purpose: string): boolean {
 }
 
 function ensureChromium(): void {
-  if (fs.existsSync(CHROMIUM)) return;
-  if (process.env.CHROMIUM_PATH || !aptInstall(['chromium'], 'Chromium, for the browser tests')) {
-    console.error(`Chromium is not available at ${CHROMIUM}: install it or set CHROMIUM_PATH.`);
+  if (fs.existsSync(BROWSER_PATH)) return;
+  if (process.env.CHROMIUM_PATH || !aptInstall([BROWSER_PACKAGE], 'Chromium, for the browser tests')) {
+    console.error(`Chromium is not available at ${BROWSER_PATH}: install it or set CHROMIUM_PATH.`);
     process.exit(1);
   }
 }
@@ -141,8 +141,8 @@ if (!quick) {
 results.push(await vitest('unit', ['unit', 'islands']));
 results.push(await vitest('db', quick ? ['db-pglite'] : ['db-*']));
 if (!quick) {
-  // One after the other: the process tests' servers and the browser tests' server would share two cores,
-  // and each side's start limits would fail for the other's load.
+  // One after the other: side by side, the process tests' servers and the browser tests' would only share
+  // the same two cores.
   results.push(await vitest('process', ['process']));
   results.push(await playwright());
 }

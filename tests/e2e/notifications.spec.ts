@@ -6,10 +6,10 @@
  * Broadcasts reach every reader, and other tests broadcast too: counts are
  * checked against what the bell itself received, never against a guess.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { NotificationRecord } from '../../src/lib/console-records.ts';
 import { logIn, messagesFor, uniqueEmail, verifiedAccount } from './account-helpers.ts';
+import { axeViolations } from './axe.ts';
 import { waitForIsland } from './hydration.ts';
 import { staffHeaders } from './staff.ts';
 
@@ -85,11 +85,8 @@ test('a reader sees a broadcast in the bell, follows it, and marks the rest read
   await expect(panel.locator(`[data-notification-id="${second}"]`)).toHaveAttribute('data-unread', '');
   for (const dark of [true, false]) {
     await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
-    const axe = await new AxeBuilder({ page })
-      .include('[data-testid="notification-panel"]')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    const violations = await axeViolations(page, { include: '[data-testid="notification-panel"]' });
+    expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   }
 
   const onArticle = nextBellFetch(page);

@@ -6,9 +6,9 @@
  * trips its Content-Security-Policy. The themes differ only in colour, so
  * the light theme's visits run the colour rules alone.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test';
 import { logIn, uniqueEmail, verifiedAccount } from './account-helpers.ts';
+import { axeViolations } from './axe.ts';
 import { waitForPageReady } from './hydration.ts';
 import { pagesByKind, type PageKind } from './page-kinds.ts';
 
@@ -42,9 +42,8 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
  * rule and the first elements; `coloursOnly` runs the colour rules alone.
  */
 async function seriousViolations(page: Page, coloursOnly = false): Promise<string[]> {
-  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  const results = await (coloursOnly ? axe.withRules(COLOUR_RULES) : axe).analyze();
-  return results.violations
+  const violations = await axeViolations(page, coloursOnly ? { rules: COLOUR_RULES } : {});
+  return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
       (violation) =>

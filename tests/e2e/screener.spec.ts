@@ -8,7 +8,8 @@ const UNIVERSE = 400;
 
 async function openScreener(page: Page, query = '') {
   await page.goto(`/stocks${query}`);
-  await expect(gridCell(page, 0, 'symbol')).toBeVisible();
+  // Drawn with its data: a row's cells show before their text does.
+  await expect(gridCell(page, 0, 'symbol')).toHaveText(/\S/);
 }
 
 const gridCell = (page: Page, rowIndex: number, column: string) =>
@@ -266,7 +267,9 @@ test('a signed-in user favorites a company at once, keeps it, and sees a failed 
 
 test('searching for a stock and pressing Enter opens its company page', async ({ page }) => {
   await openScreener(page);
-  const symbol = (await symbols(page))[3]!;
+  // The fourth row's symbol, once the grid has drawn it (its rows arrive one after another).
+  await expect(gridCell(page, 3, 'symbol')).toHaveText(/\S/);
+  const symbol = (await gridCell(page, 3, 'symbol').textContent())!.trim();
   await waitForIsland(page, 'stock-search');
   const search = page.getByPlaceholder('Choose any stock on the NYSE or NASDAQ');
   await search.fill(symbol);

@@ -78,14 +78,20 @@ function removeUnused(): void {
   }
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const postgresRun = project.config.env.TEST_DB_DRIVER === 'postgres';
+/** The folder of templates made from the current sources (created, and marked as in use). */
+export function templateFolder(): string {
   fs.mkdirSync(CACHE, { recursive: true });
   removeUnused();
   const folder = path.join(CACHE, sourcesHash());
   fs.mkdirSync(folder, { recursive: true });
   // Touched on use, so a folder in use is never removed as unused.
   fs.utimesSync(folder, new Date(), new Date());
+  return folder;
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const postgresRun = project.config.env.TEST_DB_DRIVER === 'postgres';
+  const folder = templateFolder();
   const runId = randomBytes(4).toString('hex');
   if (postgresRun) {
     fs.mkdirSync(templateRunFolder(runId));

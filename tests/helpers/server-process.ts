@@ -6,6 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -19,6 +20,18 @@ export interface ServerProcess {
 
 export function tempDataDir(prefix = 'redcap-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/**
+ * A new data directory holding an empty, migrated embedded database, as a
+ * server leaves it after its first start (copied from the process tests'
+ * template, see data-dir-template.ts): for tests whose subject is not the
+ * creation of a new directory.
+ */
+export function migratedDataDir(): string {
+  const dir = tempDataDir();
+  fs.cpSync(inject('migratedDataDirTemplate'), dir, { recursive: true });
+  return dir;
 }
 
 /**

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/platform/db/client.ts';
 import { countSubscriptions } from '../../src/server/features/subscriptions/newsletter.ts';
-import { startServer, tempDataDir } from '../helpers/server-process.ts';
+import { migratedDataDir, startServer } from '../helpers/server-process.ts';
 
-const dataDir = tempDataDir();
+const dataDir = migratedDataDir();
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 async function subscribe(url: string, email: string): Promise<boolean> {

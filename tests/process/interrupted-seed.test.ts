@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
-import { startServer, tempDataDir, type ServerProcess } from '../helpers/server-process.ts';
+import { migratedDataDir, startServer, tempDataDir, type ServerProcess } from '../helpers/server-process.ts';
 
 const COMPANIES = 50;
 /** Progress lines of the seed, in order: the kill lands right after each appears. */
@@ -83,7 +83,8 @@ async function interruptThenRestart(env: Record<string, string>, step: string): 
 
 describe.concurrent('a start killed during the demo seed', () => {
   it.each(STEPS)('on the embedded database, after "%s", starts again and serves', async (step) => {
-    const dataDir = tempDataDir();
+    // Migrated already: the seed is the subject.
+    const dataDir = migratedDataDir();
     try {
       await interruptThenRestart({ DATA_DIR: dataDir }, step);
     } finally {

@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer, tempDataDir } from '../helpers/server-process.ts';
+import { migratedDataDir, startServer } from '../helpers/server-process.ts';
 
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
+/** A data directory a server has started on before: these tests are about what a start and a stop do. */
 const newDir = () => {
-  const dir = tempDataDir();
+  const dir = migratedDataDir();
   dirs.push(dir);
   return dir;
 };

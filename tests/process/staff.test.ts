@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/platform/db/client.ts';
 import { rowsOf } from '../../src/server/platform/db/client.ts';
 import { LOCAL_SOCKET_PORT, findLocalSocket } from '../../src/server/platform/db/local-socket.ts';
-import { startServer, tempDataDir, type ServerProcess } from '../helpers/server-process.ts';
+import { migratedDataDir, startServer, tempDataDir, type ServerProcess } from '../helpers/server-process.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const dataDir = tempDataDir();
@@ -85,7 +85,7 @@ describe('staff:remove and db:shell with nothing running', () => {
 });
 
 describe('staff commands while the server runs on the embedded database', () => {
-  const liveDir = tempDataDir();
+  const liveDir = migratedDataDir();
   const STAFF = { email: 'live-editor@redcap.example', password: 'Edit0r!Desk' };
   let server: ServerProcess;
 

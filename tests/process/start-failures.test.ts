@@ -51,7 +51,8 @@ function failureLine(output: string): string {
 
 const pg = process.env.TEST_DATABASE_URL;
 
-describe('a start that cannot succeed says why in one line', () => {
+// Side by side: each case has a data directory and ports of its own, and mostly waits for a process to end.
+describe.concurrent('a start that cannot succeed says why in one line', () => {
   it('names the port when it is already in use, before opening (or seeding) the data directory', async () => {
     const port = await silentServer(await freePort());
     const dataDir = newDir();
