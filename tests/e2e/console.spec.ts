@@ -319,7 +319,10 @@ test('staff find the console in their account menu, and readers have no such ent
   await page.getByTestId('profile-menu-button').click();
   await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Tools' })).toHaveCount(0);
+  // Logging out loads the home page again: the next sign-in starts once it has.
+  const home = page.waitForEvent('load');
   await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await home;
   await expect(page.getByTestId('login-link')).toBeVisible();
 
   await logIn(page, STAFF.email, STAFF.password);

@@ -3,8 +3,46 @@ import type { APIRequestContext } from '@playwright/test';
 
 export type PageKind = 'home' | 'article' | 'company' | 'screener' | 'events' | 'other';
 
-/** One page of each kind, found through the API so the test follows the demo data. */
-export async function pagesByKind(request: APIRequestContext): Promise<[PageKind, string][]> {
+/** What the demo data gives the pages below: found through the API, so the checks follow the data. */
+interface DemoPicks {
+  article: number;
+  clientArticle: { id: number; company_symbol: string };
+  company: string;
+  video: number;
+  event: { form_url: string; zoom_id: string };
+}
+
+/** The pages checked, in order: each with its kind, what it is (for test names) and its address. */
+export const PAGES: readonly { kind: PageKind; what: string; path: (picks: DemoPicks) => string }[] = [
+  { kind: 'home', what: 'the home page', path: () => '/' },
+  { kind: 'article', what: 'an article', path: (p) => `/news/${p.article}/` },
+  { kind: 'article', what: 'a client’s article', path: (p) => `/news/${p.clientArticle.id}/` },
+  { kind: 'company', what: 'a company page', path: (p) => `/stocks/${p.company}/` },
+  { kind: 'company', what: 'a client’s company page', path: (p) => `/stocks/${p.clientArticle.company_symbol}/` },
+  { kind: 'company', what: 'a client’s team page', path: (p) => `/stocks/${p.clientArticle.company_symbol}/team/` },
+  { kind: 'screener', what: 'the screener', path: () => '/stocks/' },
+  // The screener's other tabs show the same grid.
+  { kind: 'screener', what: 'the leaders', path: () => '/stocks/Leaders/' },
+  { kind: 'screener', what: 'the IPO calendar', path: () => '/stocks/IPO/' },
+  { kind: 'events', what: 'the events page', path: () => '/events/' },
+  {
+    kind: 'events',
+    what: 'a webinar’s registration page',
+    path: (p) => `/events/form/${p.event.form_url}/${p.event.zoom_id}`,
+  },
+  { kind: 'other', what: 'the news page', path: () => '/news/' },
+  { kind: 'other', what: 'the newsletter archive', path: () => '/newsletters/' },
+  { kind: 'other', what: 'the video library', path: () => '/videos/' },
+  { kind: 'other', what: 'a video page', path: (p) => `/video/${p.video}/` },
+  { kind: 'other', what: 'the login page', path: () => '/login/' },
+  { kind: 'other', what: 'the sign-up page', path: () => '/signup/' },
+  { kind: 'other', what: 'the profile page a guest opens', path: () => '/settings/Profile_Info/' },
+  { kind: 'other', what: 'the terms', path: () => '/terms/' },
+  { kind: 'other', what: 'RedChat', path: () => '/redchat/' },
+  { kind: 'other', what: 'the chat frame', path: (p) => `/redchat/frame/?symbol=${p.company}` },
+];
+
+async function demoPicks(request: APIRequestContext): Promise<DemoPicks> {
   const all = (await (await request.get('/api/news/all?limit=20')).json()) as {
     news: { id: number; company_symbol: string | null; rc_newsletter: boolean }[];
   };
@@ -21,28 +59,17 @@ export async function pagesByKind(request: APIRequestContext): Promise<[PageKind
   const events = (await (await request.get('/api/events/all?tab=upcoming&pageSize=1')).json()) as {
     data: { form_url: string; zoom_id: string }[];
   };
-  return [
-    ['home', '/'],
-    ['article', `/news/${article.id}/`],
-    ['article', `/news/${clientArticle.id}/`],
-    ['company', `/stocks/${company}/`],
-    ['company', `/stocks/${clientArticle.company_symbol}/`],
-    ['company', `/stocks/${clientArticle.company_symbol}/team/`],
-    ['screener', '/stocks/'],
-    // The screener's other tabs show the same grid.
-    ['screener', '/stocks/Leaders/'],
-    ['screener', '/stocks/IPO/'],
-    ['events', '/events/'],
-    ['events', `/events/form/${events.data[0]!.form_url}/${events.data[0]!.zoom_id}`],
-    ['other', '/news/'],
-    ['other', '/newsletters/'],
-    ['other', '/videos/'],
-    ['other', `/video/${videos.data[0]!.id}/`],
-    ['other', '/login/'],
-    ['other', '/signup/'],
-    ['other', '/settings/Profile_Info/'],
-    ['other', '/terms/'],
-    ['other', '/redchat/'],
-    ['other', `/redchat/frame/?symbol=${company}`],
-  ];
+  return { article: article.id, clientArticle, company, video: videos.data[0]!.id, event: events.data[0]! };
+}
+
+/** The address of every page of PAGES, in its order. */
+export async function pagePaths(request: APIRequestContext): Promise<string[]> {
+  const picks = await demoPicks(request);
+  return PAGES.map((page) => page.path(picks));
+}
+
+/** One page of each kind (several of some), with its kind. */
+export async function pagesByKind(request: APIRequestContext): Promise<[PageKind, string][]> {
+  const paths = await pagePaths(request);
+  return PAGES.map((page, i) => [page.kind, paths[i]!]);
 }
