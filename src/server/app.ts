@@ -14,12 +14,14 @@ import { companyRoutes, tipranksRoutes } from './features/companies/routes.ts';
 import { companyStaffRoutes } from './features/companies/staff-routes.ts';
 import { coverRoutes } from './features/covers/routes.ts';
 import { refreshEventsOnChange } from './features/events/index.ts';
+import { createCertificateFetcher, emailRoutes, suppressionStaffRoutes, type EmailRouteDeps } from './features/email/index.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { eventStaffRoutes } from './features/events/staff-routes.ts';
 import { ipoRoutes } from './features/ipos/routes.ts';
 import { marketRoutes } from './features/market/routes.ts';
 import { newsRoutes } from './features/news/routes.ts';
 import { newsStaffRoutes } from './features/news/staff-routes.ts';
+import { newsletterStaffRoutes } from './features/newsletter/index.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
@@ -71,6 +73,14 @@ export interface AppDeps {
   isLeader?: () => boolean;
   /** The changes committed through the database (one of the app's own when not given). */
   changes?: ChangeBus;
+  /** How SNS certificates are fetched and subscriptions confirmed (over HTTPS unless given). */
+  sns?: Partial<Omit<EmailRouteDeps['sns'], 'allowedTopics'>>;
+}
+
+/** Visits an SNS subscription's confirmation address. */
+async function confirmSnsSubscription(url: string): Promise<void> {
+  const response = await fetch(url, { redirect: 'error', signal: AbortSignal.timeout(5000) });
+  if (!response.ok) throw new Error(`SNS subscription confirmation answered ${response.status}`);
 }
 
 /** The HTTP application; close() removes what it listens to (the change bus, the snapshot's invalidations). */
@@ -107,7 +117,7 @@ export function createApp(deps: AppDeps): App {
   for (const expensive of ['/graphql', '/stock/export', '/stock/search', '/stock/searchTop3'])
     api.use(expensive, limitConcurrency(config.expensiveCallsPerAddress));
   if (deps.wakeOutbox) {
-    for (const group of ['/auth/*', '/email-subscriptions/*', '/news-alerts/*', '/events/register'])
+    for (const group of ['/auth/*', '/email-subscriptions/*', '/news-alerts/*', '/events/register', '/tools/newsletter/*'])
       api.use(group, wakeOutboxAfterPost(deps.wakeOutbox));
   }
   api.route('/auth', accountRoutes);
@@ -115,6 +125,16 @@ export function createApp(deps: AppDeps): App {
   api.route('/profile', profileRoutes);
   api.route('/email-subscriptions', subscriptionRoutes);
   api.route('/news-alerts', newsAlertRoutes);
+  api.route(
+    '/email',
+    emailRoutes({
+      sns: {
+        allowedTopics: config.mail.snsTopics,
+        fetchCertificate: deps.sns?.fetchCertificate ?? createCertificateFetcher(),
+        confirmSubscription: deps.sns?.confirmSubscription ?? confirmSnsSubscription,
+      },
+    }),
+  );
   // Anonymous readers' company market records: computed once per market or company change (or a few seconds).
   if (config.publicCacheTtlMs > 0) {
     const cache = createResponseCache({ ttlMs: config.publicCacheTtlMs, maxEntries: 5000, maxBodyBytes: 256 * 1024 });
@@ -145,6 +165,8 @@ export function createApp(deps: AppDeps): App {
   api.route('/tools', eventStaffRoutes);
   api.route('/tools', companyStaffRoutes);
   api.route('/tools', auditRoutes);
+  api.route('/tools', newsletterStaffRoutes);
+  api.route('/tools', suppressionStaffRoutes);
   api.route('/notifications', notificationRoutes({ onBroadcast: deps.wakeBroadcasts }));
   api.route('/content', feedRoutes);
   api.route('/covers', coverRoutes);

@@ -8,6 +8,7 @@ import { createDemoQuoteProvider } from './demo/quotes.ts';
 import { jobs as chatJobs } from './features/chat/index.ts';
 import { jobs as eventJobs } from './features/events/index.ts';
 import { createPolygonQuoteProvider, jobs as marketJobs } from './features/market/index.ts';
+import { issueRenderer, jobs as newsletterJobs } from './features/newsletter/index.ts';
 import { BROADCAST_JOB, jobs as notificationJobs } from './features/notifications/index.ts';
 import type { SnapshotStore } from './features/screener/index.ts';
 import { readDemoSeed } from './features/site-build/index.ts';
@@ -17,10 +18,10 @@ import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
 import type { JobDefinition } from './platform/jobs.ts';
 import type { Logger } from './platform/logger.ts';
-import { OUTBOX_JOB, jobs as outboxJobs } from './platform/outbox/jobs.ts';
+import { BULK_MAIL_JOB, OUTBOX_JOB, jobs as outboxJobs } from './platform/outbox/jobs.ts';
 import { CLUSTER_POLL_MS } from './start/cluster.ts';
 
-export { BROADCAST_JOB, OUTBOX_JOB };
+export { BROADCAST_JOB, BULK_MAIL_JOB, OUTBOX_JOB };
 
 export interface ServerJobDeps {
   config: Config;
@@ -35,13 +36,23 @@ export interface ServerJobDeps {
   say: (message: string) => void;
 }
 
-/** Every instance delivers queued messages (each claims its own); the other jobs run on the leader only. */
+/** Every instance delivers transactional messages (each claims its own); bulk mail and the other jobs run on the leader. */
 export function serverJobs(deps: ServerJobDeps): JobDefinition[] {
   const { config, logger, changes, cluster, snapshots } = deps;
   const db = deps.database.db;
-  const wakeOutbox = () => deps.wake(OUTBOX_JOB, 50);
+  const wakeOutbox = () => {
+    deps.wake(OUTBOX_JOB, 50);
+    deps.wake(BULK_MAIL_JOB, 50);
+  };
   return [
-    ...outboxJobs({ db, config, logger, onFileWritten: (line) => deps.say(`Outbox: ${line}`) }),
+    ...outboxJobs({
+      db,
+      config,
+      logger,
+      onFileWritten: (line) => deps.say(`Outbox: ${line}`),
+      renderers: { 'newsletter-issue': issueRenderer(db, config.siteUrl) },
+    }),
+    ...newsletterJobs({ db, logger, wakeBulk: () => deps.wake(BULK_MAIL_JOB, 50) }),
     ...eventJobs({ db, wakeOutbox }),
     ...notificationJobs({ db, siteUrl: config.siteUrl, logger, wakeOutbox }),
     ...chatJobs({ db, logger }),

@@ -14,6 +14,7 @@ import { ConfigError, loadConfig, type Config } from './platform/config.ts';
 import { ListenError, listen, type HttpServer } from './platform/http/server.ts';
 import { createJobScheduler } from './platform/jobs.ts';
 import { createLogger } from './platform/logger.ts';
+import { receiveBounces } from './start/bounces.ts';
 import { joinCluster, relayChanges } from './start/cluster.ts';
 import { openAndSeed, shareWithCli } from './start/database.ts';
 import { fail, say } from './start/progress.ts';
@@ -73,6 +74,11 @@ export async function main(): Promise<void> {
     say('No quote provider for this data (QUOTE_PROVIDER_KEY): prices stay as imported');
   }
 
+  const bounces = await receiveBounces(config, database.db, logger);
+  if (!config.mail.postalAddress && config.mail.smtpUrl) {
+    say('MAIL_POSTAL_ADDRESS is not set: bulk email footers carry no postal address, which CAN-SPAM requires');
+  }
+
   const publishing = sitePublishing({ config, database, logger, cluster, scheduler, changes });
   const app = createApp({
     config,
@@ -98,6 +104,7 @@ export async function main(): Promise<void> {
       await http.stop(Math.max(100, config.shutdownTimeoutMs - 2000));
       await publishing.stop();
       await scheduler.stop();
+      await bounces?.close();
       app.close();
       changes.close();
       await cluster.close();

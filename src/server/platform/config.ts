@@ -37,6 +37,13 @@ function proxyTrust(value: string | undefined): ProxyTrust | null {
   }
 }
 
+/** A comma-separated setting as its entries. */
+const listOf = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
 const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -118,6 +125,24 @@ const ConfigSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().min(3).default('RedCap <no-reply@localhost>'),
+    /** Bulk mail's pace and its pooled SMTP connections. */
+    MAIL_RATE_PER_SECOND: z.coerce.number().min(0.1).max(100_000).default(100),
+    MAIL_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5),
+    /** The sender's postal address, which every bulk message's footer must carry (CAN-SPAM). */
+    MAIL_POSTAL_ADDRESS: z.string().trim().min(5).max(300).optional(),
+    /** The envelope sender; each message's number is added (`bounces+123@domain`) so a bounce names it. */
+    MAIL_RETURN_PATH: z.email({ message: 'must be an email address' }).optional(),
+    MAIL_DKIM_DOMAIN: z.string().min(3).optional(),
+    MAIL_DKIM_SELECTOR: z.string().min(1).optional(),
+    /** The DKIM private key in PEM (newlines may be written as \\n), or MAIL_DKIM_PRIVATE_KEY_FILE: a file holding it. */
+    MAIL_DKIM_PRIVATE_KEY: z.string().min(20).optional(),
+    MAIL_DKIM_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+    /** Amazon SNS topics whose bounce and complaint notifications /api/email/sns accepts, separated by commas. */
+    MAIL_SNS_TOPIC_ARNS: z.string().optional(),
+    /** A port on which the server receives delivery status notifications (bounces) by SMTP; unset: none. */
+    MAIL_BOUNCE_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** The domains bounces are addressed to (the return path's); others are refused. */
+    MAIL_BOUNCE_DOMAINS: z.string().optional(),
     SMS_API_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
     SMS_ACCOUNT_SID: z.string().min(1).optional(),
     SMS_AUTH_TOKEN: z.string().min(1).optional(),
@@ -158,6 +183,14 @@ const ConfigSchema = z
   .refine((env) => !env.GOOGLE_CLIENT_ID === !env.GOOGLE_CLIENT_SECRET, {
     message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
     path: ['GOOGLE_CLIENT_ID'],
+  })
+  .refine((env) => !env.MAIL_DKIM_DOMAIN === !env.MAIL_DKIM_SELECTOR, {
+    message: 'set MAIL_DKIM_DOMAIN and MAIL_DKIM_SELECTOR together, or neither',
+    path: ['MAIL_DKIM_DOMAIN'],
+  })
+  .refine((env) => !env.MAIL_DKIM_DOMAIN || env.MAIL_DKIM_PRIVATE_KEY || env.MAIL_DKIM_PRIVATE_KEY_FILE, {
+    message: 'DKIM signing needs MAIL_DKIM_PRIVATE_KEY or MAIL_DKIM_PRIVATE_KEY_FILE',
+    path: ['MAIL_DKIM_DOMAIN'],
   })
   .refine((env) => !env.SMS_API_URL || (env.SMS_ACCOUNT_SID && env.SMS_AUTH_TOKEN && env.SMS_FROM), {
     message: 'SMS_API_URL needs SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM',
@@ -214,7 +247,26 @@ const ConfigSchema = z
           }
         : null,
       signInDelayMs: env.SIGN_IN_DELAY_MS,
-      mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
+      mail: {
+        smtpUrl: env.SMTP_URL ?? null,
+        from: env.MAIL_FROM,
+        ratePerSecond: env.MAIL_RATE_PER_SECOND,
+        poolSize: env.MAIL_POOL_SIZE,
+        postalAddress: env.MAIL_POSTAL_ADDRESS ?? null,
+        returnPath: env.MAIL_RETURN_PATH ?? null,
+        dkim:
+          env.MAIL_DKIM_DOMAIN && env.MAIL_DKIM_SELECTOR
+            ? {
+                domainName: env.MAIL_DKIM_DOMAIN,
+                keySelector: env.MAIL_DKIM_SELECTOR,
+                privateKey: env.MAIL_DKIM_PRIVATE_KEY?.replaceAll('\\n', '\n') ?? null,
+                privateKeyFile: env.MAIL_DKIM_PRIVATE_KEY_FILE ?? null,
+              }
+            : null,
+        snsTopics: listOf(env.MAIL_SNS_TOPIC_ARNS),
+        bounceSmtpPort: env.MAIL_BOUNCE_SMTP_PORT ?? null,
+        bounceDomains: listOf(env.MAIL_BOUNCE_DOMAINS).map((d) => d.toLowerCase()),
+      },
       sms:
         env.SMS_API_URL && env.SMS_ACCOUNT_SID && env.SMS_AUTH_TOKEN && env.SMS_FROM
           ? {

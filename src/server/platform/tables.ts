@@ -2,8 +2,9 @@
  * The platform's own tables: facts about the database, messages waiting to
  * be sent, rate-limit counters and the record of content changes.
  */
-import { bigint, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CONTENT_KINDS } from '../../lib/content-records.ts';
+import { EMAIL_LISTS } from '../../lib/email-lists.ts';
 
 /** Small key/value facts about the database itself (demo seed, versions). */
 export const appMeta = pgTable('app_meta', {
@@ -13,8 +14,22 @@ export const appMeta = pgTable('app_meta', {
 });
 
 /**
+ * Where a message stands: waiting (`pending`), held back by a paused
+ * newsletter (`held`), accepted by the mail server (`sent`), given up after
+ * repeated failures (`dead`), not sent because the address is suppressed
+ * (`suppressed`), reported back as undeliverable (`bounced`), or withdrawn
+ * before it went (`cancelled`: its newsletter was cancelled, its reader unsubscribed).
+ */
+export const OUTBOX_STATUSES = ['pending', 'held', 'sent', 'dead', 'suppressed', 'bounced', 'cancelled'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/**
  * Messages waiting to be delivered. Written in the same transaction as what
  * caused them (a code, a confirmation), delivered by the outbox job.
+ * Transactional messages are sent by every instance at once; bulk ones
+ * (`list` set) by the leader, paced, to addresses not suppressed, with an
+ * unsubscribe link. A message made from a template (a newsletter issue) is
+ * written when it is sent, so a queue of 100,000 stores no copies of it.
  */
 export const outboxMessages = pgTable(
   'outbox_messages',
@@ -27,17 +42,50 @@ export const outboxMessages = pgTable(
     html: text('html'),
     /** An iCalendar invite sent with an email (a webinar registration's confirmation). */
     calendar: text('calendar'),
-    status: text('status', { enum: ['pending', 'sent', 'dead'] })
-      .notNull()
-      .default('pending'),
+    /** The bulk list the message belongs to; none for transactional mail. */
+    list: text('list', { enum: EMAIL_LISTS }),
+    /** One message per cause and recipient: a second queueing of the same key is dropped. */
+    dedupeKey: text('dedupe_key'),
+    /** The template the message is written from when sent, and what it renders (a newsletter issue's id). */
+    template: text('template', { enum: ['newsletter-issue'] }),
+    templateRef: integer('template_ref'),
+    /** How the message greets its reader. */
+    recipientName: text('recipient_name'),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
     attempts: smallint('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('outbox_pending_idx').on(t.status, t.nextAttemptAt),
+    uniqueIndex('outbox_dedupe_idx').on(t.dedupeKey),
+    index('outbox_template_idx').on(t.template, t.templateRef, t.status),
+    index('outbox_recipient_idx').on(t.recipient, t.status),
+  ],
 );
+
+/**
+ * Addresses no bulk mail goes to: they bounced for good, bounced again and
+ * again, or their reader reported our mail as spam. Staff can lift one.
+ */
+export const mailSuppressions = pgTable('mail_suppressions', {
+  /** Lower-cased. */
+  email: text('email').primaryKey(),
+  reason: text('reason', { enum: ['hard-bounce', 'soft-bounces', 'complaint'] }).notNull(),
+  detail: text('detail').notNull().default(''),
+  source: text('source', { enum: ['sns', 'smtp'] }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Temporary failures per address: a run of them within a month suppresses it. */
+export const mailSoftBounces = pgTable('mail_soft_bounces', {
+  email: text('email').primaryKey(),
+  count: integer('count').notNull().default(0),
+  firstAt: timestamp('first_at', { withTimezone: true }).notNull().defaultNow(),
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Fixed-window counters for rate limits, shared by every instance. */
 export const rateLimits = pgTable('rate_limits', {

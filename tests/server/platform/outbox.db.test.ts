@@ -11,13 +11,13 @@ import {
   createFileTransport,
   createSmsHttpTransport,
   createSmtpTransport,
-  type OutboxRow,
+  type Delivery,
   type Transport,
 } from '../../../src/server/platform/outbox/transports.ts';
 import { createLogger } from '../../../src/server/platform/logger.ts';
 import { createOutboxWorker } from '../../../src/server/platform/outbox/worker.ts';
 import { createJobScheduler } from '../../../src/server/platform/jobs.ts';
-import { enqueue } from '../../../src/server/platform/outbox/enqueue.ts';
+import { enqueue, type OutgoingMessage } from '../../../src/server/platform/outbox/enqueue.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/database.ts';
 
 let t: TestDatabase;
@@ -39,12 +39,14 @@ const message = (recipient: string, channel: 'email' | 'sms' = 'email') => ({
   text: `Hello,\n\nUse this code to verify your account: 7KX2PQ\n`,
   html: '<p>7KX2PQ</p>',
 });
+/** Queues a message that has no dedupe key, so it is always queued. */
+const queued = async (m: OutgoingMessage) => (await enqueue(t.database.db, m))!;
 const statusOf = async (id: number) =>
   (await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.id, id)))[0]!;
 
-function recording(failTimes = 0): Transport & { sent: OutboxRow[] } {
+function recording(failTimes = 0): Transport & { sent: Delivery[] } {
   let failures = failTimes;
-  const sent: OutboxRow[] = [];
+  const sent: Delivery[] = [];
   return {
     name: 'recording',
     sent,
@@ -60,8 +62,8 @@ describe('outbox delivery', () => {
     const lines: string[] = [];
     const file = createFileTransport(dir, (l) => lines.push(l));
     const worker = createOutboxWorker({ db: t.database.db, email: file, sms: file, logger });
-    const emailId = await enqueue(t.database.db, message('ann@example.com'));
-    const smsId = await enqueue(t.database.db, message('+12125550123', 'sms'));
+    const emailId = await queued(message('ann@example.com'));
+    const smsId = await queued(message('+12125550123', 'sms'));
     await worker.runOnce();
     const eml = fs.readFileSync(path.join(dir, `${String(emailId).padStart(6, '0')}-email.eml`), 'utf8');
     expect(eml).toContain('To: ann@example.com');
@@ -76,7 +78,7 @@ describe('outbox delivery', () => {
   it('retries a failing provider with backoff and sends each message once', async () => {
     const flaky = recording(2);
     const worker = createOutboxWorker({ db: t.database.db, email: flaky, sms: flaky, logger, backoffMs: () => 0 });
-    const id = await enqueue(t.database.db, message('retry@example.com'));
+    const id = await queued(message('retry@example.com'));
     await worker.runOnce();
     expect((await statusOf(id)).attempts).toBe(1);
     expect((await statusOf(id)).lastError).toBe('provider down');
@@ -92,7 +94,7 @@ describe('outbox delivery', () => {
   it('waits out the backoff before trying again', async () => {
     const down = recording(1);
     const worker = createOutboxWorker({ db: t.database.db, email: down, sms: down, logger, backoffMs: () => 60_000 });
-    const id = await enqueue(t.database.db, message('later@example.com'));
+    const id = await queued(message('later@example.com'));
     await worker.runOnce();
     await worker.runOnce();
     expect((await statusOf(id)).attempts).toBe(1);
@@ -109,14 +111,14 @@ describe('outbox delivery', () => {
       backoffMs: () => 0,
       maxAttempts: 3,
     });
-    const id = await enqueue(t.database.db, message('dead@example.com'));
+    const id = await queued(message('dead@example.com'));
     for (let i = 0; i < 5; i++) await worker.runOnce();
     expect((await statusOf(id)).status).toBe('dead');
     expect((await statusOf(id)).attempts).toBe(3);
   });
 
   it('loses nothing across a restart: a new worker delivers what the stopped one left', async () => {
-    const id = await enqueue(t.database.db, message('restart@example.com'));
+    const id = await queued(message('restart@example.com'));
     const scheduler = createJobScheduler(logger);
     const first = createOutboxWorker({ db: t.database.db, email: recording(), sms: recording(), logger });
     scheduler.every('outbox', 60_000, (signal) => first.runOnce(signal));
@@ -149,9 +151,9 @@ describe('providers', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.server.address() as AddressInfo).port;
     try {
-      const smtp = createSmtpTransport(`smtp://127.0.0.1:${port}`, 'RedCap <no-reply@redcap.example>');
+      const smtp = createSmtpTransport(`smtp://127.0.0.1:${port}`, { from: 'RedCap <no-reply@redcap.example>' });
       const worker = createOutboxWorker({ db: t.database.db, email: smtp, sms: recording(), logger });
-      const id = await enqueue(t.database.db, message('smtp@example.com'));
+      const id = await queued(message('smtp@example.com'));
       await worker.runOnce();
       expect((await statusOf(id)).status).toBe('sent');
       const mail = received.find((m) => m.to.includes('smtp@example.com'))!;
@@ -188,7 +190,7 @@ describe('providers', () => {
         from: '+15550000000',
       });
       const worker = createOutboxWorker({ db: t.database.db, email: recording(), sms, logger, backoffMs: () => 0 });
-      const id = await enqueue(t.database.db, message('+13125550199', 'sms'));
+      const id = await queued(message('+13125550199', 'sms'));
       await worker.runOnce();
       expect((await statusOf(id)).lastError).toContain('SMS provider answered 503');
       await worker.runOnce();

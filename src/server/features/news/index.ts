@@ -11,3 +11,4 @@ export {
   type NewsTextHit,
 } from './service.ts';
 export { NewsArticleSchema, NewsItemSchema } from './api-schemas.ts';
+export { createNews } from './staff-edits.ts';

@@ -90,8 +90,9 @@ function messageFor(b: typeof broadcasts.$inferSelect, path: string, siteUrl: st
   const link = `${siteUrl}${path}`;
   return {
     subject: `${SITE.name}: ${b.message.length > 70 ? `${b.message.slice(0, 67)}…` : b.message}`,
-    text: `${b.message}\n\n${link}\n\nYou get these announcements because you have a ${SITE.name} account. Turn them off in Settings › Notifications.`,
-    html: `<p>${escapeHtml(b.message)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p style="color:#555">You get these announcements because you have a ${SITE.name} account. Turn them off in Settings › Notifications.</p>`,
+    // The footer (why, unsubscribe, preferences, postal address) is added to every bulk email when it is sent.
+    text: `${b.message}\n\n${link}`,
+    html: `<p>${escapeHtml(b.message)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
     sms: `${SITE.name}: ${b.message} ${link}`,
   };
 }
@@ -115,14 +116,18 @@ export async function deliverBatch(db: Db, b: typeof broadcasts.$inferSelect, si
         order by id limit ${BROADCAST_BATCH}
       ),
       queued as (
-        insert into ${outboxMessages} (channel, recipient, subject, text, html)
+        insert into ${outboxMessages} (channel, recipient, subject, text, html, list, dedupe_key)
         select
           case when message_preference = 'phone' and phone is not null then 'sms' else 'email' end,
-          case when message_preference = 'phone' and phone is not null then phone else email end,
+          case when message_preference = 'phone' and phone is not null then phone else lower(email) end,
           ${m.subject},
           case when message_preference = 'phone' and phone is not null then ${m.sms} else ${m.text} end,
-          case when message_preference = 'phone' and phone is not null then null else ${m.html} end
+          case when message_preference = 'phone' and phone is not null then null else ${m.html} end,
+          -- Emails are bulk mail (paced, with an unsubscribe link); texts are short and go at once.
+          case when message_preference = 'phone' and phone is not null then null else 'announcements' end,
+          ${`broadcast:${b.id}:`} || id
         from batch
+        on conflict (dedupe_key) do nothing
         returning 1
       )
       select (select max(id) from batch) as last, (select count(*)::int from queued) as queued`),

@@ -19,6 +19,8 @@ export const emailSubscriptions = pgTable(
     /** SHA-256 of the confirmation link's token, until it is used. */
     confirmTokenHash: text('confirm_token_hash'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** Set when the reader turned the newsletter off (an unsubscribe link, the preference centre, settings). */
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('email_subscriptions_email_lower_idx').on(sql`lower(${t.email})`)],
@@ -35,6 +37,8 @@ export const newsAlertSubscriptions = pgTable(
       .references(() => companies.symbol, { onDelete: 'cascade' }),
     confirmTokenHash: text('confirm_token_hash'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** Set when the reader turned company news alerts off; turning them on again restores the same companies. */
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('news_alert_email_symbol_idx').on(sql`lower(${t.email})`, t.companySymbol)],

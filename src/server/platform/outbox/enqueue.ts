@@ -4,10 +4,21 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import type { EmailList } from '../../../lib/email-lists.ts';
 import { outboxMessages } from '../tables.ts';
+
+/** Every column of a row, named as drizzle names them, for statements written in SQL. */
+export const OUTBOX_COLUMNS = sql.raw(`id, channel, recipient, subject, text, html, calendar, list,
+  dedupe_key as "dedupeKey", template, template_ref as "templateRef", recipient_name as "recipientName",
+  status, attempts, next_attempt_at as "nextAttemptAt", last_error as "lastError", created_at as "createdAt",
+  sent_at as "sentAt"`);
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
+  /** A bulk list (the message gets its unsubscribe link and goes only to addresses not suppressed); none: transactional. */
+  list?: EmailList;
+  /** Queueing the same key twice queues one message. */
+  dedupeKey?: string;
   recipient: string;
   subject: string;
   text: string;
@@ -16,12 +27,20 @@ export interface OutgoingMessage {
   calendar?: string;
 }
 
-export async function enqueue(tx: Db, message: OutgoingMessage): Promise<number> {
+/** Queues a message; null when its dedupe key was queued before. */
+export async function enqueue(tx: Db, message: OutgoingMessage): Promise<number | null> {
   const [row] = await tx
     .insert(outboxMessages)
-    .values({ ...message, html: message.html ?? null, calendar: message.calendar ?? null })
+    .values({
+      ...message,
+      html: message.html ?? null,
+      calendar: message.calendar ?? null,
+      list: message.list ?? null,
+      dedupeKey: message.dedupeKey ?? null,
+    })
+    .onConflictDoNothing()
     .returning({ id: outboxMessages.id });
-  return row!.id;
+  return row?.id ?? null;
 }
 
 /**
@@ -31,7 +50,8 @@ export async function enqueue(tx: Db, message: OutgoingMessage): Promise<number>
  * trip and atomic, without holding a transaction open.
  */
 export function enqueueFrom(source: string, message: OutgoingMessage): SQL {
-  return sql`insert into ${outboxMessages} (channel, recipient, subject, text, html, calendar)
-    select ${message.channel}, ${message.recipient}, ${message.subject}, ${message.text}, ${message.html ?? null}, ${message.calendar ?? null}
+  return sql`insert into ${outboxMessages} (channel, recipient, subject, text, html, calendar, list)
+    select ${message.channel}, ${message.recipient}, ${message.subject}, ${message.text}, ${message.html ?? null},
+      ${message.calendar ?? null}, ${message.list ?? null}
     from ${sql.identifier(source)}`;
 }

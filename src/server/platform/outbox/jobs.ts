@@ -1,34 +1,69 @@
 /**
  * The outbox's background work: delivering queued email and text messages.
- * Every instance delivers (each claims its own rows), so the job is not
- * for the leader only. A channel without a configured provider writes its
- * messages to files in the outbox folder.
+ * Transactional messages (codes, confirmations) are delivered by every
+ * instance (each claims its own rows), at once; bulk mail by the leader
+ * only, paced and pooled. A channel without a configured provider writes
+ * its messages to files in the outbox folder.
  */
+import fs from 'node:fs';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { JobDefinition } from '../jobs.ts';
 import type { Logger } from '../logger.ts';
-import { createFileTransport, createSmsHttpTransport, createSmtpTransport } from './transports.ts';
+import { BULK_INTERVAL_MS, createBulkWorker, type TemplateRenderer } from './bulk-worker.ts';
+import {
+  createFileTransport,
+  createSmsHttpTransport,
+  createSmtpTransport,
+  type DkimOptions,
+  type MailOptions,
+} from './transports.ts';
 import { OUTBOX_INTERVAL_MS, createOutboxWorker } from './worker.ts';
 
-/** The delivery job's name, to wake it after a message was queued. */
+/** The delivery jobs' names, to wake them after a message was queued. */
 export const OUTBOX_JOB = 'outbox';
+export const BULK_MAIL_JOB = 'bulk-mail';
 
 export interface OutboxJobDeps {
   db: Db;
-  config: Pick<Config, 'mail' | 'sms' | 'outboxDir'>;
+  config: Pick<Config, 'mail' | 'sms' | 'outboxDir' | 'siteUrl'>;
   logger: Logger;
   /** Hears each message written to a file (codes included), for the console. */
   onFileWritten: (line: string) => void;
+  /** How templated bulk messages are written (a newsletter issue for its reader). */
+  renderers: Partial<Record<'newsletter-issue', TemplateRenderer>>;
 }
 
-export function jobs({ db, config, logger, onFileWritten }: OutboxJobDeps): JobDefinition[] {
-  const files = createFileTransport(config.outboxDir, onFileWritten);
+/** The configured DKIM key, read from its file when given as one. */
+export function dkimOf(mail: Config['mail']): DkimOptions | null {
+  if (!mail.dkim) return null;
+  const privateKey = mail.dkim.privateKey ?? fs.readFileSync(mail.dkim.privateKeyFile!, 'utf8');
+  return { domainName: mail.dkim.domainName, keySelector: mail.dkim.keySelector, privateKey };
+}
+
+export function jobs({ db, config, logger, onFileWritten, renderers }: OutboxJobDeps): JobDefinition[] {
+  const mail: MailOptions = { from: config.mail.from, returnPath: config.mail.returnPath, dkim: dkimOf(config.mail) };
+  const files = createFileTransport(config.outboxDir, onFileWritten, mail);
   const worker = createOutboxWorker({
     db,
-    email: config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl, config.mail.from) : files,
+    email: config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl, mail) : files,
     sms: config.sms ? createSmsHttpTransport(config.sms) : files,
     logger,
   });
-  return [{ name: OUTBOX_JOB, intervalMs: OUTBOX_INTERVAL_MS, task: (signal) => worker.runOnce(signal) }];
+  const bulk = createBulkWorker({
+    db,
+    transport: config.mail.smtpUrl
+      ? createSmtpTransport(config.mail.smtpUrl, { ...mail, pool: config.mail.poolSize })
+      : createFileTransport(config.outboxDir, () => {}, mail),
+    logger,
+    siteUrl: config.siteUrl,
+    postalAddress: config.mail.postalAddress,
+    ratePerSecond: config.mail.ratePerSecond,
+    concurrency: config.mail.smtpUrl ? config.mail.poolSize * 2 : 4,
+    renderers,
+  });
+  return [
+    { name: OUTBOX_JOB, intervalMs: OUTBOX_INTERVAL_MS, task: (signal) => worker.runOnce(signal) },
+    { name: BULK_MAIL_JOB, intervalMs: BULK_INTERVAL_MS, leaderOnly: true, task: (signal) => bulk.runOnce(signal) },
+  ];
 }

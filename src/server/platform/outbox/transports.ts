@@ -10,47 +10,110 @@ import type { outboxMessages } from '../tables.ts';
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;
 
+/** One message as a transport sends it: the stored row, written out (a template rendered, a bulk footer added). */
+export interface Delivery {
+  id: number;
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  calendar: string | null;
+  /** Header lines bulk mail carries (List-Unsubscribe and its one-click POST, List-Id). */
+  headers?: Record<string, string>;
+  createdAt: Date;
+}
+
+export const deliveryOf = (row: OutboxRow): Delivery => ({
+  id: row.id,
+  channel: row.channel,
+  to: row.recipient,
+  subject: row.subject,
+  text: row.text,
+  html: row.html,
+  calendar: row.calendar,
+  createdAt: row.createdAt,
+});
+
 export interface Transport {
   readonly name: string;
-  send(message: OutboxRow): Promise<void>;
+  send(message: Delivery): Promise<void>;
+  /** Closes pooled connections. */
+  close?(): void;
+}
+
+/** Signing of every email with the domain's key, so receivers can tell it is ours (RFC 6376). */
+export interface DkimOptions {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
+}
+
+export interface MailOptions {
+  from: string;
+  /** Envelope sender with the message's number in it (`bounces+123@domain`), so a bounce names the message. */
+  returnPath?: string | null;
+  dkim?: DkimOptions | null;
 }
 
 /** A calendar invite goes as the mail clients' 'add to calendar' part, with the .ics attached. */
-const calendarOf = (message: OutboxRow) =>
+const calendarOf = (message: Delivery) =>
   message.calendar ? { filename: 'invite.ics', method: 'REQUEST', content: message.calendar } : undefined;
+
+/** `bounces@domain` becomes `bounces+123@domain` for message 123. */
+export function verpAddress(returnPath: string, id: number): string {
+  const at = returnPath.lastIndexOf('@');
+  return at < 1 ? returnPath : `${returnPath.slice(0, at)}+${id}@${returnPath.slice(at + 1)}`;
+}
+
+function mailOf(message: Delivery, options: MailOptions, host: string): nodemailer.SendMailOptions {
+  return {
+    from: options.from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? undefined,
+    icalEvent: calendarOf(message),
+    headers: message.headers,
+    // A stable id lets receiving servers drop a copy resent after a crash.
+    messageId: `<outbox-${message.id}@${host}>`,
+    ...(options.returnPath && { envelope: { from: verpAddress(options.returnPath, message.id), to: message.to } }),
+  };
+}
 
 const pad = (id: number) => String(id).padStart(6, '0');
 const CODE = /\b([2-9A-HJ-NP-Z]{6})\b/;
 
 /** Writes `.eml` (email) or `.json` (SMS) files named by message id, so a retry overwrites, never duplicates. */
-export function createFileTransport(dir: string, announce: (line: string) => void = () => {}): Transport {
-  const mailer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+export function createFileTransport(
+  dir: string,
+  announce: (line: string) => void = () => {},
+  options: MailOptions = { from: 'RedCap <no-reply@localhost>' },
+): Transport {
+  const mailer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+    ...(options.dkim && { dkim: options.dkim }),
+  });
   return {
     name: 'file',
     async send(message) {
       fs.mkdirSync(dir, { recursive: true });
       let file: string;
       if (message.channel === 'email') {
-        const info = await mailer.sendMail({
-          from: 'RedCap <no-reply@localhost>',
-          to: message.recipient,
-          subject: message.subject,
-          text: message.text,
-          html: message.html ?? undefined,
-          icalEvent: calendarOf(message),
-          messageId: `<outbox-${message.id}@localhost>`,
-        });
+        const info = await mailer.sendMail(mailOf(message, options, 'localhost'));
         file = path.join(dir, `${pad(message.id)}-email.eml`);
         fs.writeFileSync(`${file}.tmp`, info.message as Buffer);
       } else {
         file = path.join(dir, `${pad(message.id)}-sms.json`);
-        const body = { to: message.recipient, body: message.text, createdAt: message.createdAt.toISOString() };
+        const body = { to: message.to, body: message.text, createdAt: message.createdAt.toISOString() };
         fs.writeFileSync(`${file}.tmp`, `${JSON.stringify(body, null, 2)}\n`);
       }
       fs.renameSync(`${file}.tmp`, file);
       const code = CODE.exec(message.text.split('\n').find((l) => /code/i.test(l)) ?? '')?.[1];
       announce(
-        `${message.channel === 'email' ? 'Email' : 'Text message'} to ${message.recipient}: "${message.subject}"${
+        `${message.channel === 'email' ? 'Email' : 'Text message'} to ${message.to}: "${message.subject}"${
           code ? ` — code ${code}` : ''
         } (${path.relative(process.cwd(), file) || file})`,
       );
@@ -58,8 +121,44 @@ export function createFileTransport(dir: string, announce: (line: string) => voi
   };
 }
 
-export function createSmtpTransport(url: string, from: string): Transport {
-  const mailer = nodemailer.createTransport(url);
+/**
+ * An smtp(s):// address as connection options. Nodemailer reads an address
+ * only when it is given alone (its pool and DKIM options would be dropped),
+ * so it is read here, with its query's settings (`?ignoreTLS=true`,
+ * `?tls.rejectUnauthorized=false`) as nodemailer would read them.
+ */
+function connectionOf(url: string): Record<string, unknown> {
+  const address = new URL(url);
+  const value = (v: string) => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v);
+  const tls: Record<string, unknown> = {};
+  const query: Record<string, unknown> = {};
+  for (const [key, v] of address.searchParams) {
+    if (key.startsWith('tls.')) tls[key.slice(4)] = value(v);
+    else query[key] = value(v);
+  }
+  return {
+    ...query,
+    host: address.hostname,
+    ...(address.port && { port: Number(address.port) }),
+    secure: address.protocol === 'smtps:',
+    ...(address.username && {
+      auth: { user: decodeURIComponent(address.username), pass: decodeURIComponent(address.password) },
+    }),
+    ...(Object.keys(tls).length && { tls }),
+  };
+}
+
+/**
+ * Sends through an SMTP server. `pool` keeps that many connections open and
+ * sends a message on each as soon as it is free: bulk mail goes out at the
+ * server's pace instead of one handshake per message.
+ */
+export function createSmtpTransport(url: string, options: MailOptions & { pool?: number }): Transport {
+  const mailer = nodemailer.createTransport({
+    ...connectionOf(url),
+    ...(options.pool && { pool: true, maxConnections: options.pool, maxMessages: Infinity }),
+    ...(options.dkim && { dkim: options.dkim }),
+  } as nodemailer.TransportOptions);
   const host = (() => {
     try {
       return new URL(url).hostname || 'localhost';
@@ -68,19 +167,11 @@ export function createSmtpTransport(url: string, from: string): Transport {
     }
   })();
   return {
-    name: 'smtp',
+    name: options.pool ? 'smtp-pool' : 'smtp',
     async send(message) {
-      await mailer.sendMail({
-        from,
-        to: message.recipient,
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? undefined,
-        icalEvent: calendarOf(message),
-        // A stable id lets receiving servers drop a copy resent after a crash.
-        messageId: `<outbox-${message.id}@${host}>`,
-      });
+      await mailer.sendMail(mailOf(message, options, host));
     },
+    close: () => mailer.close(),
   };
 }
 
@@ -103,7 +194,7 @@ export function createSmsHttpTransport(options: SmsProviderOptions): Transport {
       const response = await fetch(endpoint, {
         method: 'POST',
         headers: { Authorization: `Basic ${auth}`, 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ To: message.recipient, From: options.from, Body: message.text }),
+        body: new URLSearchParams({ To: message.to, From: options.from, Body: message.text }),
         signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
       });
       if (!response.ok) {

@@ -1,5 +1,5 @@
 /**
- * Delivers outbox messages. Rows are leased before sending (so two instances
+ * Delivers transactional outbox messages (bulk ones are bulk-worker.ts's). Rows are leased before sending (so two instances
  * never send the same row at once), marked sent right after the transport
  * accepts them, and retried with exponential backoff when it fails. Nothing
  * is lost across restarts: a lease simply runs out and the row is taken again.
@@ -9,7 +9,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client.ts';
 import { outboxMessages } from '../tables.ts';
-import type { OutboxRow, Transport } from './transports.ts';
+import { OUTBOX_COLUMNS } from './enqueue.ts';
+import { deliveryOf, type OutboxRow, type Transport } from './transports.ts';
 import type { Logger } from '../logger.ts';
 
 export interface OutboxWorkerOptions {
@@ -47,11 +48,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       update ${outboxMessages} set next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
       where id in (
         select id from ${outboxMessages}
-        where status = 'pending' and next_attempt_at <= now()
+        where status = 'pending' and next_attempt_at <= now() and list is null
         order by id limit ${batchSize}
         for update skip locked)
-      returning id, channel, recipient, subject, text, html, calendar, status, attempts,
-        next_attempt_at as "nextAttemptAt", last_error as "lastError", created_at as "createdAt", sent_at as "sentAt"`);
+      returning ${OUTBOX_COLUMNS}`);
     return rowsOf<OutboxRow>(result).map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
   }
 
@@ -59,7 +59,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const transport = message.channel === 'email' ? options.email : options.sms;
     const attempts = message.attempts + 1;
     try {
-      await transport.send(message);
+      await transport.send(deliveryOf(message));
       await db
         .update(outboxMessages)
         .set({ status: 'sent', attempts, sentAt: new Date(), lastError: null })

@@ -1,0 +1,219 @@
+/**
+ * Delivers bulk mail (newsletters, announcements, alerts): on the leader
+ * only, at a configured pace, many messages at once over pooled
+ * connections. Rows are leased a batch at a time (about a second of
+ * sending, so a pause takes effect within one); a message to a suppressed
+ * address is marked so and never sent; the rest are written out (a
+ * template rendered for its reader, the unsubscribe header and footer
+ * added) and marked sent in small groups right after the server accepted
+ * them.
+ *
+ * A stop (SIGTERM) stops taking new messages, waits for those in flight,
+ * records them and hands back what it had leased: a restart sends each
+ * message once. A crash can leave the messages in flight and those
+ * accepted in the last few milliseconds unrecorded; they are sent again
+ * when their lease runs out, with the same Message-ID, so receiving
+ * servers can drop the copy.
+ */
+import { sql } from 'drizzle-orm';
+import type { EmailList } from '../../../lib/email-lists.ts';
+import { arrayColumn } from '../db/arrays.ts';
+import { rowsOf, type Db } from '../db/client.ts';
+import type { Logger } from '../logger.ts';
+import { mailSuppressions, outboxMessages } from '../tables.ts';
+import { asBulk } from './bulk-mail.ts';
+import { OUTBOX_COLUMNS } from './enqueue.ts';
+import { listLinks, mailLinkSecret, signListLink } from './list-links.ts';
+import { deliveryOf, type Delivery, type OutboxRow, type Transport } from './transports.ts';
+
+/** Writes a templated message for one reader when it is sent. */
+export type TemplateRenderer = (
+  ref: number,
+  recipient: { email: string; name: string | null },
+) => Promise<{ subject: string; text: string; html: string }>;
+
+export interface BulkWorkerOptions {
+  db: Db;
+  transport: Transport;
+  logger: Logger;
+  siteUrl: string;
+  postalAddress: string | null;
+  /** Messages per second at most. */
+  ratePerSecond: number;
+  /** Messages handed to the transport at once (its pooled connections keep them busy). */
+  concurrency: number;
+  renderers: Partial<Record<NonNullable<OutboxRow['template']>, TemplateRenderer>>;
+  leaseSeconds?: number;
+  maxAttempts?: number;
+  backoffMs?: (attempt: number) => number;
+  /** Sent messages are recorded once this many wait, or after this long. */
+  ackBatch?: number;
+  ackDelayMs?: number;
+}
+
+export interface BulkWorker {
+  runOnce(signal?: AbortSignal): Promise<number>;
+}
+
+export const BULK_INTERVAL_MS = 2000;
+
+const defaultBackoff = (attempt: number) => Math.min(30 * 60_000, 30_000 * 2 ** (attempt - 1));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createBulkWorker(options: BulkWorkerOptions): BulkWorker {
+  const { db, logger, transport } = options;
+  const leaseSeconds = options.leaseSeconds ?? 30;
+  const maxAttempts = options.maxAttempts ?? 6;
+  const backoff = options.backoffMs ?? defaultBackoff;
+  const ackBatch = options.ackBatch ?? 100;
+  const ackDelayMs = options.ackDelayMs ?? 25;
+  // About a second of sending per lease: a pause or a cancel takes effect within one.
+  const batchSize = Math.max(10, Math.min(1000, Math.round(options.ratePerSecond)));
+  const interval = 1000 / options.ratePerSecond;
+  const siteHost = (() => {
+    try {
+      return new URL(options.siteUrl).hostname;
+    } catch {
+      return 'localhost';
+    }
+  })();
+  let running: Promise<number> | null = null;
+
+  async function claim(): Promise<OutboxRow[]> {
+    const result = await db.execute(sql`
+      update ${outboxMessages} set next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
+      where id in (
+        select id from ${outboxMessages}
+        where status = 'pending' and next_attempt_at <= now() and list is not null
+        order by id limit ${batchSize}
+        for update skip locked)
+      returning ${OUTBOX_COLUMNS}`);
+    return rowsOf<OutboxRow>(result)
+      .map((row) => ({ ...row, createdAt: new Date(row.createdAt) }))
+      .sort((a, b) => a.id - b.id);
+  }
+
+  const ids = (rows: readonly { id: number }[]) => arrayColumn(rows, (r) => r.id, 'int4');
+
+  /** Marks and drops the messages whose address is suppressed. */
+  async function withoutSuppressed(batch: OutboxRow[]): Promise<OutboxRow[]> {
+    if (!batch.length) return batch;
+    const found = rowsOf<{ email: string }>(
+      await db.execute(sql`select email from ${mailSuppressions}
+        where email = any(${arrayColumn(batch, (r) => r.recipient.toLowerCase(), 'text')})`),
+    );
+    if (!found.length) return batch;
+    const suppressed = new Set(found.map((r) => r.email));
+    const [skip, keep] = [
+      batch.filter((r) => suppressed.has(r.recipient.toLowerCase())),
+      batch.filter((r) => !suppressed.has(r.recipient.toLowerCase())),
+    ];
+    await db.execute(sql`update ${outboxMessages} set status = 'suppressed' where id = any(${ids(skip)})`);
+    return keep;
+  }
+
+  async function written(row: OutboxRow, secret: Buffer): Promise<Delivery> {
+    let message = deliveryOf(row);
+    if (row.template) {
+      const render = options.renderers[row.template];
+      if (!render || row.templateRef === null) throw new Error(`No renderer for the template ${row.template}`);
+      message = { ...message, ...(await render(row.templateRef, { email: row.recipient, name: row.recipientName })) };
+    }
+    const list = row.list as EmailList;
+    const issueId = row.template === 'newsletter-issue' ? row.templateRef : null;
+    const token = signListLink(secret, { email: row.recipient, list, issueId });
+    return asBulk(message, {
+      list,
+      links: listLinks(options.siteUrl, token),
+      postalAddress: options.postalAddress,
+      siteHost,
+    });
+  }
+
+  async function failed(row: OutboxRow, error: unknown) {
+    const attempts = row.attempts + 1;
+    const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    const dead = attempts >= maxAttempts;
+    await db.execute(sql`update ${outboxMessages}
+      set attempts = ${attempts}, last_error = ${lastError}, status = ${dead ? 'dead' : 'pending'},
+        next_attempt_at = now() + make_interval(secs => ${backoff(attempts) / 1000})
+      where id = ${row.id}`);
+    logger[dead ? 'error' : 'warn'](
+      { outboxId: row.id, list: row.list, transport: transport.name, attempts, err: lastError },
+      dead ? 'bulk message could not be delivered; giving up' : 'bulk message delivery failed; will retry',
+    );
+  }
+
+  async function runBatches(signal?: AbortSignal): Promise<number> {
+    const secret = await mailLinkSecret(db);
+    let handled = 0;
+    let acks: OutboxRow[] = [];
+    let flushing: Promise<void> = Promise.resolve();
+    let flushTimer: NodeJS.Timeout | null = null;
+    const flush = () => {
+      if (flushTimer) clearTimeout(flushTimer);
+      flushTimer = null;
+      const done = acks;
+      acks = [];
+      if (done.length) {
+        flushing = flushing.then(async () => {
+          await db.execute(sql`update ${outboxMessages}
+            set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null
+            where id = any(${ids(done)})`);
+        });
+      }
+      return flushing;
+    };
+    const acked = (row: OutboxRow) => {
+      acks.push(row);
+      if (acks.length >= ackBatch) void flush();
+      else flushTimer ??= setTimeout(() => void flush(), ackDelayMs);
+    };
+
+    let nextSlot = performance.now();
+    try {
+      for (;;) {
+        if (signal?.aborted) return handled;
+        const claimed = await claim();
+        const batch = await withoutSuppressed(claimed);
+        const unsent = new Set(batch);
+        const inFlight = new Set<Promise<void>>();
+        for (const row of batch) {
+          if (signal?.aborted) break;
+          while (inFlight.size >= options.concurrency) await Promise.race(inFlight);
+          const wait = nextSlot - performance.now();
+          if (wait > 1) await sleep(wait);
+          nextSlot = Math.max(nextSlot + interval, performance.now() - interval);
+          unsent.delete(row);
+          const sending = written(row, secret)
+            .then((message) => transport.send(message))
+            .then(
+              () => acked(row),
+              (error: unknown) => failed(row, error),
+            )
+            .finally(() => inFlight.delete(sending));
+          inFlight.add(sending);
+        }
+        await Promise.all(inFlight);
+        handled += batch.length - unsent.size;
+        if (unsent.size) {
+          // Stopped mid-batch: what was leased but not sent is due again at once.
+          await db.execute(sql`update ${outboxMessages} set next_attempt_at = now() where id = any(${ids([...unsent])})`);
+        }
+        if (claimed.length < batchSize) return handled;
+      }
+    } finally {
+      await flush();
+    }
+  }
+
+  function runOnce(signal?: AbortSignal): Promise<number> {
+    if (running) return running;
+    running = runBatches(signal).finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return { runOnce };
+}

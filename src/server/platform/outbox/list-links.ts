@@ -1,0 +1,85 @@
+/**
+ * The links at the foot of every bulk email: one-click unsubscribe and the
+ * preference centre. They work without signing in, so each carries a token
+ * signed for its recipient and list: whoever holds the email can use its
+ * links, nobody can make a link for another address. The signing key is
+ * made once per database and kept in it, so every instance and every
+ * restart reads the same links.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { isEmailList, type EmailList } from '../../../lib/email-lists.ts';
+import type { Db } from '../db/client.ts';
+import { readMeta } from '../meta.ts';
+import { appMeta } from '../tables.ts';
+
+const SECRET_KEY = 'mail-link-secret';
+
+/** What a link stands for: this address, this list, and the newsletter issue it came in (for its figures). */
+export interface ListLinkSubject {
+  email: string;
+  list: EmailList;
+  issueId: number | null;
+}
+
+const secrets = new WeakMap<Db, Promise<Buffer>>();
+
+/** The database's signing key, made on first use (the first writer wins; everyone reads the stored one). */
+export function mailLinkSecret(db: Db): Promise<Buffer> {
+  let secret = secrets.get(db);
+  if (!secret) {
+    secret = (async () => {
+      const made = randomBytes(32).toString('base64url');
+      await db.execute(
+        sql`insert into ${appMeta} (key, value) values (${SECRET_KEY}, ${JSON.stringify(made)}::jsonb) on conflict (key) do nothing`,
+      );
+      const stored = await readMeta<string>(db, SECRET_KEY);
+      return Buffer.from(stored ?? made, 'base64url');
+    })();
+    secret.catch(() => secrets.delete(db));
+    secrets.set(db, secret);
+  }
+  return secret;
+}
+
+const mac = (secret: Buffer, payload: string) =>
+  createHmac('sha256', secret).update(`list-link\n${payload}`).digest().subarray(0, 18).toString('base64url');
+
+export function signListLink(secret: Buffer, subject: ListLinkSubject): string {
+  const payload = Buffer.from(
+    JSON.stringify([subject.email.trim().toLowerCase(), subject.list, subject.issueId]),
+  ).toString('base64url');
+  return `${payload}.${mac(secret, payload)}`;
+}
+
+/** The subject of a token this database signed; null for anything else. */
+export function readListLink(secret: Buffer, token: string): ListLinkSubject | null {
+  const [payload, signature, extra] = token.split('.');
+  if (!payload || !signature || extra !== undefined || payload.length > 1000) return null;
+  const expected = Buffer.from(mac(secret, payload));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    if (!Array.isArray(value) || value.length !== 3) return null;
+    const [email, list, issueId] = value as unknown[];
+    if (typeof email !== 'string' || !email.includes('@') || typeof list !== 'string' || !isEmailList(list)) return null;
+    if (issueId !== null && (typeof issueId !== 'number' || !Number.isInteger(issueId))) return null;
+    return { email, list, issueId };
+  } catch {
+    return null;
+  }
+}
+
+export interface ListLinks {
+  /** Answers RFC 8058's one-click POST; opened in a browser it shows the confirmation page. */
+  unsubscribe: string;
+  preferences: string;
+}
+
+export function listLinks(siteUrl: string, token: string): ListLinks {
+  return {
+    unsubscribe: `${siteUrl}/api/email/unsubscribe?t=${token}`,
+    preferences: `${siteUrl}/email/preferences?t=${token}`,
+  };
+}
