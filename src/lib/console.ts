@@ -67,7 +67,17 @@ export interface StaffActor {
 }
 
 /** What an edit may say about the record it changes (the audit log's kinds; 'staff': an account's staff role). */
-export const AUDIT_KINDS = ['news', 'event', 'video', 'client', 'landing', 'leader', 'notification', 'newsletter', 'staff'] as const;
+export const AUDIT_KINDS = [
+  'news',
+  'event',
+  'video',
+  'client',
+  'landing',
+  'leader',
+  'notification',
+  'newsletter',
+  'staff',
+] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -126,7 +126,8 @@ export const NEWSLETTER_TEXTS = {
   confirmCancel: 'Cancel this issue? Messages not sent yet will never be sent.',
   unschedule: 'Back to draft',
   actionFailed: 'Failed to change the issue',
-  stale: 'This issue was changed by someone else after you opened it. Reload it to see their changes, then make yours again.',
+  stale:
+    'This issue was changed by someone else after you opened it. Reload it to see their changes, then make yours again.',
   viewArchive: 'View in the archive',
   suppressions: 'Suppressed addresses',
   suppressionsIntro: 'No bulk email goes to these addresses. Lift a suppression only when the reader asks for it.',

@@ -1,9 +1,13 @@
 /**
  * Route types of docs/product.md (§3.5): auth pages, public pages and private
- * pages. A private page needs a session; any page but /verify needs a
- * verified account when signed in.
+ * pages. A private page needs a session; any page but /verify and the
+ * email preference centre needs a verified account when signed in (the
+ * preference centre works from a link in an email, whoever is signed in).
  */
 export const AUTH_ROUTES = ['/login', '/signup', '/forgot-password', '/reset-password', '/verify', '/verify-success'];
+
+/** Pages an unverified account may open: confirming the code, and choosing what email to get. */
+const OPEN_TO_UNVERIFIED = ['/verify', '/email/preferences'];
 
 /** sessionStorage key: a guest was sent away from a private page (the next page says why). */
 export const GUEST_FLAG = 'guestAuthFailed';
@@ -28,7 +32,7 @@ export type GuardDecision = { redirect: null } | { redirect: string; reason: 'gu
 
 /** Where a visitor must go instead of this path, if anywhere. */
 export function guardRoute(path: string, session: { loggedIn: boolean; verified: boolean | null }): GuardDecision {
-  if (session.loggedIn && session.verified === false && !path.includes('/verify')) {
+  if (session.loggedIn && session.verified === false && !OPEN_TO_UNVERIFIED.some((p) => path.includes(p))) {
     return { redirect: '/verify', reason: 'unverified' };
   }
   if (!session.loggedIn && isPrivateRoute(path)) return { redirect: '/', reason: 'guest' };

@@ -14,7 +14,12 @@ import { companyRoutes, tipranksRoutes } from './features/companies/routes.ts';
 import { companyStaffRoutes } from './features/companies/staff-routes.ts';
 import { coverRoutes } from './features/covers/routes.ts';
 import { refreshEventsOnChange } from './features/events/index.ts';
-import { createCertificateFetcher, emailRoutes, suppressionStaffRoutes, type EmailRouteDeps } from './features/email/index.ts';
+import {
+  createCertificateFetcher,
+  emailRoutes,
+  suppressionStaffRoutes,
+  type EmailRouteDeps,
+} from './features/email/index.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { eventStaffRoutes } from './features/events/staff-routes.ts';
 import { ipoRoutes } from './features/ipos/routes.ts';
@@ -69,6 +74,8 @@ export interface AppDeps {
   wakeOutbox?: () => void;
   /** Starts delivering a global notification at once, after staff broadcast it. */
   wakeBroadcasts?: () => void;
+  /** Starts sending a newsletter issue at once, after staff scheduled it for now or resumed it. */
+  wakeNewsletter?: () => void;
   /** Whether this instance leads the others (alone, it does). */
   isLeader?: () => boolean;
   /** The changes committed through the database (one of the app's own when not given). */
@@ -117,7 +124,13 @@ export function createApp(deps: AppDeps): App {
   for (const expensive of ['/graphql', '/stock/export', '/stock/search', '/stock/searchTop3'])
     api.use(expensive, limitConcurrency(config.expensiveCallsPerAddress));
   if (deps.wakeOutbox) {
-    for (const group of ['/auth/*', '/email-subscriptions/*', '/news-alerts/*', '/events/register', '/tools/newsletter/*'])
+    for (const group of [
+      '/auth/*',
+      '/email-subscriptions/*',
+      '/news-alerts/*',
+      '/events/register',
+      '/tools/newsletter/*',
+    ])
       api.use(group, wakeOutboxAfterPost(deps.wakeOutbox));
   }
   api.route('/auth', accountRoutes);
@@ -165,7 +178,7 @@ export function createApp(deps: AppDeps): App {
   api.route('/tools', eventStaffRoutes);
   api.route('/tools', companyStaffRoutes);
   api.route('/tools', auditRoutes);
-  api.route('/tools', newsletterStaffRoutes);
+  api.route('/tools', newsletterStaffRoutes({ onSending: deps.wakeNewsletter }));
   api.route('/tools', suppressionStaffRoutes);
   api.route('/notifications', notificationRoutes({ onBroadcast: deps.wakeBroadcasts }));
   api.route('/content', feedRoutes);

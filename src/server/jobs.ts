@@ -8,7 +8,7 @@ import { createDemoQuoteProvider } from './demo/quotes.ts';
 import { jobs as chatJobs } from './features/chat/index.ts';
 import { jobs as eventJobs } from './features/events/index.ts';
 import { createPolygonQuoteProvider, jobs as marketJobs } from './features/market/index.ts';
-import { issueRenderer, jobs as newsletterJobs } from './features/newsletter/index.ts';
+import { NEWSLETTER_JOB, issueRenderer, jobs as newsletterJobs } from './features/newsletter/index.ts';
 import { BROADCAST_JOB, jobs as notificationJobs } from './features/notifications/index.ts';
 import type { SnapshotStore } from './features/screener/index.ts';
 import { readDemoSeed } from './features/site-build/index.ts';
@@ -21,7 +21,7 @@ import type { Logger } from './platform/logger.ts';
 import { BULK_MAIL_JOB, OUTBOX_JOB, jobs as outboxJobs } from './platform/outbox/jobs.ts';
 import { CLUSTER_POLL_MS } from './start/cluster.ts';
 
-export { BROADCAST_JOB, BULK_MAIL_JOB, OUTBOX_JOB };
+export { BROADCAST_JOB, BULK_MAIL_JOB, NEWSLETTER_JOB, OUTBOX_JOB };
 
 export interface ServerJobDeps {
   config: Config;

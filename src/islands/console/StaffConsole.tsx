@@ -1,17 +1,19 @@
 /**
- * The admin console (/tools; docs/product.md §17.2): tabs News, Events, Videos and Add
- * Notifications. The open tab is kept in the address (?tab=) so a reload or
+ * The admin console (/tools; docs/product.md §17.2): tabs News, Events, Videos, Add
+ * Notifications and Newsletter. The open tab is kept in the address (?tab=) so a reload or
  * a shared link opens the same one; arrow keys move between tabs.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CONSOLE_LISTS, type ConsoleList } from '../../lib/console.ts';
 import BroadcastForm from './BroadcastForm.tsx';
+import NewsletterDesk from './NewsletterDesk.tsx';
 import RecordList from './RecordList.tsx';
 
-type Tab = ConsoleList | 'notifications';
+type Tab = ConsoleList | 'notifications' | 'newsletter';
 const TABS: { key: Tab; label: string }[] = [
   ...(Object.keys(CONSOLE_LISTS) as ConsoleList[]).map((key) => ({ key, label: CONSOLE_LISTS[key].label })),
   { key: 'notifications', label: 'Add Notifications' },
+  { key: 'newsletter', label: 'Newsletter' },
 ];
 
 function tabFromAddress(): Tab {
@@ -77,7 +79,13 @@ export default function StaffConsole() {
         ))}
       </div>
       <div role="tabpanel" id={`tools-panel-${tab}`} aria-labelledby={`tools-tab-${tab}`}>
-        {tab === 'notifications' ? <BroadcastForm /> : <RecordList key={tab} list={tab} />}
+        {tab === 'notifications' ? (
+          <BroadcastForm />
+        ) : tab === 'newsletter' ? (
+          <NewsletterDesk />
+        ) : (
+          <RecordList key={tab} list={tab} />
+        )}
       </div>
     </div>
   );

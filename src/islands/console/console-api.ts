@@ -45,7 +45,7 @@ export class ConsoleError extends Error {
   }
 }
 
-async function call<T>(run: () => Promise<unknown>, schema: z.ZodType<T>): Promise<T> {
+export async function call<T>(run: () => Promise<unknown>, schema: z.ZodType<T>): Promise<T> {
   let body: unknown;
   try {
     body = await run();

@@ -153,12 +153,96 @@ function Announcements() {
   );
 }
 
+const NEWSLETTER_SETTING = {
+  heading: 'Weekly newsletter',
+  label: 'Email me the weekly newsletter',
+  detail:
+    'Research, CEO interviews, webinars and the week’s top small-cap news, once a week. Every issue has a one-click unsubscribe link.',
+  on: 'The weekly newsletter will come to your email.',
+  off: 'You will no longer get the weekly newsletter.',
+  loadFailed: 'Failed to load the newsletter setting.',
+  saveFailed: 'Failed to save the newsletter setting.',
+} as const;
+
+/** Whether the weekly newsletter comes to the account's address: saved as soon as it changes. */
+function Newsletter() {
+  const [on, setOn] = useState<boolean | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const headingId = useId();
+  const inputId = useId();
+  const detailId = useId();
+
+  useEffect(() => {
+    api
+      .get('email/mine')
+      .json<{ data: { newsletter: boolean } }>()
+      .then(({ data }) => setOn(data.newsletter))
+      .catch(() => setMessage({ kind: 'error', text: NEWSLETTER_SETTING.loadFailed }));
+  }, []);
+
+  const change = async (next: boolean) => {
+    setOn(next);
+    setSaving(true);
+    setMessage(null);
+    try {
+      const saved = await api
+        .put('email/mine', { json: { newsletter: next } })
+        .json<{ data: { newsletter: boolean } }>();
+      setOn(saved.data.newsletter);
+      setMessage({ kind: 'success', text: saved.data.newsletter ? NEWSLETTER_SETTING.on : NEWSLETTER_SETTING.off });
+    } catch (err) {
+      setOn(!next);
+      const { status, message: server } = describeFailure(err);
+      setMessage({
+        kind: 'error',
+        text: status && status < 500 ? (server ?? NEWSLETTER_SETTING.saveFailed) : NEWSLETTER_SETTING.saveFailed,
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3 border-t border-line pt-6"
+      data-testid="newsletter-setting"
+    >
+      <h3 id={headingId} className="text-lg font-semibold">
+        {NEWSLETTER_SETTING.heading}
+      </h3>
+      <div className="flex items-start gap-3">
+        <input
+          id={inputId}
+          type="checkbox"
+          className="mt-0.5 size-5 shrink-0 accent-primary-fill"
+          checked={on ?? false}
+          disabled={on === null || saving}
+          aria-describedby={detailId}
+          onChange={(event) => void change(event.target.checked)}
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={inputId} className="font-medium">
+            {NEWSLETTER_SETTING.label}
+          </label>
+          <p id={detailId} className="text-sm text-muted">
+            {NEWSLETTER_SETTING.detail}
+          </p>
+        </div>
+      </div>
+      {message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}
+    </section>
+  );
+}
+
 export default function NotificationSettings() {
   return (
     <ErrorBoundary>
       <div className="flex flex-col gap-8">
         <Methods />
         <Announcements />
+        <Newsletter />
       </div>
     </ErrorBoundary>
   );

@@ -2,7 +2,18 @@
  * The platform's own tables: facts about the database, messages waiting to
  * be sent, rate-limit counters and the record of content changes.
  */
-import { bigint, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { CONTENT_KINDS } from '../../lib/content-records.ts';
 import { EMAIL_LISTS } from '../../lib/email-lists.ts';
 

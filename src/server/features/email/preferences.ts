@@ -36,7 +36,12 @@ export async function preferencesOf(db: Db, rawEmail: string): Promise<EmailPref
       (select bool_or(unsubscribed_at is null) from ${newsAlertSubscriptions}
         where lower(email) = ${email} and confirmed_at is not null) as alerts`),
   );
-  return { email, newsletter: Boolean(row?.newsletter), announcements: row?.announcements ?? null, alerts: row?.alerts ?? null };
+  return {
+    email,
+    newsletter: Boolean(row?.newsletter),
+    announcements: row?.announcements ?? null,
+    alerts: row?.alerts ?? null,
+  };
 }
 
 /** Turns one list on or off; true when it changed anything. */
@@ -52,7 +57,7 @@ async function setList(tx: Db, email: string, list: EmailList, on: boolean): Pro
           .returning({ id: emailSubscriptions.id });
         return off.length > 0;
       }
-      // The link that brought the reader here reached their mailbox: that confirms the address.
+      // The link that brought the reader here reached their mailbox (or their account is verified): that confirms it.
       const back = await tx.execute(sql`insert into ${emailSubscriptions} (email, source, confirmed_at)
         values (${email}, 'preferences', now())
         on conflict (lower(email)) do update set confirmed_at = coalesce(${emailSubscriptions.confirmedAt}, now()),

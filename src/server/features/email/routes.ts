@@ -10,10 +10,11 @@
  * followed link must not unsubscribe anyone.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { EMAIL_LISTS, type EmailList } from '../../../lib/email-lists.ts';
+import { EMAIL_LISTS, PREFERENCE_TEXTS, type EmailList } from '../../../lib/email-lists.ts';
 import { createRouter } from '../../platform/http/context.ts';
 import { textField } from '../../platform/http/fields.ts';
-import { errorResponses, jsonBody, jsonContent } from '../../platform/http/schemas.ts';
+import { errorResponses, jsonBody, jsonContent, unauthorizedResponse } from '../../platform/http/schemas.ts';
+import { requireUser } from '../accounts/index.ts';
 import { forbidden, invalid } from '../../platform/errors.ts';
 import { mailLinkSecret, readListLink, type ListLinkSubject } from '../../platform/outbox/list-links.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -43,11 +44,9 @@ const PreferencesBody = z
 
 const badLink = { 400: jsonContent(z.object({ message: z.string() }), 'The link is not valid') };
 
-const BAD_LINK = 'This link is not valid. Use the link at the bottom of one of our emails.';
-
 async function subjectOf(db: Db, token: string): Promise<ListLinkSubject> {
   const subject = token ? readListLink(await mailLinkSecret(db), token) : null;
-  if (!subject) throw invalid(BAD_LINK);
+  if (!subject) throw invalid(PREFERENCE_TEXTS.badLink);
   return subject;
 }
 
@@ -103,6 +102,37 @@ const snsRoute = createRoute({
   },
 });
 
+const mineRoute = createRoute({
+  method: 'get',
+  path: '/mine',
+  tags: ['Email'],
+  summary: 'The bulk email the signed-in reader’s address gets',
+  responses: {
+    200: jsonContent(z.object({ data: Preferences.omit({ list: true }) }), 'The preferences'),
+    ...unauthorizedResponse,
+  },
+});
+
+const putMineRoute = createRoute({
+  method: 'put',
+  path: '/mine',
+  tags: ['Email'],
+  summary: 'Choose the bulk email the signed-in reader’s (verified) address gets',
+  request: jsonBody(PreferencesBody),
+  responses: {
+    200: jsonContent(z.object({ data: Preferences.omit({ list: true }) }), 'Saved'),
+    ...errorResponses,
+    ...unauthorizedResponse,
+  },
+});
+
+/** A reader's own address, once it is proven theirs (a verified account). */
+function verifiedEmail(c: Parameters<typeof requireUser>[0]): string {
+  const user = requireUser(c);
+  if (!user.verified) throw forbidden('Verify your account first.');
+  return user.email;
+}
+
 export interface EmailRouteDeps {
   sns: Pick<SnsOptions, 'allowedTopics' | 'fetchCertificate'> & {
     /** Visits a subscription's confirmation address. */
@@ -135,6 +165,10 @@ export const emailRoutes = ({ sns }: EmailRouteDeps) =>
       const preferences = await setPreferences(c.var.db, subject.email, changes, subject.issueId);
       return c.json(answer(preferences, subject.list), 200);
     })
+    .openapi(mineRoute, async (c) => c.json({ data: await preferencesOf(c.var.db, verifiedEmail(c)) }, 200))
+    .openapi(putMineRoute, async (c) =>
+      c.json({ data: await setPreferences(c.var.db, verifiedEmail(c), c.req.valid('json')) }, 200),
+    )
     .openapi(snsRoute, async (c) => {
       if (!sns.allowedTopics.length) throw forbidden('No SNS topics are configured (MAIL_SNS_TOPIC_ARNS).');
       const body = await c.req.text();
@@ -151,6 +185,9 @@ export const emailRoutes = ({ sns }: EmailRouteDeps) =>
       }
       if (outcome.type === 'ignored') return c.json({ data: { outcome: 'ignored', suppressed: 0 } }, 200);
       const { suppressed } = await recordFeedback(c.var.db, outcome.feedback, 'sns');
-      c.var.logger.info({ topic: outcome.topicArn, reports: outcome.feedback.length, suppressed }, 'mail feedback read');
+      c.var.logger.info(
+        { topic: outcome.topicArn, reports: outcome.feedback.length, suppressed },
+        'mail feedback read',
+      );
       return c.json({ data: { outcome: 'feedback', suppressed } }, 200);
     });

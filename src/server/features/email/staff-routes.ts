@@ -4,7 +4,13 @@ import { suppressionRecord } from '../../../lib/newsletter.ts';
 import { createRouter } from '../../platform/http/context.ts';
 import { actorOf } from '../../platform/http/editor-routes.ts';
 import { emailField, staffListQuery } from '../../platform/http/fields.ts';
-import { apiSchema, errorResponses, jsonContent, notFoundResponse, staffResponses } from '../../platform/http/schemas.ts';
+import {
+  apiSchema,
+  errorResponses,
+  jsonContent,
+  notFoundResponse,
+  staffResponses,
+} from '../../platform/http/schemas.ts';
 import { staffOnly } from '../accounts/index.ts';
 import { liftSuppression, listSuppressions } from './suppressions.ts';
 

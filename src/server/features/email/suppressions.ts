@@ -72,7 +72,11 @@ async function believable(db: Db, feedback: readonly MailFeedback[]): Promise<Ma
   return named.filter((f) => sentTo.get(f.outboxId!) === f.email.trim().toLowerCase());
 }
 
-export async function recordFeedback(db: Db, reports: readonly MailFeedback[], source: Source): Promise<FeedbackOutcome> {
+export async function recordFeedback(
+  db: Db,
+  reports: readonly MailFeedback[],
+  source: Source,
+): Promise<FeedbackOutcome> {
   const outcome: FeedbackOutcome = { suppressed: 0, retried: 0 };
   // SNS messages are signed by Amazon: what they say is believed.
   const feedback = source === 'smtp' ? await believable(db, reports) : reports;
@@ -114,7 +118,11 @@ export async function recordFeedback(db: Db, reports: readonly MailFeedback[], s
             nextAttemptAt: sql`now() + make_interval(mins => ${softRetryMinutes(bounces)})`,
           })
           .where(
-            and(eq(outboxMessages.id, report.outboxId), eq(outboxMessages.status, 'sent'), isNotNull(outboxMessages.list)),
+            and(
+              eq(outboxMessages.id, report.outboxId),
+              eq(outboxMessages.status, 'sent'),
+              isNotNull(outboxMessages.list),
+            ),
           )
           .returning({ id: outboxMessages.id });
         outcome.retried += again.length;

@@ -52,7 +52,9 @@ function sectionsHtml(sections: NewsletterSection[], siteUrl: string): string {
             (item) =>
               `<div class="nl-line" style="border-top:1px solid ${LIGHT.line};padding:12px 0">` +
               `<p style="margin:0 0 4px;font-size:16px;font-weight:bold"><a href="${escapeHtml(articleUrl(siteUrl, item.newsId))}" style="color:${LIGHT.link}">${escapeHtml(item.title)}</a>` +
-              (item.symbol ? ` <span class="nl-muted" style="font-weight:normal;color:${LIGHT.muted}">${escapeHtml(item.symbol)}</span>` : '') +
+              (item.symbol
+                ? ` <span class="nl-muted" style="font-weight:normal;color:${LIGHT.muted}">${escapeHtml(item.symbol)}</span>`
+                : '') +
               `</p>` +
               (item.summary
                 ? `<p class="nl-muted" style="margin:0;font-size:14px;line-height:1.5;color:${LIGHT.muted}">${escapeHtml(htmlToText(item.summary).slice(0, 300))}</p>`

@@ -78,7 +78,12 @@ async function weekSections(db: Db, monday: string): Promise<NewsletterSection[]
 }
 
 const dateWords = (monday: string) =>
-  new Date(`${monday}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  new Date(`${monday}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** This week's draft, composed now if there is none yet. */
 export async function composeDraft(db: Db, actor: StaffActor, now = new Date()): Promise<NewsletterIssueRecord> {

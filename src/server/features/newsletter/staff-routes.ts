@@ -59,7 +59,11 @@ const patchRoute = createRoute({
   tags,
   summary: 'Change a draft or scheduled issue (subject, intro, sections), based on the version loaded',
   request: { params: idParam, ...jsonBody(PatchBody) },
-  responses: { 200: jsonContent(IssueAnswer, 'Saved'), 409: jsonContent(z.object({ message: z.string() }), 'Stale or not editable'), ...answers },
+  responses: {
+    200: jsonContent(IssueAnswer, 'Saved'),
+    409: jsonContent(z.object({ message: z.string() }), 'Stale or not editable'),
+    ...answers,
+  },
 });
 
 const ActionBody = z
@@ -76,7 +80,11 @@ const actionRoute = createRoute({
   tags,
   summary: 'Schedule (or send now), take back to draft, pause, resume or cancel an issue',
   request: { params: idParam, ...jsonBody(ActionBody) },
-  responses: { 200: jsonContent(IssueAnswer, 'Done'), 409: jsonContent(z.object({ message: z.string() }), 'Not in a state for it'), ...answers },
+  responses: {
+    200: jsonContent(IssueAnswer, 'Done'),
+    409: jsonContent(z.object({ message: z.string() }), 'Not in a state for it'),
+    ...answers,
+  },
 });
 
 const testRoute = createRoute({
@@ -105,38 +113,56 @@ function scheduleTime(at: string | undefined): Date | undefined {
   return when;
 }
 
-const router = createRouter();
-router.use('/newsletter/*', staffOnly);
-
-export const newsletterStaffRoutes = router
-  .openapi(listRoute, async (c) => c.json({ data: await listIssues(c.var.db) }, 200))
-  .openapi(composeRoute, async (c) => c.json({ data: await composeDraft(c.var.db, actorOf(c)) }, 200))
-  .openapi(patchRoute, async (c) => {
-    const { version, ...changes } = c.req.valid('json');
-    return c.json({ data: await updateIssue(c.var.db, actorOf(c), c.req.valid('param').id, version, changes) }, 200);
-  })
-  .openapi(actionRoute, async (c) => {
-    const { action, at } = c.req.valid('json');
-    const issue = await actOnIssue(c.var.db, actorOf(c), c.req.valid('param').id, action as IssueAction, scheduleTime(at));
-    return c.json({ data: issue }, 200);
-  })
-  .openapi(testRoute, async (c) => {
-    const user = requireStaff(c);
-    const sent = await sendTest(c.var.db, { id: user.id, email: user.email, name: user.name }, c.req.valid('param').id, c.var.config.siteUrl);
-    return c.json({ data: sent }, 202);
-  })
-  .openapi(previewRoute, async (c) => {
-    const row = await issueById(c.var.db, c.req.valid('param').id);
-    if (!row) throw notFound(`No newsletter issue ${c.req.valid('param').id}`);
-    const { siteUrl, mail } = c.var.config;
-    const email = renderIssueEmail(row, { name: 'Alex' }, { siteUrl, scheme: c.req.valid('query').scheme });
-    const sample = `${siteUrl}/email/preferences?t=preview`;
-    const shown = asBulk(
-      { id: 0, channel: 'email', to: 'reader@example.com', ...email, calendar: null, createdAt: new Date() },
-      { list: 'newsletter', links: { unsubscribe: sample, preferences: sample }, postalAddress: mail.postalAddress, siteHost: new URL(siteUrl).hostname },
-    );
-    // The email's own inline styles, and pictures from anywhere, in a frame of the console.
-    c.header('Content-Security-Policy', `${STYLED_DOCUMENT_POLICY}; img-src https: data:`);
-    c.header('Cache-Control', 'no-store');
-    return c.html(shown.html ?? '', 200);
-  });
+/** `onSending` starts the sending job at once after an issue was scheduled or resumed (its wake-up). */
+export const newsletterStaffRoutes = (options: { onSending?: () => void } = {}) => {
+  const router = createRouter();
+  router.use('/newsletter/*', staffOnly);
+  return router
+    .openapi(listRoute, async (c) => c.json({ data: await listIssues(c.var.db) }, 200))
+    .openapi(composeRoute, async (c) => c.json({ data: await composeDraft(c.var.db, actorOf(c)) }, 200))
+    .openapi(patchRoute, async (c) => {
+      const { version, ...changes } = c.req.valid('json');
+      return c.json({ data: await updateIssue(c.var.db, actorOf(c), c.req.valid('param').id, version, changes) }, 200);
+    })
+    .openapi(actionRoute, async (c) => {
+      const { action, at } = c.req.valid('json');
+      const issue = await actOnIssue(
+        c.var.db,
+        actorOf(c),
+        c.req.valid('param').id,
+        action as IssueAction,
+        scheduleTime(at),
+      );
+      return c.json({ data: issue }, 200);
+    })
+    .openapi(testRoute, async (c) => {
+      const user = requireStaff(c);
+      const sent = await sendTest(
+        c.var.db,
+        { id: user.id, email: user.email, name: user.name },
+        c.req.valid('param').id,
+        c.var.config.siteUrl,
+      );
+      return c.json({ data: sent }, 202);
+    })
+    .openapi(previewRoute, async (c) => {
+      const row = await issueById(c.var.db, c.req.valid('param').id);
+      if (!row) throw notFound(`No newsletter issue ${c.req.valid('param').id}`);
+      const { siteUrl, mail } = c.var.config;
+      const email = renderIssueEmail(row, { name: 'Alex' }, { siteUrl, scheme: c.req.valid('query').scheme });
+      const sample = `${siteUrl}/email/preferences?t=preview`;
+      const shown = asBulk(
+        { id: 0, channel: 'email', to: 'reader@example.com', ...email, calendar: null, createdAt: new Date() },
+        {
+          list: 'newsletter',
+          links: { unsubscribe: sample, preferences: sample },
+          postalAddress: mail.postalAddress,
+          siteHost: new URL(siteUrl).hostname,
+        },
+      );
+      // The email's own inline styles, and pictures from anywhere, in a frame of the console.
+      c.header('Content-Security-Policy', `${STYLED_DOCUMENT_POLICY}; img-src https: data:`);
+      c.header('Cache-Control', 'no-store');
+      return c.html(shown.html ?? '', 200);
+    });
+};

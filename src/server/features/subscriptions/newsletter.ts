@@ -1,9 +1,15 @@
-/** Newsletter sign-ups. A repeated address is accepted and stored once. */
+/**
+ * Newsletter sign-ups. A repeated address is accepted and stored once. Every
+ * sign-up is confirmed by a link emailed to the address before the
+ * newsletter goes to it (double opt-in): only confirmed addresses are in its
+ * audience.
+ */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { escapeHtml } from '../../../lib/markup.ts';
 import { SITE } from '../../../lib/site.ts';
 import { rowsOf, transaction, type Db } from '../../platform/db/client.ts';
 import { enqueue } from '../../platform/outbox/enqueue.ts';
+import { isDomainError } from '../../platform/errors.ts';
 import { enforceAll } from '../../platform/rate-limit.ts';
 import { hashToken, newSessionToken } from '../../platform/secrets.ts';
 import { emailSubscriptions } from './tables.ts';
@@ -14,14 +20,65 @@ export interface SubscribeResult {
   created: boolean;
 }
 
-export async function subscribe(db: Db, rawEmail: string, source = 'site'): Promise<SubscribeResult> {
+/**
+ * The footer's sign-up (an address only). A new address gets its
+ * confirmation link, within the per-client limit of sign-ups an hour; past
+ * it the address is kept and the link comes with its next sign-up. An
+ * address signed up before and never confirmed gets a fresh link (at most
+ * three an hour).
+ */
+export async function subscribe(
+  db: Db,
+  rawEmail: string,
+  from: { siteUrl: string; ip: string; perHour: number },
+): Promise<SubscribeResult> {
   const email = rawEmail.trim().toLowerCase();
   const inserted = await db
     .insert(emailSubscriptions)
-    .values({ email, source })
+    .values({ email, source: 'site' })
     .onConflictDoNothing()
     .returning({ id: emailSubscriptions.id });
-  return { email, created: inserted.length > 0 };
+  const created = inserted.length > 0;
+  const [row] = await db
+    .select({ confirmedAt: emailSubscriptions.confirmedAt, unsubscribedAt: emailSubscriptions.unsubscribedAt })
+    .from(emailSubscriptions)
+    .where(sql`lower(${emailSubscriptions.email}) = ${email}`);
+  if (row && !row.confirmedAt) {
+    const limits = created
+      ? [{ key: `subscribe:ip:${from.ip}`, max: from.perHour, windowSeconds: 3600 }]
+      : [{ key: `newsletter:email:${email}`, max: 3, windowSeconds: 3600 }];
+    const allowed = await enforceAll(db, limits).then(
+      () => true,
+      (error: unknown) => {
+        if (isDomainError(error, 'rate-limited')) return false;
+        throw error;
+      },
+    );
+    if (allowed) {
+      const token = newSessionToken();
+      await transaction(db, async (t) => {
+        await t
+          .update(emailSubscriptions)
+          .set({ confirmTokenHash: hashToken(token) })
+          .where(sql`lower(${emailSubscriptions.email}) = ${email}`);
+        await enqueue(t, confirmationMessage(email, null, token, from.siteUrl));
+      });
+    }
+  }
+  return { email, created };
+}
+
+/** The email that confirms a sign-up; nothing else is sent until its link is opened. */
+function confirmationMessage(email: string, firstName: string | null, token: string, siteUrl: string) {
+  const link = `${siteUrl}/api/email-subscriptions/confirm?token=${token}`;
+  const hello = firstName ? `Hello ${firstName},` : 'Hello,';
+  return {
+    channel: 'email' as const,
+    recipient: email,
+    subject: `${SITE.name}: confirm your newsletter subscription`,
+    text: `${hello}\n\nPlease confirm your subscription to the ${SITE.name} weekly newsletter:\n${link}\n\nUntil you do, we will not send you anything. If you did not sign up, ignore this message.\n\n${SITE.name}`,
+    html: `<p>${escapeHtml(hello)}</p><p>Please confirm your subscription to the ${SITE.name} weekly newsletter:</p><p><a href="${link}">Confirm my subscription</a></p><p>Until you do, we will not send you anything. If you did not sign up, ignore this message.</p><p>${SITE.name}</p>`,
+  };
 }
 
 export async function countSubscriptions(db: Db, email?: string): Promise<number> {
@@ -71,14 +128,7 @@ export async function requestNewsletterSignup(
         .insert(emailSubscriptions)
         .values({ email, source: 'newsletter-page', ...person, confirmTokenHash: hashToken(token) });
     }
-    const link = `${from.siteUrl}/api/email-subscriptions/confirm?token=${token}`;
-    await enqueue(t, {
-      channel: 'email',
-      recipient: email,
-      subject: `${SITE.name}: confirm your newsletter subscription`,
-      text: `Hello ${person.firstName},\n\nPlease confirm your subscription to the ${SITE.name} weekly newsletter:\n${link}\n\nUntil you do, we will not send you anything. If you did not sign up, ignore this message.\n\n${SITE.name}`,
-      html: `<p>Hello ${escapeHtml(person.firstName)},</p><p>Please confirm your subscription to the ${SITE.name} weekly newsletter:</p><p><a href="${link}">Confirm my subscription</a></p><p>Until you do, we will not send you anything. If you did not sign up, ignore this message.</p><p>${SITE.name}</p>`,
-    });
+    await enqueue(t, confirmationMessage(email, person.firstName, token, from.siteUrl));
     return { email, alreadyConfirmed: false };
   });
 }

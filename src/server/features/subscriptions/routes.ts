@@ -23,7 +23,8 @@ const subscribeRoute = createRoute({
   path: '/subscribe',
   tags: ['Newsletter'],
   summary: 'Subscribe an email address to the newsletter',
-  description: 'A repeated address is not an error: it answers 200 and is stored once.',
+  description:
+    'A repeated address is not an error: it answers 200 and is stored once. A confirmation link is emailed; the newsletter goes to the address once it is opened.',
   request: { body: { content: { 'application/json': { schema: SubscribeBody } }, required: true } },
   responses: {
     201: jsonContent(SubscribeAnswer, 'Subscribed'),
@@ -77,7 +78,11 @@ const confirmRoute = createRoute({
 export const subscriptionRoutes = createRouter()
   .openapi(subscribeRoute, async (c) => {
     const { email } = c.req.valid('json');
-    const result = await subscribe(c.var.db, email);
+    const result = await subscribe(c.var.db, email, {
+      siteUrl: c.var.config.siteUrl,
+      ip: clientIp(c),
+      perHour: c.var.config.signupsPerHourPerAddress,
+    });
     const body = { data: { email: result.email, subscribed: true as const, alreadySubscribed: !result.created } };
     return result.created ? c.json(body, 201) : c.json(body, 200);
   })

@@ -68,6 +68,7 @@ export function asBulk(message: Delivery, footer: BulkFooter): Delivery {
     ...message,
     headers: { ...message.headers, ...bulkHeaders(footer) },
     text: `${message.text.trimEnd()}\n${footerText(footer)}\n`,
-    html: closing >= 0 ? `${html.slice(0, closing)}${footerHtml(footer)}${html.slice(closing)}` : html + footerHtml(footer),
+    html:
+      closing >= 0 ? `${html.slice(0, closing)}${footerHtml(footer)}${html.slice(closing)}` : html + footerHtml(footer),
   };
 }

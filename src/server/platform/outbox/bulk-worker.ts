@@ -198,7 +198,9 @@ export function createBulkWorker(options: BulkWorkerOptions): BulkWorker {
         handled += batch.length - unsent.size;
         if (unsent.size) {
           // Stopped mid-batch: what was leased but not sent is due again at once.
-          await db.execute(sql`update ${outboxMessages} set next_attempt_at = now() where id = any(${ids([...unsent])})`);
+          await db.execute(
+            sql`update ${outboxMessages} set next_attempt_at = now() where id = any(${ids([...unsent])})`,
+          );
         }
         if (claimed.length < batchSize) return handled;
       }

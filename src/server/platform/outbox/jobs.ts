@@ -46,7 +46,8 @@ export function jobs({ db, config, logger, onFileWritten, renderers }: OutboxJob
   const files = createFileTransport(config.outboxDir, onFileWritten, mail);
   const worker = createOutboxWorker({
     db,
-    email: config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl, mail) : files,
+    // One kept connection: codes go out without a handshake each.
+    email: config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl, { ...mail, pool: 1 }) : files,
     sms: config.sms ? createSmsHttpTransport(config.sms) : files,
     logger,
   });

@@ -63,7 +63,8 @@ export function readListLink(secret: Buffer, token: string): ListLinkSubject | n
     const value: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
     if (!Array.isArray(value) || value.length !== 3) return null;
     const [email, list, issueId] = value as unknown[];
-    if (typeof email !== 'string' || !email.includes('@') || typeof list !== 'string' || !isEmailList(list)) return null;
+    if (typeof email !== 'string' || !email.includes('@') || typeof list !== 'string' || !isEmailList(list))
+      return null;
     if (issueId !== null && (typeof issueId !== 'number' || !Number.isInteger(issueId))) return null;
     return { email, list, issueId };
   } catch {

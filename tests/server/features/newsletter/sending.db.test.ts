@@ -9,7 +9,12 @@ import { generateKeyPairSync } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeDraft, actOnIssue, runNewsletterSending, issueRenderer } from '../../../../src/server/features/newsletter/index.ts';
+import {
+  composeDraft,
+  actOnIssue,
+  runNewsletterSending,
+  issueRenderer,
+} from '../../../../src/server/features/newsletter/index.ts';
 import { createLogger } from '../../../../src/server/platform/logger.ts';
 import { createBulkWorker } from '../../../../src/server/platform/outbox/bulk-worker.ts';
 import { createSmtpTransport } from '../../../../src/server/platform/outbox/transports.ts';
@@ -62,7 +67,11 @@ function worker() {
     transport: createSmtpTransport(sink.url, {
       from: 'RedCap <news@redcap.example>',
       returnPath: 'bounces@bounces.redcap.example',
-      dkim: { domainName: DOMAIN, keySelector: SELECTOR, privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
+      dkim: {
+        domainName: DOMAIN,
+        keySelector: SELECTOR,
+        privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      },
       pool: 3,
     }),
     logger,
@@ -152,12 +161,19 @@ describe('sending the weekly newsletter', () => {
 
   it('counts the sending, archives the issue as a newsletter article and marks it sent', async () => {
     await runNewsletterSending({ db: t.database.db, logger, wakeBulk: () => {} });
-    const issues = await t.call('GET', '/api/tools/newsletter/issues', { headers: await staffHeaders(t, 'desk@example.com') });
-    const issue = (issues.body as { data: { id: number; status: string; articleId: number; progress: Record<string, number> }[] }).data.find(
-      (i) => i.id === issueId,
-    )!;
+    const issues = await t.call('GET', '/api/tools/newsletter/issues', {
+      headers: await staffHeaders(t, 'desk@example.com'),
+    });
+    const issue = (
+      issues.body as { data: { id: number; status: string; articleId: number; progress: Record<string, number> }[] }
+    ).data.find((i) => i.id === issueId)!;
     expect(issue.status).toBe('sent');
-    expect(issue.progress).toMatchObject({ queued: readers.length + 1, sent: readers.length, suppressed: 1, unsubscribed: 1 });
+    expect(issue.progress).toMatchObject({
+      queued: readers.length + 1,
+      sent: readers.length,
+      suppressed: 1,
+      unsubscribed: 1,
+    });
     const [article] = await t.database.db.select().from(news).where(eq(news.id, issue.articleId));
     expect(article).toMatchObject({ rcNewsletter: true });
     expect(sink.messages[0]!.raw).toContain(`${SITE}/news/${issue.articleId}`);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { emailSubscriptions, outboxMessages } from '../../../../src/server/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preferencesOf } from '../../../../src/server/features/email/index.ts';
 import { countSubscriptions } from '../../../../src/server/features/subscriptions/newsletter.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
 
@@ -19,6 +20,22 @@ describe('newsletter subscription', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ data: { email: 'reader@example.com', subscribed: true, alreadySubscribed: false } });
     expect(await countSubscriptions(t.database.db, 'reader@example.com')).toBe(1);
+  });
+
+  it('sends a footer sign-up a confirmation link, and the newsletter goes to the address only once it is opened', async () => {
+    expect((await subscribe({ email: 'footer@example.com' })).status).toBe(201);
+    expect((await preferencesOf(t.database.db, 'footer@example.com')).newsletter).toBe(false);
+    const [mail] = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, 'footer@example.com'));
+    expect(mail?.subject).toBe('RedCap: confirm your newsletter subscription');
+    // Transactional: no unsubscribe footer, never held back by a suppression.
+    expect(mail?.list).toBeNull();
+    const link = new URL(/http\S+confirm\?token=\S+/.exec(mail!.text)![0]);
+    const opened = await t.call('GET', `${link.pathname}${link.search}`);
+    expect(opened.headers.get('location')).toBe('/newsletters?confirmed=1');
+    expect((await preferencesOf(t.database.db, 'footer@example.com')).newsletter).toBe(true);
   });
 
   it('accepts a repeated address, in any case and with spaces, without storing it twice', async () => {
