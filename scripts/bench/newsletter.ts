@@ -3,35 +3,33 @@
  * demo data (BENCH_COMPANIES companies, 500 by default), on the embedded
  * database and on PostgreSQL when BENCH_DATABASE_URL (or a server on
  * 127.0.0.1:5432) is available; BENCH_PARTS=pglite (for instance) runs only
- * some of them. For each:
+ * some of them. For each, with the API served by this process:
  * - composing this week's draft (composeDraft, median of 5; target ≤ 1 s)
- *   and its dark preview as staff see it (GET /api/tools/newsletter/issues/
+ *   and its dark preview as staff get it (GET /api/tools/newsletter/issues/
  *   {id}/preview?scheme=dark with a bearer token, median of 5; target ≤ 1 s);
  * - BENCH_AUDIENCE confirmed subscribers (100,000) queued for the issue by
- *   the sending job (runNewsletterSending: the archive article, then every
- *   reader a batch at a time; target ≤ 10 s), every reader checked queued;
+ *   the sending job (runNewsletterSending: the archive article, then the
+ *   readers a batch at a time; target ≤ 10 s), every reader checked queued;
  * - delivering those messages, DKIM-signed, to an SMTP sink in a process of
  *   its own over 5 pooled connections (the bulk worker unpaced, 10 at once):
  *   messages the sink accepted per second over the first BENCH_DELIVER
- *   (20,000), or BENCH_DELIVER_MAX_S (30 s) when that comes first (target
- *   ≥ 1,000/s), then the rest when they take under a minute
- *   more (BENCH_DELIVER_ALL=1 always, 0 never) until the issue is `sent`;
- * - other readers meanwhile: the API (news pages, company records) served by
- *   the same process and database, at a steady BENCH_READER_RATE (50 req/s,
- *   evenly spaced, over up to 4 connections, from a process of its own), its
- *   p99 before, during the queueing and during the delivery (target ≤ 50 ms),
- *   each request timed from when it was due. The answers cache
- *   is off (BENCH_PUBLIC_CACHE_TTL_MS, 0), as for signed-in readers: every
- *   request reaches the database the sending is using.
+ *   (20,000), or BENCH_DELIVER_MAX_S (30 s) if that comes first (target
+ *   ≥ 1,000/s); then the rest, when that takes under a minute more
+ *   (BENCH_DELIVER_ALL=1 always, 0 never), until the issue is `sent`;
+ * - other readers meanwhile: news pages and company records at a steady
+ *   BENCH_READER_RATE (50 req/s; see startReaderLoad), p99 before, while
+ *   queueing and while delivering (target ≤ 50 ms), with the answers cache
+ *   off (BENCH_PUBLIC_CACHE_TTL_MS=0) as for signed-in readers;
+ * and where the time goes (rendering, SMTP hand-over, event-loop stalls).
  * Prints one JSON line per figure; a figure with a target is followed by
  * `<metric>_target` and `<metric>_pass` (1 met, 0 missed), and a summary goes to stderr.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import type { StaffActor } from '../../src/lib/console.ts';
 import { lastCompletedTradingDay } from '../../src/lib/market-calendar.ts';
@@ -46,17 +44,18 @@ import {
   runNewsletterSending,
 } from '../../src/server/features/newsletter/index.ts';
 import { loadConfig } from '../../src/server/platform/config.ts';
-import { openDatabase, rowsOf, type Database, type Db } from '../../src/server/platform/db/client.ts';
+import { openDatabase, rowsOf, type Db } from '../../src/server/platform/db/client.ts';
 import { listen } from '../../src/server/platform/http/server.ts';
 import { createLogger } from '../../src/server/platform/logger.ts';
 import { createBulkWorker } from '../../src/server/platform/outbox/bulk-worker.ts';
-import { createSmtpTransport, type DkimOptions, type Transport } from '../../src/server/platform/outbox/transports.ts';
+import { createSmtpTransport } from '../../src/server/platform/outbox/transports.ts';
 import { createBenchDatabase, createJudge, percentile, postgresAvailable } from './server.ts';
+import { startSink } from './smtp-sink.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 500);
 const AUDIENCE = Number(process.env.BENCH_AUDIENCE ?? 100_000);
-/** Messages the delivery rate is measured over. */
+/** Messages the delivery rate is measured over… */
 const DELIVER = Math.min(AUDIENCE, Number(process.env.BENCH_DELIVER ?? 20_000));
 /** …or for this long at most, when delivery is slow. */
 const DELIVER_MAX_S = Number(process.env.BENCH_DELIVER_MAX_S ?? 30);
@@ -67,7 +66,6 @@ const READER_CONNECTIONS = 4;
 const RUNS = 5;
 const POOL = 5;
 const CONCURRENCY = 10;
-/** BENCH_PARTS=pglite (for instance) runs only some parts. */
 const parts = new Set((process.env.BENCH_PARTS ?? 'pglite,postgres').split(','));
 const STAFF = { email: 'bench-newsletter@example.com', password: 'Bench!Edit0r', name: 'Bench Editor' };
 const SITE_URL = 'https://bench.example.com';
@@ -80,16 +78,15 @@ const logger = createLogger('silent');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const say = (line: string) => console.error(line);
 const thousands = (n: number) => Math.round(n).toLocaleString('en-US');
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+const count = async (db: Db, query: ReturnType<typeof sql>) => rowsOf<{ n: number }>(await db.execute(query))[0]!.n;
 
 /** `judge`, with more fields on the figure's own line (how it was measured). */
-function judgeWith(
-  metric: string,
-  value: number,
-  unit: string,
-  target: { max: number } | { min: number },
-  extra: Record<string, unknown>,
-): void {
+function judgeWith(metric: string, value: number, unit: string, target: Parameters<typeof judge>[3], extra: object) {
   const log = console.log;
   console.log = (line: string) => {
     const row = JSON.parse(line) as { metric: string };
@@ -102,15 +99,12 @@ function judgeWith(
   }
 }
 
-const count = async (db: Db, query: ReturnType<typeof sql>) => rowsOf<{ n: number }>(await db.execute(query))[0]!.n;
-
-// ---------------------------------------------------------------------------------------------
-// Other readers: requests at evenly spaced times from a process of its own, so the sending's
-// work (and the embedded database, which runs on this process's thread) cannot hold back the
-// requests it sends. Each request's time runs from when it was due, not from when a free
-// connection took it: a stall counts for every request it delays. (autocannon's `overallRate`
-// is not steady: each connection sends its share of a second back to back at the top of the
-// second, and the burst's own queueing dominated its p99.)
+// Other readers: requests at evenly spaced times (up to 4 connections) from a process of their
+// own, so the sending's work (and the embedded database, which runs on this process's thread)
+// cannot hold back their sending. A request is timed from when it was due, not from when a free
+// connection took it: a stall counts for every request it delays. (autocannon's `overallRate` is
+// not steady: each connection sends its share of a second back to back at the top of the second,
+// and that burst's own queueing dominated its p99.)
 
 interface LoadFigures {
   p50: number;
@@ -151,8 +145,8 @@ process.on('message', async (message) => {
   for (let waited = 0; open > 0 && waited < 10000; waited += 10) await new Promise((r) => setTimeout(r, 10));
   times.sort((a, b) => a - b);
   const at = (p) => times.length ? times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] : 0;
-  const figures = { p50: at(50), p99: at(99), max: times.at(-1) ?? 0, requests: times.length + failed, failed: failed + open,
-    over50: times.filter((t) => t > 50).length };
+  const figures = { p50: at(50), p99: at(99), max: times.at(-1) ?? 0, requests: times.length + failed + open,
+    failed: failed + open, over50: times.filter((t) => t > 50).length };
   process.send({ figures }, () => process.exit(0));
 });
 process.on('disconnect', () => process.exit(0));
@@ -160,11 +154,7 @@ process.send({ started: true });
 tick();
 `;
 
-interface ReaderLoad {
-  stop(): Promise<LoadFigures>;
-}
-
-async function startReaderLoad(url: string, paths: string[]): Promise<ReaderLoad> {
+async function startReaderLoad(url: string, paths: string[]): Promise<{ stop(): Promise<LoadFigures> }> {
   const options = { url, paths, rate: READER_RATE, connections: READER_CONNECTIONS };
   const child = spawn(process.execPath, ['--input-type=module', '-e', LOAD_CLIENT, JSON.stringify(options)], {
     cwd: ROOT,
@@ -174,17 +164,15 @@ async function startReaderLoad(url: string, paths: string[]): Promise<ReaderLoad
     new Promise<T>((resolve, reject) => {
       const onMessage = (message: Record<string, unknown>) => {
         if (!(key in message)) return;
-        child.off('message', onMessage);
-        child.off('exit', onExit);
+        child.off('message', onMessage).off('exit', onExit);
         resolve(message[key] as T);
       };
       const onExit = (code: number | null) => reject(new Error(`the reader load ended (${code}) before ${key}`));
-      child.on('message', onMessage);
-      child.once('exit', onExit);
+      child.on('message', onMessage).once('exit', onExit);
     });
   await next('started');
   return {
-    async stop() {
+    stop() {
       const figures = next<LoadFigures>('figures');
       child.send('stop');
       return figures;
@@ -192,73 +180,51 @@ async function startReaderLoad(url: string, paths: string[]): Promise<ReaderLoad
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// The SMTP sink: scripts/bench/smtp-sink.ts in a child process.
-
-interface SinkFigures {
-  accepted: number;
-  signed: number;
-  bytes: number;
+/** Readers' requests: pages of the news list and company records, in turn; each answered once first. */
+async function readerPaths(db: Db, url: string): Promise<string[]> {
+  const symbols = rowsOf<{ symbol: string }>(
+    await db.execute(sql`select symbol from companies order by symbol limit 20`),
+  ).map((r) => r.symbol);
+  const paths = [
+    ...Array.from({ length: 20 }, (_, i) => `/api/news/all?page=${i + 1}&limit=10`),
+    ...symbols.map((s) => `/api/stock/company/${s}`),
+  ];
+  for (const p of paths) {
+    const response = await fetch(`${url}${p}`);
+    if (response.status !== 200) throw new Error(`${p} answered ${response.status}: ${await response.text()}`);
+    await response.arrayBuffer();
+  }
+  return paths;
 }
 
-interface Sink {
-  url: string;
-  /** Hears the sink's count as it moves (about every 100 ms). */
-  onCount(listener: (figures: SinkFigures) => void): void;
-  /** The figures now. */
-  figures(): Promise<SinkFigures>;
-  stop(): Promise<void>;
+/** The readers' figures while something ran (`<what>`: before, during_queue, during_delivery). */
+function reportLoad(label: string, what: string, figures: LoadFigures, judged: boolean) {
+  const name = (figure: string) => `${label}_reader_api_${figure}`;
+  emit(name(`${what}_p50_ms`), figures.p50, 'ms');
+  const extra = { rate_req_s: READER_RATE, connections: READER_CONNECTIONS, requests: figures.requests };
+  if (judged) judgeWith(name(`p99_${what}_ms`), figures.p99, 'ms', { max: 50 }, extra);
+  else emit(name(`p99_${what}_ms`), figures.p99, 'ms');
+  emit(name(`${what}_max_ms`), figures.max, 'ms');
+  emit(name(`${what}_over_50ms`), figures.over50, 'count');
+  emit(name(`${what}_failed`), figures.failed, 'count');
+  if (figures.failed > 0) say(`${label} ${what}: ${figures.failed} of ${figures.requests} reader requests failed`);
 }
 
-async function startSink(): Promise<Sink> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(import.meta.dirname, 'smtp-sink.ts')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (message: { port?: number }) => resolve(message.port!));
-    child.once('exit', (code) => reject(new Error(`the SMTP sink ended (${code}) before listening`)));
-  });
-  const listeners: ((figures: SinkFigures) => void)[] = [];
-  child.on('message', (message: Partial<SinkFigures> & { final?: boolean }) => {
-    if (message.accepted !== undefined && !message.final)
-      for (const listener of listeners) listener(message as SinkFigures);
-  });
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    onCount: (listener) => listeners.push(listener),
-    figures: () =>
-      new Promise((resolve) => {
-        const onMessage = (message: SinkFigures & { final?: boolean }) => {
-          if (!message.final) return;
-          child.off('message', onMessage);
-          resolve(message);
-        };
-        child.on('message', onMessage);
-        child.send('count');
-      }),
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.disconnect();
-      await exited;
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-
-function dkimKey(): DkimOptions {
-  const { privateKey } = generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
-  return { domainName: 'bench.example.com', keySelector: 'bench', privateKey };
+/** How long this process's event loop (the API's) was held up at a time, while `work` ran. */
+async function watchLoop<T>(metric: string, work: () => Promise<T>): Promise<T> {
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  try {
+    return await work();
+  } finally {
+    loop.disable();
+    emit(`${metric}_p99_ms`, loop.percentile(99) / 1e6, 'ms');
+    emit(`${metric}_max_ms`, loop.max / 1e6, 'ms');
+  }
 }
 
 /** The staff member who composes and schedules, and a bearer token of theirs for the console's API. */
-async function staffOf(db: Db, url: string) {
+async function staffOf(db: Db, url: string): Promise<{ actor: StaffActor; token: string }> {
   await upsertStaff(db, STAFF);
   const [actor] = await db
     .select({ id: users.id, email: users.email })
@@ -276,7 +242,7 @@ async function staffOf(db: Db, url: string) {
 }
 
 /** Part 1: composing this week's draft, and its preview; the last draft composed is the issue sent. */
-async function measureCompose(label: string, db: Db, url: string, staff: Awaited<ReturnType<typeof staffOf>>) {
+async function measureCompose(label: string, db: Db, url: string, staff: { actor: StaffActor; token: string }) {
   const composing: number[] = [];
   let issue: Awaited<ReturnType<typeof composeDraft>> | undefined;
   for (let run = 0; run < RUNS; run++) {
@@ -286,8 +252,11 @@ async function measureCompose(label: string, db: Db, url: string, staff: Awaited
     issue = await composeDraft(db, staff.actor);
     composing.push(performance.now() - started);
   }
-  const items = issue!.sections.reduce((n, s) => n + s.items.length, 0);
-  emit(`${label}_compose_items`, items, 'count');
+  emit(
+    `${label}_compose_items`,
+    issue!.sections.reduce((n, s) => n + s.items.length, 0),
+    'count',
+  );
   judge(`${label}_compose_ms`, median(composing), 'ms', { max: 1000 });
 
   const previewing: number[] = [];
@@ -308,37 +277,6 @@ async function measureCompose(label: string, db: Db, url: string, staff: Awaited
   return issue!;
 }
 
-/** Readers' requests: pages of the news list and company records, in turn. */
-async function readerPaths(db: Db, url: string): Promise<string[]> {
-  const symbols = rowsOf<{ symbol: string }>(
-    await db.execute(sql`select symbol from companies order by symbol limit 20`),
-  ).map((r) => r.symbol);
-  const paths = [
-    ...Array.from({ length: 20 }, (_, i) => `/api/news/all?page=${i + 1}&limit=10`),
-    ...symbols.map((s) => `/api/stock/company/${s}`),
-  ];
-  // Warmed up: each answered once.
-  for (const p of paths) {
-    const response = await fetch(`${url}${p}`);
-    if (response.status !== 200) throw new Error(`${p} answered ${response.status}: ${await response.text()}`);
-    await response.arrayBuffer();
-  }
-  return paths;
-}
-
-const loadExtra = { rate_req_s: READER_RATE, connections: READER_CONNECTIONS };
-
-function reportLoad(metric: string, figures: LoadFigures, target?: { max: number }) {
-  const base = metric.replace(/_p99_/, '_').replace(/_ms$/, '');
-  emit(`${base}_p50_ms`, figures.p50, 'ms');
-  if (target) judgeWith(metric, figures.p99, 'ms', target, { ...loadExtra, requests: figures.requests });
-  else emit(metric, figures.p99, 'ms');
-  emit(`${base}_max_ms`, figures.max, 'ms');
-  emit(`${base}_over_50ms`, figures.over50, 'count');
-  emit(`${base}_failed`, figures.failed, 'count');
-  if (figures.failed > 0) say(`${metric}: ${figures.failed} of ${figures.requests} reader requests failed`);
-}
-
 /** Part 2: the audience queued by the sending job, readers' requests going on. */
 async function measureQueue(label: string, db: Db, url: string, issueId: number, paths: string[], actor: StaffActor) {
   say(`${label}: adding ${thousands(AUDIENCE)} confirmed subscribers…`);
@@ -354,75 +292,58 @@ async function measureQueue(label: string, db: Db, url: string, issueId: number,
 
   const before = await startReaderLoad(url, paths);
   await sleep(8000);
-  reportLoad(`${label}_reader_api_p99_before_ms`, await before.stop());
+  reportLoad(label, 'before', await before.stop(), false);
 
   await actOnIssue(db, actor, issueId, 'schedule');
   const load = await startReaderLoad(url, paths);
   await sleep(500);
-  const loop = monitorEventLoopDelay({ resolution: 5 });
-  loop.enable();
   let queueing = true;
   const progress = (async () => {
-    while (queueing) {
-      await sleep(2000);
-      if (!queueing) break;
+    for (await sleep(2000); queueing; await sleep(2000)) {
       const [row] = await db
         .select({ through: newsletterIssues.queuedThrough })
         .from(newsletterIssues)
         .where(eq(newsletterIssues.id, issueId));
-      const n = Number(/reader(\d+)@/.exec(row?.through ?? '')?.[1] ?? 0);
-      say(`${label}: queued ${thousands(n)}…`);
+      if (queueing) say(`${label}: queued ${thousands(Number(/reader(\d+)@/.exec(row?.through ?? '')?.[1] ?? 0))}…`);
     }
   })();
   started = performance.now();
-  try {
-    await runNewsletterSending({ db, logger, wakeBulk: () => {} });
-  } finally {
-    queueing = false;
-  }
+  await watchLoop(`${label}_event_loop_during_queue`, () =>
+    runNewsletterSending({ db, logger, wakeBulk: () => {} }).finally(() => (queueing = false)),
+  );
   const queueS = (performance.now() - started) / 1000;
-  loop.disable();
   const during = await load.stop();
   await progress;
   const queued = await count(
     db,
     sql`select count(*)::int as n from outbox_messages where template = 'newsletter-issue' and template_ref = ${issueId}`,
   );
-  say(`${label}: ${thousands(queued)} messages queued in ${queueS.toFixed(1)} s`);
+  say(`${label}: ${thousands(queued)} messages queued for ${thousands(AUDIENCE)} readers in ${queueS.toFixed(1)} s`);
   judge(`${label}_queue_${audienceLabel}_s`, queueS, 's', { max: 10 });
   judge(`${label}_queued_messages`, queued, 'count', { min: AUDIENCE });
-  if (queued !== AUDIENCE) say(`${label}: ${thousands(queued)} messages queued for ${thousands(AUDIENCE)} readers`);
-  reportLoad(`${label}_reader_api_p99_during_queue_ms`, during, { max: 50 });
-  reportLoop(`${label}_event_loop_during_queue`, loop);
+  reportLoad(label, 'during_queue', during, true);
 }
 
-/** How long this process's event loop (the API's) was held up at a time. */
-function reportLoop(metric: string, loop: IntervalHistogram) {
-  emit(`${metric}_p99_ms`, loop.percentile(99) / 1e6, 'ms');
-  emit(`${metric}_max_ms`, loop.max / 1e6, 'ms');
-}
-
-/** Part 3: delivery to the sink, readers' requests going on; then the rest, when it is quick. */
-async function measureDelivery(label: string, db: Db, url: string, issueId: number, paths: string[]) {
-  const sink = await startSink();
-  const dkim = dkimKey();
-  const smtp = createSmtpTransport(sink.url, { from: FROM, pool: POOL, dkim });
-  // Where a message's time goes: writing it for its reader (on this thread), and handing it to the SMTP pool
-  // (building the MIME message, signing it, and the server's answer).
-  const spent = { render: 0, rendered: 0, send: 0, sent: 0 };
+/** The bulk worker as the server makes it, to the sink, DKIM on; timing its renderer and its SMTP hand-over. */
+function deliveryWorker(db: Db, sinkUrl: string) {
+  const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+  const privateKey = key.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const dkim = { domainName: 'bench.example.com', keySelector: 'bench', privateKey };
+  const smtp = createSmtpTransport(sinkUrl, { from: FROM, pool: POOL, dkim });
   const render = issueRenderer(db, SITE_URL);
-  const transport: Transport = {
-    name: smtp.name,
-    async send(message) {
-      const started = performance.now();
-      await smtp.send(message);
-      spent.send += performance.now() - started;
-      spent.sent++;
-    },
-  };
+  const spent = { render: 0, rendered: 0, send: 0, sent: 0 };
   const worker = createBulkWorker({
     db,
-    transport,
+    // Handing over: building the MIME message, signing it, and the server's answer.
+    transport: {
+      name: smtp.name,
+      async send(message) {
+        const started = performance.now();
+        await smtp.send(message);
+        spent.send += performance.now() - started;
+        spent.sent++;
+      },
+    },
     logger,
     siteUrl: SITE_URL,
     postalAddress: POSTAL_ADDRESS,
@@ -438,77 +359,73 @@ async function measureDelivery(label: string, db: Db, url: string, issueId: numb
       },
     },
   });
+  return { worker, spent, close: () => smtp.close?.() };
+}
+
+/** Part 3: delivery to the sink, readers' requests going on; then the rest, when it is quick. */
+async function measureDelivery(label: string, db: Db, url: string, issueId: number, paths: string[]) {
+  const sink = await startSink();
+  const { worker, spent, close } = deliveryWorker(db, sink.url);
+  const sent = (status: string) =>
+    count(
+      db,
+      sql`select count(*)::int as n from outbox_messages where template_ref = ${issueId} and status = ${status}`,
+    );
   try {
     const enough = new AbortController();
     let started = 0;
     let reported = 0;
     // The steady rate: from a tenth of the measured messages to all of them, as the sink counts.
-    let tenthAt = 0;
-    let doneAt = 0;
-    let tenth = 0;
+    const steady = { from: 0, at: 0, doneAt: 0 };
     sink.onCount(({ accepted }) => {
       const now = performance.now();
-      if (!tenthAt && accepted >= DELIVER / 10) [tenthAt, tenth] = [now, accepted];
-      if (!doneAt && accepted >= DELIVER) {
-        doneAt = now;
+      if (!steady.at && accepted >= DELIVER / 10) [steady.at, steady.from] = [now, accepted];
+      if (!steady.doneAt && accepted >= DELIVER) {
+        steady.doneAt = now;
         enough.abort();
       }
-      if (accepted - reported >= 5000) {
-        reported = accepted - (accepted % 5000);
-        say(`${label}: delivered ${thousands(accepted)}… (${thousands(accepted / ((now - started) / 1000))}/s)`);
-      }
+      if (accepted - reported < 5000) return;
+      reported = accepted - (accepted % 5000);
+      say(`${label}: delivered ${thousands(accepted)}… (${thousands(accepted / ((now - started) / 1000))}/s)`);
     });
     const load = await startReaderLoad(url, paths);
     await sleep(500);
-    const loop = monitorEventLoopDelay({ resolution: 5 });
-    loop.enable();
     const deadline = setTimeout(() => enough.abort(), DELIVER_MAX_S * 1000);
     started = performance.now();
-    await worker.runOnce(enough.signal);
+    await watchLoop(`${label}_event_loop_during_delivery`, () => worker.runOnce(enough.signal));
     const elapsed = (performance.now() - started) / 1000;
     clearTimeout(deadline);
-    loop.disable();
     const during = await load.stop();
     const sunk = await sink.figures();
-    const recorded = await count(
-      db,
-      sql`select count(*)::int as n from outbox_messages where template_ref = ${issueId} and status = 'sent'`,
-    );
     const rate = sunk.accepted / elapsed;
-    judgeWith(`${label}_deliver_msgs_per_s`, rate, 'msg/s', { min: 1000 }, {
-      dkim: sunk.signed === sunk.accepted && sunk.accepted > 0,
-      messages: sunk.accepted,
-      pool: POOL,
-      concurrency: CONCURRENCY,
-    });
-    if (doneAt && tenthAt)
-      emit(`${label}_deliver_steady_msgs_per_s`, (DELIVER - tenth) / ((doneAt - tenthAt) / 1000), 'msg/s');
+    const how = { dkim: sunk.signed === sunk.accepted, messages: sunk.accepted, pool: POOL, concurrency: CONCURRENCY };
+    judgeWith(`${label}_deliver_msgs_per_s`, rate, 'msg/s', { min: 1000 }, how);
+    if (steady.doneAt && steady.at) {
+      const steadyRate = (DELIVER - steady.from) / ((steady.doneAt - steady.at) / 1000);
+      emit(`${label}_deliver_steady_msgs_per_s`, steadyRate, 'msg/s');
+    }
     emit(`${label}_deliver_message_kb`, sunk.bytes / Math.max(1, sunk.accepted) / 1024, 'KB');
     emit(`${label}_deliver_dkim_signed`, sunk.signed, 'count');
+    const recorded = await sent('sent');
     emit(`${label}_deliver_recorded_sent`, recorded, 'count');
-    if (recorded !== sunk.accepted)
-      say(`${label}: the sink accepted ${sunk.accepted} messages, the outbox records ${recorded} sent`);
+    if (recorded !== sunk.accepted) say(`${label}: the sink accepted ${sunk.accepted}, the outbox records ${recorded}`);
     emit(`${label}_deliver_render_ms_per_msg`, spent.render / Math.max(1, spent.rendered), 'ms');
     emit(`${label}_deliver_smtp_send_ms_avg`, spent.send / Math.max(1, spent.sent), 'ms');
-    reportLoad(`${label}_reader_api_p99_during_delivery_ms`, during, { max: 50 });
-    reportLoop(`${label}_event_loop_during_delivery`, loop);
+    reportLoad(label, 'during_delivery', during, true);
 
     // The rest, when it takes under a minute more: the issue ends `sent`.
     const rest = AUDIENCE - sunk.accepted;
-    const wanted = DELIVER_ALL === '1' || (DELIVER_ALL !== '0' && rest / rate <= 60);
-    if (rest > 0 && !wanted) {
-      say(`${label}: the other ${thousands(rest)} messages are not delivered (about ${Math.round(rest / rate)} s more)`);
+    if (rest > 0 && (DELIVER_ALL === '0' || (DELIVER_ALL !== '1' && rest / rate > 60))) {
+      say(
+        `${label}: the other ${thousands(rest)} messages are not delivered (about ${Math.round(rest / rate)} s more)`,
+      );
       return;
     }
     const stop = AbortSignal.timeout(180_000);
     while (!stop.aborted) {
       await worker.runOnce(stop);
-      const pending = await count(
-        db,
-        sql`select count(*)::int as n from outbox_messages where template_ref = ${issueId} and status = 'pending'`,
-      );
-      if (pending === 0) break;
-      // Retries wait for their time.
+      if ((await sent('pending')) === 0) break;
+      // A message that failed is retried at its time.
       await sleep(1000);
     }
     const allS = (performance.now() - started) / 1000;
@@ -519,11 +436,10 @@ async function measureDelivery(label: string, db: Db, url: string, issueId: numb
       .where(eq(newsletterIssues.id, issueId));
     const all = await sink.figures();
     emit(`${label}_deliver_all_s`, allS, 's');
-    emit(`${label}_deliver_all_messages`, all.accepted, 'count');
     emit(`${label}_deliver_all_msgs_per_s`, all.accepted / allS, 'msg/s');
     judge(`${label}_issue_sent`, issue?.status === 'sent' ? 1 : 0, 'flag', { min: 1 });
   } finally {
-    smtp.close?.();
+    close();
     await sink.stop();
   }
 }
@@ -536,20 +452,17 @@ async function measure(label: string, env: Record<string, string>) {
     SITE_URL,
     MAIL_POSTAL_ADDRESS: POSTAL_ADDRESS,
     PUBLIC_CACHE_TTL_MS: process.env.BENCH_PUBLIC_CACHE_TTL_MS ?? '0',
-    EXPENSIVE_CALLS_PER_ADDRESS: '1000',
     ...env,
   });
   const started = performance.now();
-  say(`${label}: opening and seeding the demo data (${COMPANIES} companies)…`);
-  const database: Database = await openDatabase(config.database);
+  const machine = `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} CPUs`;
+  say(`${label}: opening and seeding the demo data (${COMPANIES} companies; ${machine})…`);
+  const database = await openDatabase(config.database);
   const http = await listen({ port: 0, host: '127.0.0.1' });
   let app: ReturnType<typeof createApp> | null = null;
   try {
-    await seedDemoData(database, {
-      seed: config.demoSeed,
-      companies: COMPANIES,
-      asOf: lastCompletedTradingDay(new Date()),
-    });
+    const asOf = lastCompletedTradingDay(new Date());
+    await seedDemoData(database, { seed: config.demoSeed, companies: COMPANIES, asOf });
     emit(`${label}_seed_s`, (performance.now() - started) / 1000, 's');
     app = createApp({ config, database, logger });
     http.serve(app.fetch);
@@ -567,27 +480,21 @@ async function measure(label: string, env: Record<string, string>) {
   }
 }
 
-if (parts.has('pglite')) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-bench-newsletter-'));
-  try {
-    await measure('pglite', { DATA_DIR: dataDir });
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-bench-newsletter-'));
+try {
+  if (parts.has('pglite')) await measure('pglite', { DATA_DIR: path.join(dataDir, 'pglite') });
+  const pgUrl = parts.has('postgres') ? await postgresAvailable() : null;
+  if (pgUrl) {
+    const database = await createBenchDatabase(pgUrl);
+    try {
+      await measure('postgres', { DATABASE_URL: database.url, DATA_DIR: path.join(dataDir, 'postgres') });
+    } finally {
+      await database.drop();
+    }
+  } else if (parts.has('postgres')) {
+    emit('postgres_skipped', 1, 'flag');
   }
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  summarize();
 }
-
-const pgUrl = parts.has('postgres') ? await postgresAvailable() : null;
-if (pgUrl) {
-  const database = await createBenchDatabase(pgUrl);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-bench-newsletter-'));
-  try {
-    await measure('postgres', { DATABASE_URL: database.url, DATA_DIR: dataDir });
-  } finally {
-    await database.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-} else if (parts.has('postgres')) {
-  emit('postgres_skipped', 1, 'flag');
-}
-
-summarize();

@@ -31,18 +31,22 @@ export default function NewsletterDesk() {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string; stale?: boolean } | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      const list = await listIssues();
-      setIssues(list);
-      setLoadFailed(false);
-      return list;
-    } catch {
-      setLoadFailed(true);
-      setIssues((current) => current ?? []);
-      return null;
-    }
-  }, []);
+  const load = useCallback(
+    () =>
+      listIssues().then(
+        (list) => {
+          setIssues(list);
+          setLoadFailed(false);
+          return list;
+        },
+        () => {
+          setLoadFailed(true);
+          setIssues((current) => current ?? []);
+          return null;
+        },
+      ),
+    [],
+  );
 
   useEffect(() => {
     void load().then((list) => {

@@ -133,6 +133,7 @@ export const newsletterStaffRoutes = (options: { onSending?: () => void } = {}) 
         action as IssueAction,
         scheduleTime(at),
       );
+      if (action === 'schedule' || action === 'resume') options.onSending?.();
       return c.json({ data: issue }, 200);
     })
     .openapi(testRoute, async (c) => {
