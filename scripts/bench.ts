@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const BENCHMARKS = ['startup', 'auth', 'screener', 'hostile', 'events', 'chat', 'tools', 'build'];
+const BENCHMARKS = ['startup', 'auth', 'screener', 'hostile', 'events', 'chat', 'tools', 'newsletter', 'build'];
 let failed = false;
 for (const name of BENCHMARKS) {
   const script = path.join(import.meta.dirname, 'bench', `${name}.ts`);

@@ -1,6 +1,6 @@
 /** An in-process API over a fresh test database, optionally seeded with a small demo universe. */
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { createApp } from '../../src/server/app.ts';
+import { createApp, type AppDeps } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/platform/config.ts';
 import type { AppEnv } from '../../src/server/platform/http/context.ts';
 import { createLogger } from '../../src/server/platform/logger.ts';
@@ -25,7 +25,7 @@ export interface TestApp extends TestDatabase {
 }
 
 export async function createTestApp(
-  options: { seedCompanies?: number; site?: SiteState; env?: Record<string, string> } = {},
+  options: { seedCompanies?: number; site?: SiteState; env?: Record<string, string>; sns?: AppDeps['sns'] } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase({ seedCompanies: options.seedCompanies });
   // Behind a trusted proxy each test call can speak for a client address of its own.
@@ -46,6 +46,7 @@ export async function createTestApp(
     logger: createLogger('silent'),
     site: options.site ?? NO_SITE,
     snapshots,
+    sns: options.sns,
   });
   return {
     ...testDb,

@@ -46,7 +46,7 @@ async function json(url: string, init: RequestInit & { json?: unknown } = {}) {
     headers: { 'content-type': 'application/json', ...init.headers },
     body: init.json === undefined ? init.body : JSON.stringify(init.json),
   });
-  return { status: response.status, body: (await response.json().catch(() => null)) as Record<string, never> };
+  return { status: response.status, body: (await response.json().catch(() => null)) as unknown };
 }
 
 const newsletterCopies = (subject: string) => sink.messages.filter((m) => m.header('Subject') === subject);

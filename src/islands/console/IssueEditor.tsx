@@ -38,7 +38,7 @@ function SectionEditor(props: {
   return (
     <li className="card flex flex-col gap-3 p-3" data-testid="newsletter-section">
       <div className="flex flex-wrap items-end gap-2">
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex min-w-0 basis-full flex-col gap-1 sm:flex-1 sm:basis-auto">
           <label htmlFor={headingId} className="text-sm font-semibold">
             {T.sectionHeading}
           </label>

@@ -109,7 +109,7 @@ export function renderIssueEmail(
     (web
       ? `<p class="nl-muted" style="margin:0 0 16px;font-size:12px;color:${LIGHT.muted}"><a href="${escapeHtml(web)}" style="color:${LIGHT.link}">Read it on the web</a></p>`
       : '') +
-    `<p style="margin:0 0 4px;font-size:13px;font-weight:bold;letter-spacing:.08em;text-transform:uppercase">${SITE.name} Weekly</p>` +
+    `<p style="margin:0 0 4px;font-size:13px;font-weight:bold;letter-spacing:.08em;text-transform:uppercase">${SITE.name} · the weekly newsletter</p>` +
     `<h1 style="font-size:24px;line-height:1.25;margin:0 0 20px">${escapeHtml(issue.subject)}</h1>` +
     `<p style="margin:0 0 12px;font-size:16px">${escapeHtml(greeting)}</p>` +
     `<div style="font-size:16px;line-height:1.6">${issue.intro}</div>` +

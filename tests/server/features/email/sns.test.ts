@@ -1,4 +1,5 @@
-import { createSign, generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
+import { signSns, type SnsEnvelope } from '../../../helpers/sns-messages.ts';
 import { describe, expect, it } from 'vitest';
 import {
   createCertificateFetcher,
@@ -16,22 +17,9 @@ const TOPIC = 'arn:aws:sns:us-east-1:123456789012:ses-feedback';
 const CERT_URL = 'https://sns.us-east-1.amazonaws.com/SimpleNotificationService-0123456789abcdef.pem';
 const NOW = new Date('2025-03-04T12:00:00.000Z');
 
-type Envelope = Record<string, string>;
+type Envelope = SnsEnvelope;
 
-/** Signs as AWS documents it, written out by hand so a mistake in the module's own recipe shows. */
-function sign(envelope: Envelope, key = amazon.privateKey): Envelope {
-  const e = envelope;
-  const signed =
-    e.Type === 'Notification'
-      ? `Message\n${e.Message}\nMessageId\n${e.MessageId}\n` +
-        (e.Subject === undefined ? '' : `Subject\n${e.Subject}\n`) +
-        `Timestamp\n${e.Timestamp}\nTopicArn\n${e.TopicArn}\nType\n${e.Type}\n`
-      : `Message\n${e.Message}\nMessageId\n${e.MessageId}\nSubscribeURL\n${e.SubscribeURL}\n` +
-        `Timestamp\n${e.Timestamp}\nToken\n${e.Token}\nTopicArn\n${e.TopicArn}\nType\n${e.Type}\n`;
-  const signer = createSign(e.SignatureVersion === '1' ? 'RSA-SHA1' : 'RSA-SHA256');
-  signer.update(signed, 'utf8');
-  return { ...e, Signature: signer.sign(key, 'base64') };
-}
+const sign = (envelope: Envelope, key = amazon.privateKey): Envelope => signSns(envelope, key);
 
 function notification(message: unknown, extra: Partial<Envelope> = {}): Envelope {
   return {
