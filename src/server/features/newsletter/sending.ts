@@ -17,7 +17,8 @@ import { outboxMessages } from '../../platform/tables.ts';
 import { users } from '../accounts/index.ts';
 import { createNews } from '../news/index.ts';
 import { emailSubscriptions } from '../subscriptions/index.ts';
-import { renderIssueArticle, renderIssueEmail } from './render.ts';
+import { escapeHtml } from '../../../lib/markup.ts';
+import { renderIssueArticle, renderIssueEmail, type RenderedEmail } from './render.ts';
 import { issueById, type IssueRow } from './service.ts';
 import { newsletterIssues } from './tables.ts';
 
@@ -128,21 +129,42 @@ export async function runNewsletterSending({ db, logger, wakeBulk }: SendingDeps
   await finishDone(db);
 }
 
-/** Writes an issue for one reader when its message is sent (each issue read once per worker). */
+/** Where a reader's name goes in an issue written once for all its readers. */
+const READER = '{{reader-name}}';
+
+/**
+ * Writes an issue for one reader when its message is sent. The issue is
+ * written once (turning its HTML into text is the costly part) and each
+ * reader's copy only gets its greeting.
+ */
 export function issueRenderer(db: Db, siteUrl: string): TemplateRenderer {
-  const issues = new Map<number, Promise<IssueRow | undefined>>();
-  return async (ref, recipient) => {
+  const issues = new Map<number, Promise<RenderedEmail | null>>();
+  const written = (ref: number) => {
     let issue = issues.get(ref);
     if (!issue) {
-      issue = issueById(db, ref);
+      issue = issueById(db, ref).then((row) => {
+        // Rendered again once the archive article exists, so the email links its web version.
+        if (row?.articleId === null) issues.delete(ref);
+        return row ? renderIssueEmail(row, { name: READER }, { siteUrl }) : null;
+      });
       issues.set(ref, issue);
       issue.catch(() => issues.delete(ref));
     }
-    const row = await issue;
-    if (!row) throw new Error(`Newsletter issue ${ref} no longer exists`);
-    // Rendered once the archive article exists, so the email links its web version.
-    if (row.articleId === null) issues.delete(ref);
-    return renderIssueEmail(row, { name: recipient.name }, { siteUrl });
+    return issue;
+  };
+  return async (ref, recipient) => {
+    const email = await written(ref);
+    if (!email) throw new Error(`Newsletter issue ${ref} no longer exists`);
+    const name = recipient.name?.trim();
+    const greeting = (escape: (s: string) => string) => (name ? `Hello ${escape(name)},` : 'Hello,');
+    return {
+      subject: email.subject,
+      html: email.html.replace(`Hello ${READER},`, greeting(escapeHtml)),
+      text: email.text.replace(
+        `Hello ${READER},`,
+        greeting((s) => s),
+      ),
+    };
   };
 }
 

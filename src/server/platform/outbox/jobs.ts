@@ -5,6 +5,7 @@
  * only, paced and pooled. A channel without a configured provider writes
  * its messages to files in the outbox folder.
  */
+import { createPrivateKey } from 'node:crypto';
 import fs from 'node:fs';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -37,8 +38,8 @@ export interface OutboxJobDeps {
 /** The configured DKIM key, read from its file when given as one. */
 export function dkimOf(mail: Config['mail']): DkimOptions | null {
   if (!mail.dkim) return null;
-  const privateKey = mail.dkim.privateKey ?? fs.readFileSync(mail.dkim.privateKeyFile!, 'utf8');
-  return { domainName: mail.dkim.domainName, keySelector: mail.dkim.keySelector, privateKey };
+  const pem = mail.dkim.privateKey ?? fs.readFileSync(mail.dkim.privateKeyFile!, 'utf8');
+  return { domainName: mail.dkim.domainName, keySelector: mail.dkim.keySelector, privateKey: createPrivateKey(pem) };
 }
 
 export function jobs({ db, config, logger, onFileWritten, renderers }: OutboxJobDeps): JobDefinition[] {

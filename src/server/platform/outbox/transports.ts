@@ -4,7 +4,9 @@
  * their codes printed on the console, so a local user can finish sign-up.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
+import type { KeyObject } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { outboxMessages } from '../tables.ts';
 
@@ -46,7 +48,8 @@ export interface Transport {
 export interface DkimOptions {
   domainName: string;
   keySelector: string;
-  privateKey: string;
+  /** PEM text, or the key read once (reading a PEM for every message costs as much as the signature). */
+  privateKey: string | KeyObject;
 }
 
 export interface MailOptions {
@@ -68,6 +71,8 @@ export function verpAddress(returnPath: string, id: number): string {
 
 function mailOf(message: Delivery, options: MailOptions, host: string): nodemailer.SendMailOptions {
   return {
+    // Bulk mail is written in base64, three times faster to build than quoted-printable.
+    ...(message.headers && { textEncoding: 'base64' as const }),
     from: options.from,
     to: message.to,
     subject: message.subject,
@@ -94,7 +99,8 @@ export function createFileTransport(
     streamTransport: true,
     buffer: true,
     newline: 'unix',
-    ...(options.dkim && { dkim: options.dkim }),
+    // Nodemailer's types say a PEM string; its signer takes a key object as well.
+    ...(options.dkim && { dkim: options.dkim as DkimOptions & { privateKey: string } }),
   });
   return {
     name: 'file',
@@ -149,6 +155,26 @@ function connectionOf(url: string): Record<string, unknown> {
 }
 
 /**
+ * A connection that sends each write at once. Without it (nodemailer leaves
+ * Nagle's algorithm on) the end of every message waits for the server's
+ * delayed acknowledgement, some 40 ms, which caps a pooled connection at
+ * about 25 messages a second.
+ */
+function promptSocket(
+  options: { host?: string; port?: number; secure?: boolean },
+  callback: (error: Error | null, socket?: { connection: net.Socket }) => void,
+) {
+  const socket = net.connect({ host: options.host ?? 'localhost', port: options.port ?? (options.secure ? 465 : 587) });
+  socket.setNoDelay(true);
+  const failed = (error: Error) => callback(error);
+  socket.once('error', failed);
+  socket.once('connect', () => {
+    socket.off('error', failed);
+    callback(null, { connection: socket });
+  });
+}
+
+/**
  * Sends through an SMTP server. `pool` keeps that many connections open and
  * sends a message on each as soon as it is free: bulk mail goes out at the
  * server's pace instead of one handshake per message.
@@ -158,6 +184,7 @@ export function createSmtpTransport(url: string, options: MailOptions & { pool?:
     ...connectionOf(url),
     ...(options.pool && { pool: true, maxConnections: options.pool, maxMessages: Infinity }),
     ...(options.dkim && { dkim: options.dkim }),
+    getSocket: promptSocket,
   } as nodemailer.TransportOptions);
   const host = (() => {
     try {
