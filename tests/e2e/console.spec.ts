@@ -56,7 +56,7 @@ test('staff write an article in the console, see it go live, edit it in place, c
   const symbol = await aClient(request);
   const title = `Console article ${Date.now()}`;
   await staffConsole(page, '/tools');
-  await expect(page.getByRole('tab', { name: 'News' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'News', exact: true })).toHaveAttribute('aria-selected', 'true');
 
   await page.getByRole('button', { name: 'New news' }).click();
   const form = page.getByTestId('create-form');
@@ -329,7 +329,7 @@ test('staff find the console in their account menu, and readers have no such ent
   await page.getByTestId('profile-menu-button').click();
   await page.getByRole('menuitem', { name: 'Tools' }).click();
   await expect(page).toHaveURL(/\/tools\/?$/);
-  await expect(page.getByRole('tab', { name: 'News' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'News', exact: true })).toHaveAttribute('aria-selected', 'true');
 });
 
 /** Every word of an element's text and the line tops its boxes sit on (two tops: the word was split). */

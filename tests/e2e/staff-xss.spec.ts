@@ -12,6 +12,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { OUTBOX_DIR, logIn, uniqueEmail, verifiedAccount } from './account-helpers.ts';
 import { EDITED_CLIENT, STAFF, demoClient, staffHeaders, waitForPage } from './staff.ts';
+import { simpleParser } from 'mailparser';
 
 /** What a payload does when it runs; the number says which one did. */
 const run = (n: number) => `window.__xss=${n}`;
@@ -105,20 +106,15 @@ async function expectNothingRuns(page: Page, url: string, waitFor?: string) {
 }
 
 /** The HTML part of an email written to the outbox folder (quoted-printable decoded). */
-function emailHtml(recipient: string): string | null {
+async function emailHtml(recipient: string): Promise<string | null> {
   if (!fs.existsSync(OUTBOX_DIR)) return null;
   const files = fs.readdirSync(OUTBOX_DIR).filter((f) => f.endsWith('.eml'));
   for (const file of files.sort().reverse()) {
     const text = fs.readFileSync(path.join(OUTBOX_DIR, file), 'utf8');
-    if (!text.includes(recipient) || !text.includes('Breakout')) continue;
-    // Mail lines end in CRLF.
-    const part = /Content-Type: text\/html[^\r\n]*\r?\n(?:[A-Za-z-]+:[^\r\n]*\r?\n)*\r?\n([\s\S]*?)\r?\n--/i.exec(
-      text,
-    )?.[1];
-    if (!part) continue;
-    return part
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    if (!text.includes(recipient)) continue;
+    // Decoded as a mail reader decodes it (bulk mail is base64).
+    const { html } = await simpleParser(text);
+    if (html && html.includes('Breakout')) return html;
   }
   return null;
 }
@@ -263,13 +259,13 @@ test('no payload typed into any console field runs on a public page, in the cons
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss ?? null), 'bell').toBeNull();
 
   // The broadcast's email, rendered as a mail reader would.
-  await expect.poll(() => emailHtml(reader) !== null, { timeout: 30_000 }).toBe(true);
+  await expect.poll(async () => (await emailHtml(reader)) !== null, { timeout: 30_000 }).toBe(true);
   let dialogs = 0;
   page.on('dialog', (dialog) => {
     dialogs++;
     void dialog.dismiss();
   });
-  await page.setContent(emailHtml(reader)!);
+  await page.setContent((await emailHtml(reader))!);
   await page.waitForTimeout(300);
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss ?? null)).toBeNull();
   expect(dialogs).toBe(0);

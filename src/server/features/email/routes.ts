@@ -16,7 +16,7 @@ import { textField } from '../../platform/http/fields.ts';
 import { errorResponses, jsonBody, jsonContent, unauthorizedResponse } from '../../platform/http/schemas.ts';
 import { requireUser } from '../accounts/index.ts';
 import { forbidden, invalid } from '../../platform/errors.ts';
-import { mailLinkSecret, readListLink, type ListLinkSubject } from '../../platform/outbox/list-links.ts';
+import { readListLink, storedMailLinkSecret, type ListLinkSubject } from '../../platform/outbox/list-links.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { preferencesOf, setPreferences, unsubscribe } from './preferences.ts';
 import { readSnsMessage, SnsRejected, type SnsOptions } from './sns.ts';
@@ -45,7 +45,8 @@ const PreferencesBody = z
 const badLink = { 400: jsonContent(z.object({ message: z.string() }), 'The link is not valid') };
 
 async function subjectOf(db: Db, token: string): Promise<ListLinkSubject> {
-  const subject = token ? readListLink(await mailLinkSecret(db), token) : null;
+  const secret = token ? await storedMailLinkSecret(db) : null;
+  const subject = secret ? readListLink(secret, token) : null;
   if (!subject) throw invalid(PREFERENCE_TEXTS.badLink);
   return subject;
 }

@@ -42,6 +42,17 @@ export function mailLinkSecret(db: Db): Promise<Buffer> {
   return secret;
 }
 
+/**
+ * The signing key if one was made, without making it: a link can only be
+ * good once some message was signed, and reading a link must change nothing.
+ */
+export async function storedMailLinkSecret(db: Db): Promise<Buffer | null> {
+  const known = secrets.get(db);
+  if (known) return known;
+  const stored = await readMeta<string>(db, SECRET_KEY);
+  return stored ? mailLinkSecret(db) : null;
+}
+
 const mac = (secret: Buffer, payload: string) =>
   createHmac('sha256', secret).update(`list-link\n${payload}`).digest().subarray(0, 18).toString('base64url');
 

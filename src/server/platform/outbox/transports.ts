@@ -6,9 +6,10 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import type { KeyObject } from 'node:crypto';
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { outboxMessages } from '../tables.ts';
+import { writeMime, type DkimKey } from './mime.ts';
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;
 
@@ -69,10 +70,41 @@ export function verpAddress(returnPath: string, id: number): string {
   return at < 1 ? returnPath : `${returnPath.slice(0, at)}+${id}@${returnPath.slice(at + 1)}`;
 }
 
-function mailOf(message: Delivery, options: MailOptions, host: string): nodemailer.SendMailOptions {
+/** The address of a From such as `RedCap <news@redcap.example>`. */
+const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+
+/** A key object for our own signer (a PEM is read once, here). */
+const keyOf = (dkim: DkimOptions): DkimKey => ({
+  domainName: dkim.domainName,
+  keySelector: dkim.keySelector,
+  privateKey: typeof dkim.privateKey === 'string' ? createPrivateKey(dkim.privateKey) : dkim.privateKey,
+});
+
+function mailOf(message: Delivery, options: MailOptions, host: string, key: DkimKey | null): nodemailer.SendMailOptions {
+  // A stable id lets receiving servers drop a copy resent after a crash.
+  const messageId = `<outbox-${message.id}@${host}>`;
+  const envelope = {
+    from: options.returnPath ? verpAddress(options.returnPath, message.id) : addressOf(options.from),
+    to: message.to,
+  };
+  if (message.headers && !message.calendar) {
+    // Bulk mail: written and signed by mime.ts, many times faster than the general composer.
+    const raw = writeMime(
+      {
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        messageId,
+        date: new Date(),
+        headers: message.headers,
+        text: message.text,
+        html: message.html ?? message.text,
+      },
+      key,
+    );
+    return { envelope, raw };
+  }
   return {
-    // Bulk mail is written in base64, three times faster to build than quoted-printable.
-    ...(message.headers && { textEncoding: 'base64' as const }),
     from: options.from,
     to: message.to,
     subject: message.subject,
@@ -80,9 +112,9 @@ function mailOf(message: Delivery, options: MailOptions, host: string): nodemail
     html: message.html ?? undefined,
     icalEvent: calendarOf(message),
     headers: message.headers,
-    // A stable id lets receiving servers drop a copy resent after a crash.
-    messageId: `<outbox-${message.id}@${host}>`,
-    ...(options.returnPath && { envelope: { from: verpAddress(options.returnPath, message.id), to: message.to } }),
+    messageId,
+    envelope,
+    ...(options.dkim && { dkim: options.dkim as DkimOptions & { privateKey: string } }),
   };
 }
 
@@ -99,16 +131,15 @@ export function createFileTransport(
     streamTransport: true,
     buffer: true,
     newline: 'unix',
-    // Nodemailer's types say a PEM string; its signer takes a key object as well.
-    ...(options.dkim && { dkim: options.dkim as DkimOptions & { privateKey: string } }),
   });
+  const key = options.dkim ? keyOf(options.dkim) : null;
   return {
     name: 'file',
     async send(message) {
       fs.mkdirSync(dir, { recursive: true });
       let file: string;
       if (message.channel === 'email') {
-        const info = await mailer.sendMail(mailOf(message, options, 'localhost'));
+        const info = await mailer.sendMail(mailOf(message, options, 'localhost', key));
         file = path.join(dir, `${pad(message.id)}-email.eml`);
         fs.writeFileSync(`${file}.tmp`, info.message as Buffer);
       } else {
@@ -183,7 +214,6 @@ export function createSmtpTransport(url: string, options: MailOptions & { pool?:
   const mailer = nodemailer.createTransport({
     ...connectionOf(url),
     ...(options.pool && { pool: true, maxConnections: options.pool, maxMessages: Infinity }),
-    ...(options.dkim && { dkim: options.dkim }),
     getSocket: promptSocket,
   } as nodemailer.TransportOptions);
   const host = (() => {
@@ -193,10 +223,11 @@ export function createSmtpTransport(url: string, options: MailOptions & { pool?:
       return 'localhost';
     }
   })();
+  const key = options.dkim ? keyOf(options.dkim) : null;
   return {
     name: options.pool ? 'smtp-pool' : 'smtp',
     async send(message) {
-      await mailer.sendMail(mailOf(message, options, host));
+      await mailer.sendMail(mailOf(message, options, host, key));
     },
     close: () => mailer.close(),
   };
