@@ -41,7 +41,10 @@ const base64Lines = (text: string) => Buffer.from(text, 'utf8').toString('base64
 
 /** Relaxed header canonicalization: lower-case name, whitespace runs as one space, no trailing space. */
 const relaxedHeader = (name: string, value: string) =>
-  `${name.toLowerCase()}:${value.replace(/\r\n/g, '').replace(/[ \t]+/g, ' ').trim()}`;
+  `${name.toLowerCase()}:${value
+    .replace(/\r\n/g, '')
+    .replace(/[ \t]+/g, ' ')
+    .trim()}`;
 
 /** Relaxed body canonicalization: whitespace runs as one space, none at line ends, no empty lines at the end. */
 function relaxedBody(body: string): string {
@@ -56,9 +59,10 @@ function dkimHeader(head: [string, string][], body: string, key: DkimKey, now: D
   const value =
     `v=1; a=rsa-sha256; c=relaxed/relaxed; d=${key.domainName}; s=${key.keySelector}; ` +
     `t=${Math.floor(now.getTime() / 1000)}; h=${signed.join(':')}; bh=${bh}; b=`;
-  const data = [...head.map(([name, v]) => `${relaxedHeader(name, v)}\r\n`), relaxedHeader('DKIM-Signature', value)].join(
-    '',
-  );
+  const data = [
+    ...head.map(([name, v]) => `${relaxedHeader(name, v)}\r\n`),
+    relaxedHeader('DKIM-Signature', value),
+  ].join('');
   const signature = sign('sha256', Buffer.from(data, 'utf8'), key.privateKey).toString('base64');
   return `DKIM-Signature: ${value}${signature}`;
 }

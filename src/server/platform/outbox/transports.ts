@@ -80,7 +80,12 @@ const keyOf = (dkim: DkimOptions): DkimKey => ({
   privateKey: typeof dkim.privateKey === 'string' ? createPrivateKey(dkim.privateKey) : dkim.privateKey,
 });
 
-function mailOf(message: Delivery, options: MailOptions, host: string, key: DkimKey | null): nodemailer.SendMailOptions {
+function mailOf(
+  message: Delivery,
+  options: MailOptions,
+  host: string,
+  key: DkimKey | null,
+): nodemailer.SendMailOptions {
   // A stable id lets receiving servers drop a copy resent after a crash.
   const messageId = `<outbox-${message.id}@${host}>`;
   const envelope = {
