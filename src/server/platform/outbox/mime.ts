@@ -7,7 +7,8 @@
  * signature (RFC 6376, relaxed/relaxed, rsa-sha256) covers its headers and
  * body; an independent verifier checks it in the tests.
  */
-import { createHash, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Signer } from './dkim-signer.ts';
 
 export interface MimeMessage {
   from: string;
@@ -23,7 +24,7 @@ export interface MimeMessage {
 export interface DkimKey {
   domainName: string;
   keySelector: string;
-  privateKey: KeyObject;
+  signer: Signer;
 }
 
 /** A header value outside ASCII, as an encoded word (RFC 2047). */
@@ -53,7 +54,7 @@ function relaxedBody(body: string): string {
   return lines.length ? `${lines.join('\r\n')}\r\n` : '';
 }
 
-function dkimHeader(head: [string, string][], body: string, key: DkimKey, now: Date): string {
+async function dkimHeader(head: [string, string][], body: string, key: DkimKey, now: Date): Promise<string> {
   const bh = createHash('sha256').update(relaxedBody(body)).digest('base64');
   const signed = head.map(([name]) => name.toLowerCase());
   const value =
@@ -63,12 +64,12 @@ function dkimHeader(head: [string, string][], body: string, key: DkimKey, now: D
     ...head.map(([name, v]) => `${relaxedHeader(name, v)}\r\n`),
     relaxedHeader('DKIM-Signature', value),
   ].join('');
-  const signature = sign('sha256', Buffer.from(data, 'utf8'), key.privateKey).toString('base64');
+  const signature = await key.signer.sign(data);
   return `DKIM-Signature: ${value}${signature}`;
 }
 
 /** The whole message, ready for the SMTP DATA command, signed when a key is given. */
-export function writeMime(message: MimeMessage, dkim: DkimKey | null): string {
+export async function writeMime(message: MimeMessage, dkim: DkimKey | null): Promise<string> {
   const boundary = `=_rc_${randomBytes(12).toString('hex')}`;
   const head: [string, string][] = [
     ['From', addressText(message.from)],
@@ -84,6 +85,6 @@ export function writeMime(message: MimeMessage, dkim: DkimKey | null): string {
     `--${boundary}\r\nContent-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n${base64Lines(content)}\r\n`;
   const body = `${part('text/plain', message.text)}${part('text/html', message.html)}--${boundary}--\r\n`;
   const lines = head.map(([name, value]) => `${name}: ${value}`);
-  if (dkim) lines.unshift(dkimHeader(head, body, dkim, message.date));
+  if (dkim) lines.unshift(await dkimHeader(head, body, dkim, message.date));
   return `${lines.join('\r\n')}\r\n\r\n${body}`;
 }

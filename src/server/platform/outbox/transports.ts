@@ -9,6 +9,7 @@ import path from 'node:path';
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { outboxMessages } from '../tables.ts';
+import { createSigner } from './dkim-signer.ts';
 import { writeMime, type DkimKey } from './mime.ts';
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;
@@ -77,15 +78,15 @@ const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 const keyOf = (dkim: DkimOptions): DkimKey => ({
   domainName: dkim.domainName,
   keySelector: dkim.keySelector,
-  privateKey: typeof dkim.privateKey === 'string' ? createPrivateKey(dkim.privateKey) : dkim.privateKey,
+  signer: createSigner(typeof dkim.privateKey === 'string' ? createPrivateKey(dkim.privateKey) : dkim.privateKey),
 });
 
-function mailOf(
+async function mailOf(
   message: Delivery,
   options: MailOptions,
   host: string,
   key: DkimKey | null,
-): nodemailer.SendMailOptions {
+): Promise<nodemailer.SendMailOptions> {
   // A stable id lets receiving servers drop a copy resent after a crash.
   const messageId = `<outbox-${message.id}@${host}>`;
   const envelope = {
@@ -94,7 +95,7 @@ function mailOf(
   };
   if (message.headers && !message.calendar) {
     // Bulk mail: written and signed by mime.ts, many times faster than the general composer.
-    const raw = writeMime(
+    const raw = await writeMime(
       {
         from: options.from,
         to: message.to,
@@ -144,7 +145,7 @@ export function createFileTransport(
       fs.mkdirSync(dir, { recursive: true });
       let file: string;
       if (message.channel === 'email') {
-        const info = await mailer.sendMail(mailOf(message, options, 'localhost', key));
+        const info = await mailer.sendMail(await mailOf(message, options, 'localhost', key));
         file = path.join(dir, `${pad(message.id)}-email.eml`);
         fs.writeFileSync(`${file}.tmp`, info.message as Buffer);
       } else {
@@ -232,9 +233,12 @@ export function createSmtpTransport(url: string, options: MailOptions & { pool?:
   return {
     name: options.pool ? 'smtp-pool' : 'smtp',
     async send(message) {
-      await mailer.sendMail(mailOf(message, options, host, key));
+      await mailer.sendMail(await mailOf(message, options, host, key));
     },
-    close: () => mailer.close(),
+    close: () => {
+      mailer.close();
+      key?.signer.close();
+    },
   };
 }
 
