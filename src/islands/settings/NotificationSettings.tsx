@@ -68,21 +68,25 @@ function Methods() {
   );
 }
 
-const ANNOUNCEMENT_TEXTS = {
-  heading: 'Announcements',
-  label: 'Also send announcements by email or SMS',
-  detail:
-    'Announcements always appear under the bell at the top of the page. With this on, they also reach you by the notification method chosen above.',
-  loadFailed: 'Failed to load the announcement setting.',
-  saveFailed: 'Failed to save the announcement setting.',
-} as const;
-
-interface AnnouncementSettings {
-  announcements: boolean;
+interface SwitchTexts {
+  heading: string;
+  label: string;
+  detail: string;
+  loadFailed: string;
+  saveFailed: string;
 }
 
-/** Whether announcements also come by message: a setting of its own, saved as soon as it changes. */
-function Announcements() {
+/**
+ * A setting of its own, saved as soon as it changes: `load` reads it, `save`
+ * stores it and answers what was stored and the sentence to show.
+ */
+function SavedSwitch(props: {
+  texts: SwitchTexts;
+  testId: string;
+  load(): Promise<boolean>;
+  save(on: boolean): Promise<{ on: boolean; message: string }>;
+}) {
+  const { texts, load, save } = props;
   const [on, setOn] = useState<boolean | null>(null);
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
@@ -91,29 +95,25 @@ function Announcements() {
   const detailId = useId();
 
   useEffect(() => {
-    api
-      .get('notifications/settings')
-      .json<{ data: AnnouncementSettings }>()
-      .then(({ data }) => setOn(data.announcements))
-      .catch(() => setMessage({ kind: 'error', text: ANNOUNCEMENT_TEXTS.loadFailed }));
-  }, []);
+    load()
+      .then(setOn)
+      .catch(() => setMessage({ kind: 'error', text: texts.loadFailed }));
+  }, [load, texts]);
 
   const change = async (next: boolean) => {
     setOn(next);
     setSaving(true);
     setMessage(null);
     try {
-      const saved = await api
-        .put('notifications/settings', { json: { announcements: next } })
-        .json<{ data: AnnouncementSettings; message: string }>();
-      setOn(saved.data.announcements);
+      const saved = await save(next);
+      setOn(saved.on);
       setMessage({ kind: 'success', text: saved.message });
     } catch (err) {
       setOn(!next);
       const { status, message: server } = describeFailure(err);
       setMessage({
         kind: 'error',
-        text: status && status < 500 ? (server ?? ANNOUNCEMENT_TEXTS.saveFailed) : ANNOUNCEMENT_TEXTS.saveFailed,
+        text: status && status < 500 ? (server ?? texts.saveFailed) : texts.saveFailed,
       });
     } finally {
       setSaving(false);
@@ -124,10 +124,10 @@ function Announcements() {
     <section
       aria-labelledby={headingId}
       className="flex flex-col gap-3 border-t border-line pt-6"
-      data-testid="announcement-settings"
+      data-testid={props.testId}
     >
       <h3 id={headingId} className="text-lg font-semibold">
-        {ANNOUNCEMENT_TEXTS.heading}
+        {texts.heading}
       </h3>
       <div className="flex items-start gap-3">
         <input
@@ -141,10 +141,10 @@ function Announcements() {
         />
         <div className="flex flex-col gap-1">
           <label htmlFor={inputId} className="font-medium">
-            {ANNOUNCEMENT_TEXTS.label}
+            {texts.label}
           </label>
           <p id={detailId} className="text-sm text-muted">
-            {ANNOUNCEMENT_TEXTS.detail}
+            {texts.detail}
           </p>
         </div>
       </div>
@@ -153,7 +153,28 @@ function Announcements() {
   );
 }
 
-const NEWSLETTER_SETTING = {
+const ANNOUNCEMENT_TEXTS = {
+  heading: 'Announcements',
+  label: 'Also send announcements by email or SMS',
+  detail:
+    'Announcements always appear under the bell at the top of the page. With this on, they also reach you by the notification method chosen above.',
+  loadFailed: 'Failed to load the announcement setting.',
+  saveFailed: 'Failed to save the announcement setting.',
+} as const;
+
+const loadAnnouncements = () =>
+  api
+    .get('notifications/settings')
+    .json<{ data: { announcements: boolean } }>()
+    .then(({ data }) => data.announcements);
+
+const saveAnnouncements = (announcements: boolean) =>
+  api
+    .put('notifications/settings', { json: { announcements } })
+    .json<{ data: { announcements: boolean }; message: string }>()
+    .then((saved) => ({ on: saved.data.announcements, message: saved.message }));
+
+const NEWSLETTER_TEXTS = {
   heading: 'Weekly newsletter',
   label: 'Email me the weekly newsletter',
   detail:
@@ -164,85 +185,33 @@ const NEWSLETTER_SETTING = {
   saveFailed: 'Failed to save the newsletter setting.',
 } as const;
 
-/** Whether the weekly newsletter comes to the account's address: saved as soon as it changes. */
-function Newsletter() {
-  const [on, setOn] = useState<boolean | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const headingId = useId();
-  const inputId = useId();
-  const detailId = useId();
+const loadNewsletter = () =>
+  api
+    .get('email/mine')
+    .json<{ data: { newsletter: boolean } }>()
+    .then(({ data }) => data.newsletter);
 
-  useEffect(() => {
-    api
-      .get('email/mine')
-      .json<{ data: { newsletter: boolean } }>()
-      .then(({ data }) => setOn(data.newsletter))
-      .catch(() => setMessage({ kind: 'error', text: NEWSLETTER_SETTING.loadFailed }));
-  }, []);
-
-  const change = async (next: boolean) => {
-    setOn(next);
-    setSaving(true);
-    setMessage(null);
-    try {
-      const saved = await api
-        .put('email/mine', { json: { newsletter: next } })
-        .json<{ data: { newsletter: boolean } }>();
-      setOn(saved.data.newsletter);
-      setMessage({ kind: 'success', text: saved.data.newsletter ? NEWSLETTER_SETTING.on : NEWSLETTER_SETTING.off });
-    } catch (err) {
-      setOn(!next);
-      const { status, message: server } = describeFailure(err);
-      setMessage({
-        kind: 'error',
-        text: status && status < 500 ? (server ?? NEWSLETTER_SETTING.saveFailed) : NEWSLETTER_SETTING.saveFailed,
-      });
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <section
-      aria-labelledby={headingId}
-      className="flex flex-col gap-3 border-t border-line pt-6"
-      data-testid="newsletter-setting"
-    >
-      <h3 id={headingId} className="text-lg font-semibold">
-        {NEWSLETTER_SETTING.heading}
-      </h3>
-      <div className="flex items-start gap-3">
-        <input
-          id={inputId}
-          type="checkbox"
-          className="mt-0.5 size-5 shrink-0 accent-primary-fill"
-          checked={on ?? false}
-          disabled={on === null || saving}
-          aria-describedby={detailId}
-          onChange={(event) => void change(event.target.checked)}
-        />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={inputId} className="font-medium">
-            {NEWSLETTER_SETTING.label}
-          </label>
-          <p id={detailId} className="text-sm text-muted">
-            {NEWSLETTER_SETTING.detail}
-          </p>
-        </div>
-      </div>
-      {message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}
-    </section>
-  );
-}
+const saveNewsletter = (newsletter: boolean) =>
+  api
+    .put('email/mine', { json: { newsletter } })
+    .json<{ data: { newsletter: boolean } }>()
+    .then(({ data }) => ({
+      on: data.newsletter,
+      message: data.newsletter ? NEWSLETTER_TEXTS.on : NEWSLETTER_TEXTS.off,
+    }));
 
 export default function NotificationSettings() {
   return (
     <ErrorBoundary>
       <div className="flex flex-col gap-8">
         <Methods />
-        <Announcements />
-        <Newsletter />
+        <SavedSwitch
+          texts={ANNOUNCEMENT_TEXTS}
+          testId="announcement-settings"
+          load={loadAnnouncements}
+          save={saveAnnouncements}
+        />
+        <SavedSwitch texts={NEWSLETTER_TEXTS} testId="newsletter-setting" load={loadNewsletter} save={saveNewsletter} />
       </div>
     </ErrorBoundary>
   );

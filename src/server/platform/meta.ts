@@ -16,6 +16,12 @@ export async function writeMeta(db: Db, key: string, value: unknown): Promise<vo
     .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: new Date() } });
 }
 
+/** Sets a fact unless it is set; returns the stored one (the first writer's, when instances race). */
+export async function claimMeta<T>(db: Db, key: string, value: T): Promise<T> {
+  await db.insert(appMeta).values({ key, value }).onConflictDoNothing({ target: appMeta.key });
+  return (await readMeta<T>(db, key)) ?? value;
+}
+
 export async function deleteMeta(db: Db, key: string): Promise<void> {
   await db.delete(appMeta).where(eq(appMeta.key, key));
 }

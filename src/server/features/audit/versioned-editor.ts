@@ -55,12 +55,15 @@ export interface VersionedEditor<T extends VersionedTable, R extends Row> {
     values: Insert<T> | ((tx: Db) => Promise<Insert<T>>),
     alongside?: Alongside<R>,
   ): Promise<R>;
-  /** Changes a record, based on the version the editor loaded; `changes` may depend on the stored record. */
+  /**
+   * Changes a record, based on the version the editor loaded (undefined: a step that does not depend on what was
+   * loaded, such as pausing a newsletter); `changes` may depend on the stored record.
+   */
   update(
     db: Db,
     actor: StaffActor,
     key: string | number,
-    version: number,
+    version: number | undefined,
     changes: Partial<Insert<T>> | ((before: R) => Partial<Insert<T>>),
     alongside?: Alongside<R>,
   ): Promise<R>;

@@ -19,7 +19,7 @@ import { forbidden, invalid } from '../../platform/errors.ts';
 import { readListLink, storedMailLinkSecret, type ListLinkSubject } from '../../platform/outbox/list-links.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { preferencesOf, setPreferences, unsubscribe } from './preferences.ts';
-import { readSnsMessage, SnsRejected, type SnsOptions } from './sns.ts';
+import { readSnsMessage, type SnsOptions } from './sns.ts';
 import { recordFeedback } from './suppressions.ts';
 
 const TokenQuery = z.object({ t: textField(2000).default('') });
@@ -172,14 +172,8 @@ export const emailRoutes = ({ sns }: EmailRouteDeps) =>
     )
     .openapi(snsRoute, async (c) => {
       if (!sns.allowedTopics.length) throw forbidden('No SNS topics are configured (MAIL_SNS_TOPIC_ARNS).');
-      const body = await c.req.text();
-      let outcome;
-      try {
-        outcome = await readSnsMessage(body, sns);
-      } catch (error) {
-        if (error instanceof SnsRejected) throw forbidden(error.message);
-        throw error;
-      }
+      // A message that is not genuine is refused with 403 (SnsRejected is a 'forbidden' domain error).
+      const outcome = await readSnsMessage(await c.req.text(), sns);
       if (outcome.type === 'subscribe') {
         await sns.confirmSubscription(outcome.subscribeUrl);
         return c.json({ data: { outcome: 'subscribed', suppressed: 0 } }, 200);

@@ -15,12 +15,13 @@
  */
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
+import { DomainError } from '../../platform/errors.ts';
 import { outboxIdOfMessageId, type MailFeedback } from './feedback.ts';
 
-/** The body is not a genuine SNS message for us: the message says why. The endpoint answers 4xx, no retry helps. */
-export class SnsRejected extends Error {
+/** The body is not a genuine SNS message for us: the message says why. The endpoint answers 403, no retry helps. */
+export class SnsRejected extends DomainError {
   constructor(message: string) {
-    super(message);
+    super('forbidden', message);
     this.name = 'SnsRejected';
   }
 }

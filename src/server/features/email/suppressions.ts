@@ -156,9 +156,6 @@ export async function listSuppressions(db: Db, query: { q?: string; page: number
   return { items: rows.map(toRecord), total };
 }
 
-export const isSuppressed = async (db: Db, email: string) =>
-  (await db.select().from(mailSuppressions).where(eq(mailSuppressions.email, email.trim().toLowerCase()))).length > 0;
-
 /** Staff lift a suppression (audited): bulk mail goes to the address again, its soft-bounce run forgotten. */
 export async function liftSuppression(db: Db, actor: StaffActor, rawEmail: string): Promise<void> {
   const email = rawEmail.trim().toLowerCase();

@@ -54,8 +54,13 @@ async function archive(db: Db, issue: IssueRow, logger: Logger) {
   logger.info({ issue: issue.id, article: article.id }, 'newsletter issue archived; sending starts');
 }
 
-/** Queues the next readers of one issue; the number queued, or null when every reader has a message. */
-export async function queueNextReaders(db: Db, issue: IssueRow, batch = QUEUE_BATCH): Promise<number | null> {
+/** Queues the next readers of one issue after the address `after`: how many, the last address, and whether that was all. */
+async function queueNextReaders(
+  db: Db,
+  issue: Pick<IssueRow, 'id' | 'subject'>,
+  after: string | null,
+  batch = QUEUE_BATCH,
+): Promise<{ queued: number; last: string | null; done: boolean }> {
   return transaction(db, async (tx) => {
     const rows = rowsOf<{ last: string | null; seen: number; queued: number }>(
       await tx.execute(sql`
@@ -64,7 +69,7 @@ export async function queueNextReaders(db: Db, issue: IssueRow, batch = QUEUE_BA
           from ${emailSubscriptions} s
           left join ${users} u on lower(u.email) = lower(s.email)
           where s.confirmed_at is not null and s.unsubscribed_at is null
-            and lower(s.email) > ${issue.queuedThrough ?? ''}
+            and lower(s.email) > ${after ?? ''}
           order by lower(s.email) limit ${batch}
         ),
         queued as (
@@ -80,12 +85,12 @@ export async function queueNextReaders(db: Db, issue: IssueRow, batch = QUEUE_BA
           (select count(*)::int from queued) as queued`),
     );
     const { last, seen, queued } = rows[0] ?? { last: null, seen: 0, queued: 0 };
+    const done = seen < batch;
     await tx
       .update(newsletterIssues)
-      .set({ ...(last !== null && { queuedThrough: last }), ...(seen < batch && { audienceQueued: true }) })
+      .set({ ...(last !== null && { queuedThrough: last }), ...(done && { audienceQueued: true }) })
       .where(eq(newsletterIssues.id, issue.id));
-    issue.queuedThrough = last ?? issue.queuedThrough;
-    return seen < batch && queued === 0 ? null : queued;
+    return { queued, last: last ?? after, done };
   });
 }
 
@@ -112,16 +117,19 @@ export async function runNewsletterSending({ db, logger, wakeBulk }: SendingDeps
     .from(newsletterIssues)
     .where(and(eq(newsletterIssues.status, 'sending'), eq(newsletterIssues.audienceQueued, false)));
   for (const issue of sending) {
+    let after = issue.queuedThrough;
     for (;;) {
       if (signal?.aborted) return;
-      const queued = await queueNextReaders(db, issue);
-      if (queued) wakeBulk();
-      if (queued === null || issue.audienceQueued) break;
+      const step = await queueNextReaders(db, issue, after);
+      if (step.queued) wakeBulk();
+      if (step.done) break;
+      after = step.last;
+      // Paused or cancelled meanwhile: queueing stops (a resumed issue carries on from its stored cursor).
       const [now] = await db
-        .select({ status: newsletterIssues.status, done: newsletterIssues.audienceQueued })
+        .select({ status: newsletterIssues.status })
         .from(newsletterIssues)
         .where(eq(newsletterIssues.id, issue.id));
-      if (!now || now.status !== 'sending' || now.done) break;
+      if (now?.status !== 'sending') break;
       // Other work gets the database between batches.
       await new Promise((resolve) => setImmediate(resolve));
     }

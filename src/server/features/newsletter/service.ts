@@ -18,7 +18,7 @@ import {
 } from '../../../lib/newsletter.ts';
 import { SITE } from '../../../lib/site.ts';
 import { rowsOf, type Db } from '../../platform/db/client.ts';
-import { conflict, invalid } from '../../platform/errors.ts';
+import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/outbox/enqueue.ts';
 import { outboxMessages } from '../../platform/tables.ts';
 import { versionedEditor } from '../audit/index.ts';
@@ -152,8 +152,6 @@ export async function actOnIssue(
   action: IssueAction,
   at?: Date,
 ): Promise<NewsletterIssueRecord> {
-  const [current] = await db.select().from(newsletterIssues).where(eq(newsletterIssues.id, id));
-  const version = current?.version ?? 0;
   const messages = (from: string[], to: string) => async (tx: Db) => {
     await tx.execute(sql`update ${outboxMessages} set status = ${to}
       where template = 'newsletter-issue' and template_ref = ${id} and status in (${sql.join(
@@ -161,11 +159,12 @@ export async function actOnIssue(
         sql`, `,
       )})`);
   };
+  // Steps are checked against the stored state, not against the version staff loaded.
   const row = await editor.update(
     db,
     actor,
     id,
-    version,
+    undefined,
     (before) => {
       switch (action) {
         case 'schedule': {
@@ -230,7 +229,7 @@ async function progressOf(db: Db, ids: number[]): Promise<Map<number, Newsletter
 }
 
 /** Readers who get the newsletter now: confirmed subscriptions not turned off (one per address). */
-export async function audienceSize(db: Db): Promise<number> {
+async function audienceSize(db: Db): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
     await db.execute(sql`select count(*)::int as n from ${emailSubscriptions}
       where confirmed_at is not null and unsubscribed_at is null`),
@@ -279,7 +278,7 @@ export async function issueById(db: Db, id: number): Promise<IssueRow | undefine
  */
 export async function sendTest(db: Db, actor: StaffActor & { name: string }, id: number, siteUrl: string) {
   const row = await issueById(db, id);
-  if (!row) throw invalid(`No newsletter issue ${id}`);
+  if (!row) throw notFound(`No newsletter issue ${id}`);
   const email = renderIssueEmail(row, { name: actor.name }, { siteUrl });
   await enqueue(db, {
     channel: 'email',

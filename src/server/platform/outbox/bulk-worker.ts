@@ -22,7 +22,7 @@ import { rowsOf, type Db } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
 import { mailSuppressions, outboxMessages } from '../tables.ts';
 import { asBulk } from './bulk-mail.ts';
-import { OUTBOX_COLUMNS } from './enqueue.ts';
+import { leaseDue } from './lease.ts';
 import { listLinks, mailLinkSecret, signListLink } from './list-links.ts';
 import { deliveryOf, type Delivery, type OutboxRow, type Transport } from './transports.ts';
 
@@ -79,19 +79,7 @@ export function createBulkWorker(options: BulkWorkerOptions): BulkWorker {
   })();
   let running: Promise<number> | null = null;
 
-  async function claim(): Promise<OutboxRow[]> {
-    const result = await db.execute(sql`
-      update ${outboxMessages} set next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
-      where id in (
-        select id from ${outboxMessages}
-        where status = 'pending' and next_attempt_at <= now() and list is not null
-        order by id limit ${batchSize}
-        for update skip locked)
-      returning ${OUTBOX_COLUMNS}`);
-    return rowsOf<OutboxRow>(result)
-      .map((row) => ({ ...row, createdAt: new Date(row.createdAt) }))
-      .sort((a, b) => a.id - b.id);
-  }
+  const claim = () => leaseDue(db, { bulk: true, limit: batchSize, leaseSeconds });
 
   const ids = (rows: readonly { id: number }[]) => arrayColumn(rows, (r) => r.id, 'int4');
 
@@ -104,11 +92,11 @@ export function createBulkWorker(options: BulkWorkerOptions): BulkWorker {
     );
     if (!found.length) return batch;
     const suppressed = new Set(found.map((r) => r.email));
-    const [skip, keep] = [
-      batch.filter((r) => suppressed.has(r.recipient.toLowerCase())),
-      batch.filter((r) => !suppressed.has(r.recipient.toLowerCase())),
-    ];
-    await db.execute(sql`update ${outboxMessages} set status = 'suppressed' where id = any(${ids(skip)})`);
+    const isSuppressed = (r: OutboxRow) => suppressed.has(r.recipient.toLowerCase());
+    await db.execute(
+      sql`update ${outboxMessages} set status = 'suppressed' where id = any(${ids(batch.filter(isSuppressed))})`,
+    );
+    const keep = batch.filter((r) => !isSuppressed(r));
     return keep;
   }
 

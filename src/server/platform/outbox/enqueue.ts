@@ -7,12 +7,6 @@ import type { Db } from '../db/client.ts';
 import type { EmailList } from '../../../lib/email-lists.ts';
 import { outboxMessages } from '../tables.ts';
 
-/** Every column of a row, named as drizzle names them, for statements written in SQL. */
-export const OUTBOX_COLUMNS = sql.raw(`id, channel, recipient, subject, text, html, calendar, list,
-  dedupe_key as "dedupeKey", template, template_ref as "templateRef", recipient_name as "recipientName",
-  status, attempts, next_attempt_at as "nextAttemptAt", last_error as "lastError", created_at as "createdAt",
-  sent_at as "sentAt"`);
-
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
   /** A bulk list (the message gets its unsubscribe link and goes only to addresses not suppressed); none: transactional. */

@@ -56,7 +56,8 @@ export function jobs({ db, config, logger, onFileWritten, renderers }: OutboxJob
     db,
     transport: config.mail.smtpUrl
       ? createSmtpTransport(config.mail.smtpUrl, { ...mail, pool: config.mail.poolSize })
-      : createFileTransport(config.outboxDir, () => {}, mail),
+      : // Written to files like the rest, without a console line for each of thousands.
+        createFileTransport(config.outboxDir, () => {}, mail),
     logger,
     siteUrl: config.siteUrl,
     postalAddress: config.mail.postalAddress,

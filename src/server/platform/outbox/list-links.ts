@@ -7,11 +7,9 @@
  * restart reads the same links.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { isEmailList, type EmailList } from '../../../lib/email-lists.ts';
 import type { Db } from '../db/client.ts';
-import { readMeta } from '../meta.ts';
-import { appMeta } from '../tables.ts';
+import { claimMeta, readMeta } from '../meta.ts';
 
 const SECRET_KEY = 'mail-link-secret';
 
@@ -28,14 +26,9 @@ const secrets = new WeakMap<Db, Promise<Buffer>>();
 export function mailLinkSecret(db: Db): Promise<Buffer> {
   let secret = secrets.get(db);
   if (!secret) {
-    secret = (async () => {
-      const made = randomBytes(32).toString('base64url');
-      await db.execute(
-        sql`insert into ${appMeta} (key, value) values (${SECRET_KEY}, ${JSON.stringify(made)}::jsonb) on conflict (key) do nothing`,
-      );
-      const stored = await readMeta<string>(db, SECRET_KEY);
-      return Buffer.from(stored ?? made, 'base64url');
-    })();
+    secret = claimMeta(db, SECRET_KEY, randomBytes(32).toString('base64url')).then((stored) =>
+      Buffer.from(stored, 'base64url'),
+    );
     secret.catch(() => secrets.delete(db));
     secrets.set(db, secret);
   }

@@ -170,7 +170,7 @@ export function createFileTransport(
  * so it is read here, with its query's settings (`?ignoreTLS=true`,
  * `?tls.rejectUnauthorized=false`) as nodemailer would read them.
  */
-function connectionOf(url: string): Record<string, unknown> {
+function connectionOf(url: string): Record<string, unknown> & { host: string } {
   const address = new URL(url);
   const value = (v: string) => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v);
   const tls: Record<string, unknown> = {};
@@ -217,18 +217,13 @@ function promptSocket(
  * server's pace instead of one handshake per message.
  */
 export function createSmtpTransport(url: string, options: MailOptions & { pool?: number }): Transport {
+  const connection = connectionOf(url);
   const mailer = nodemailer.createTransport({
-    ...connectionOf(url),
+    ...connection,
     ...(options.pool && { pool: true, maxConnections: options.pool, maxMessages: Infinity }),
     getSocket: promptSocket,
   } as nodemailer.TransportOptions);
-  const host = (() => {
-    try {
-      return new URL(url).hostname || 'localhost';
-    } catch {
-      return 'localhost';
-    }
-  })();
+  const host = connection.host || 'localhost';
   const key = options.dkim ? keyOf(options.dkim) : null;
   return {
     name: options.pool ? 'smtp-pool' : 'smtp',

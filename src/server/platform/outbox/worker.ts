@@ -6,10 +6,10 @@
  * The job scheduler decides when it runs (every few seconds, and at once
  * after a request queued a message).
  */
-import { eq, sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../db/client.ts';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
 import { outboxMessages } from '../tables.ts';
-import { OUTBOX_COLUMNS } from './enqueue.ts';
+import { leaseDue } from './lease.ts';
 import { deliveryOf, type OutboxRow, type Transport } from './transports.ts';
 import type { Logger } from '../logger.ts';
 
@@ -43,17 +43,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const backoff = options.backoffMs ?? defaultBackoff;
   let running: Promise<number> | null = null;
 
-  async function claim(): Promise<OutboxRow[]> {
-    const result = await db.execute(sql`
-      update ${outboxMessages} set next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
-      where id in (
-        select id from ${outboxMessages}
-        where status = 'pending' and next_attempt_at <= now() and list is null
-        order by id limit ${batchSize}
-        for update skip locked)
-      returning ${OUTBOX_COLUMNS}`);
-    return rowsOf<OutboxRow>(result).map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
-  }
+  const claim = () => leaseDue(db, { bulk: false, limit: batchSize, leaseSeconds });
 
   async function deliver(message: OutboxRow): Promise<void> {
     const transport = message.channel === 'email' ? options.email : options.sms;
