@@ -24,7 +24,6 @@
  * Prints one JSON line per figure; a figure with a target is followed by
  * `<metric>_target` and `<metric>_pass` (1 met, 0 missed), and a summary goes to stderr.
  */
-import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -44,15 +43,15 @@ import {
   runNewsletterSending,
 } from '../../src/server/features/newsletter/index.ts';
 import { loadConfig } from '../../src/server/platform/config.ts';
-import { openDatabase, rowsOf, type Db } from '../../src/server/platform/db/client.ts';
+import { bulkStatementRows, openDatabase, rowsOf, type Db } from '../../src/server/platform/db/client.ts';
 import { listen } from '../../src/server/platform/http/server.ts';
 import { createLogger } from '../../src/server/platform/logger.ts';
 import { createBulkWorker } from '../../src/server/platform/outbox/bulk-worker.ts';
-import { createSmtpTransport } from '../../src/server/platform/outbox/transports.ts';
+import { createBulkSmtpTransport } from '../../src/server/platform/outbox/transports.ts';
 import { createBenchDatabase, createJudge, percentile, postgresAvailable } from './server.ts';
+import { startReaderLoad, type LoadFigures } from './reader-load.ts';
 import { startSink } from './smtp-sink.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 500);
 const AUDIENCE = Number(process.env.BENCH_AUDIENCE ?? 100_000);
 /** Messages the delivery rate is measured over… */
@@ -97,87 +96,6 @@ function judgeWith(metric: string, value: number, unit: string, target: Paramete
   } finally {
     console.log = log;
   }
-}
-
-// Other readers: requests at evenly spaced times (up to 4 connections) from a process of their
-// own, so the sending's work (and the embedded database, which runs on this process's thread)
-// cannot hold back their sending. A request is timed from when it was due, not from when a free
-// connection took it: a stall counts for every request it delays. (autocannon's `overallRate` is
-// not steady: each connection sends its share of a second back to back at the top of the second,
-// and that burst's own queueing dominated its p99.)
-
-interface LoadFigures {
-  p50: number;
-  p99: number;
-  max: number;
-  requests: number;
-  failed: number;
-  /** Requests answered in more than 50 ms. */
-  over50: number;
-}
-
-const LOAD_CLIENT = `
-import http from 'node:http';
-const { url, paths, rate, connections } = JSON.parse(process.argv[1]);
-const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-const times = [];
-let failed = 0, sent = 0, open = 0, running = true;
-const interval = 1000 / rate;
-const started = performance.now();
-function fire(due) {
-  const path = paths[sent++ % paths.length];
-  open++;
-  const done = (ok) => { open--; if (ok) times.push(performance.now() - due); else failed++; };
-  http.get(url + path, { agent }, (response) => {
-    response.resume();
-    response.on('end', () => done(response.statusCode === 200));
-  }).on('error', () => done(false));
-}
-function tick() {
-  if (!running) return;
-  const now = performance.now();
-  while (started + sent * interval <= now) fire(started + sent * interval);
-  setTimeout(tick, Math.max(0, started + sent * interval - performance.now()));
-}
-process.on('message', async (message) => {
-  if (message !== 'stop') return;
-  running = false;
-  for (let waited = 0; open > 0 && waited < 10000; waited += 10) await new Promise((r) => setTimeout(r, 10));
-  times.sort((a, b) => a - b);
-  const at = (p) => times.length ? times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] : 0;
-  const figures = { p50: at(50), p99: at(99), max: times.at(-1) ?? 0, requests: times.length + failed + open,
-    failed: failed + open, over50: times.filter((t) => t > 50).length };
-  process.send({ figures }, () => process.exit(0));
-});
-process.on('disconnect', () => process.exit(0));
-process.send({ started: true });
-tick();
-`;
-
-async function startReaderLoad(url: string, paths: string[]): Promise<{ stop(): Promise<LoadFigures> }> {
-  const options = { url, paths, rate: READER_RATE, connections: READER_CONNECTIONS };
-  const child = spawn(process.execPath, ['--input-type=module', '-e', LOAD_CLIENT, JSON.stringify(options)], {
-    cwd: ROOT,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const next = <T>(key: string) =>
-    new Promise<T>((resolve, reject) => {
-      const onMessage = (message: Record<string, unknown>) => {
-        if (!(key in message)) return;
-        child.off('message', onMessage).off('exit', onExit);
-        resolve(message[key] as T);
-      };
-      const onExit = (code: number | null) => reject(new Error(`the reader load ended (${code}) before ${key}`));
-      child.on('message', onMessage).once('exit', onExit);
-    });
-  await next('started');
-  return {
-    stop() {
-      const figures = next<LoadFigures>('figures');
-      child.send('stop');
-      return figures;
-    },
-  };
 }
 
 /** Readers' requests: pages of the news list and company records, in turn; each answered once first. */
@@ -278,7 +196,15 @@ async function measureCompose(label: string, db: Db, url: string, staff: { actor
 }
 
 /** Part 2: the audience queued by the sending job, readers' requests going on. */
-async function measureQueue(label: string, db: Db, url: string, issueId: number, paths: string[], actor: StaffActor) {
+async function measureQueue(
+  label: string,
+  db: Db,
+  url: string,
+  issueId: number,
+  paths: string[],
+  actor: StaffActor,
+  rows: { queue: number },
+) {
   say(`${label}: adding ${thousands(AUDIENCE)} confirmed subscribers…`);
   let started = performance.now();
   await db.execute(sql`
@@ -290,12 +216,12 @@ async function measureQueue(label: string, db: Db, url: string, issueId: number,
   await db.execute(sql`vacuum analyze email_subscriptions`);
   await db.execute(sql`checkpoint`);
 
-  const before = await startReaderLoad(url, paths);
+  const before = await startReaderLoad(url, paths, READER_RATE, READER_CONNECTIONS);
   await sleep(8000);
   reportLoad(label, 'before', await before.stop(), false);
 
   await actOnIssue(db, actor, issueId, 'schedule');
-  const load = await startReaderLoad(url, paths);
+  const load = await startReaderLoad(url, paths, READER_RATE, READER_CONNECTIONS);
   await sleep(500);
   let queueing = true;
   const progress = (async () => {
@@ -309,7 +235,7 @@ async function measureQueue(label: string, db: Db, url: string, issueId: number,
   })();
   started = performance.now();
   await watchLoop(`${label}_event_loop_during_queue`, () =>
-    runNewsletterSending({ db, logger, wakeBulk: () => {} }).finally(() => (queueing = false)),
+    runNewsletterSending({ db, logger, wakeBulk: () => {}, queueRows: rows.queue }).finally(() => (queueing = false)),
   );
   const queueS = (performance.now() - started) / 1000;
   const during = await load.stop();
@@ -325,11 +251,11 @@ async function measureQueue(label: string, db: Db, url: string, issueId: number,
 }
 
 /** The bulk worker as the server makes it, to the sink, DKIM on; timing its renderer and its SMTP hand-over. */
-function deliveryWorker(db: Db, sinkUrl: string) {
+function deliveryWorker(db: Db, sinkUrl: string, rows: { lease: number }) {
   const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
   const privateKey = key.export({ type: 'pkcs8', format: 'pem' }).toString();
   const dkim = { domainName: 'bench.example.com', keySelector: 'bench', privateKey };
-  const smtp = createSmtpTransport(sinkUrl, { from: FROM, pool: POOL, dkim });
+  const smtp = createBulkSmtpTransport(sinkUrl, { from: FROM, pool: POOL, dkim });
   const render = issueRenderer(db, SITE_URL);
   const spent = { render: 0, rendered: 0, send: 0, sent: 0 };
   const worker = createBulkWorker({
@@ -349,6 +275,7 @@ function deliveryWorker(db: Db, sinkUrl: string) {
     postalAddress: POSTAL_ADDRESS,
     ratePerSecond: 100_000,
     concurrency: CONCURRENCY,
+    leaseRows: rows.lease,
     renderers: {
       'newsletter-issue': (ref, recipient) => {
         const started = performance.now();
@@ -363,9 +290,16 @@ function deliveryWorker(db: Db, sinkUrl: string) {
 }
 
 /** Part 3: delivery to the sink, readers' requests going on; then the rest, when it is quick. */
-async function measureDelivery(label: string, db: Db, url: string, issueId: number, paths: string[]) {
+async function measureDelivery(
+  label: string,
+  db: Db,
+  url: string,
+  issueId: number,
+  paths: string[],
+  rows: { lease: number },
+) {
   const sink = await startSink();
-  const { worker, spent, close } = deliveryWorker(db, sink.url);
+  const { worker, spent, close } = deliveryWorker(db, sink.url, rows);
   const sent = (status: string) =>
     count(
       db,
@@ -388,7 +322,7 @@ async function measureDelivery(label: string, db: Db, url: string, issueId: numb
       reported = accepted - (accepted % 5000);
       say(`${label}: delivered ${thousands(accepted)}… (${thousands(accepted / ((now - started) / 1000))}/s)`);
     });
-    const load = await startReaderLoad(url, paths);
+    const load = await startReaderLoad(url, paths, READER_RATE, READER_CONNECTIONS);
     await sleep(500);
     const deadline = setTimeout(() => enough.abort(), DELIVER_MAX_S * 1000);
     started = performance.now();
@@ -471,8 +405,10 @@ async function measure(label: string, env: Record<string, string>) {
     const staff = await staffOf(db, url);
     const issue = await measureCompose(label, db, url, staff);
     const paths = await readerPaths(db, url);
-    await measureQueue(label, db, url, issue.id, paths, staff.actor);
-    await measureDelivery(label, db, url, issue.id, paths);
+    // Statements as large as the server makes them on this database.
+    const rows = bulkStatementRows(database.kind);
+    await measureQueue(label, db, url, issue.id, paths, staff.actor, rows);
+    await measureDelivery(label, db, url, issue.id, paths, rows);
   } finally {
     await http.stop(1000);
     app?.close();

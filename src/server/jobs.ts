@@ -15,7 +15,7 @@ import { readDemoSeed } from './features/site-build/index.ts';
 import { missedChangesJob, type ChangeBus } from './platform/changes.ts';
 import type { Cluster } from './platform/cluster.ts';
 import type { Config } from './platform/config.ts';
-import type { Database } from './platform/db/client.ts';
+import { bulkStatementRows, type Database } from './platform/db/client.ts';
 import type { JobDefinition } from './platform/jobs.ts';
 import type { Logger } from './platform/logger.ts';
 import { BULK_MAIL_JOB, OUTBOX_JOB, jobs as outboxJobs } from './platform/outbox/jobs.ts';
@@ -40,6 +40,7 @@ export interface ServerJobDeps {
 export function serverJobs(deps: ServerJobDeps): JobDefinition[] {
   const { config, logger, changes, cluster, snapshots } = deps;
   const db = deps.database.db;
+  const bulkRows = bulkStatementRows(deps.database.kind);
   const wakeOutbox = () => {
     deps.wake(OUTBOX_JOB, 50);
     deps.wake(BULK_MAIL_JOB, 50);
@@ -51,10 +52,11 @@ export function serverJobs(deps: ServerJobDeps): JobDefinition[] {
       logger,
       onFileWritten: (line) => deps.say(`Outbox: ${line}`),
       renderers: { 'newsletter-issue': issueRenderer(db, config.siteUrl) },
+      leaseRows: bulkRows.lease,
     }),
-    ...newsletterJobs({ db, logger, wakeBulk: () => deps.wake(BULK_MAIL_JOB, 50) }),
+    ...newsletterJobs({ db, logger, wakeBulk: () => deps.wake(BULK_MAIL_JOB, 50), queueRows: bulkRows.queue }),
     ...eventJobs({ db, wakeOutbox }),
-    ...notificationJobs({ db, siteUrl: config.siteUrl, logger, wakeOutbox }),
+    ...notificationJobs({ db, siteUrl: config.siteUrl, logger, wakeOutbox, queueRows: bulkRows.queue }),
     ...chatJobs({ db, logger }),
     // Changes written by another instance whose message was lost, or by a command (npm run import).
     missedChangesJob(db, changes, CLUSTER_POLL_MS),

@@ -6,6 +6,8 @@ export interface SunkMessage {
   raw: string;
   from: string;
   to: string[];
+  /** The name the sending client gave in EHLO (which instance sent it). */
+  client: string;
   /** A header's value, unfolded; null when the message has none. */
   header(name: string): string | null;
 }
@@ -41,6 +43,7 @@ export async function startSmtpSink(onMessage?: (message: SunkMessage) => void):
           raw,
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
+          client: session.hostNameAppearsAs,
           header: (name) => headerOf(raw, name),
         };
         messages.push(message);

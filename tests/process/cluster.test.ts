@@ -5,7 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import postgres from 'postgres';
 import { createServerDatabase } from '../helpers/database.ts';
+import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 import { retitleArticle, signInHeader } from '../helpers/staff-edits.ts';
 import {
   addStaffAccount,
@@ -26,12 +28,16 @@ describe.skipIf(!ADMIN_URL)('two instances on one PostgreSQL database', () => {
   let url: string;
   let a: ServerProcess;
   let b: ServerProcess;
-  const env = () => ({
+  let sink: SmtpSink;
+  // Each instance names itself to the mail server, to tell who sent what.
+  const env = (name: string) => ({
     DATABASE_URL: url,
     SITE_DIR: siteDir,
     DATA_DIR: dir,
     ...DEMO_SITE_ENV,
     LOG_LEVEL: 'info',
+    SMTP_URL: `${sink.url}?name=${name}`,
+    MAIL_RATE_PER_SECOND: '200',
   });
   const builds = () =>
     fs.existsSync(path.join(siteDir, 'builds')) ? fs.readdirSync(path.join(siteDir, 'builds')) : [];
@@ -58,10 +64,11 @@ describe.skipIf(!ADMIN_URL)('two instances on one PostgreSQL database', () => {
   beforeAll(async () => {
     database = await createServerDatabase('cluster');
     url = database.url;
-    a = await startServer(env());
+    sink = await startSmtpSink();
+    a = await startServer(env('instance-a'));
     await until(async () => (await readiness(a)).published, 240_000);
     addStaffAccount({ DATABASE_URL: url }, STAFF);
-    b = await startServer(env());
+    b = await startServer(env('instance-b'));
     await until(async () => (await readiness(b)).published);
   }, 300_000);
 
@@ -69,6 +76,7 @@ describe.skipIf(!ADMIN_URL)('two instances on one PostgreSQL database', () => {
     for (const server of [a, b]) server?.child.kill('SIGKILL');
     await Promise.all([a?.exited, b?.exited]);
     await database?.drop();
+    await sink?.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -118,13 +126,43 @@ describe.skipIf(!ADMIN_URL)('two instances on one PostgreSQL database', () => {
     await until(async () => (await hit(b))?.name === renamed, 10_000);
   }, 60_000);
 
+  it('send a newsletter scheduled through the other instance from the leader alone, once to each reader', async () => {
+    const readers = Array.from({ length: 60 }, (_, i) => `cluster-reader${String(i).padStart(2, '0')}@example.com`);
+    const sql = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      await sql`insert into email_subscriptions ${sql(readers.map((email) => ({ email, source: 'test', confirmed_at: new Date() })))}`;
+    } finally {
+      await sql.end();
+    }
+    const headers = { ...(await signIn(b)), 'content-type': 'application/json' };
+    const draft = (await (await fetch(`${b.url}/api/tools/newsletter/issues`, { method: 'POST', headers })).json()) as {
+      data: { id: number; subject: string };
+    };
+    const scheduled = await fetch(`${b.url}/api/tools/newsletter/issues/${draft.data.id}/actions`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ action: 'schedule' }),
+    });
+    expect(scheduled.status).toBe(200);
+    const copies = () => sink.messages.filter((m) => m.header('Subject') === draft.data.subject);
+    await until(async () => copies().length >= readers.length, 60_000);
+    await sleep(1000);
+    expect(
+      copies()
+        .map((m) => m.to[0])
+        .sort(),
+    ).toEqual(readers);
+    expect(new Set(copies().map((m) => m.client))).toEqual(new Set(['instance-a']));
+  }, 120_000);
+
   it('take over the jobs and the builds within seconds when the leader is killed', async () => {
     a.child.kill('SIGKILL');
     await a.exited;
     await until(async () => b.output().includes('This instance now leads'), 10_000);
     const auth = await signIn(b);
     const title = `Built by the new leader ${Date.now()}`;
-    const { id, status } = await retitleArticle(b.url, auth, 1, title);
+    // Newest first: the newsletter's archive article, the article retitled above, then one never edited.
+    const { id, status } = await retitleArticle(b.url, auth, 2, title);
     expect(status).toBe(200);
     await until(async () => (await page(b, `/news/${id}/`)).includes(title));
   }, 180_000);

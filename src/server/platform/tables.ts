@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { CONTENT_KINDS } from '../../lib/content-records.ts';
 import { EMAIL_LISTS } from '../../lib/email-lists.ts';
 
@@ -70,7 +71,15 @@ export const outboxMessages = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
-    index('outbox_pending_idx').on(t.status, t.nextAttemptAt),
+    // What is due, oldest first, for each worker (lease.ts): with 100,000 newsletter messages
+    // waiting, the transactional worker still finds its few at once, and a bulk lease reads
+    // only the rows it takes.
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending' and ${t.list} is null`),
+    index('outbox_due_bulk_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending' and ${t.list} is not null`),
     uniqueIndex('outbox_dedupe_idx').on(t.dedupeKey),
     index('outbox_template_idx').on(t.template, t.templateRef, t.status),
     index('outbox_recipient_idx').on(t.recipient, t.status),

@@ -13,6 +13,7 @@ import { rowsOf, transaction, type Db } from '../../platform/db/client.ts';
 import type { JobDefinition } from '../../platform/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { TemplateRenderer } from '../../platform/outbox/bulk-worker.ts';
+import { analyzeOutbox } from '../../platform/outbox/enqueue.ts';
 import { outboxMessages } from '../../platform/tables.ts';
 import { users } from '../accounts/index.ts';
 import { createNews } from '../news/index.ts';
@@ -22,8 +23,8 @@ import { renderIssueArticle, renderIssueEmail, type RenderedEmail } from './rend
 import { issueById, type IssueRow } from './service.ts';
 import { newsletterIssues } from './tables.ts';
 
-/** Readers queued per statement: large enough to queue 100,000 in seconds, small enough not to hold up readers. */
-export const QUEUE_BATCH = 2000;
+/** Readers queued per statement on PostgreSQL (see bulkStatementRows): 100,000 in seconds. */
+const QUEUE_BATCH = 2000;
 export const NEWSLETTER_JOB = 'newsletter';
 export const NEWSLETTER_INTERVAL_MS = 15_000;
 
@@ -107,10 +108,15 @@ export interface SendingDeps {
   logger: Logger;
   /** Wakes the bulk mail worker after messages were queued. */
   wakeBulk: () => void;
+  /** Readers queued per statement. */
+  queueRows?: number;
 }
 
 /** One run of the job: start what is due, queue readers batch by batch, finish what is done. */
-export async function runNewsletterSending({ db, logger, wakeBulk }: SendingDeps, signal?: AbortSignal) {
+export async function runNewsletterSending(
+  { db, logger, wakeBulk, queueRows = QUEUE_BATCH }: SendingDeps,
+  signal?: AbortSignal,
+) {
   await startDue(db, logger);
   const sending = await db
     .select()
@@ -118,9 +124,10 @@ export async function runNewsletterSending({ db, logger, wakeBulk }: SendingDeps
     .where(and(eq(newsletterIssues.status, 'sending'), eq(newsletterIssues.audienceQueued, false)));
   for (const issue of sending) {
     let after = issue.queuedThrough;
-    for (;;) {
+    for (let batch = 0; ; batch++) {
       if (signal?.aborted) return;
-      const step = await queueNextReaders(db, issue, after);
+      const step = await queueNextReaders(db, issue, after, queueRows);
+      if (step.queued && (batch === 0 || step.done)) await analyzeOutbox(db);
       if (step.queued) wakeBulk();
       if (step.done) break;
       after = step.last;

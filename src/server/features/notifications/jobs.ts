@@ -14,16 +14,18 @@ export interface NotificationJobDeps {
   logger: Logger;
   /** Starts message delivery at once, after a batch was queued. */
   wakeOutbox: () => void;
+  /** Users reached per statement (see bulkStatementRows). */
+  queueRows?: number;
 }
 
-export function jobs({ db, siteUrl, logger, wakeOutbox }: NotificationJobDeps): JobDefinition[] {
+export function jobs({ db, siteUrl, logger, wakeOutbox, queueRows }: NotificationJobDeps): JobDefinition[] {
   return [
     {
       name: BROADCAST_JOB,
       intervalMs: BROADCAST_INTERVAL_MS,
       leaderOnly: true,
       task: async (signal) => {
-        const queued = await deliverBroadcasts(db, siteUrl, { signal, onQueued: wakeOutbox });
+        const queued = await deliverBroadcasts(db, siteUrl, { signal, onQueued: wakeOutbox, batch: queueRows });
         if (queued > 0) logger.info({ queued }, 'global notification messages queued');
       },
     },

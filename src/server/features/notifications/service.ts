@@ -15,6 +15,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { rowsOf } from '../../platform/db/client.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import { outboxMessages } from '../../platform/tables.ts';
+import { analyzeOutbox } from '../../platform/outbox/enqueue.ts';
 import { users } from '../accounts/index.ts';
 import { staffEdit } from '../audit/index.ts';
 import { companies } from '../companies/index.ts';
@@ -29,7 +30,7 @@ export interface BroadcastInput {
   objectId: string;
 }
 
-/** Users reached per statement of the delivery job. */
+/** Users reached per statement of the delivery job, unless its server chooses (see bulkStatementRows). */
 export const BROADCAST_BATCH = 500;
 /** How often the delivery job looks for broadcasts still being delivered (it is also woken by each broadcast). */
 export const BROADCAST_INTERVAL_MS = 30_000;
@@ -103,7 +104,12 @@ function messageFor(b: typeof broadcasts.$inferSelect, path: string, siteUrl: st
  * their channel (text messages need a phone number; without one, email).
  * Returns how many were queued, or null when every user has been reached.
  */
-export async function deliverBatch(db: Db, b: typeof broadcasts.$inferSelect, siteUrl: string) {
+export async function deliverBatch(
+  db: Db,
+  b: typeof broadcasts.$inferSelect,
+  siteUrl: string,
+  batch = BROADCAST_BATCH,
+) {
   const [path] = await linksOf(db, [b]);
   const m = messageFor(b, path!, siteUrl);
   const rows = rowsOf<{ last: number | null; queued: number }>(
@@ -113,7 +119,7 @@ export async function deliverBatch(db: Db, b: typeof broadcasts.$inferSelect, si
         where id > ${b.deliveredThrough} and verified and announcements_by_message
           -- As text: PostgreSQL's driver takes no Date in a raw statement.
           and created_at <= ${b.createdAt.toISOString()}::timestamptz
-        order by id limit ${BROADCAST_BATCH}
+        order by id limit ${batch}
       ),
       queued as (
         insert into ${outboxMessages} (channel, recipient, subject, text, html, list, dedupe_key)
@@ -152,7 +158,7 @@ export async function deliverBatch(db: Db, b: typeof broadcasts.$inferSelect, si
 export async function deliverBroadcasts(
   db: Db,
   siteUrl: string,
-  options: { signal?: AbortSignal; onQueued?: () => void } = {},
+  options: { signal?: AbortSignal; onQueued?: () => void; batch?: number } = {},
 ): Promise<number> {
   let total = 0;
   const pending = await db
@@ -164,8 +170,12 @@ export async function deliverBroadcasts(
     let b = first;
     for (;;) {
       if (options.signal?.aborted) return total;
-      const queued = await deliverBatch(db, b, siteUrl);
-      if (queued === null) break;
+      const queued = await deliverBatch(db, b, siteUrl, options.batch);
+      if (queued === null) {
+        if (total > 0) await analyzeOutbox(db);
+        break;
+      }
+      if (total === 0 && queued > 0) await analyzeOutbox(db);
       total += queued;
       if (queued > 0) options.onQueued?.();
       [b] = (await db.select().from(broadcasts).where(eq(broadcasts.id, b.id))) as [typeof b];

@@ -1,8 +1,9 @@
 /**
  * Delivers bulk mail (newsletters, announcements, alerts): on the leader
  * only, at a configured pace, many messages at once over pooled
- * connections. Rows are leased a batch at a time (about a second of
- * sending, so a pause takes effect within one); a message to a suppressed
+ * connections, fewer while the server is busy answering readers. Rows are
+ * leased a batch at a time (at most about a second of sending, the next
+ * leased while one goes out, so a pause takes effect within two); a message to a suppressed
  * address is marked so and never sent; the rest are written out (a
  * template rendered for its reader, the unsubscribe header and footer
  * added) and marked sent in small groups right after the server accepted
@@ -15,6 +16,7 @@
  * when their lease runs out, with the same Message-ID, so receiving
  * servers can drop the copy.
  */
+import type { KeyObject } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { EmailList } from '../../../lib/email-lists.ts';
 import { arrayColumn } from '../db/arrays.ts';
@@ -23,6 +25,7 @@ import type { Logger } from '../logger.ts';
 import { mailSuppressions, outboxMessages } from '../tables.ts';
 import { asBulk } from './bulk-mail.ts';
 import { leaseDue } from './lease.ts';
+import { yieldingLimit } from './yielding.ts';
 import { listLinks, mailLinkSecret, signListLink } from './list-links.ts';
 import { deliveryOf, type Delivery, type OutboxRow, type Transport } from './transports.ts';
 
@@ -40,12 +43,14 @@ export interface BulkWorkerOptions {
   postalAddress: string | null;
   /** Messages per second at most. */
   ratePerSecond: number;
-  /** Messages handed to the transport at once (its pooled connections keep them busy). */
+  /** Messages handed to the transport at once at most (its pooled connections keep them busy; fewer while the server is busy, see yielding.ts). */
   concurrency: number;
   renderers: Partial<Record<NonNullable<OutboxRow['template']>, TemplateRenderer>>;
   leaseSeconds?: number;
   maxAttempts?: number;
   backoffMs?: (attempt: number) => number;
+  /** Rows leased at a time at most (fewer on the embedded database: see bulkStatementRows). */
+  leaseRows?: number;
   /** Sent messages are recorded once this many wait, or after this long. */
   ackBatch?: number;
   ackDelayMs?: number;
@@ -67,8 +72,8 @@ export function createBulkWorker(options: BulkWorkerOptions): BulkWorker {
   const backoff = options.backoffMs ?? defaultBackoff;
   const ackBatch = options.ackBatch ?? 100;
   const ackDelayMs = options.ackDelayMs ?? 25;
-  // About a second of sending per lease: a pause or a cancel takes effect within one.
-  const batchSize = Math.max(10, Math.min(1000, Math.round(options.ratePerSecond)));
+  // At most about a second of sending per lease: a pause or a cancel takes effect within two.
+  const batchSize = Math.max(10, Math.min(options.leaseRows ?? 1000, Math.round(options.ratePerSecond)));
   const interval = 1000 / options.ratePerSecond;
   const siteHost = (() => {
     try {
@@ -100,7 +105,7 @@ export function createBulkWorker(options: BulkWorkerOptions): BulkWorker {
     return keep;
   }
 
-  async function written(row: OutboxRow, secret: Buffer): Promise<Delivery> {
+  async function written(row: OutboxRow, secret: KeyObject): Promise<Delivery> {
     let message = deliveryOf(row);
     if (row.template) {
       const render = options.renderers[row.template];
@@ -158,17 +163,31 @@ export function createBulkWorker(options: BulkWorkerOptions): BulkWorker {
       else flushTimer ??= setTimeout(() => void flush(), ackDelayMs);
     };
 
+    // The next batch is leased while this one goes out, so the connections never wait for the database.
+    const leaseNext = () => {
+      const leased = claim().then(async (claimed) => ({ claimed, batch: await withoutSuppressed(claimed) }));
+      // Awaited in its turn; a failure meanwhile must not go unheard as an unhandled rejection.
+      leased.catch(() => {});
+      return leased;
+    };
+    /** Leased but not sent (stopped): due again at once, for the next run or another leader. */
+    const handBack = async (rows: OutboxRow[]) => {
+      if (rows.length)
+        await db.execute(sql`update ${outboxMessages} set next_attempt_at = now() where id = any(${ids(rows)})`);
+    };
+
+    const inFlightLimit = yieldingLimit(options.concurrency);
     let nextSlot = performance.now();
+    let leasing: Promise<{ claimed: OutboxRow[]; batch: OutboxRow[] }> | null = signal?.aborted ? null : leaseNext();
     try {
-      for (;;) {
-        if (signal?.aborted) return handled;
-        const claimed = await claim();
-        const batch = await withoutSuppressed(claimed);
+      while (leasing) {
+        const { claimed, batch } = await leasing;
+        leasing = claimed.length < batchSize || signal?.aborted ? null : leaseNext();
         const unsent = new Set(batch);
         const inFlight = new Set<Promise<void>>();
         for (const row of batch) {
           if (signal?.aborted) break;
-          while (inFlight.size >= options.concurrency) await Promise.race(inFlight);
+          while (inFlight.size >= inFlightLimit.value) await Promise.race(inFlight);
           const wait = nextSlot - performance.now();
           if (wait > 1) await sleep(wait);
           nextSlot = Math.max(nextSlot + interval, performance.now() - interval);
@@ -184,15 +203,16 @@ export function createBulkWorker(options: BulkWorkerOptions): BulkWorker {
         }
         await Promise.all(inFlight);
         handled += batch.length - unsent.size;
-        if (unsent.size) {
-          // Stopped mid-batch: what was leased but not sent is due again at once.
-          await db.execute(
-            sql`update ${outboxMessages} set next_attempt_at = now() where id = any(${ids([...unsent])})`,
-          );
+        await handBack([...unsent]);
+        if (signal?.aborted && leasing) {
+          const next = await leasing;
+          leasing = null;
+          await handBack(next.batch);
         }
-        if (claimed.length < batchSize) return handled;
       }
+      return handled;
     } finally {
+      inFlightLimit.stop();
       await flush();
     }
   }

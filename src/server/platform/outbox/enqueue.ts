@@ -49,3 +49,14 @@ export function enqueueFrom(source: string, message: OutgoingMessage): SQL {
       ${message.calendar ?? null}, ${message.list ?? null}
     from ${sql.identifier(source)}`;
 }
+
+/**
+ * Tells the planner the outbox grew, after the first batch of a large
+ * sending (a newsletter, an announcement) and after its last. With what it
+ * knew of an emptier table each bulk lease sorted every waiting message;
+ * PostgreSQL's own analyze comes up to a minute later, and the embedded
+ * database has none.
+ */
+export async function analyzeOutbox(db: Db): Promise<void> {
+  await db.execute(sql`analyze ${outboxMessages}`);
+}

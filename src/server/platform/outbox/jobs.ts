@@ -13,6 +13,7 @@ import type { JobDefinition } from '../jobs.ts';
 import type { Logger } from '../logger.ts';
 import { BULK_INTERVAL_MS, createBulkWorker, type TemplateRenderer } from './bulk-worker.ts';
 import {
+  createBulkSmtpTransport,
   createFileTransport,
   createSmsHttpTransport,
   createSmtpTransport,
@@ -33,6 +34,8 @@ export interface OutboxJobDeps {
   onFileWritten: (line: string) => void;
   /** How templated bulk messages are written (a newsletter issue for its reader). */
   renderers: Partial<Record<'newsletter-issue', TemplateRenderer>>;
+  /** Bulk messages leased at a time at most. */
+  leaseRows?: number;
 }
 
 /** The configured DKIM key, read from its file when given as one. */
@@ -42,7 +45,7 @@ export function dkimOf(mail: Config['mail']): DkimOptions | null {
   return { domainName: mail.dkim.domainName, keySelector: mail.dkim.keySelector, privateKey: createPrivateKey(pem) };
 }
 
-export function jobs({ db, config, logger, onFileWritten, renderers }: OutboxJobDeps): JobDefinition[] {
+export function jobs({ db, config, logger, onFileWritten, renderers, leaseRows }: OutboxJobDeps): JobDefinition[] {
   const mail: MailOptions = { from: config.mail.from, returnPath: config.mail.returnPath, dkim: dkimOf(config.mail) };
   const files = createFileTransport(config.outboxDir, onFileWritten, mail);
   const worker = createOutboxWorker({
@@ -55,7 +58,7 @@ export function jobs({ db, config, logger, onFileWritten, renderers }: OutboxJob
   const bulk = createBulkWorker({
     db,
     transport: config.mail.smtpUrl
-      ? createSmtpTransport(config.mail.smtpUrl, { ...mail, pool: config.mail.poolSize })
+      ? createBulkSmtpTransport(config.mail.smtpUrl, { ...mail, pool: config.mail.poolSize })
       : // Written to files like the rest, without a console line for each of thousands.
         createFileTransport(config.outboxDir, () => {}, mail),
     logger,
@@ -64,6 +67,7 @@ export function jobs({ db, config, logger, onFileWritten, renderers }: OutboxJob
     ratePerSecond: config.mail.ratePerSecond,
     concurrency: config.mail.smtpUrl ? config.mail.poolSize * 2 : 4,
     renderers,
+    leaseRows,
   });
   return [
     { name: OUTBOX_JOB, intervalMs: OUTBOX_INTERVAL_MS, task: (signal) => worker.runOnce(signal) },

@@ -2,7 +2,9 @@
  * Taking due messages to send: a batch of pending rows is leased (their next
  * attempt moved past the lease) in one statement, so two instances never
  * send the same row at once, and a sender that dies simply lets its lease
- * run out. Transactional and bulk mail are leased apart (`list` unset or set).
+ * run out. Transactional and bulk mail are leased apart (`list` unset or
+ * set), oldest due first, each from an index of its own: a lease reads the
+ * rows it takes and no others, however many wait.
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client.ts';
@@ -23,8 +25,8 @@ export async function leaseDue(
     update ${outboxMessages} set next_attempt_at = now() + make_interval(secs => ${options.leaseSeconds})
     where id in (
       select id from ${outboxMessages}
-      where status = 'pending' and next_attempt_at <= now() and list is ${sql.raw(options.bulk ? 'not null' : 'null')}
-      order by id limit ${options.limit}
+      where status = 'pending' and list is ${sql.raw(options.bulk ? 'not null' : 'null')} and next_attempt_at <= now()
+      order by next_attempt_at, id limit ${options.limit}
       for update skip locked)
     returning ${OUTBOX_COLUMNS}`);
   return rowsOf<OutboxRow>(result)

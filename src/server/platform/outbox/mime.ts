@@ -7,7 +7,7 @@
  * signature (RFC 6376, relaxed/relaxed, rsa-sha256) covers its headers and
  * body; an independent verifier checks it in the tests.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Signer } from './dkim-signer.ts';
 
 export interface MimeMessage {
@@ -38,7 +38,20 @@ function addressText(value: string): string {
   return `${headerText(named[1]!)} <${named[2]}>`;
 }
 
-const base64Lines = (text: string) => Buffer.from(text, 'utf8').toString('base64').replace(/.{76}/g, '$&\r\n');
+/** Base64 in lines of 76 characters (RFC 2045). */
+function base64Lines(text: string): string {
+  const encoded = Buffer.from(text, 'utf8').toString('base64');
+  const lines: string[] = [];
+  for (let at = 0; at < encoded.length; at += 76) lines.push(encoded.slice(at, at + 76));
+  return lines.join('\r\n');
+}
+
+/**
+ * Part boundaries: `=_` never occurs in base64, so a boundary only needs to
+ * differ from other messages' (a message inside another keeps its own).
+ */
+let boundaries = 0;
+const nextBoundary = () => `=_rc_${process.pid.toString(36)}_${Date.now().toString(36)}_${(boundaries++).toString(36)}`;
 
 /** Relaxed header canonicalization: lower-case name, whitespace runs as one space, no trailing space. */
 const relaxedHeader = (name: string, value: string) =>
@@ -47,15 +60,11 @@ const relaxedHeader = (name: string, value: string) =>
     .replace(/[ \t]+/g, ' ')
     .trim()}`;
 
-/** Relaxed body canonicalization: whitespace runs as one space, none at line ends, no empty lines at the end. */
-function relaxedBody(body: string): string {
-  const lines = body.split('\r\n').map((line) => line.replace(/[ \t]+/g, ' ').replace(/ $/, ''));
-  while (lines.length && lines.at(-1) === '') lines.pop();
-  return lines.length ? `${lines.join('\r\n')}\r\n` : '';
-}
-
 async function dkimHeader(head: [string, string][], body: string, key: DkimKey, now: Date): Promise<string> {
-  const bh = createHash('sha256').update(relaxedBody(body)).digest('base64');
+  // The body written below is already in relaxed canonical form (RFC 6376
+  // §3.4.4): base64 and header lines hold no runs of spaces and none at
+  // their ends, and it ends with one line break. Its hash is the body hash.
+  const bh = createHash('sha256').update(body).digest('base64');
   const signed = head.map(([name]) => name.toLowerCase());
   const value =
     `v=1; a=rsa-sha256; c=relaxed/relaxed; d=${key.domainName}; s=${key.keySelector}; ` +
@@ -70,7 +79,7 @@ async function dkimHeader(head: [string, string][], body: string, key: DkimKey, 
 
 /** The whole message, ready for the SMTP DATA command, signed when a key is given. */
 export async function writeMime(message: MimeMessage, dkim: DkimKey | null): Promise<string> {
-  const boundary = `=_rc_${randomBytes(12).toString('hex')}`;
+  const boundary = nextBoundary();
   const head: [string, string][] = [
     ['From', addressText(message.from)],
     ['To', message.to],

@@ -11,6 +11,7 @@ import nodemailer from 'nodemailer';
 import type { outboxMessages } from '../tables.ts';
 import { createSigner } from './dkim-signer.ts';
 import { writeMime, type DkimKey } from './mime.ts';
+import { createSmtpPool, type SmtpConnectionOptions } from './smtp-pool.ts';
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;
 
@@ -81,35 +82,40 @@ const keyOf = (dkim: DkimOptions): DkimKey => ({
   signer: createSigner(typeof dkim.privateKey === 'string' ? createPrivateKey(dkim.privateKey) : dkim.privateKey),
 });
 
+/** The envelope: a VERP return path when one is configured, so a bounce names its message. */
+const envelopeOf = (message: Delivery, options: MailOptions) => ({
+  from: options.returnPath ? verpAddress(options.returnPath, message.id) : addressOf(options.from),
+  to: message.to,
+});
+
+/** A stable id lets receiving servers drop a copy resent after a crash. */
+const messageIdOf = (message: Delivery, host: string) => `<outbox-${message.id}@${host}>`;
+
+/** Bulk mail, written and signed by mime.ts: many times faster than the general composer. */
+async function bulkMimeOf(message: Delivery, options: MailOptions, host: string, key: DkimKey | null) {
+  const raw = await writeMime(
+    {
+      from: options.from,
+      to: message.to,
+      subject: message.subject,
+      messageId: messageIdOf(message, host),
+      date: new Date(),
+      headers: message.headers ?? {},
+      text: message.text,
+      html: message.html ?? message.text,
+    },
+    key,
+  );
+  return { envelope: envelopeOf(message, options), raw };
+}
+
 async function mailOf(
   message: Delivery,
   options: MailOptions,
   host: string,
   key: DkimKey | null,
 ): Promise<nodemailer.SendMailOptions> {
-  // A stable id lets receiving servers drop a copy resent after a crash.
-  const messageId = `<outbox-${message.id}@${host}>`;
-  const envelope = {
-    from: options.returnPath ? verpAddress(options.returnPath, message.id) : addressOf(options.from),
-    to: message.to,
-  };
-  if (message.headers && !message.calendar) {
-    // Bulk mail: written and signed by mime.ts, many times faster than the general composer.
-    const raw = await writeMime(
-      {
-        from: options.from,
-        to: message.to,
-        subject: message.subject,
-        messageId,
-        date: new Date(),
-        headers: message.headers,
-        text: message.text,
-        html: message.html ?? message.text,
-      },
-      key,
-    );
-    return { envelope, raw };
-  }
+  if (message.headers && !message.calendar) return bulkMimeOf(message, options, host, key);
   return {
     from: options.from,
     to: message.to,
@@ -118,8 +124,8 @@ async function mailOf(
     html: message.html ?? undefined,
     icalEvent: calendarOf(message),
     headers: message.headers,
-    messageId,
-    envelope,
+    messageId: messageIdOf(message, host),
+    envelope: envelopeOf(message, options),
     ...(options.dkim && { dkim: options.dkim as DkimOptions & { privateKey: string } }),
   };
 }
@@ -232,6 +238,42 @@ export function createSmtpTransport(url: string, options: MailOptions & { pool?:
     },
     close: () => {
       mailer.close();
+      key?.signer.close();
+    },
+  };
+}
+
+/**
+ * Sends bulk mail through an SMTP server over `pool` kept connections, with
+ * the pipelining client of smtp-pool.ts: the bulk worker's messages all
+ * arrive with their list headers and are written by mime.ts.
+ */
+export function createBulkSmtpTransport(url: string, options: MailOptions & { pool: number }): Transport {
+  const connection = connectionOf(url);
+  const flag = (name: string) => connection[name] === true;
+  const pool = createSmtpPool(
+    {
+      host: connection.host || 'localhost',
+      port: connection.port as number | undefined,
+      secure: connection.secure as boolean,
+      auth: connection.auth as SmtpConnectionOptions['auth'],
+      tls: connection.tls as SmtpConnectionOptions['tls'],
+      ignoreTLS: flag('ignoreTLS'),
+      requireTLS: flag('requireTLS'),
+      name: typeof connection.name === 'string' ? connection.name : undefined,
+    },
+    options.pool,
+  );
+  const host = connection.host || 'localhost';
+  const key = options.dkim ? keyOf(options.dkim) : null;
+  return {
+    name: 'smtp-bulk',
+    async send(message) {
+      const { envelope, raw } = await bulkMimeOf(message, options, host, key);
+      await pool.send(envelope, raw);
+    },
+    close: () => {
+      pool.close();
       key?.signer.close();
     },
   };

@@ -18,7 +18,7 @@ import {
 } from '../../../../src/server/features/newsletter/index.ts';
 import { createLogger } from '../../../../src/server/platform/logger.ts';
 import { createBulkWorker } from '../../../../src/server/platform/outbox/bulk-worker.ts';
-import { createSmtpTransport } from '../../../../src/server/platform/outbox/transports.ts';
+import { createBulkSmtpTransport } from '../../../../src/server/platform/outbox/transports.ts';
 import { emailSubscriptions, mailSuppressions, news, outboxMessages, users } from '../../../../src/server/schema.ts';
 import { staffHeaders } from '../../../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
@@ -65,7 +65,7 @@ async function addAudience() {
 function worker() {
   return createBulkWorker({
     db: t.database.db,
-    transport: createSmtpTransport(sink.url, {
+    transport: createBulkSmtpTransport(sink.url, {
       from: 'RedCap <news@redcap.example>',
       returnPath: 'bounces@bounces.redcap.example',
       dkim: {

@@ -1,0 +1,3 @@
+DROP INDEX "outbox_pending_idx";--> statement-breakpoint
+CREATE INDEX "outbox_due_idx" ON "outbox_messages" USING btree ("next_attempt_at","id") WHERE "outbox_messages"."status" = 'pending' and "outbox_messages"."list" is null;--> statement-breakpoint
+CREATE INDEX "outbox_due_bulk_idx" ON "outbox_messages" USING btree ("next_attempt_at","id") WHERE "outbox_messages"."status" = 'pending' and "outbox_messages"."list" is not null;
