@@ -53,6 +53,10 @@ export async function startSmtpSink(onMessage?: (message: SunkMessage) => void):
       });
     },
   });
+  // A sender killed mid-conversation (the crash tests) resets its connection: that is the sender's end, not the sink's.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET') throw error;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
