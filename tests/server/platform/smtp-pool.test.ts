@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSmtpPool, SmtpError, type SmtpPool } from '../../../src/server/platform/outbox/smtp-pool.ts';
@@ -148,5 +148,35 @@ describe('the bulk mail SMTP pool', () => {
     const sent = pool(smtp.port, { requireTLS: true }).send(envelope(1), message(1));
     await expect(sent).rejects.toThrow(/does not offer STARTTLS/);
     expect(smtp.received).toHaveLength(0);
+  });
+
+  it('fails every waiting message, not only the first, when the server cannot be reached', async () => {
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const sender = pool(port, {}, 1);
+    const results = await Promise.allSettled([1, 2, 3].map((n) => sender.send(envelope(n), message(n))));
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+  });
+
+  it('gives up on a server that accepts STARTTLS and then never finishes the handshake', async () => {
+    // A server that says yes to STARTTLS and then goes quiet.
+    const silent = net.createServer((socket) => {
+      socket.write('220 mail.example ESMTP\r\n');
+      socket.on('data', (chunk) => {
+        const line = chunk.toString();
+        if (line.startsWith('EHLO')) socket.write('250-mail.example\r\n250 STARTTLS\r\n');
+        else if (line.startsWith('STARTTLS')) socket.write('220 Go ahead\r\n');
+      });
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (silent.address() as AddressInfo).port;
+      const sent = pool(port, { timeoutMs: 300 }).send(envelope(1), message(1));
+      await expect(sent).rejects.toThrow(/TLS handshake in time/);
+    } finally {
+      silent.close();
+    }
   });
 });

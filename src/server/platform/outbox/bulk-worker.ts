@@ -3,7 +3,8 @@
  * only, at a configured pace, many messages at once over pooled
  * connections, fewer while the server is busy answering readers. Rows are
  * leased a batch at a time (at most about a second of sending, the next
- * leased while one goes out, so a pause takes effect within two); a message to a suppressed
+ * leased while one goes out, so a pause takes effect within two), and their
+ * leases renewed while this run holds them; a message to a suppressed
  * address is marked so and never sent; the rest are written out (a
  * template rendered for its reader, the unsubscribe header and footer
  * added) and marked sent in small groups right after the server accepted
@@ -157,7 +158,32 @@ export function createBulkWorker(options: BulkWorkerOptions): BulkWorker {
       }
       return flushing;
     };
+    // The rows this run holds (leased, not yet recorded sent, failed or handed back): their leases
+    // are renewed while they wait, so rows held up behind a slow server are never leased again.
+    const held = new Map<number, OutboxRow>();
+    let renewing: Promise<void> = Promise.resolve();
+    const renewal = setInterval(
+      () => {
+        renewing = renewing
+          .then(async () => {
+            if (!held.size) return;
+            await db.execute(sql`update ${outboxMessages}
+            set next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
+            where id = any(${ids([...held.values()])}) and status = 'pending'`);
+          })
+          .catch((error: unknown) => logger.warn({ err: error }, 'bulk mail leases could not be renewed'));
+      },
+      (leaseSeconds * 1000) / 3,
+    );
+    renewal.unref();
+    /** A row settles: no renewal touches it after this (one under way is waited for). */
+    const release = async (rows: OutboxRow[]) => {
+      for (const row of rows) held.delete(row.id);
+      await renewing;
+    };
+
     const acked = (row: OutboxRow) => {
+      held.delete(row.id);
       acks.push(row);
       if (acks.length >= ackBatch) void flush();
       else flushTimer ??= setTimeout(() => void flush(), ackDelayMs);
@@ -165,15 +191,20 @@ export function createBulkWorker(options: BulkWorkerOptions): BulkWorker {
 
     // The next batch is leased while this one goes out, so the connections never wait for the database.
     const leaseNext = () => {
-      const leased = claim().then(async (claimed) => ({ claimed, batch: await withoutSuppressed(claimed) }));
+      const leased = claim().then(async (claimed) => {
+        const batch = await withoutSuppressed(claimed);
+        for (const row of batch) held.set(row.id, row);
+        return { claimed, batch };
+      });
       // Awaited in its turn; a failure meanwhile must not go unheard as an unhandled rejection.
       leased.catch(() => {});
       return leased;
     };
     /** Leased but not sent (stopped): due again at once, for the next run or another leader. */
     const handBack = async (rows: OutboxRow[]) => {
-      if (rows.length)
-        await db.execute(sql`update ${outboxMessages} set next_attempt_at = now() where id = any(${ids(rows)})`);
+      if (!rows.length) return;
+      await release(rows);
+      await db.execute(sql`update ${outboxMessages} set next_attempt_at = now() where id = any(${ids(rows)})`);
     };
 
     const inFlightLimit = yieldingLimit(options.concurrency);
@@ -196,7 +227,10 @@ export function createBulkWorker(options: BulkWorkerOptions): BulkWorker {
             .then((message) => transport.send(message))
             .then(
               () => acked(row),
-              (error: unknown) => failed(row, error),
+              async (error: unknown) => {
+                await release([row]);
+                await failed(row, error);
+              },
             )
             .finally(() => inFlight.delete(sending));
           inFlight.add(sending);
@@ -212,6 +246,7 @@ export function createBulkWorker(options: BulkWorkerOptions): BulkWorker {
       }
       return handled;
     } finally {
+      clearInterval(renewal);
       inFlightLimit.stop();
       await flush();
     }

@@ -51,6 +51,17 @@ export function createSigner(key: KeyObject, threads = Math.min(4, availablePara
   let next = 0;
   let turn = 0;
   let workers: { worker: Worker; queued: { id: number; data: string }[] }[] | null = null;
+  /** Every waiting signature fails, and the threads go (the next signature starts new ones). */
+  const stopAll = (error: Error) => {
+    const stopping = workers ?? [];
+    workers = null;
+    for (const { worker, queued } of stopping) {
+      queued.length = 0;
+      void worker.terminate();
+    }
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+  };
   // Started on first use: a server that sends no bulk mail runs no threads.
   const start = () =>
     (workers ??= Array.from({ length: threads }, () => {
@@ -64,10 +75,10 @@ export function createSigner(key: KeyObject, threads = Math.min(4, availablePara
           else waiting?.reject(new Error(`DKIM signing failed: ${reply.error}`));
         }
       });
-      worker.on('error', (error) => {
-        for (const waiting of pending.values()) waiting.reject(error);
-        pending.clear();
-        workers = null;
+      worker.on('error', (error) => stopAll(error));
+      // A thread that ended (closed, or killed by the runtime) answers nothing more.
+      worker.on('exit', () => {
+        if (workers?.some((w) => w.worker === worker)) stopAll(new Error('DKIM signing stopped'));
       });
       return { worker, queued: [] };
     }));
@@ -81,15 +92,14 @@ export function createSigner(key: KeyObject, threads = Math.min(4, availablePara
         setImmediate(() => {
           const requests = target.queued.splice(0);
           turn++;
-          target.worker.postMessage(requests);
+          if (requests.length) target.worker.postMessage(requests);
         });
       }
       target.queued.push({ id, data });
       return new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
     },
     close() {
-      for (const { worker } of workers ?? []) void worker.terminate();
-      workers = null;
+      stopAll(new Error('DKIM signing was closed'));
     },
   };
 }

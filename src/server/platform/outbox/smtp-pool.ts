@@ -194,18 +194,25 @@ class Connection {
   }
 
   private async upgrade(servername: string | undefined) {
+    // Anything the server sent after its 220 came before encryption: a reply smuggled in.
+    if (this.incoming || this.replyLines.length)
+      throw new SmtpError(`${this.options.host} sent more than asked before STARTTLS`);
     const plain = this.socket;
     plain.removeAllListeners('data');
     plain.removeAllListeners('close');
     plain.removeAllListeners('error');
     plain.setTimeout(0);
     const secured = tls.connect({ ...this.options.tls, socket: plain, servername });
+    this.socket = secured;
+    const stalled = () =>
+      secured.destroy(new SmtpError(`${this.options.host} did not finish the TLS handshake in time`));
+    secured.setTimeout(this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS, stalled);
     await new Promise<void>((resolve, reject) => {
       secured.once('secureConnect', () => resolve());
       secured.once('error', reject);
     });
+    secured.off('timeout', stalled);
     secured.setNoDelay(true);
-    this.socket = secured;
     this.attach(secured);
   }
 
@@ -311,6 +318,8 @@ export function createSmtpPool(options: SmtpConnectionOptions, size: number): Sm
           return await Connection.open(options);
         } catch (error) {
           opened--;
+          // A message waiting for a connection tries to open its own (and hears why not).
+          queue.shift()?.(null);
           throw error;
         }
       }
@@ -321,6 +330,11 @@ export function createSmtpPool(options: SmtpConnectionOptions, size: number): Sm
   }
 
   function release(connection: Connection) {
+    if (closing) {
+      connection.quit();
+      opened--;
+      return;
+    }
     const next = queue.shift();
     if (next) next(connection);
     else if (connection.closed) opened--;
