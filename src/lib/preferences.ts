@@ -9,6 +9,13 @@ export const PREFERENCE_KEYS = {
   animationsEnabled: 'animationsEnabled',
 } as const;
 
+/**
+ * The browser's and the installed app's bar colour for each theme: the page
+ * background (--bg in global.css), so the bar and the page are one surface.
+ * The web app manifest names the dark one, the theme readers start in.
+ */
+export const THEME_BAR_COLORS = { dark: '#0e0f12', light: '#f6f7f9' } as const;
+
 export const DEFAULT_FONT_SIZE_PX = 16;
 export const FONT_SIZES_PX = [14, 16, 18, 20] as const;
 

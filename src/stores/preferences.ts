@@ -1,6 +1,6 @@
 /** Theme, font size and animations, applied to the page and kept in localStorage. */
 import { atom } from 'nanostores';
-import { PREFERENCE_KEYS, readPreferences, type Preferences } from '../lib/preferences.ts';
+import { PREFERENCE_KEYS, readPreferences, THEME_BAR_COLORS, type Preferences } from '../lib/preferences.ts';
 
 const initial: Preferences =
   typeof localStorage === 'undefined'
@@ -14,6 +14,9 @@ export function applyPreferences(p: Preferences): void {
   const root = document.documentElement;
   root.classList.toggle('dark', p.dark);
   root.style.colorScheme = p.dark ? 'dark' : 'light';
+  document
+    .querySelector('meta[name="theme-color"]')
+    ?.setAttribute('content', THEME_BAR_COLORS[p.dark ? 'dark' : 'light']);
   root.style.fontSize = `${p.fontSizePx}px`;
   root.dataset.animations = p.animationsEnabled ? 'on' : 'off';
 }

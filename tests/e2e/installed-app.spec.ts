@@ -1,0 +1,46 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const barColor = (page: Page) => page.locator('meta[name="theme-color"]').getAttribute('content');
+
+test('offers the site as an app: a manifest Chromium reads without errors, its icons, a window of its own and shortcuts', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  const cdp = await page.context().newCDPSession(page);
+  const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data: string };
+  expect(new URL(manifest.url).pathname).toBe('/manifest.webmanifest');
+  expect(manifest.errors).toEqual([]);
+  const data = JSON.parse(manifest.data) as {
+    short_name: string;
+    display: string;
+    start_url: string;
+    icons: { src: string; sizes: string; purpose: string }[];
+    shortcuts: { name: string; url: string }[];
+  };
+  expect(data).toMatchObject({ short_name: 'RedCap', display: 'standalone', start_url: '/' });
+  expect(data.shortcuts.map((s) => [s.name, s.url])).toEqual([
+    ['Screener', '/stocks'],
+    ['RedChat', '/redchat'],
+    ['Favorites', '/favorites'],
+  ]);
+  expect(data.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  for (const icon of data.icons) {
+    const answer = await request.get(icon.src);
+    expect(answer.headers()['content-type']).toBe('image/png');
+    // A PNG's width and height are the first fields of its header chunk.
+    const png = await answer.body();
+    const size = Number(icon.sizes.split('x')[0]);
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size]);
+  }
+});
+
+test('the browser’s bar takes the colour of the theme shown, and keeps it after a reload', async ({ page }) => {
+  await page.goto('/');
+  expect(await barColor(page)).toBe('#0e0f12');
+  await expect(page.getByTestId('theme-toggle')).toHaveAttribute('data-ready', '');
+  await page.getByTestId('theme-toggle').click();
+  expect(await barColor(page)).toBe('#f6f7f9');
+  await page.reload();
+  expect(await barColor(page)).toBe('#f6f7f9');
+});
