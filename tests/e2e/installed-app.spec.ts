@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { waitForIsland } from './hydration.ts';
 
 const barColor = (page: Page) => page.locator('meta[name="theme-color"]').getAttribute('content');
 
@@ -43,4 +44,21 @@ test('the browser’s bar takes the colour of the theme shown, and keeps it afte
   expect(await barColor(page)).toBe('#f6f7f9');
   await page.reload();
   expect(await barColor(page)).toBe('#f6f7f9');
+});
+
+test('in the installed app a stock chosen in the search opens in RedChat', async ({ page }) => {
+  // The window an installed app opens in, as the page's media queries see it (Chromium's emulation has no display mode).
+  await page.addInitScript(() => {
+    const real = window.matchMedia.bind(window);
+    window.matchMedia = (query: string) =>
+      query.replace(/\s/g, '') === '(display-mode:standalone)' ? real('all') : real(query);
+  });
+  await page.goto('/stocks');
+  await waitForIsland(page, 'stock-search');
+  const search = page.getByPlaceholder('Choose any stock on the NYSE or NASDAQ');
+  await search.fill('A');
+  const first = page.getByRole('listbox', { name: 'Matching stocks' }).getByRole('option').first();
+  await expect(first).toBeVisible();
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/redchat\?symbol=[A-Z.]+$/);
 });
