@@ -3,7 +3,7 @@ import { waitForIsland } from './hydration.ts';
 
 const barColor = (page: Page) => page.locator('meta[name="theme-color"]').getAttribute('content');
 
-test('offers the site as an app: a manifest Chromium reads without errors, its icons, a window of its own and shortcuts', async ({
+test('offers the site as an app Chromium can install: its manifest, icons, a window of its own and shortcuts', async ({
   page,
   request,
 }) => {
@@ -12,6 +12,8 @@ test('offers the site as an app: a manifest Chromium reads without errors, its i
   const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data: string };
   expect(new URL(manifest.url).pathname).toBe('/manifest.webmanifest');
   expect(manifest.errors).toEqual([]);
+  // Chromium's own verdict on whether it can offer to install the site.
+  expect(await cdp.send('Page.getInstallabilityErrors')).toEqual({ installabilityErrors: [] });
   const data = JSON.parse(manifest.data) as {
     short_name: string;
     display: string;
