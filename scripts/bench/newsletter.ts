@@ -82,6 +82,8 @@ const median = (values: number[]) =>
     [...values].sort((a, b) => a - b),
     50,
   );
+/** Rows per statement, as the server sizes them for the database. */
+type BulkRows = ReturnType<typeof bulkStatementRows>;
 const count = async (db: Db, query: ReturnType<typeof sql>) => rowsOf<{ n: number }>(await db.execute(query))[0]!.n;
 
 /** `judge`, with more fields on the figure's own line (how it was measured). */
@@ -203,7 +205,7 @@ async function measureQueue(
   issueId: number,
   paths: string[],
   actor: StaffActor,
-  rows: { queue: number },
+  rows: BulkRows,
 ) {
   say(`${label}: adding ${thousands(AUDIENCE)} confirmed subscribers…`);
   let started = performance.now();
@@ -251,7 +253,7 @@ async function measureQueue(
 }
 
 /** The bulk worker as the server makes it, to the sink, DKIM on; timing its renderer and its SMTP hand-over. */
-function deliveryWorker(db: Db, sinkUrl: string, rows: { lease: number }) {
+function deliveryWorker(db: Db, sinkUrl: string, rows: BulkRows) {
   const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
   const privateKey = key.export({ type: 'pkcs8', format: 'pem' }).toString();
   const dkim = { domainName: 'bench.example.com', keySelector: 'bench', privateKey };
@@ -290,14 +292,7 @@ function deliveryWorker(db: Db, sinkUrl: string, rows: { lease: number }) {
 }
 
 /** Part 3: delivery to the sink, readers' requests going on; then the rest, when it is quick. */
-async function measureDelivery(
-  label: string,
-  db: Db,
-  url: string,
-  issueId: number,
-  paths: string[],
-  rows: { lease: number },
-) {
+async function measureDelivery(label: string, db: Db, url: string, issueId: number, paths: string[], rows: BulkRows) {
   const sink = await startSink();
   const { worker, spent, close } = deliveryWorker(db, sink.url, rows);
   const sent = (status: string) =>
@@ -363,7 +358,7 @@ async function measureDelivery(
       await sleep(1000);
     }
     const allS = (performance.now() - started) / 1000;
-    await runNewsletterSending({ db, logger, wakeBulk: () => {} });
+    await runNewsletterSending({ db, logger, wakeBulk: () => {}, queueRows: rows.queue });
     const [issue] = await db
       .select({ status: newsletterIssues.status })
       .from(newsletterIssues)

@@ -74,19 +74,16 @@ interface SwitchTexts {
   detail: string;
   loadFailed: string;
   saveFailed: string;
+  /** What a save says, when the server does not say it. */
+  saved?: { on: string; off: string };
 }
 
 /**
- * A setting of its own, saved as soon as it changes: `load` reads it, `save`
- * stores it and answers what was stored and the sentence to show.
+ * A setting of its own, the boolean `field` of the API's `path`, saved as
+ * soon as it changes.
  */
-function SavedSwitch(props: {
-  texts: SwitchTexts;
-  testId: string;
-  load(): Promise<boolean>;
-  save(on: boolean): Promise<{ on: boolean; message: string }>;
-}) {
-  const { texts, load, save } = props;
+function SavedSwitch(props: { texts: SwitchTexts; testId: string; path: string; field: string }) {
+  const { texts, path, field } = props;
   const [on, setOn] = useState<boolean | null>(null);
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
@@ -95,19 +92,25 @@ function SavedSwitch(props: {
   const detailId = useId();
 
   useEffect(() => {
-    load()
-      .then(setOn)
+    api
+      .get(path)
+      .json<{ data: Record<string, boolean> }>()
+      .then(({ data }) => setOn(data[field] ?? false))
       .catch(() => setMessage({ kind: 'error', text: texts.loadFailed }));
-  }, [load, texts]);
+  }, [path, field, texts]);
 
   const change = async (next: boolean) => {
     setOn(next);
     setSaving(true);
     setMessage(null);
     try {
-      const saved = await save(next);
-      setOn(saved.on);
-      setMessage({ kind: 'success', text: saved.message });
+      const saved = await api
+        .put(path, { json: { [field]: next } })
+        .json<{ data: Record<string, boolean>; message?: string }>();
+      const stored = saved.data[field] ?? next;
+      setOn(stored);
+      const said = texts.saved ? texts.saved[stored ? 'on' : 'off'] : saved.message;
+      setMessage(said ? { kind: 'success', text: said } : null);
     } catch (err) {
       setOn(!next);
       const { status, message: server } = describeFailure(err);
@@ -162,43 +165,15 @@ const ANNOUNCEMENT_TEXTS = {
   saveFailed: 'Failed to save the announcement setting.',
 } as const;
 
-const loadAnnouncements = () =>
-  api
-    .get('notifications/settings')
-    .json<{ data: { announcements: boolean } }>()
-    .then(({ data }) => data.announcements);
-
-const saveAnnouncements = (announcements: boolean) =>
-  api
-    .put('notifications/settings', { json: { announcements } })
-    .json<{ data: { announcements: boolean }; message: string }>()
-    .then((saved) => ({ on: saved.data.announcements, message: saved.message }));
-
 const NEWSLETTER_TEXTS = {
   heading: 'Weekly newsletter',
   label: 'Email me the weekly newsletter',
   detail:
     'Research, CEO interviews, webinars and the week’s top small-cap news, once a week. Every issue has a one-click unsubscribe link.',
-  on: 'The weekly newsletter will come to your email.',
-  off: 'You will no longer get the weekly newsletter.',
+  saved: { on: 'The weekly newsletter will come to your email.', off: 'You will no longer get the weekly newsletter.' },
   loadFailed: 'Failed to load the newsletter setting.',
   saveFailed: 'Failed to save the newsletter setting.',
 } as const;
-
-const loadNewsletter = () =>
-  api
-    .get('email/mine')
-    .json<{ data: { newsletter: boolean } }>()
-    .then(({ data }) => data.newsletter);
-
-const saveNewsletter = (newsletter: boolean) =>
-  api
-    .put('email/mine', { json: { newsletter } })
-    .json<{ data: { newsletter: boolean } }>()
-    .then(({ data }) => ({
-      on: data.newsletter,
-      message: data.newsletter ? NEWSLETTER_TEXTS.on : NEWSLETTER_TEXTS.off,
-    }));
 
 export default function NotificationSettings() {
   return (
@@ -208,10 +183,10 @@ export default function NotificationSettings() {
         <SavedSwitch
           texts={ANNOUNCEMENT_TEXTS}
           testId="announcement-settings"
-          load={loadAnnouncements}
-          save={saveAnnouncements}
+          path="notifications/settings"
+          field="announcements"
         />
-        <SavedSwitch texts={NEWSLETTER_TEXTS} testId="newsletter-setting" load={loadNewsletter} save={saveNewsletter} />
+        <SavedSwitch texts={NEWSLETTER_TEXTS} testId="newsletter-setting" path="email/mine" field="newsletter" />
       </div>
     </ErrorBoundary>
   );

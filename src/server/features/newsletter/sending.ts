@@ -23,8 +23,6 @@ import { renderIssueArticle, renderIssueEmail, type RenderedEmail } from './rend
 import { issueById, type IssueRow } from './service.ts';
 import { newsletterIssues } from './tables.ts';
 
-/** Readers queued per statement on PostgreSQL (see bulkStatementRows): 100,000 in seconds. */
-const QUEUE_BATCH = 2000;
 export const NEWSLETTER_JOB = 'newsletter';
 export const NEWSLETTER_INTERVAL_MS = 15_000;
 
@@ -60,7 +58,7 @@ async function queueNextReaders(
   db: Db,
   issue: Pick<IssueRow, 'id' | 'subject'>,
   after: string | null,
-  batch = QUEUE_BATCH,
+  batch: number,
 ): Promise<{ queued: number; last: string | null; done: boolean }> {
   return transaction(db, async (tx) => {
     const rows = rowsOf<{ last: string | null; seen: number; queued: number }>(
@@ -108,15 +106,12 @@ export interface SendingDeps {
   logger: Logger;
   /** Wakes the bulk mail worker after messages were queued. */
   wakeBulk: () => void;
-  /** Readers queued per statement. */
-  queueRows?: number;
+  /** Readers queued per statement (bulkStatementRows). */
+  queueRows: number;
 }
 
 /** One run of the job: start what is due, queue readers batch by batch, finish what is done. */
-export async function runNewsletterSending(
-  { db, logger, wakeBulk, queueRows = QUEUE_BATCH }: SendingDeps,
-  signal?: AbortSignal,
-) {
+export async function runNewsletterSending({ db, logger, wakeBulk, queueRows }: SendingDeps, signal?: AbortSignal) {
   await startDue(db, logger);
   const sending = await db
     .select()

@@ -15,7 +15,7 @@ export interface NotificationJobDeps {
   /** Starts message delivery at once, after a batch was queued. */
   wakeOutbox: () => void;
   /** Users reached per statement (see bulkStatementRows). */
-  queueRows?: number;
+  queueRows: number;
 }
 
 export function jobs({ db, siteUrl, logger, wakeOutbox, queueRows }: NotificationJobDeps): JobDefinition[] {

@@ -30,8 +30,6 @@ export interface BroadcastInput {
   objectId: string;
 }
 
-/** Users reached per statement of the delivery job, unless its server chooses (see bulkStatementRows). */
-export const BROADCAST_BATCH = 500;
 /** How often the delivery job looks for broadcasts still being delivered (it is also woken by each broadcast). */
 export const BROADCAST_INTERVAL_MS = 30_000;
 
@@ -104,12 +102,7 @@ function messageFor(b: typeof broadcasts.$inferSelect, path: string, siteUrl: st
  * their channel (text messages need a phone number; without one, email).
  * Returns how many were queued, or null when every user has been reached.
  */
-export async function deliverBatch(
-  db: Db,
-  b: typeof broadcasts.$inferSelect,
-  siteUrl: string,
-  batch = BROADCAST_BATCH,
-) {
+export async function deliverBatch(db: Db, b: typeof broadcasts.$inferSelect, siteUrl: string, batch: number) {
   const [path] = await linksOf(db, [b]);
   const m = messageFor(b, path!, siteUrl);
   const rows = rowsOf<{ last: number | null; queued: number }>(
@@ -158,7 +151,8 @@ export async function deliverBatch(
 export async function deliverBroadcasts(
   db: Db,
   siteUrl: string,
-  options: { signal?: AbortSignal; onQueued?: () => void; batch?: number } = {},
+  /** `batch`: users reached per statement (bulkStatementRows). */
+  options: { batch: number; signal?: AbortSignal; onQueued?: () => void },
 ): Promise<number> {
   let total = 0;
   const pending = await db

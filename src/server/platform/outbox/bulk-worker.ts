@@ -102,8 +102,7 @@ export function createBulkWorker(options: BulkWorkerOptions): BulkWorker {
     await db.execute(
       sql`update ${outboxMessages} set status = 'suppressed' where id = any(${ids(batch.filter(isSuppressed))})`,
     );
-    const keep = batch.filter((r) => !isSuppressed(r));
-    return keep;
+    return batch.filter((r) => !isSuppressed(r));
   }
 
   async function written(row: OutboxRow, secret: KeyObject): Promise<Delivery> {
@@ -158,19 +157,18 @@ export function createBulkWorker(options: BulkWorkerOptions): BulkWorker {
       }
       return flushing;
     };
+    /** Moves the next attempt of rows still pending to `seconds` from now. */
+    const dueIn = (rowIds: number[], seconds: number) =>
+      db.execute(sql`update ${outboxMessages} set next_attempt_at = now() + make_interval(secs => ${seconds})
+        where id = any(${arrayColumn(rowIds, (id) => id, 'int4')}) and status = 'pending'`);
     // The rows this run holds (leased, not yet recorded sent, failed or handed back): their leases
     // are renewed while they wait, so rows held up behind a slow server are never leased again.
-    const held = new Map<number, OutboxRow>();
-    let renewing: Promise<void> = Promise.resolve();
+    const held = new Set<number>();
+    let renewing: Promise<unknown> = Promise.resolve();
     const renewal = setInterval(
       () => {
         renewing = renewing
-          .then(async () => {
-            if (!held.size) return;
-            await db.execute(sql`update ${outboxMessages}
-            set next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
-            where id = any(${ids([...held.values()])}) and status = 'pending'`);
-          })
+          .then(() => held.size && dueIn([...held], leaseSeconds))
           .catch((error: unknown) => logger.warn({ err: error }, 'bulk mail leases could not be renewed'));
       },
       (leaseSeconds * 1000) / 3,
@@ -193,7 +191,7 @@ export function createBulkWorker(options: BulkWorkerOptions): BulkWorker {
     const leaseNext = () => {
       const leased = claim().then(async (claimed) => {
         const batch = await withoutSuppressed(claimed);
-        for (const row of batch) held.set(row.id, row);
+        for (const row of batch) held.add(row.id);
         return { claimed, batch };
       });
       // Awaited in its turn; a failure meanwhile must not go unheard as an unhandled rejection.
@@ -204,7 +202,10 @@ export function createBulkWorker(options: BulkWorkerOptions): BulkWorker {
     const handBack = async (rows: OutboxRow[]) => {
       if (!rows.length) return;
       await release(rows);
-      await db.execute(sql`update ${outboxMessages} set next_attempt_at = now() where id = any(${ids(rows)})`);
+      await dueIn(
+        rows.map((r) => r.id),
+        0,
+      );
     };
 
     const inFlightLimit = yieldingLimit(options.concurrency);

@@ -81,6 +81,8 @@ class Connection {
   replies = 0;
   private socket: net.Socket;
   private incoming = '';
+  /** The lines of the reply being read. */
+  private replyLines: string[] = [];
   private readonly waiting: Waiter[] = [];
   private extensions = new Map<string, string>();
 
@@ -143,8 +145,6 @@ class Connection {
       this.collect(line);
     }
   };
-
-  private replyLines: string[] = [];
 
   /** A reply is complete at the line whose fourth character is not a hyphen. */
   private collect(line: string) {

@@ -109,13 +109,8 @@ async function bulkMimeOf(message: Delivery, options: MailOptions, host: string,
   return { envelope: envelopeOf(message, options), raw };
 }
 
-async function mailOf(
-  message: Delivery,
-  options: MailOptions,
-  host: string,
-  key: DkimKey | null,
-): Promise<nodemailer.SendMailOptions> {
-  if (message.headers && !message.calendar) return bulkMimeOf(message, options, host, key);
+/** A transactional message as nodemailer composes it (calendar invites included), signed by nodemailer's DKIM. */
+function mailOf(message: Delivery, options: MailOptions, host: string): nodemailer.SendMailOptions {
   return {
     from: options.from,
     to: message.to,
@@ -126,6 +121,7 @@ async function mailOf(
     headers: message.headers,
     messageId: messageIdOf(message, host),
     envelope: envelopeOf(message, options),
+    // Nodemailer's types say a PEM string; its signer takes a key object as well.
     ...(options.dkim && { dkim: options.dkim as DkimOptions & { privateKey: string } }),
   };
 }
@@ -151,7 +147,11 @@ export function createFileTransport(
       fs.mkdirSync(dir, { recursive: true });
       let file: string;
       if (message.channel === 'email') {
-        const info = await mailer.sendMail(await mailOf(message, options, 'localhost', key));
+        // Bulk mail is written as it would go over SMTP; the rest as nodemailer composes it.
+        const mail = message.headers
+          ? await bulkMimeOf(message, options, 'localhost', key)
+          : mailOf(message, options, 'localhost');
+        const info = await mailer.sendMail(mail);
         file = path.join(dir, `${pad(message.id)}-email.eml`);
         fs.writeFileSync(`${file}.tmp`, info.message as Buffer);
       } else {
@@ -218,9 +218,9 @@ function promptSocket(
 }
 
 /**
- * Sends through an SMTP server. `pool` keeps that many connections open and
- * sends a message on each as soon as it is free: bulk mail goes out at the
- * server's pace instead of one handshake per message.
+ * Sends transactional mail through an SMTP server, composed by nodemailer.
+ * `pool` keeps that many connections open, so codes go out without a
+ * handshake each. (Bulk mail has a transport of its own, below.)
  */
 export function createSmtpTransport(url: string, options: MailOptions & { pool?: number }): Transport {
   const connection = connectionOf(url);
@@ -230,16 +230,12 @@ export function createSmtpTransport(url: string, options: MailOptions & { pool?:
     getSocket: promptSocket,
   } as nodemailer.TransportOptions);
   const host = connection.host || 'localhost';
-  const key = options.dkim ? keyOf(options.dkim) : null;
   return {
     name: options.pool ? 'smtp-pool' : 'smtp',
     async send(message) {
-      await mailer.sendMail(await mailOf(message, options, host, key));
+      await mailer.sendMail(mailOf(message, options, host));
     },
-    close: () => {
-      mailer.close();
-      key?.signer.close();
-    },
+    close: () => mailer.close(),
   };
 }
 
@@ -250,10 +246,11 @@ export function createSmtpTransport(url: string, options: MailOptions & { pool?:
  */
 export function createBulkSmtpTransport(url: string, options: MailOptions & { pool: number }): Transport {
   const connection = connectionOf(url);
+  const host = connection.host || 'localhost';
   const flag = (name: string) => connection[name] === true;
   const pool = createSmtpPool(
     {
-      host: connection.host || 'localhost',
+      host,
       port: connection.port as number | undefined,
       secure: connection.secure as boolean,
       auth: connection.auth as SmtpConnectionOptions['auth'],
@@ -264,7 +261,6 @@ export function createBulkSmtpTransport(url: string, options: MailOptions & { po
     },
     options.pool,
   );
-  const host = connection.host || 'localhost';
   const key = options.dkim ? keyOf(options.dkim) : null;
   return {
     name: 'smtp-bulk',

@@ -16,6 +16,7 @@ import {
   runNewsletterSending,
   issueRenderer,
 } from '../../../../src/server/features/newsletter/index.ts';
+import { bulkStatementRows } from '../../../../src/server/platform/db/client.ts';
 import { createLogger } from '../../../../src/server/platform/logger.ts';
 import { createBulkWorker } from '../../../../src/server/platform/outbox/bulk-worker.ts';
 import { createBulkSmtpTransport } from '../../../../src/server/platform/outbox/transports.ts';
@@ -62,6 +63,13 @@ async function addAudience() {
   await db.insert(mailSuppressions).values({ email: 'bounced@example.com', reason: 'hard-bounce', source: 'sns' });
 }
 
+const sendingDeps = () => ({
+  db: t.database.db,
+  logger,
+  wakeBulk: () => {},
+  queueRows: bulkStatementRows(t.database.kind).queue,
+});
+
 function worker() {
   return createBulkWorker({
     db: t.database.db,
@@ -98,9 +106,9 @@ describe('sending the weekly newsletter', () => {
     issueId = draft.id;
     expect(draft.sections.flatMap((s) => s.items).length).toBeGreaterThan(0);
     await actOnIssue(t.database.db, actor, draft.id, 'schedule');
-    await runNewsletterSending({ db: t.database.db, logger, wakeBulk: () => {} });
+    await runNewsletterSending(sendingDeps());
     // Queueing again (a restart) queues nobody twice.
-    await runNewsletterSending({ db: t.database.db, logger, wakeBulk: () => {} });
+    await runNewsletterSending(sendingDeps());
     const queued = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.templateRef, draft.id));
     expect(queued).toHaveLength(readers.length + 1);
 
@@ -163,7 +171,7 @@ describe('sending the weekly newsletter', () => {
   });
 
   it('counts the sending, archives the issue as a newsletter article and marks it sent', async () => {
-    await runNewsletterSending({ db: t.database.db, logger, wakeBulk: () => {} });
+    await runNewsletterSending(sendingDeps());
     const issues = await t.call('GET', '/api/tools/newsletter/issues', {
       headers: await staffHeaders(t, 'desk@example.com'),
     });

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverBroadcasts } from '../../../../src/server/features/notifications/index.ts';
+import { bulkStatementRows } from '../../../../src/server/platform/db/client.ts';
 import { events, outboxMessages } from '../../../../src/server/schema.ts';
 import { bearer, staffHeaders, verifiedUser } from '../../../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
@@ -52,7 +53,7 @@ describe('a broadcast about an event', () => {
     const history = await t.call('GET', '/api/notifications/notifications', { headers: staff });
     expect((history.body as { data: { link: string }[] }).data[0]!.link).toBe(page);
 
-    await deliverBroadcasts(t.database.db, SITE);
+    await deliverBroadcasts(t.database.db, SITE, { batch: bulkStatementRows(t.database.kind).queue });
     const [mail] = await t.database.db
       .select()
       .from(outboxMessages)
