@@ -22,6 +22,9 @@ const VITEST = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 const PLAYWRIGHT = path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
 const quick = process.argv.includes('--quick');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-test-reports-'));
+// The servers and command-line tools the tests start (dozens of Node processes) reuse V8's compiled code of
+// the modules the first one loaded: a start costs a fifth less.
+process.env.NODE_COMPILE_CACHE ??= path.join(os.tmpdir(), 'redcap-test-compile-cache');
 
 function run(command: string, args: string[], env: Record<string, string> = {}): number {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });

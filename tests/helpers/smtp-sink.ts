@@ -34,6 +34,8 @@ export async function startSmtpSink(onMessage?: (message: SunkMessage) => void):
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
+    // A client still connected when the sink closes is cut off after a second (the default waits 30 s).
+    closeTimeout: 1000,
     onData(stream, session, done) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

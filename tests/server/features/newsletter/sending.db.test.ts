@@ -70,19 +70,21 @@ const sendingDeps = () => ({
   queueRows: bulkStatementRows(t.database.kind).queue,
 });
 
+/** The bulk sender over the sink; its transport is closed afterwards, or the sink's close waits out its pooled connections. */
 function worker() {
-  return createBulkWorker({
+  const transport = createBulkSmtpTransport(sink.url, {
+    from: 'RedCap <news@redcap.example>',
+    returnPath: 'bounces@bounces.redcap.example',
+    dkim: {
+      domainName: DOMAIN,
+      keySelector: SELECTOR,
+      privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    },
+    pool: 3,
+  });
+  const bulk = createBulkWorker({
     db: t.database.db,
-    transport: createBulkSmtpTransport(sink.url, {
-      from: 'RedCap <news@redcap.example>',
-      returnPath: 'bounces@bounces.redcap.example',
-      dkim: {
-        domainName: DOMAIN,
-        keySelector: SELECTOR,
-        privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      },
-      pool: 3,
-    }),
+    transport,
     logger,
     siteUrl: SITE,
     postalAddress: '100 Harbor Street, Suite 5, Orlando, FL 32801',
@@ -90,6 +92,7 @@ function worker() {
     concurrency: 6,
     renderers: { 'newsletter-issue': issueRenderer(t.database.db, SITE) },
   });
+  return { runOnce: () => bulk.runOnce(), close: () => transport.close?.() };
 }
 
 const dnsFor = async (name: string, type: string) => {
@@ -112,8 +115,10 @@ describe('sending the weekly newsletter', () => {
     const queued = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.templateRef, draft.id));
     expect(queued).toHaveLength(readers.length + 1);
 
-    await worker().runOnce();
+    const sender = worker();
+    await sender.runOnce();
     await sink.waitFor(readers.length);
+    sender.close();
     expect(sink.messages.map((m) => m.to[0]).sort()).toEqual(readers);
 
     const first = sink.messages.find((m) => m.to[0] === readers[0])!;
