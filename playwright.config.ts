@@ -37,6 +37,8 @@ export default defineConfig({
         '--no-first-run',
       ],
     },
+    // Pages are tested as the network serves them; the service worker's own tests allow it (offline-app.spec.ts).
+    serviceWorkers: 'block',
     trace: 'off',
     screenshot: 'only-on-failure',
   },

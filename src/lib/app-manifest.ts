@@ -32,3 +32,12 @@ export const APP_MANIFEST = {
     { name: 'Favorites', url: '/favorites', description: 'The companies, videos and news you follow', icons: [ICON] },
   ],
 } as const;
+
+/** What the installed app says about itself: the prompt for a published new version, the offline page. */
+export const APP_TEXT = {
+  updateAvailable: 'A new version is available',
+  reload: 'Reload',
+  offlineTitle: 'You are offline',
+  offlineText:
+    'This page has not been saved on this device yet. The pages you opened before, your favorites and your last screens still open without a connection.',
+} as const;

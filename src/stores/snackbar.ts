@@ -7,9 +7,13 @@ export interface SnackbarMessage {
   id: number;
   text: string;
   severity: SnackbarSeverity;
-  /** A link offered with the message ('Log in'). */
-  action?: { label: string; href: string };
+  /** A link offered with the message ('Log in'), or a button that does something ('Reload'). */
+  action?: SnackbarAction;
+  /** Stays until dismissed or acted on, instead of hiding after a few seconds. */
+  persistent?: boolean;
 }
+
+export type SnackbarAction = { label: string; href: string } | { label: string; run: () => void };
 
 export const $snackbar = atom<SnackbarMessage | null>(null);
 let nextId = 1;
@@ -17,9 +21,10 @@ let nextId = 1;
 export function showSnackbar(
   text: string,
   severity: SnackbarSeverity = 'info',
-  action?: SnackbarMessage['action'],
+  action?: SnackbarAction,
+  { persistent = false }: { persistent?: boolean } = {},
 ): void {
-  $snackbar.set({ id: nextId++, text, severity, ...(action ? { action } : {}) });
+  $snackbar.set({ id: nextId++, text, severity, ...(action ? { action } : {}), ...(persistent ? { persistent } : {}) });
 }
 
 export function hideSnackbar(id?: number): void {

@@ -32,6 +32,7 @@ const GUEST_EXTRAS = [
   { what: 'the forgotten-password page', path: '/forgot-password/' },
   { what: 'the verification page', path: '/verify/' },
   { what: 'the missing page', path: '/no-such-page/' },
+  { what: 'the offline page', path: '/offline/' },
 ];
 
 /** What only a signed-in reader sees. */

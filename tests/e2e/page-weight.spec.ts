@@ -12,7 +12,9 @@ import { pagesByKind, type PageKind } from './page-kinds.ts';
 
 const KB = 1024;
 const BUDGETS: Record<PageKind, number> = {
-  article: 80 * KB,
+  // React alone is 69 KB of it; every page's own share is the session, the snackbar, the favorites hearts, the
+  // account menu and the start of the installed app's service worker.
+  article: 81 * KB,
   company: 150 * KB,
   screener: 350 * KB,
   home: 150 * KB,

@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import SnackbarHost from '../../src/islands/SnackbarHost.tsx';
 import { showSnackbar } from '../../src/stores/snackbar.ts';
@@ -29,6 +29,21 @@ describe('snackbar', () => {
     act(() => vi.advanceTimersByTime(4000));
     expect(screen.getByTestId('snackbar').textContent).toContain('Second');
     act(() => vi.advanceTimersByTime(2100));
+    expect(screen.queryByTestId('snackbar')).toBeNull();
+  });
+
+  it('keeps a message that asks for a choice until the reader makes it, and runs what they chose', () => {
+    vi.useFakeTimers();
+    const reload = vi.fn();
+    render(<SnackbarHost />);
+    act(() =>
+      showSnackbar('A new version is available', 'info', { label: 'Reload', run: reload }, { persistent: true }),
+    );
+    act(() => vi.advanceTimersByTime(60_000));
+    const button = screen.getByRole('button', { name: 'Reload' });
+    fireEvent.click(button);
+    expect(reload).toHaveBeenCalledOnce();
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByTestId('snackbar')).toBeNull();
   });
 });

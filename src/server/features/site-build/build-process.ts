@@ -16,7 +16,8 @@
  * the server sends it the next builds as content builds, which render with
  * the page bundle the full build made (warm-renderer.ts). After each build a
  * line after RESULT_MARK gives its result, which says whether the process
- * ends after it. A build that fails ends the process.
+ * ends after it. A build that fails ends the process. Every build ends with
+ * the site's service worker written for its shell (service-worker.ts).
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -37,6 +38,7 @@ import { PROJECT_ROOT } from './fingerprint.ts';
 import { filesToCompress, madeFiles, prefillPages, pruneStalePages } from './incremental.ts';
 import { createPageCompressor, type PageCompressor } from './page-compressor.ts';
 import { BUNDLES_DIR } from './published-files.ts';
+import { bundleWorker, writeServiceWorker } from './service-worker.ts';
 import { createWarmRenderer, type WarmRenderer } from './warm-renderer.ts';
 
 /** Marks the line carrying the build's result as JSON. */
@@ -143,6 +145,7 @@ async function run(
   warm: WarmRenderer,
   job: BuildJob,
   follow: (writes: BuildWrites) => void,
+  workerCode: Promise<string>,
 ): Promise<BuildProcessResult> {
   const { outDir, previousDir, cacheDir } = job;
   const content = job.mode === 'content';
@@ -177,6 +180,8 @@ async function run(
   // A content build carries every file over: what it made is what it wrote.
   const made = content ? [...written] : madeFiles(outDir, linked, written);
   lap('pruneMs');
+  made.push(await writeServiceWorker(outDir, workerCode));
+  lap('serviceWorkerMs');
   // What is new and not compressed yet (files copied from public/, a page written outside the hook).
   filesToCompress(outDir, previousDir, { files: made, except: compressor }).forEach((file) => compressor.add(file));
   const compressed = await compressor.finish();
@@ -200,10 +205,17 @@ if (process.argv[1] === import.meta.filename) {
     ]);
     let writes: BuildWrites | null = null;
     const warm = createWarmRenderer(() => writes);
+    // The service worker is bundled with each full build; content builds keep the sources of the last one.
+    let workerCode: Promise<string> | null = null;
     // One job a line; the process ends when the server closes its input or goes away.
     for await (const line of readline.createInterface({ input: process.stdin })) {
       const job = JSON.parse(line) as BuildJob;
-      const result = await run(astro, warm, job, (current) => (writes = current));
+      if (job.mode === 'full' || !workerCode) {
+        workerCode = bundleWorker();
+        // Its failure fails the build when the build reaches it, not the process before.
+        workerCode.catch(() => {});
+      }
+      const result = await run(astro, warm, job, (current) => (writes = current), workerCode);
       const retiring = job.phase === 'first' || process.memoryUsage().rss > RETIRE_ABOVE_BYTES;
       process.stdout.write(`\n${RESULT_MARK}${JSON.stringify({ ...result, retiring })}\n`);
       if (retiring) break;

@@ -15,6 +15,7 @@ import { shareIsLive } from '../chat/index.ts';
 import { newsExists } from '../news/index.ts';
 import { sitePolicy } from './csp.ts';
 import { BUNDLES_DIR, COMPRESSIBLE, CONTENT_TYPES, resolveSiteFile, statFile, type Found } from './published-files.ts';
+import { WORKER_FILE } from './service-worker.ts';
 import type { SiteState } from './state.ts';
 
 function pickEncoding(c: Context, file: string): { file: string; encoding: string | null } {
@@ -28,7 +29,8 @@ function pickEncoding(c: Context, file: string): { file: string; encoding: strin
 function cacheControl(root: string, file: string): string {
   const rel = path.relative(root, file);
   if (rel.startsWith(`${BUNDLES_DIR}${path.sep}`)) return 'public, max-age=31536000, immutable';
-  if (file.endsWith('.html')) return 'no-cache';
+  // The service worker is checked for a new version on every visit.
+  if (file.endsWith('.html') || rel === WORKER_FILE) return 'no-cache';
   return 'public, max-age=3600, must-revalidate';
 }
 
@@ -44,7 +46,9 @@ function respondWithFile(c: Context, root: string, found: Found, status: 200 | 4
     Vary: 'Accept-Encoding',
     'X-Content-Type-Options': 'nosniff',
   };
-  if (file.endsWith('.html')) headers['Content-Security-Policy'] = sitePolicy(root);
+  // The worker runs under the site's policy too (it fetches from the site's own origin only).
+  if (file.endsWith('.html') || path.relative(root, file) === WORKER_FILE)
+    headers['Content-Security-Policy'] = sitePolicy(root);
   if (status === 200 && c.req.header('if-none-match') === etag) {
     return new Response(null, { status: 304, headers });
   }

@@ -1,0 +1,226 @@
+/**
+ * The site's service worker (docs/product.md §3.7), built by the publish
+ * step into `/sw.js` after the list of files it precaches (see SiteShell).
+ *
+ * - The shell (the offline page, the island bundles and styles, the icons
+ *   and the manifest) is precached; a new list is a new version, which waits
+ *   until the reader chooses Reload on the page's prompt.
+ * - Built pages are served stale while revalidated, keyed by their path
+ *   (static pages are the same for every query and reader); a few are kept
+ *   at install so the app opens offline.
+ * - Public API reads go to the network first and fall back to the last
+ *   answer. Answers to a signed-in reader are `no-store` and never kept,
+ *   except their favorites and their screens, which go to a cache of that
+ *   reader's own, dropped when the pages name another reader.
+ * - What is neither reachable nor kept: the offline page for a page, a
+ *   network error for the rest.
+ */
+/// <reference lib="webworker" />
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute, setCatchHandler } from 'workbox-routing';
+import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import {
+  ACCOUNT_CACHE_PREFIX,
+  CACHE_NAMES,
+  OFFLINE_PATH,
+  PRIVATE_READS,
+  SCREEN_KEY_PREFIX,
+  SCREEN_PATH,
+  SCREENS_KEPT,
+  SHELL_GLOBAL,
+  WARM_PAGES,
+  accountCacheName,
+  pageCacheKey,
+  type PageMessage,
+  type SiteShell,
+} from '../lib/service-worker.ts';
+
+declare let self: ServiceWorkerGlobalScope & { [SHELL_GLOBAL]: SiteShell };
+
+const shell = self[SHELL_GLOBAL];
+const origin = self.location.origin;
+/** Pages are kept per version: a new shell's pages may need its bundles, so the old version's pages go with it. */
+const PAGES_PREFIX = `${CACHE_NAMES.pages}-`;
+const pagesCache = `${PAGES_PREFIX}${shell.version}`;
+/** How long an API answer may be waited for before the kept one is shown (the site's own timeout is 10 s). */
+const API_WAIT_SECONDS = 6;
+
+/** Whether an answer may be kept for anyone: a whole 200 that is neither private nor redirected. */
+function publicAnswer(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    !response.redirected &&
+    !/\b(no-store|private)\b/i.test(response.headers.get('cache-control') ?? '')
+  );
+}
+
+const keepPublic: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => (publicAnswer(response) ? response : null),
+};
+const keepOk: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => (response.status === 200 && !response.redirected ? response : null),
+};
+const pageKey: WorkboxPlugin = {
+  cacheKeyWillBeUsed: async ({ request }) => pageCacheKey(request.url),
+};
+
+precacheAndRoute(shell.files);
+cleanupOutdatedCaches();
+
+// -- The reader the pages name ------------------------------------------------------------------------------------
+
+const ACCOUNT_NOTE = '/__account';
+let account: Promise<string | null> | null = null;
+
+/** The reader the pages last named (kept across the worker's restarts), null for a guest. */
+function currentAccount(): Promise<string | null> {
+  account ??= caches
+    .open(CACHE_NAMES.meta)
+    .then((cache) => cache.match(ACCOUNT_NOTE))
+    .then(async (note) => (note ? ((await note.json()) as { account: string | null }).account : null))
+    .catch(() => null);
+  return account;
+}
+
+/**
+ * A page named its reader: another reader's private caches go, and the
+ * reader's favorites are read once so they open offline before they were
+ * ever visited.
+ */
+async function nameAccount(next: string | null): Promise<void> {
+  const previous = await currentAccount();
+  account = Promise.resolve(next);
+  const keep = accountCacheName(next);
+  for (const name of await caches.keys()) {
+    if (name.startsWith(ACCOUNT_CACHE_PREFIX) && name !== keep) await caches.delete(name);
+  }
+  if (previous !== next) {
+    const meta = await caches.open(CACHE_NAMES.meta);
+    await meta.put(ACCOUNT_NOTE, new Response(JSON.stringify({ account: next })));
+  }
+  if (next === null) return;
+  const mine = await caches.open(keep);
+  for (const read of PRIVATE_READS) {
+    if (await mine.match(read)) continue;
+    const response = await fetch(read, { credentials: 'same-origin' }).catch(() => null);
+    // Only while the same reader is named: the answer is theirs.
+    if (response?.status === 200 && (await currentAccount()) === next) await mine.put(read, response);
+  }
+}
+
+// -- Pages --------------------------------------------------------------------------------------------------------
+
+const pages = new StaleWhileRevalidate({
+  cacheName: pagesCache,
+  plugins: [pageKey, keepPublic, new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
+});
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && url.origin === origin && !url.pathname.startsWith('/api/'),
+  pages,
+);
+
+/** The pages the app opens on, kept at install. One that cannot be read now is simply not kept. */
+async function warmPages(): Promise<void> {
+  const cache = await caches.open(pagesCache);
+  await Promise.all(
+    WARM_PAGES.map(async (path) => {
+      const response = await fetch(path, { credentials: 'same-origin' }).catch(() => null);
+      if (response && publicAnswer(response)) await cache.put(pageCacheKey(new URL(path, origin).href), response);
+    }),
+  );
+}
+
+// -- API reads ----------------------------------------------------------------------------------------------------
+
+const publicReads = new NetworkFirst({
+  cacheName: CACHE_NAMES.api,
+  networkTimeoutSeconds: API_WAIT_SECONDS,
+  plugins: [keepPublic, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 7 * 86_400, purgeOnQuotaError: true })],
+});
+/** One strategy per reader's cache (a strategy's cache is fixed). */
+const privateReads = new Map<string, NetworkFirst>();
+
+registerRoute(
+  ({ url }) => url.origin === origin && url.pathname.startsWith('/api/'),
+  async (options) => {
+    if (!PRIVATE_READS.includes(options.url.pathname)) return publicReads.handle(options);
+    const reader = await currentAccount();
+    // A guest has no favorites to keep: the call goes out as it is.
+    if (reader === null) return fetch(options.request);
+    const name = accountCacheName(reader);
+    let strategy = privateReads.get(name);
+    if (!strategy) {
+      strategy = new NetworkFirst({ cacheName: name, networkTimeoutSeconds: API_WAIT_SECONDS, plugins: [keepOk] });
+      privateReads.set(name, strategy);
+    }
+    return strategy.handle(options);
+  },
+  'GET',
+);
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The newest SCREENS_KEPT screens stay; the cache lists its keys oldest first. */
+async function trimScreens(cache: Cache): Promise<void> {
+  const screens = (await cache.keys()).filter((key) => new URL(key.url).pathname.startsWith(SCREEN_KEY_PREFIX));
+  for (const key of screens.slice(0, Math.max(0, screens.length - SCREENS_KEPT))) await cache.delete(key);
+}
+
+/**
+ * A screen (a POST): answered by the network, and kept under the hash of its
+ * query in the reader's cache (its rows say which are the reader's
+ * favorites); offline, the same screen is answered from there.
+ */
+registerRoute(
+  ({ url }) => url.origin === origin && url.pathname === SCREEN_PATH,
+  async ({ request }) => {
+    const key = `${SCREEN_KEY_PREFIX}${await sha256(await request.clone().text())}`;
+    const cache = await caches.open(accountCacheName(await currentAccount()));
+    try {
+      const response = await fetch(request);
+      if (response.status === 200) {
+        await cache.put(key, response.clone());
+        await trimScreens(cache);
+      }
+      return response;
+    } catch (error) {
+      const kept = await cache.match(key);
+      if (kept) return kept;
+      throw error;
+    }
+  },
+  'POST',
+);
+
+// -- Offline, versions and messages -------------------------------------------------------------------------------
+
+setCatchHandler(async ({ request }) => {
+  if (request.mode === 'navigate') return (await matchPrecache(OFFLINE_PATH)) ?? Response.error();
+  return Response.error();
+});
+
+self.addEventListener('install', (event) => event.waitUntil(warmPages()));
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(PAGES_PREFIX) && name !== pagesCache) await caches.delete(name);
+      }
+    })(),
+  );
+});
+
+// The first version takes the open pages at once (nothing to replace); later ones wait for the reader's Reload.
+clientsClaim();
+
+self.addEventListener('message', (event) => {
+  const message = event.data as PageMessage | null;
+  if (message?.type === 'take-over') void self.skipWaiting();
+  else if (message?.type === 'account') event.waitUntil(nameAccount(message.account));
+});
