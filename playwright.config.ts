@@ -2,10 +2,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { BROWSER_PATH } from './tests/helpers/browser.ts';
+import { E2E_SERVER_SCRIPT, e2eServerEnv } from './tests/e2e/server-env.ts';
 import { freePort } from './tests/helpers/free-port.ts';
 
-// The browser tests run against the real server, started the README way
-// (scripts/start.ts) with its own data and site directories, on Debian's Chromium (tests/helpers/browser.ts).
+// The browser tests run against the real server (tests/e2e/server-env.ts), on Debian's Chromium
+// (tests/helpers/browser.ts).
 // Ports are free ones picked once, in the runner; its workers inherit them.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_OIDC_PORT ??= String(await freePort());
@@ -43,32 +44,15 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: `"${process.execPath}" tests/e2e/serve.ts`,
+    command: `"${process.execPath}" ${E2E_SERVER_SCRIPT}`,
     url: `${baseURL}/`,
     timeout: 240_000,
-    reuseExistingServer: false,
+    // `npm test` starts the server ahead of the browser tests, with these settings, and says so.
+    reuseExistingServer: process.env.E2E_SERVER_STARTED === '1',
     // The server finishes requests and closes its database before the run ends.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      DATA_DIR: path.join(workDir, 'data'),
-      SITE_DIR: path.join(workDir, 'site'),
-      E2E_WORK_DIR: workDir,
-      DEMO_COMPANY_COUNT: '400',
-      // The browser tests start once the whole site is built (the first-pages build is tested in tests/process).
-      SITE_FIRST_PAGES_FIRST: 'false',
-      SITE_URL: baseURL,
-      GOOGLE_CLIENT_ID: 'test-client',
-      GOOGLE_CLIENT_SECRET: 'test-secret',
-      GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
-      LOG_LEVEL: 'warn',
-      // Every browser test asks from one address: the per-address limit is checked by the API tests.
-      CHAT_MESSAGES_PER_MINUTE_PER_ADDRESS: '1000',
-      CHAT_MESSAGES_PER_MINUTE_PER_USER: '1000',
-      // The browser tests sign up many readers from one address; the limit itself is checked by the API tests.
-      SIGNUPS_PER_HOUR_PER_ADDRESS: '1000',
-    },
+    env: e2eServerEnv({ port, oidcPort, workDir }),
   },
 });

@@ -2,7 +2,10 @@
  * `npm test`: every suite in one go. Vitest's in-process suites first (unit,
  * islands, API on PGlite and, with TEST_DATABASE_URL, on PostgreSQL); then
  * the whole-process tests (two files at a time), then the Playwright browser
- * tests. Each keeps both cores busy, so they run one after the other.
+ * tests. Each keeps both cores busy, so they run one after the other; only
+ * the browser tests' server is started as the process tests begin, so its
+ * site build uses the share of the cores they leave idle while their
+ * servers start and wait.
  * Installs the browser the browser tests drive (Debian's Chromium headless
  * shell, see tests/helpers/browser.ts) first when it is missing, and nginx
  * for the production-layout test when PostgreSQL is there to run it. Ends
@@ -11,11 +14,13 @@
  * `npm run test:quick` (`--quick`): the in-process suites only, without the
  * PostgreSQL one.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { E2E_SERVER_SCRIPT, e2eServerEnv } from '../tests/e2e/server-env.ts';
 import { BROWSER_PACKAGE, BROWSER_PATH } from '../tests/helpers/browser.ts';
+import { freePort } from '../tests/helpers/free-port.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const VITEST = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
@@ -120,10 +125,75 @@ function vitest(name: string, projects: string[], env: Record<string, string> = 
   });
 }
 
-function playwright(): Promise<SuiteResult> {
+interface BrowserTestServer {
+  /** What the browser tests are told, so Playwright uses this server instead of starting its own. */
+  env: Record<string, string>;
+  /** Resolves once the server serves its built site; rejects with its output when it cannot. */
+  ready(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts the browser tests' server (tests/e2e/server-env.ts) the way Playwright would, ahead of them. */
+async function startBrowserTestServer(): Promise<BrowserTestServer> {
+  const port = await freePort();
+  const oidcPort = await freePort();
+  const workDir = path.join(os.tmpdir(), 'redcap-e2e', String(port));
+  const env = {
+    E2E_PORT: String(port),
+    E2E_OIDC_PORT: String(oidcPort),
+    E2E_WORK_DIR: workDir,
+    E2E_SERVER_STARTED: '1',
+  };
+  const logFile = path.join(reports, 'browser-test-server.log');
+  const log = fs.openSync(logFile, 'w');
+  const child = spawn(process.execPath, [E2E_SERVER_SCRIPT], {
+    cwd: ROOT,
+    env: { ...process.env, ...e2eServerEnv({ port, oidcPort, workDir }) },
+    stdio: ['ignore', 'ignore', log],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let running = true;
+  void exited.then(() => (running = false));
+  const output = () => fs.readFileSync(logFile, 'utf8').slice(-3000);
+  return {
+    env,
+    async ready() {
+      const deadline = Date.now() + 300_000;
+      while (Date.now() < deadline) {
+        if (!running) throw new Error(`The browser tests' server stopped before serving:\n${output()}`);
+        // The server answers 503 while it builds the site.
+        const status = await fetch(`http://localhost:${port}/`).then(
+          (response) => response.status,
+          () => 0,
+        );
+        if (status === 200) return;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      throw new Error(`The browser tests' server did not serve its site within 300 s:\n${output()}`);
+    },
+    async stop() {
+      if (!running) return;
+      // As Playwright stops its own: SIGTERM, then 15 s to finish.
+      child.kill('SIGTERM');
+      const stopped = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]);
+      if (!stopped) child.kill('SIGKILL');
+      fs.closeSync(log);
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function playwright(server: BrowserTestServer): Promise<SuiteResult> {
   return timed('playwright', async () => {
+    try {
+      await server.ready();
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : String(error));
+      return { code: 1, counts: null };
+    }
     const report = path.join(reports, 'playwright.json');
-    const code = run(process.execPath, [PLAYWRIGHT, 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+    const code = run(process.execPath, [PLAYWRIGHT, 'test'], { ...server.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report });
     const json = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(report);
     const counts = json && {
       passed: json.stats.expected + json.stats.flaky,
@@ -144,10 +214,15 @@ if (!quick) {
 results.push(await vitest('unit', ['unit', 'islands']));
 results.push(await vitest('db', quick ? ['db-pglite'] : ['db-*']));
 if (!quick) {
-  // One after the other: side by side, the process tests' servers and the browser tests' would only share
-  // the same two cores.
-  results.push(await vitest('process', ['process']));
-  results.push(await playwright());
+  // One after the other: side by side, the process tests' servers and the browser tests would only share the same
+  // two cores. The browser tests' server builds its site meanwhile, on what the process tests leave idle.
+  const browserTestServer = await startBrowserTestServer();
+  try {
+    results.push(await vitest('process', ['process']));
+    results.push(await playwright(browserTestServer));
+  } finally {
+    await browserTestServer.stop();
+  }
 }
 fs.rmSync(reports, { recursive: true, force: true });
 
