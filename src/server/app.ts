@@ -31,6 +31,7 @@ import { notificationRoutes } from './features/notifications/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { createSnapshotStore, type SnapshotStore } from './features/screener/index.ts';
+import { savedScreenRoutes } from './features/saved-screens/routes.ts';
 import { graphqlRoutes, screenerRoutes } from './features/screener/routes.ts';
 import { feedRoutes } from './features/site-build/feed-routes.ts';
 import { NO_SITE, type SiteState } from './features/site-build/index.ts';
@@ -160,6 +161,7 @@ export function createApp(deps: AppDeps): App {
   api.route('/stock', ipoRoutes);
   api.route('/tipranks', tipranksRoutes);
   api.route('/graphql', graphqlRoutes(snapshots));
+  api.route('/screens', savedScreenRoutes);
   // Anonymous readers' news, videos and events: computed once per content change (or a few seconds).
   if (config.publicCacheTtlMs > 0) {
     const cache = createResponseCache({ ttlMs: config.publicCacheTtlMs, maxEntries: 2000, maxBodyBytes: 512 * 1024 });

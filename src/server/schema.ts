@@ -16,5 +16,6 @@ export * from './features/market/tables.ts';
 export * from './features/news/tables.ts';
 export * from './features/newsletter/tables.ts';
 export * from './features/notifications/tables.ts';
+export * from './features/saved-screens/tables.ts';
 export * from './features/subscriptions/tables.ts';
 export * from './features/videos/tables.ts';

@@ -134,3 +134,8 @@ export function setPageSize(pageSize: number): void {
 export function setColumns(fields: string[]): void {
   $columns.set(normaliseColumns(fields));
 }
+
+/** Keeps columns for the screener's next opening in this browser (a saved screen opened from another page). */
+export function rememberColumns(fields: readonly string[]): void {
+  writeStorage(COLUMNS_CACHE_KEY, JSON.stringify(normaliseColumns(fields)));
+}

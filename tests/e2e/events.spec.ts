@@ -261,7 +261,10 @@ test('favorites made on the screener and a company page are listed on /favorites
 
   await page.goto('/stocks');
   const rowHeart = page.locator('.ag-row[row-index="0"] .ag-cell[col-id="favorite"]').getByRole('button');
-  await rowHeart.click();
+  // The heart fills at once; the page is left only once the server has kept the change.
+  const kept = () =>
+    page.waitForResponse((r) => r.url().endsWith('/api/stock/favorites') && r.request().method() === 'PATCH');
+  await Promise.all([kept(), rowHeart.click()]);
   await expect(rowHeart).toHaveAttribute('aria-pressed', 'true');
   const first = (await page.locator('.ag-row[row-index="0"] .ag-cell[col-id="symbol"]').textContent())!.trim();
   const second = (await page.locator('.ag-row[row-index="1"] .ag-cell[col-id="symbol"]').textContent())!.trim();
@@ -270,7 +273,7 @@ test('favorites made on the screener and a company page are listed on /favorites
   await waitForIsland(page, 'favorite-toggle');
   const headerHeart = page.getByRole('button', { name: /^Favorite “/ }).first();
   await expect(headerHeart).toHaveAttribute('aria-pressed', 'false');
-  await headerHeart.click();
+  await Promise.all([kept(), headerHeart.click()]);
   await expect(headerHeart).toHaveAttribute('aria-pressed', 'true');
 
   await page.goto('/favorites/Companies');

@@ -45,6 +45,7 @@ const SIGNED_IN_PAGES = [
   '/settings/Data_Usage/',
   '/favorites/Companies/',
   '/favorites/Events/',
+  '/favorites/Screens/',
 ];
 
 /** The axe rules that read colours: all a theme changes. */

@@ -27,6 +27,7 @@ import ServerGrid, { type PageRequest } from '../grid/ServerGrid.tsx';
 import { ChangeCell, SymbolCell } from '../grid/cells.tsx';
 import FilterPanel from './FilterPanel.tsx';
 import Popover from './Popover.tsx';
+import { SavedScreensMenu } from './SavedScreens.tsx';
 import FavoriteToggle from '../content/FavoriteToggle.tsx';
 import { dataProvenance } from '../../lib/data-sources.ts';
 
@@ -188,6 +189,7 @@ function Workspace() {
                 ? ''
                 : `${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`}
           </p>
+          <SavedScreensMenu />
           <ColumnChooser />
         </div>
         {error && (

@@ -1,0 +1,70 @@
+/**
+ * Saved screens (docs/product.md §7.8): a signed-in reader keeps the
+ * screener's current screen (its filters, sector, sort and page size, as
+ * the screener's own link query, and its columns) under a name, and opens,
+ * renames and deletes it from "My screens" in the screener and in
+ * Favorites. One definition of the record, its limits and its words for
+ * the API, the islands and the tests.
+ */
+import { z } from 'zod';
+import { normaliseColumns } from './screener-columns.ts';
+import { screenFromParams, screenToParams } from './screener-state.ts';
+
+export const SAVED_SCREEN_NAME_MAX = 60;
+/** Screens one reader keeps at most. */
+export const SAVED_SCREENS_MAX = 50;
+/** The longest link query a screen keeps (every filter set with its widest value fits well within it). */
+export const SAVED_SCREEN_QUERY_MAX = 2000;
+
+export const savedScreenRecord = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The screener's link query for the screen (`sector=health-care&sort=change_pre&dir=desc`), without `?`. */
+  query: z.string(),
+  /** The grid’s columns (in the grid’s own order). */
+  columns: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SavedScreen = z.infer<typeof savedScreenRecord>;
+
+export const SAVED_SCREEN_TEXT = {
+  heading: 'My screens',
+  save: 'Save this screen',
+  nameLabel: 'Screen name',
+  renameLabel: (name: string) => `New name for “${name}”`,
+  namePlaceholder: 'Name this screen',
+  saveButton: 'Save',
+  none: 'No saved screens yet. Set the filters you want, then save the screen to find it here.',
+  saved: (name: string) => `Saved “${name}”.`,
+  renamed: (name: string) => `Renamed to “${name}”.`,
+  deleted: (name: string) => `Deleted “${name}”.`,
+  rename: 'Rename',
+  delete: 'Delete',
+  open: 'Open',
+  cancel: 'Cancel',
+  loginToSave: 'Log in to save screens.',
+  loadFailed: 'Failed to load your screens. Please try again.',
+  saveFailed: 'Could not save the screen. Please try again.',
+  nameRequired: 'Name the screen to save it.',
+  duplicate: (name: string) => `You already have a screen named “${name}”.`,
+  tooMany: `You can keep up to ${SAVED_SCREENS_MAX} screens. Delete one to save another.`,
+  notFound: 'That screen no longer exists.',
+} as const;
+
+/**
+ * A query and columns as a screen keeps them: read back through the
+ * screener's own rules, so what is kept is what the screener would show
+ * (unknown filters and malformed values dropped, defaults left out).
+ */
+export function canonicalScreen(query: string, columns: readonly string[]): { query: string; columns: string[] } {
+  const state = screenFromParams(new URLSearchParams(query));
+  // A saved screen opens on its first page.
+  return { query: screenToParams({ ...state, page: 1 }).toString(), columns: normaliseColumns(columns) };
+}
+
+/**
+ * The screener's address that opens a saved screen (the default screen
+ * names its sort, or the screener would restore the browser's last one).
+ */
+export const savedScreenLink = (screen: Pick<SavedScreen, 'query'>) => `/stocks?${screen.query || 'sort=symbol'}`;

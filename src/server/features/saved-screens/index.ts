@@ -1,0 +1,3 @@
+/** Saved screens: each reader's named screens of the screener (docs/product.md §7.8). */
+export { savedScreens } from './tables.ts';
+export { deleteSavedScreen, listSavedScreens, saveScreen, updateSavedScreen } from './service.ts';

@@ -1,0 +1,102 @@
+/**
+ * A reader's saved screens (docs/product.md §7.8): listed newest first,
+ * saved under a name of their own (once, whatever its case; at most
+ * SAVED_SCREENS_MAX), renamed, and deleted. What a screen keeps is read back
+ * through the screener's own rules first (canonicalScreen), so a screen
+ * always opens the way it was saved. Another reader's screen is not there.
+ */
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { SAVED_SCREENS_MAX, SAVED_SCREEN_TEXT, canonicalScreen, type SavedScreen } from '../../../lib/saved-screens.ts';
+import { transaction, type Db } from '../../platform/db/client.ts';
+import { conflict, invalid, notFound } from '../../platform/errors.ts';
+import { users } from '../accounts/index.ts';
+import { savedScreens } from './tables.ts';
+
+type Row = typeof savedScreens.$inferSelect;
+
+const record = (row: Row): SavedScreen => ({
+  id: row.id,
+  name: row.name,
+  query: row.query,
+  columns: row.columns,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export async function listSavedScreens(db: Db, userId: number): Promise<SavedScreen[]> {
+  const rows = await db
+    .select()
+    .from(savedScreens)
+    .where(eq(savedScreens.userId, userId))
+    .orderBy(desc(savedScreens.id));
+  return rows.map(record);
+}
+
+/** Refuses a name the reader already gave another of their screens. */
+async function checkNameFree(db: Db, userId: number, name: string, except?: number): Promise<void> {
+  const [taken] = await db
+    .select({ id: savedScreens.id })
+    .from(savedScreens)
+    .where(
+      and(
+        eq(savedScreens.userId, userId),
+        sql`lower(${savedScreens.name}) = lower(${name})`,
+        except === undefined ? undefined : ne(savedScreens.id, except),
+      ),
+    );
+  if (taken) throw conflict(SAVED_SCREEN_TEXT.duplicate(name));
+}
+
+export interface SavedScreenInput {
+  name: string;
+  query: string;
+  columns: string[];
+}
+
+export async function saveScreen(db: Db, userId: number, input: SavedScreenInput): Promise<SavedScreen> {
+  const screen = canonicalScreen(input.query, input.columns);
+  return transaction(db, async (tx) => {
+    // One reader's saves one at a time (their row locked): the count and the name check hold until the insert.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [kept] = await tx.select({ n: count() }).from(savedScreens).where(eq(savedScreens.userId, userId));
+    if (Number(kept?.n ?? 0) >= SAVED_SCREENS_MAX) throw invalid(SAVED_SCREEN_TEXT.tooMany);
+    await checkNameFree(tx, userId, input.name);
+    const [row] = await tx
+      .insert(savedScreens)
+      .values({ userId, name: input.name, query: screen.query, columns: screen.columns })
+      .returning();
+    return record(row!);
+  });
+}
+
+export async function updateSavedScreen(
+  db: Db,
+  userId: number,
+  id: number,
+  change: Partial<SavedScreenInput>,
+): Promise<SavedScreen> {
+  return transaction(db, async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(savedScreens)
+      .where(and(eq(savedScreens.id, id), eq(savedScreens.userId, userId)))
+      .for('update');
+    if (!current) throw notFound(SAVED_SCREEN_TEXT.notFound);
+    if (change.name !== undefined) await checkNameFree(tx, userId, change.name, id);
+    const screen = canonicalScreen(change.query ?? current.query, change.columns ?? current.columns);
+    const [row] = await tx
+      .update(savedScreens)
+      .set({ name: change.name ?? current.name, ...screen, updatedAt: new Date() })
+      .where(eq(savedScreens.id, id))
+      .returning();
+    return record(row!);
+  });
+}
+
+export async function deleteSavedScreen(db: Db, userId: number, id: number): Promise<void> {
+  const removed = await db
+    .delete(savedScreens)
+    .where(and(eq(savedScreens.id, id), eq(savedScreens.userId, userId)))
+    .returning({ id: savedScreens.id });
+  if (removed.length === 0) throw notFound(SAVED_SCREEN_TEXT.notFound);
+}
