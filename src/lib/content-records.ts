@@ -282,3 +282,16 @@ export const chatHistoryRecord = z.object({
   created_at: z.string(),
 });
 export type ChatHistoryRecord = z.infer<typeof chatHistoryRecord>;
+
+/** A reader's saved screen (docs/product.md §7.8). */
+export const savedScreenRecord = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The screener's link query for the screen (`sector=manufacturing&sort=change_pre&dir=desc`), without `?`. */
+  query: z.string(),
+  /** The grid's columns (in the grid's own order). */
+  columns: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SavedScreenRecord = z.infer<typeof savedScreenRecord>;

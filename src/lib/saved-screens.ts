@@ -3,10 +3,10 @@
  * screener's current screen (its filters, sector, sort and page size, as
  * the screener's own link query, and its columns) under a name, and opens,
  * renames and deletes it from "My screens" in the screener and in
- * Favorites. One definition of the record, its limits and its words for
- * the API, the islands and the tests.
+ * Favorites. Its limits, its words and its rules, for the API, the
+ * islands and the tests.
  */
-import { z } from 'zod';
+import type { SavedScreenRecord } from './content-records.ts';
 import { normaliseColumns } from './screener-columns.ts';
 import { screenFromParams, screenToParams } from './screener-state.ts';
 
@@ -16,17 +16,8 @@ export const SAVED_SCREENS_MAX = 50;
 /** The longest link query a screen keeps (every filter set with its widest value fits well within it). */
 export const SAVED_SCREEN_QUERY_MAX = 2000;
 
-export const savedScreenRecord = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  /** The screener's link query for the screen (`sector=health-care&sort=change_pre&dir=desc`), without `?`. */
-  query: z.string(),
-  /** The grid’s columns (in the grid’s own order). */
-  columns: z.array(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type SavedScreen = z.infer<typeof savedScreenRecord>;
+/** The record (its schema is in content-records.ts, which pages do not load: zod's full build is not for them). */
+export type SavedScreen = SavedScreenRecord;
 
 export const SAVED_SCREEN_TEXT = {
   heading: 'My screens',

@@ -4,12 +4,8 @@
  * screener reads them (the service drops what the screener would ignore).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import {
-  SAVED_SCREEN_NAME_MAX,
-  SAVED_SCREEN_QUERY_MAX,
-  SAVED_SCREEN_TEXT,
-  savedScreenRecord,
-} from '../../../lib/saved-screens.ts';
+import { savedScreenRecord } from '../../../lib/content-records.ts';
+import { SAVED_SCREEN_NAME_MAX, SAVED_SCREEN_QUERY_MAX, SAVED_SCREEN_TEXT } from '../../../lib/saved-screens.ts';
 import { SCREENER_COLUMNS } from '../../../lib/screener-columns.ts';
 import { createRouter } from '../../platform/http/context.ts';
 import { idParam, textField } from '../../platform/http/fields.ts';
