@@ -151,6 +151,8 @@ async function startBrowserTestServer(): Promise<BrowserTestServer> {
     env: { ...process.env, ...e2eServerEnv({ port, oidcPort, workDir }) },
     stdio: ['ignore', 'ignore', log],
   });
+  // Below the process tests' own processes: its build takes what they leave idle, not their share.
+  if (child.pid) os.setPriority(child.pid, 10);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let running = true;
   void exited.then(() => (running = false));
@@ -172,7 +174,7 @@ async function startBrowserTestServer(): Promise<BrowserTestServer> {
       throw new Error(`The browser tests' server did not serve its site within 300 s:\n${output()}`);
     },
     async stop() {
-      if (!running) return;
+      if (!running) return fs.closeSync(log);
       // As Playwright stops its own: SIGTERM, then 15 s to finish.
       child.kill('SIGTERM');
       const stopped = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]);

@@ -15,10 +15,19 @@ export const OFFLINE_PATH = '/offline/';
  * Pages kept when the worker installs, so the app opens offline on its
  * front door, the screener and the favorites even before they were visited.
  */
-export const WARM_PAGES = ['/', '/stocks', '/favorites', '/favorites/Events', '/favorites/Resources'];
+export const WARM_PAGES = [
+  '/',
+  '/stocks',
+  '/favorites',
+  '/favorites/Companies',
+  '/favorites/Newsletter',
+  '/favorites/Events',
+  '/favorites/Resources',
+  '/favorites/Screens',
+];
 
 /**
- * The private reads kept for the signed-in reader (their favorites), in a
+ * The private reads kept for the signed-in reader (their favorites and saved screens), in a
  * cache of that reader's own. Every other answer to a signed-in reader is
  * `no-store` and never kept.
  */
@@ -27,6 +36,7 @@ export const PRIVATE_READS = [
   '/api/news/favorites',
   '/api/videos/favorites',
   '/api/events/favorites',
+  '/api/screens',
 ];
 
 /** Screens are asked by POST; the last ones answered are kept under these keys (by the query's hash). */
@@ -53,11 +63,15 @@ export interface AccountMessage {
   type: 'account';
   account: string | null;
 }
+/** The reader signed out: the worker drops everything it kept and unregisters itself. */
+export interface SignOutMessage {
+  type: 'sign-out';
+}
 /** A page asks the waiting new version to take over (the reader chose Reload). */
 export interface TakeOverMessage {
   type: 'take-over';
 }
-export type PageMessage = AccountMessage | TakeOverMessage;
+export type PageMessage = AccountMessage | SignOutMessage | TakeOverMessage;
 
 /** What the publish step writes before the worker's code: the files to precache, and the version they make. */
 export interface SiteShell {

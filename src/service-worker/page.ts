@@ -1,8 +1,8 @@
 /**
  * The pages' side of the service worker (docs/product.md §3.7): registers
  * it, tells it which reader the page shows, offers a waiting new version
- * with "A new version is available — Reload", and drops the worker and
- * everything it kept when the reader signs out.
+ * with "A new version is available — Reload", and has the worker drop
+ * everything it kept, and itself, when the reader signs out.
  */
 import { APP_TEXT } from '../lib/app-manifest.ts';
 import { $session, type Session } from '../stores/session.ts';
@@ -24,14 +24,21 @@ function post(worker: ServiceWorker | null | undefined, message: PageMessage): v
   worker?.postMessage(message);
 }
 
-/** Shows the prompt for a version that waits; Reload lets it take over, and the page reloads under it. */
+/** The prompt on show, if any. */
+let promptId: number | null = null;
+
+/**
+ * Shows the prompt for a version that waits; Reload lets it take over, and
+ * the page reloads under it (at once, when another tab let it in already).
+ */
 function offer(waiting: ServiceWorker): void {
-  showSnackbar(
+  promptId = showSnackbar(
     APP_TEXT.updateAvailable,
     'info',
     {
       label: APP_TEXT.reload,
       run: () => {
+        if (waiting.state !== 'installed') return location.reload();
         sessionStorage.setItem(RELOAD_FLAG, '1');
         post(waiting, { type: 'take-over' });
       },
@@ -44,22 +51,13 @@ function offer(waiting: ServiceWorker): void {
 const RELOAD_FLAG = 'sw-reload';
 
 /**
- * Removes the worker and every cache it kept: after a sign-out nothing of
- * the reader stays in the browser (the browser carries both out even when
- * the page moves on at once; the next page, a guest's, also has the worker
- * drop every reader's cache). The next page registers a fresh worker.
+ * After a sign-out nothing of the reader stays in the browser: the worker is
+ * told at once (the message is sent before the page moves on, and the
+ * worker finishes dropping its caches and itself whatever the page does
+ * next); the next page registers a fresh worker.
  */
-async function dropServiceWorker(): Promise<void> {
-  if (!('serviceWorker' in navigator)) return;
-  try {
-    const registrations = await navigator.serviceWorker.getRegistrations();
-    await Promise.all([
-      ...registrations.map((registration) => registration.unregister()),
-      ...(await caches.keys()).map((name) => caches.delete(name)),
-    ]);
-  } catch {
-    // Storage the browser refuses to open holds nothing to drop.
-  }
+function signOut(registration: ServiceWorkerRegistration): void {
+  post(navigator.serviceWorker.controller ?? registration.active, { type: 'sign-out' });
 }
 
 export async function startServiceWorker(): Promise<void> {
@@ -75,15 +73,17 @@ export async function startServiceWorker(): Promise<void> {
   void announce($session.get());
   let signedIn = $session.get() !== null;
   $session.listen((session) => {
-    if (signedIn && session === null) void dropServiceWorker();
+    if (signedIn && session === null) signOut(registration);
     else void announce(session);
     signedIn = session !== null;
   });
   navigator.serviceWorker.addEventListener('controllerchange', () => {
+    // Whichever tab let the new version in, this one's prompt has done its work.
+    if (promptId !== null) hideSnackbar(promptId);
+    promptId = null;
     // The first version claims the page it was installed from: nothing to reload.
     if (sessionStorage.getItem(RELOAD_FLAG)) {
       sessionStorage.removeItem(RELOAD_FLAG);
-      hideSnackbar();
       location.reload();
     } else void announce($session.get());
   });

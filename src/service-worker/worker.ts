@@ -65,6 +65,15 @@ const keepOk: WorkboxPlugin = {
 const pageKey: WorkboxPlugin = {
   cacheKeyWillBeUsed: async ({ request }) => pageCacheKey(request.url),
 };
+/** A page the site no longer has (a deleted article) is no longer shown from the device either. */
+const forgetGonePages: WorkboxPlugin = {
+  fetchDidSucceed: async ({ request, response }) => {
+    if (response.status === 404 || response.status === 410) {
+      await (await caches.open(pagesCache)).delete(pageCacheKey(request.url));
+    }
+    return response;
+  },
+};
 
 precacheAndRoute(shell.files);
 cleanupOutdatedCaches();
@@ -114,7 +123,7 @@ async function nameAccount(next: string | null): Promise<void> {
 
 const pages = new StaleWhileRevalidate({
   cacheName: pagesCache,
-  plugins: [pageKey, keepPublic, new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
+  plugins: [pageKey, keepPublic, forgetGonePages, new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
 });
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && url.origin === origin && !url.pathname.startsWith('/api/'),
@@ -219,8 +228,17 @@ self.addEventListener('activate', (event) => {
 // The first version takes the open pages at once (nothing to replace); later ones wait for the reader's Reload.
 clientsClaim();
 
+/** After a sign-out nothing the worker kept stays, and the worker goes; the next page registers a fresh one. */
+async function signOut(): Promise<void> {
+  account = Promise.resolve(null);
+  await Promise.all((await caches.keys()).map((name) => caches.delete(name)));
+  await self.registration.unregister();
+}
+
 self.addEventListener('message', (event) => {
   const message = event.data as PageMessage | null;
   if (message?.type === 'take-over') void self.skipWaiting();
   else if (message?.type === 'account') event.waitUntil(nameAccount(message.account));
+  // Sent as the page signs out, before it moves on: the worker finishes the work whatever the page does next.
+  else if (message?.type === 'sign-out') event.waitUntil(signOut());
 });

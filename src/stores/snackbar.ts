@@ -23,8 +23,10 @@ export function showSnackbar(
   severity: SnackbarSeverity = 'info',
   action?: SnackbarAction,
   { persistent = false }: { persistent?: boolean } = {},
-): void {
-  $snackbar.set({ id: nextId++, text, severity, ...(action ? { action } : {}), ...(persistent ? { persistent } : {}) });
+): number {
+  const id = nextId++;
+  $snackbar.set({ id, text, severity, ...(action ? { action } : {}), ...(persistent ? { persistent } : {}) });
+  return id;
 }
 
 export function hideSnackbar(id?: number): void {

@@ -47,6 +47,11 @@ async function checkNameFree(db: Db, userId: number, name: string, except?: numb
   if (taken) throw conflict(SAVED_SCREEN_TEXT.duplicate(name));
 }
 
+/** Holds the reader's row until the transaction ends: their screens change one save or rename at a time. */
+async function lockReader(tx: Db, userId: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
 export interface SavedScreenInput {
   name: string;
   query: string;
@@ -56,8 +61,8 @@ export interface SavedScreenInput {
 export async function saveScreen(db: Db, userId: number, input: SavedScreenInput): Promise<SavedScreen> {
   const screen = canonicalScreen(input.query, input.columns);
   return transaction(db, async (tx) => {
-    // One reader's saves one at a time (their row locked): the count and the name check hold until the insert.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    // One reader's saves one at a time: the count and the name check hold until the insert.
+    await lockReader(tx, userId);
     const [kept] = await tx.select({ n: count() }).from(savedScreens).where(eq(savedScreens.userId, userId));
     if (Number(kept?.n ?? 0) >= SAVED_SCREENS_MAX) throw invalid(SAVED_SCREEN_TEXT.tooMany);
     await checkNameFree(tx, userId, input.name);
@@ -76,6 +81,8 @@ export async function updateSavedScreen(
   change: Partial<SavedScreenInput>,
 ): Promise<SavedScreen> {
   return transaction(db, async (tx) => {
+    // As for a save: the reader's row locked, so two renames to one name cannot both pass the check.
+    await lockReader(tx, userId);
     const [current] = await tx
       .select()
       .from(savedScreens)
