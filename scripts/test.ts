@@ -154,15 +154,14 @@ async function startBrowserTestServer(): Promise<BrowserTestServer> {
   // Below the process tests' own processes: its build takes what they leave idle, not their share.
   if (child.pid) os.setPriority(child.pid, 10);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let running = true;
-  void exited.then(() => (running = false));
+  const running = () => child.exitCode === null && child.signalCode === null;
   const output = () => fs.readFileSync(logFile, 'utf8').slice(-3000);
   return {
     env,
     async ready() {
       const deadline = Date.now() + 300_000;
       while (Date.now() < deadline) {
-        if (!running) throw new Error(`The browser tests' server stopped before serving:\n${output()}`);
+        if (!running()) throw new Error(`The browser tests' server stopped before serving:\n${output()}`);
         // The server answers 503 while it builds the site.
         const status = await fetch(`http://localhost:${port}/`).then(
           (response) => response.status,
@@ -174,7 +173,7 @@ async function startBrowserTestServer(): Promise<BrowserTestServer> {
       throw new Error(`The browser tests' server did not serve its site within 300 s:\n${output()}`);
     },
     async stop() {
-      if (!running) return fs.closeSync(log);
+      if (!running()) return fs.closeSync(log);
       // As Playwright stops its own: SIGTERM, then 15 s to finish.
       child.kill('SIGTERM');
       const stopped = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]);

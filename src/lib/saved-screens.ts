@@ -32,7 +32,6 @@ export const SAVED_SCREEN_TEXT = {
   deleted: (name: string) => `Deleted “${name}”.`,
   rename: 'Rename',
   delete: 'Delete',
-  open: 'Open',
   cancel: 'Cancel',
   loginToSave: 'Log in to save screens.',
   loadFailed: 'Failed to load your screens. Please try again.',

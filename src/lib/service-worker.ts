@@ -90,3 +90,9 @@ export function pageCacheKey(href: string): string {
   const url = new URL(href);
   return `${url.origin}${url.pathname.replace(/\/+$/, '') || '/'}`;
 }
+
+/** The SHA-256 of a text in hex (pages and the worker key what they keep by it). */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}

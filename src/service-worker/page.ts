@@ -7,7 +7,7 @@
 import { APP_TEXT } from '../lib/app-manifest.ts';
 import { $session, type Session } from '../stores/session.ts';
 import { hideSnackbar, showSnackbar } from '../stores/snackbar.ts';
-import { WORKER_PATH, type PageMessage } from '../lib/service-worker.ts';
+import { WORKER_PATH, sha256Hex, type PageMessage } from '../lib/service-worker.ts';
 
 /** A page left open (the screener, for a trading day) asks for a new version this often, and when shown again. */
 const UPDATE_CHECK_MS = 30 * 60 * 1000;
@@ -16,8 +16,7 @@ const UPDATE_CHECK_MS = 30 * 60 * 1000;
 async function accountKey(session: Session | null): Promise<string | null> {
   const who = session?.email || session?.username;
   if (!who) return null;
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(who.trim().toLowerCase()));
-  return [...new Uint8Array(digest).slice(0, 12)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return (await sha256Hex(who.trim().toLowerCase())).slice(0, 24);
 }
 
 function post(worker: ServiceWorker | null | undefined, message: PageMessage): void {

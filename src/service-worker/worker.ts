@@ -33,6 +33,7 @@ import {
   WARM_PAGES,
   accountCacheName,
   pageCacheKey,
+  sha256Hex,
   type PageMessage,
   type SiteShell,
 } from '../lib/service-worker.ts';
@@ -169,11 +170,6 @@ registerRoute(
   'GET',
 );
 
-async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 /** The newest SCREENS_KEPT screens stay; the cache lists its keys oldest first. */
 async function trimScreens(cache: Cache): Promise<void> {
   const screens = (await cache.keys()).filter((key) => new URL(key.url).pathname.startsWith(SCREEN_KEY_PREFIX));
@@ -188,7 +184,7 @@ async function trimScreens(cache: Cache): Promise<void> {
 registerRoute(
   ({ url }) => url.origin === origin && url.pathname === SCREEN_PATH,
   async ({ request }) => {
-    const key = `${SCREEN_KEY_PREFIX}${await sha256(await request.clone().text())}`;
+    const key = `${SCREEN_KEY_PREFIX}${await sha256Hex(await request.clone().text())}`;
     const cache = await caches.open(accountCacheName(await currentAccount()));
     try {
       const response = await fetch(request);

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { OFFLINE_PATH, SHELL_GLOBAL, WORKER_PATH, type SiteShell } from '../../../lib/service-worker.ts';
 import { PROJECT_ROOT } from './fingerprint.ts';
-import { BUNDLES_DIR } from './published-files.ts';
+import { BUNDLES_DIR, resolveSiteFile } from './published-files.ts';
 
 export const WORKER_SOURCE = path.join(PROJECT_ROOT, 'src', 'service-worker', 'worker.ts');
 /** The worker's file in a build. */
@@ -22,11 +22,11 @@ export const WORKER_FILE = WORKER_PATH.slice(1);
 
 /** Shell files besides the bundles: what the installed app shows before any page (its icon, its manifest). */
 const SHELL_FILES = [
-  'manifest.webmanifest',
-  'favicon.svg',
-  'icons/icon-192.png',
-  'icons/icon-512.png',
-  'icons/icon-maskable-512.png',
+  '/manifest.webmanifest',
+  '/favicon.svg',
+  '/icons/icon-192.png',
+  '/icons/icon-512.png',
+  '/icons/icon-maskable-512.png',
 ];
 /** Bundle files the shell precaches (their compressed twins are the server's business). */
 const BUNDLE_FILE = /\.(js|css|woff2?)$/;
@@ -42,10 +42,10 @@ export function siteShell(outDir: string, workerCode: string): SiteShell {
         .sort()
         .map((name) => ({ url: `/${BUNDLES_DIR}/${name}`, revision: null }))
     : [];
-  const offline = path.join(outDir, OFFLINE_PATH.slice(1), 'index.html');
-  const others = [OFFLINE_PATH, ...SHELL_FILES.map((file) => `/${file}`)].flatMap((url) => {
-    const file = url === OFFLINE_PATH ? offline : path.join(outDir, url.slice(1));
-    return fs.existsSync(file) ? [{ url, revision: contentHash(fs.readFileSync(file)) }] : [];
+  // Found the way the site serves them (the offline page is its folder's index.html).
+  const others = [OFFLINE_PATH, ...SHELL_FILES].flatMap((url) => {
+    const found = resolveSiteFile(outDir, url);
+    return found ? [{ url, revision: contentHash(fs.readFileSync(found.file)) }] : [];
   });
   const files = [...others, ...bundles];
   return { version: contentHash(JSON.stringify(files) + workerCode), files };

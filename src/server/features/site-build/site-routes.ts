@@ -26,11 +26,17 @@ function pickEncoding(c: Context, file: string): { file: string; encoding: strin
   return { file, encoding: null };
 }
 
+/**
+ * Pages, and the service worker with them: revalidated on every visit (a
+ * new version is seen at once) and run under the site's policy (the worker
+ * fetches from the site's own origin only).
+ */
+const isPageOrWorker = (root: string, file: string) =>
+  file.endsWith('.html') || path.relative(root, file) === WORKER_FILE;
+
 function cacheControl(root: string, file: string): string {
-  const rel = path.relative(root, file);
-  if (rel.startsWith(`${BUNDLES_DIR}${path.sep}`)) return 'public, max-age=31536000, immutable';
-  // The service worker is checked for a new version on every visit.
-  if (file.endsWith('.html') || rel === WORKER_FILE) return 'no-cache';
+  if (path.relative(root, file).startsWith(`${BUNDLES_DIR}${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (isPageOrWorker(root, file)) return 'no-cache';
   return 'public, max-age=3600, must-revalidate';
 }
 
@@ -46,9 +52,7 @@ function respondWithFile(c: Context, root: string, found: Found, status: 200 | 4
     Vary: 'Accept-Encoding',
     'X-Content-Type-Options': 'nosniff',
   };
-  // The worker runs under the site's policy too (it fetches from the site's own origin only).
-  if (file.endsWith('.html') || path.relative(root, file) === WORKER_FILE)
-    headers['Content-Security-Policy'] = sitePolicy(root);
+  if (isPageOrWorker(root, file)) headers['Content-Security-Policy'] = sitePolicy(root);
   if (status === 200 && c.req.header('if-none-match') === etag) {
     return new Response(null, { status: 304, headers });
   }
