@@ -1,4 +1,8 @@
-import { main } from '../src/server/main.ts';
+import { registerFastResolution } from '../src/server/platform/module-resolution.ts';
+
+// Before the server's modules load (see module-resolution.ts): a start takes a third less.
+registerFastResolution();
+const { main } = await import('../src/server/main.ts');
 
 try {
   await main();

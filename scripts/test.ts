@@ -30,6 +30,10 @@ const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-test-reports-'));
 // The servers and command-line tools the tests start (dozens of Node processes) reuse V8's compiled code of
 // the modules the first one loaded: a start costs a fifth less.
 process.env.NODE_COMPILE_CACHE ??= path.join(os.tmpdir(), 'redcap-test-compile-cache');
+// Every Node process the tests start (test workers, command-line tools) resolves modules the way the server does
+// (scripts/preload.ts): each loads the database layer in a third of the time.
+process.env.NODE_OPTIONS =
+  `${process.env.NODE_OPTIONS ?? ''} --import ${path.join(ROOT, 'scripts', 'preload.ts')}`.trim();
 
 function run(command: string, args: string[], env: Record<string, string> = {}): number {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });

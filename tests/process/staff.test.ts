@@ -8,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/platform/db/client.ts';
 import { rowsOf } from '../../src/server/platform/db/client.ts';
 import { LOCAL_SOCKET_PORT, findLocalSocket } from '../../src/server/platform/db/local-socket.ts';
-import { migratedDataDir, startServer, tempDataDir, type ServerProcess } from '../helpers/server-process.ts';
+import { migratedDataDir, startServer, type ServerProcess } from '../helpers/server-process.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const dataDir = tempDataDir();
+// Migrated already: making a new database is the first start's subject (first-start.test.ts), not these tools'.
+const dataDir = migratedDataDir();
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 /** Runs a database command (scripts/<script>.ts) the way `npm run` does, on a data directory. */

@@ -10,7 +10,6 @@
  * differs with every server, while the fields are standard. Anything that is not such a report (an
  * autoresponder, spam sent to the return path) reads as nothing.
  */
-import { simpleParser } from 'mailparser';
 import type { FeedbackKind, MailFeedback } from './feedback.ts';
 import { outboxIdOfMessageId, outboxIdOfReturnPath } from './feedback.ts';
 
@@ -26,6 +25,8 @@ export async function readDeliveryStatus(
   raw: Buffer | string,
   envelopeRecipients?: readonly string[],
 ): Promise<MailFeedback[]> {
+  // mailparser loads with the first report received, not with every start of the server.
+  const { simpleParser } = await import('mailparser');
   const mail = await simpleParser(raw, {
     // By default mailparser folds the delivery-status part into the message's text, where its fields
     // can no longer be told from the prose; kept, it is an attachment like the returned headers.

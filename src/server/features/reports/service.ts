@@ -9,8 +9,6 @@ import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { companyDescription, landingPageIfAny, recentCloses, requireCompany, teamOf } from '../companies/index.ts';
 import type { CompanyDocumentInput } from './pdf/document.ts';
-import { renderFactSheet } from './pdf/fact-sheet.ts';
-import { renderPresentation } from './pdf/presentation.ts';
 
 export type ReportKind = 'FactSheet' | 'Presentation';
 
@@ -76,7 +74,11 @@ export async function companyReport(db: Db, symbol: string, kind: ReportKind): P
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.bytes;
   const input = await documentInput(db, symbol, kind);
-  const bytes = kind === 'FactSheet' ? await renderFactSheet(input) : await renderPresentation(input);
+  // pdf-lib loads on the first document asked for, not with every start of the server.
+  const bytes =
+    kind === 'FactSheet'
+      ? await (await import('./pdf/fact-sheet.ts')).renderFactSheet(input)
+      : await (await import('./pdf/presentation.ts')).renderPresentation(input);
   cache.delete(key);
   cache.set(key, { at: Date.now(), bytes });
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);

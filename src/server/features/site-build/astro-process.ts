@@ -113,6 +113,9 @@ export function createBuildProcesses(options: {
         SITE_API_URL: options.apiUrl,
         SITE_URL: options.siteUrl,
         FORCE_COLOR: '0',
+        // React's server renderer is loaded while the process waits, before Astro would set it: pages are rendered
+        // by its production build whatever the server was started with (tests run under NODE_ENV=test).
+        NODE_ENV: 'production',
         NODE_COMPILE_CACHE: options.compileCacheDir,
       },
       stdio: ['pipe', 'pipe', 'pipe'],

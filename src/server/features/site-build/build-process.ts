@@ -105,6 +105,9 @@ function beforeGeneration(options: {
  */
 const RETIRE_ABOVE_BYTES = 2 * 1024 ** 3;
 
+/** The compressed copies of bundles and other assets, shared by every build of the checkout (see compression.ts). */
+const ASSET_CACHE_DIR = path.join(PROJECT_ROOT, '.astro', 'compressed-assets');
+
 interface BuildContext {
   job: BuildJob;
   /** The published build's files, being linked into the new build. */
@@ -153,7 +156,7 @@ async function run(
   // Read by the site's configuration, its loaders and the data store module.
   process.env.ASTRO_CACHE_DIR = cacheDir;
   process.env.SITE_BUILD_PHASE = job.phase;
-  const compressor = createPageCompressor();
+  const compressor = createPageCompressor({ dir: ASSET_CACHE_DIR });
   const writes = createBuildWrites({ outDir, onPageWritten: (file) => compressor.add(file) });
   follow(writes);
   // Page copies an earlier version let Astro keep in its cache (see astro-internals.ts).

@@ -6,9 +6,9 @@
  * renders. Having read each page, it also lists the page's inline script
  * hashes for the site's Content-Security-Policy (see csp.ts).
  */
-import { Worker, isMainThread, parentPort } from 'node:worker_threads';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import fs from 'node:fs';
-import { compressSync } from './compression.ts';
+import { compressSync, pruneAssetCache, type AssetCache } from './compression.ts';
 import { inlineScriptHashes } from './csp.ts';
 
 /** A message to the worker: pages to compress, or null when no more will come. */
@@ -35,8 +35,9 @@ export interface PageCompressor {
   finish(): Promise<CompressedFiles>;
 }
 
-export function createPageCompressor(): PageCompressor {
-  const worker = new Worker(new URL(import.meta.url));
+/** `assetCache`: where the compressed copies of bundles and other assets are kept between builds. */
+export function createPageCompressor(assetCache?: AssetCache): PageCompressor {
+  const worker = new Worker(new URL(import.meta.url), { workerData: { assetCache: assetCache ?? null } });
   const compressed: CompressedFiles = { files: new Set(), scriptHashes: new Set() };
   const added = new Set<string>();
   let failure: Error | null = null;
@@ -77,6 +78,8 @@ export function createPageCompressor(): PageCompressor {
 
 if (!isMainThread && parentPort) {
   const port = parentPort;
+  const assetCache = (workerData as { assetCache: AssetCache | null }).assetCache ?? undefined;
+  if (assetCache) pruneAssetCache(assetCache);
   port.on('message', (files: Request) => {
     if (files === null) {
       port.close();
@@ -87,7 +90,7 @@ if (!isMainThread && parentPort) {
       try {
         const data = fs.readFileSync(file);
         if (file.endsWith('.html')) reply.scriptHashes.push(...inlineScriptHashes(data.toString('utf8')));
-        compressSync(file, data);
+        compressSync(file, data, assetCache);
         reply.done.push(file);
       } catch (error) {
         reply.failed.push(`${file}: ${(error as Error).message}`);

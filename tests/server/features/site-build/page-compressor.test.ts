@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ASSET_CACHE_DAYS, pruneAssetCache } from '../../../../src/server/features/site-build/compression.ts';
 import { createPageCompressor } from '../../../../src/server/features/site-build/page-compressor.ts';
 
 const dirs: string[] = [];
@@ -44,5 +45,56 @@ describe('compressing pages while the build renders', () => {
     const compressor = createPageCompressor();
     compressor.add(path.join(os.tmpdir(), 'redcap-no-such-dir', 'missing.html'));
     await expect(compressor.finish()).rejects.toThrow(/compressing pages failed: .*missing\.html/);
+  });
+
+  it('compresses a bundle once per content: another build of the same bundle takes its copies from the cache', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-compress-'));
+    dirs.push(dir);
+    const cache = { dir: path.join(dir, 'cache') };
+    const bundle = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{id:${i},name:"row ${i}"}`).join(',')}];`;
+    const built = async (build: string) => {
+      const file = path.join(dir, build, '_astro', 'rows.Ab12Cd34.js');
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, bundle);
+      const compressor = createPageCompressor(cache);
+      compressor.add(file);
+      await compressor.finish();
+      return file;
+    };
+    const first = await built('first');
+    const kept = fs.readdirSync(cache.dir).sort();
+    expect(kept).toHaveLength(2);
+    // The cache's copy is what the next build gets: a copy altered in the cache shows in the second build.
+    const brotli = path.join(
+      cache.dir,
+      kept.find((name) => name.endsWith('.br'))!,
+    );
+    const marked = zlib.brotliCompressSync(Buffer.from(bundle), {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 },
+    });
+    fs.writeFileSync(brotli, marked);
+    const second = await built('second');
+    expect(fs.readFileSync(`${second}.br`).equals(marked)).toBe(true);
+    expect(zlib.brotliDecompressSync(fs.readFileSync(`${second}.br`)).toString()).toBe(bundle);
+    expect(zlib.gunzipSync(fs.readFileSync(`${second}.gz`)).equals(fs.readFileSync(first))).toBe(true);
+    // Pages are never cached: they change with the data.
+    const page = path.join(dir, 'second', 'index.html');
+    fs.writeFileSync(page, `<!doctype html>${'<p>Small caps.</p>'.repeat(200)}`);
+    const compressor = createPageCompressor(cache);
+    compressor.add(page);
+    await compressor.finish();
+    expect(fs.readdirSync(cache.dir)).toHaveLength(2);
+  });
+
+  it('drops cached copies no build used for a month', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-compress-'));
+    dirs.push(dir);
+    const [old, recent] = [path.join(dir, 'old.br'), path.join(dir, 'recent.br')];
+    fs.writeFileSync(old, 'x');
+    fs.writeFileSync(recent, 'y');
+    const monthAgo = new Date(Date.now() - (ASSET_CACHE_DAYS + 1) * 86_400_000);
+    fs.utimesSync(old, monthAgo, monthAgo);
+    pruneAssetCache({ dir });
+    expect(fs.readdirSync(dir)).toEqual(['recent.br']);
   });
 });

@@ -7,7 +7,7 @@
  * data, never among its instructions. When the model fails or is too slow,
  * the built-in engine answers instead and the reader is told.
  */
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type {
   ChatCompletionMessageParam,
   ChatCompletionMessageToolCall,
@@ -141,18 +141,24 @@ async function talkToModel(client: OpenAI, settings: ModelSettings, req: AnswerR
 }
 
 export function createModelEngine(settings: ModelSettings, fallback: AnswerEngine, logger: Logger): AnswerEngine {
-  const client = new OpenAI({
-    baseURL: settings.baseUrl,
-    // Local servers take any key; the client insists on one.
-    apiKey: settings.apiKey ?? 'none',
-    maxRetries: 0,
-    timeout: settings.timeoutMs * MAX_ROUNDS,
-  });
+  // The client loads with the first question, not with every start of the server.
+  let client: Promise<OpenAI> | null = null;
+  const connect = async () => {
+    const { default: Client } = await import('openai');
+    return new Client({
+      baseURL: settings.baseUrl,
+      // Local servers take any key; the client insists on one.
+      apiKey: settings.apiKey ?? 'none',
+      maxRetries: 0,
+      timeout: settings.timeoutMs * MAX_ROUNDS,
+    });
+  };
   return {
     kind: 'model',
     async answer(req, sink) {
       try {
-        await talkToModel(client, settings, req, sink);
+        client ??= connect();
+        await talkToModel(await client, settings, req, sink);
       } catch (err) {
         if (req.signal.aborted) return;
         logger.warn(
