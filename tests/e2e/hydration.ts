@@ -15,17 +15,22 @@ export async function waitForIsland(page: Page, testId: string): Promise<void> {
  * change nothing on screen.
  */
 export async function waitForPageReady(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    if (document.readyState !== 'complete') return false;
-    const onScreen = (island: Element) =>
-      [...island.children].some((child) => {
-        const box = child.getBoundingClientRect();
-        return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
-      });
-    for (const island of document.querySelectorAll('astro-island[ssr]')) {
-      // Islands that hydrate when visible wait for a scroll that the reader has not made.
-      if (island.getAttribute('client') !== 'visible' || onScreen(island)) return false;
-    }
-    return document.querySelector('astro-island:not([ssr]) [aria-busy="true"]') === null;
-  });
+  await page.waitForFunction(
+    () => {
+      if (document.readyState !== 'complete') return false;
+      const onScreen = (island: Element) =>
+        [...island.children].some((child) => {
+          const box = child.getBoundingClientRect();
+          return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+        });
+      for (const island of document.querySelectorAll('astro-island[ssr]')) {
+        // Islands that hydrate when visible wait for a scroll that the reader has not made.
+        if (island.getAttribute('client') !== 'visible' || onScreen(island)) return false;
+      }
+      return document.querySelector('astro-island:not([ssr]) [aria-busy="true"]') === null;
+    },
+    undefined,
+    // Every 50 ms rather than every frame: polling by frames keeps the browser drawing frames while the page loads.
+    { polling: 50 },
+  );
 }

@@ -95,7 +95,7 @@ async function switchToLight(page: Page): Promise<void> {
     await page.reload();
     await waitForPageReady(page);
   }
-  await page.waitForFunction(() => !document.documentElement.classList.contains('dark'));
+  await page.waitForFunction(() => !document.documentElement.classList.contains('dark'), undefined, { polling: 50 });
   // Colours that ease from one theme to the other are read once they have arrived.
   await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
 }
