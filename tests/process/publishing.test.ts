@@ -127,10 +127,12 @@ describe('publishing a rebuild', () => {
     let requests = 0;
     let stop = false;
 
-    // Readers keep loading pages and the bundles they reference while the site is rebuilt three times.
+    // Readers keep loading pages and the bundles they reference while the site is rebuilt three times, a page
+    // every 20 ms each: as often as a publish can be caught, without taking the cores the builds need.
     const reader = async () => {
       while (!stop) {
         for (const page of pages) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
           const response = await fetch(`${server!.url}${page}`);
           const html = await response.text();
           requests++;
