@@ -6,6 +6,7 @@
  */
 export * from './platform/tables.ts';
 export * from './features/accounts/tables.ts';
+export * from './features/alerts/tables.ts';
 export * from './features/audit/tables.ts';
 export * from './features/chat/tables.ts';
 export * from './features/companies/tables.ts';

@@ -61,6 +61,11 @@ export const outboxMessages = pgTable(
     /** The template the message is written from when sent, and what it renders (a newsletter issue's id). */
     template: text('template', { enum: ['newsletter-issue'] }),
     templateRef: integer('template_ref'),
+    /**
+     * Where the email's one-click unsubscribe goes (RFC 8058) when it is not a
+     * bulk list's: an alert's own stop link.
+     */
+    unsubscribeUrl: text('unsubscribe_url'),
     /** How the message greets its reader. */
     recipientName: text('recipient_name'),
     status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
