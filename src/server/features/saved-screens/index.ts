@@ -1,3 +1,10 @@
 /** Saved screens: each reader's named screens of the screener (docs/product.md §7.8). */
 export { savedScreens } from './tables.ts';
-export { deleteSavedScreen, listSavedScreens, saveScreen, updateSavedScreen } from './service.ts';
+export {
+  deleteSavedScreen,
+  listSavedScreens,
+  saveScreen,
+  setSavedScreenAlert,
+  updateSavedScreen,
+  type SavedScreen,
+} from './service.ts';

@@ -5,6 +5,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { savedScreenRecord } from '../../../lib/content-records.ts';
+import { ALERT_MESSAGES } from '../../../lib/alerts.ts';
 import { SAVED_SCREEN_NAME_MAX, SAVED_SCREEN_QUERY_MAX, SAVED_SCREEN_TEXT } from '../../../lib/saved-screens.ts';
 import { SCREENER_COLUMNS } from '../../../lib/screener-columns.ts';
 import { createRouter } from '../../platform/http/context.ts';
@@ -19,9 +20,10 @@ import {
   unauthorizedResponse,
 } from '../../platform/http/schemas.ts';
 import { requireUser } from '../accounts/index.ts';
-import { deleteSavedScreen, listSavedScreens, saveScreen, updateSavedScreen } from './service.ts';
+import { deleteSavedScreen, listSavedScreens, saveScreen, setSavedScreenAlert, updateSavedScreen } from './service.ts';
 
-const SavedScreen = apiSchema(savedScreenRecord, 'SavedScreen');
+/** The record with its alert switch (docs/product.md §15.7). */
+const SavedScreen = apiSchema(savedScreenRecord.extend({ alert: z.boolean() }), 'SavedScreen');
 
 const nameField = textField(SAVED_SCREEN_NAME_MAX, {
   required: SAVED_SCREEN_TEXT.nameRequired,
@@ -96,6 +98,23 @@ const deleteRoute = createRoute({
   },
 });
 
+const alertRoute = createRoute({
+  method: 'put',
+  path: '/{id}/alert',
+  tags: ['Saved screens'],
+  summary: 'Turns alerts on or off for companies newly entering the screen',
+  request: {
+    params: idParam,
+    ...jsonBody(z.strictObject({ alert: z.boolean({ message: 'alert must be true or false' }) })),
+  },
+  responses: {
+    200: jsonContent(z.object({ data: SavedScreen, message: z.string() }), 'Changed'),
+    ...errorResponses,
+    ...notFoundResponse,
+    ...unauthorizedResponse,
+  },
+});
+
 export const savedScreenRoutes = createRouter()
   .openapi(listRoute, async (c) => c.json({ data: await listSavedScreens(c.var.db, requireUser(c).id) }, 200))
   .openapi(createScreenRoute, async (c) => {
@@ -106,6 +125,12 @@ export const savedScreenRoutes = createRouter()
     const { id } = c.req.valid('param');
     const screen = await updateSavedScreen(c.var.db, requireUser(c).id, id, c.req.valid('json'));
     return c.json({ data: screen }, 200);
+  })
+  .openapi(alertRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    const screen = await setSavedScreenAlert(c.var.db, requireUser(c).id, id, c.req.valid('json').alert);
+    const message = screen.alert ? ALERT_MESSAGES.screenOn(screen.name) : ALERT_MESSAGES.screenOff(screen.name);
+    return c.json({ data: screen, message }, 200);
   })
   .openapi(deleteRoute, async (c) => {
     const { id } = c.req.valid('param');

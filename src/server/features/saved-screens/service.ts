@@ -6,7 +6,8 @@
  * always opens the way it was saved. Another reader's screen is not there.
  */
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
-import { SAVED_SCREENS_MAX, SAVED_SCREEN_TEXT, canonicalScreen, type SavedScreen } from '../../../lib/saved-screens.ts';
+import { SAVED_SCREENS_MAX, SAVED_SCREEN_TEXT, canonicalScreen } from '../../../lib/saved-screens.ts';
+import type { SavedScreenRecord } from '../../../lib/content-records.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { users } from '../accounts/index.ts';
@@ -14,11 +15,15 @@ import { savedScreens } from './tables.ts';
 
 type Row = typeof savedScreens.$inferSelect;
 
+/** A saved screen as the API answers it: with its alert switch (docs/product.md §15.7). */
+export type SavedScreen = SavedScreenRecord & { alert: boolean };
+
 const record = (row: Row): SavedScreen => ({
   id: row.id,
   name: row.name,
   query: row.query,
   columns: row.columns,
+  alert: row.alert,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -91,9 +96,11 @@ export async function updateSavedScreen(
     if (!current) throw notFound(SAVED_SCREEN_TEXT.notFound);
     if (change.name !== undefined) await checkNameFree(tx, userId, change.name, id);
     const screen = canonicalScreen(change.query ?? current.query, change.columns ?? current.columns);
+    // Another screen: its alerts start again from a first check that only takes note.
+    const restart = screen.query !== current.query ? { alertMembers: null } : {};
     const [row] = await tx
       .update(savedScreens)
-      .set({ name: change.name ?? current.name, ...screen, updatedAt: new Date() })
+      .set({ name: change.name ?? current.name, ...screen, ...restart, updatedAt: new Date() })
       .where(eq(savedScreens.id, id))
       .returning();
     return record(row!);
@@ -106,4 +113,23 @@ export async function deleteSavedScreen(db: Db, userId: number, id: number): Pro
     .where(and(eq(savedScreens.id, id), eq(savedScreens.userId, userId)))
     .returning({ id: savedScreens.id });
   if (removed.length === 0) throw notFound(SAVED_SCREEN_TEXT.notFound);
+}
+
+/**
+ * Turns a screen's alerts on or off (docs/product.md §15.7). Turning them on
+ * starts from a first check that only takes note of the companies already
+ * in the screen, so only companies entering it afterwards alert.
+ */
+export async function setSavedScreenAlert(db: Db, userId: number, id: number, alert: boolean): Promise<SavedScreen> {
+  const [row] = await db
+    .update(savedScreens)
+    .set({
+      alert,
+      alertMembers: sql`case when ${savedScreens.alert} = ${alert} then ${savedScreens.alertMembers} else null end`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(savedScreens.id, id), eq(savedScreens.userId, userId)))
+    .returning();
+  if (!row) throw notFound(SAVED_SCREEN_TEXT.notFound);
+  return record(row);
 }
