@@ -53,6 +53,7 @@ import {
   limitBodySize,
   limitConcurrency,
   requestContext,
+  wakeAfterWrite,
   wakeOutboxAfterPost,
   whileDatabaseReachable,
 } from './platform/http/middleware.ts';
@@ -78,6 +79,8 @@ export interface AppDeps {
   wakeBroadcasts?: () => void;
   /** Starts sending a newsletter issue at once, after staff scheduled it for now or resumed it. */
   wakeNewsletter?: () => void;
+  /** Looks for alerts to raise at once, after staff saved an article or an event. */
+  wakeAlerts?: () => void;
   /** Whether this instance leads the others (alone, it does). */
   isLeader?: () => boolean;
   /** The changes committed through the database (one of the app's own when not given). */
@@ -135,6 +138,9 @@ export function createApp(deps: AppDeps): App {
     ])
       api.use(group, wakeOutboxAfterPost(deps.wakeOutbox));
   }
+  // Articles and events about a company alert its followers.
+  if (deps.wakeAlerts)
+    for (const group of ['/tools/news/*', '/tools/events/*']) api.use(group, wakeAfterWrite(deps.wakeAlerts));
   api.route('/auth', accountRoutes);
   api.route('/auth', googleRoutes);
   api.route('/profile', profileRoutes);

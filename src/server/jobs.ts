@@ -5,6 +5,7 @@
  * what they need.
  */
 import { createDemoQuoteProvider } from './demo/quotes.ts';
+import { ALERT_DELIVERY_JOB, ALERT_RAISING_JOB, jobs as alertJobs } from './features/alerts/index.ts';
 import { jobs as chatJobs } from './features/chat/index.ts';
 import { jobs as eventJobs } from './features/events/index.ts';
 import { createPolygonQuoteProvider, jobs as marketJobs } from './features/market/index.ts';
@@ -21,7 +22,7 @@ import type { Logger } from './platform/logger.ts';
 import { BULK_MAIL_JOB, OUTBOX_JOB, jobs as outboxJobs } from './platform/outbox/jobs.ts';
 import { CLUSTER_POLL_MS } from './start/cluster.ts';
 
-export { BROADCAST_JOB, BULK_MAIL_JOB, NEWSLETTER_JOB, OUTBOX_JOB };
+export { ALERT_DELIVERY_JOB, ALERT_RAISING_JOB, BROADCAST_JOB, BULK_MAIL_JOB, NEWSLETTER_JOB, OUTBOX_JOB };
 
 export interface ServerJobDeps {
   config: Config;
@@ -70,7 +71,16 @@ export function serverJobs(deps: ServerJobDeps): JobDefinition[] {
       onChange: () => {
         snapshots.invalidate();
         cluster.publish('market');
+        // Moves, new 52-week ranges and companies entering saved screens.
+        deps.wake(ALERT_RAISING_JOB, 0);
       },
+    }),
+    ...alertJobs({
+      db,
+      logger,
+      snapshots,
+      batch: bulkRows.queue,
+      onRaised: () => deps.wake(ALERT_DELIVERY_JOB, 50),
     }),
   ];
 }

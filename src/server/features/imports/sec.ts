@@ -20,6 +20,7 @@ import { industryFor } from '../../../lib/industries.ts';
 import { recordChanges } from '../../platform/changes.ts';
 import { arrayColumn } from '../../platform/db/arrays.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { raiseFilingAlerts, type NewFiling } from '../alerts/index.ts';
 import { companies, secFilings } from '../companies/index.ts';
 import { inputFiles, readInput } from './input.ts';
 import { ImportError, emptyReport, skip, type ImportReport } from './report.ts';
@@ -194,6 +195,8 @@ function filingsOf(arrays: FilingArrays, cik: number, symbol: string, file: stri
 }
 
 const FILING_BATCH = 1000;
+/** Followers alerted per statement: the import is one transaction of its own. */
+const ALERT_BATCH = 2000;
 
 /** Loads submissions files: the SEC's SIC code for each linked company, and its filings. */
 export async function importSecSubmissions(
@@ -221,6 +224,8 @@ export async function importSecSubmissions(
     /** The SEC's classification of companies whose SIC code changed, written at the end. */
     const classified = new Map<number, { id: number; sic: number; sector: string; industry: string }>();
     let pending: FilingRow[] = [];
+    /** Filings stored for the first time by this import: their companies' followers are alerted. */
+    const newFilings: NewFiling[] = [];
     const flush = async () => {
       const batch = pending;
       pending = [];
@@ -229,10 +234,18 @@ export async function importSecSubmissions(
         .insert(secFilings)
         .values(batch)
         .onConflictDoNothing({ target: secFilings.accessionKey })
-        .returning({ symbol: secFilings.companySymbol });
+        .returning({
+          accessionKey: secFilings.accessionKey,
+          companySymbol: secFilings.companySymbol,
+          filingType: secFilings.filingType,
+          description: secFilings.description,
+          rawTextLink: secFilings.rawTextLink,
+          dateAsOfChange: secFilings.dateAsOfChange,
+        });
       report.added += added.length;
       report.unchanged += batch.length - added.length;
-      for (const { symbol } of added) changedCompanies.add(idBySymbol.get(symbol)!);
+      for (const filing of added) changedCompanies.add(idBySymbol.get(filing.companySymbol)!);
+      newFilings.push(...added);
     };
     for (const [index, file] of files.entries()) {
       report.read++;
@@ -294,6 +307,8 @@ export async function importSecSubmissions(
         where c.id = t.id`);
     }
     await recordChanges(tx, 'company', [...changedCompanies]);
+    const alerted = await raiseFilingAlerts(tx, newFilings, { batch: ALERT_BATCH });
+    if (alerted > 0) report.notes.push(`alerts raised for new filings: ${alerted.toLocaleString('en-US')}`);
   });
   report.notes.push(
     `filings by form group: ${[...groups]

@@ -89,6 +89,14 @@ export const wakeOutboxAfterPost =
     if (c.req.method === 'POST' && c.res.status < 300) wake();
   };
 
+/** Wakes a job after a write (POST, PUT or PATCH) that succeeded. */
+export const wakeAfterWrite =
+  (wake: () => void): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    await next();
+    if (['POST', 'PUT', 'PATCH'].includes(c.req.method) && c.res.status < 300) wake();
+  };
+
 /**
  * A request still running after `ms` is answered 503 and logged, so a slow
  * request ends for its client instead of holding it; its work, no longer

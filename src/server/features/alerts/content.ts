@@ -1,0 +1,222 @@
+/**
+ * Alerts from what the site publishes about a company (docs/product.md
+ * §15.7): new SEC filings (raised by the import that stored them), insider
+ * transactions, articles tagged with the company, webinars scheduled, and
+ * webinars about to start. The watch runs in a job: it looks at what
+ * changed since its last look (a little before, for writes that committed
+ * late; raising a cause again changes nothing) and raises each cause for the
+ * company's followers. Its first look only takes note, so a new server does
+ * not alert about what was there before.
+ */
+import { and, eq, gt, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { filingGroupOf } from '../../../lib/company.ts';
+import { formatEventTime } from '../../../lib/time-format.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { readMeta, writeMeta } from '../../platform/meta.ts';
+import { companies, insiderTransactions } from '../companies/index.ts';
+import { events } from '../events/index.ts';
+import { news } from '../news/index.ts';
+import { raiseCompanyAlerts, type CompanyCause, type RaiseOptions } from './raise.ts';
+
+/** A filing as an import stored it. */
+export interface NewFiling {
+  accessionKey: string;
+  companySymbol: string;
+  filingType: string;
+  description: string;
+  rawTextLink: string;
+  dateAsOfChange: string;
+}
+
+/** Filings older than this when they are first stored are history, not news. */
+const FILING_NEWS_DAYS = 7;
+
+/** The alert kind of a form type, by the site's form groups; null for forms nobody is alerted about. */
+export function filingAlertKind(filingType: string): 'filing-current' | 'filing-periodic' | 'ownership' | null {
+  const group = filingGroupOf(filingType);
+  if (group === '8K-related') return 'filing-current';
+  if (group === 'Annual reports' || group === 'Quarterly Reports') return 'filing-periodic';
+  if (group === 'Insider transactions' && /13[DG]/.test(filingType.toUpperCase())) return 'ownership';
+  return null;
+}
+
+/** "an 8-K", "a 10-Q", "an SC 13D": the article as the form's name is read aloud. */
+const withArticle = (form: string) => `${/^(8|11|18|[AEFHILMNORSX])/i.test(form) ? 'an' : 'a'} ${form}`;
+
+async function namesOf(db: Db, symbols: string[]): Promise<Map<string, string>> {
+  if (symbols.length === 0) return new Map();
+  const rows = await db
+    .select({ symbol: companies.symbol, name: companies.name })
+    .from(companies)
+    .where(inArray(companies.symbol, [...new Set(symbols)]));
+  return new Map(rows.map((r) => [r.symbol, r.name]));
+}
+
+/**
+ * Raises alerts for filings an import stored for the first time, those
+ * filed in the last week; answers the alert rows added.
+ */
+export async function raiseFilingAlerts(
+  db: Db,
+  filings: readonly NewFiling[],
+  options: RaiseOptions,
+  now = new Date(),
+): Promise<number> {
+  const since = new Date(now.getTime() - FILING_NEWS_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const recent = filings.filter((f) => f.dateAsOfChange >= since && filingAlertKind(f.filingType));
+  const names = await namesOf(
+    db,
+    recent.map((f) => f.companySymbol),
+  );
+  const causes: CompanyCause[] = recent.map((f) => ({
+    kind: filingAlertKind(f.filingType)!,
+    causeKey: `filing:${f.accessionKey}`,
+    symbol: f.companySymbol,
+    title: `${f.companySymbol} filed ${withArticle(f.filingType)}`,
+    body: `${names.get(f.companySymbol) ?? f.companySymbol}: ${f.description}, filed ${f.dateAsOfChange}.`,
+    link: f.rawTextLink,
+  }));
+  return raiseCompanyAlerts(db, causes, options);
+}
+
+/** Where the watch stopped: the time of its last look and the last insider transaction it saw. */
+interface WatchMark {
+  at: string;
+  insiderId: number;
+}
+
+export const META_ALERT_WATCH = 'alerts_watch';
+
+/** Writes that committed this much after their timestamp are still seen. */
+const LATE_COMMIT_MS = 60_000;
+/** Insider transactions numbered this much below the last seen are looked at again (ids given out of commit order). */
+const LATE_INSIDER_IDS = 1000;
+/** An edit of an article published this recently can still make its alerts (a company tag added after publishing). */
+const NEWS_EDIT_WINDOW_MS = 86_400_000;
+/** How long before a webinar starts its "in one hour" alert is raised. */
+export const WEBINAR_SOON_MS = 3600_000;
+
+export interface ContentWatch {
+  /** Raises what is due; answers the alert rows added. */
+  look(now?: Date, signal?: AbortSignal): Promise<number>;
+}
+
+export function createContentWatch(db: Db, options: { batch: number }): ContentWatch {
+  /** Causes raised by this process: not raised again while they are in the overlap. */
+  const raised = new Set<string>();
+
+  async function look(now = new Date(), signal?: AbortSignal): Promise<number> {
+    const mark = await readMeta<WatchMark>(db, META_ALERT_WATCH);
+    const [top] = await db.select({ id: sql<number | null>`max(${insiderTransactions.id})` }).from(insiderTransactions);
+    const topInsider = Number(top?.id ?? 0);
+    if (!mark) {
+      // The first look takes note of what is there.
+      await writeMeta(db, META_ALERT_WATCH, { at: now.toISOString(), insiderId: topInsider } satisfies WatchMark);
+      return 0;
+    }
+    const since = new Date(new Date(mark.at).getTime() - LATE_COMMIT_MS);
+    const causes: CompanyCause[] = [];
+
+    const articles = await db
+      .select({ id: news.id, title: news.title, symbol: news.companySymbol })
+      .from(news)
+      .where(
+        and(
+          isNotNull(news.companySymbol),
+          lte(news.publishedAt, now),
+          or(
+            gt(news.publishedAt, since),
+            and(gt(news.updatedAt, since), gt(news.publishedAt, new Date(now.getTime() - NEWS_EDIT_WINDOW_MS))),
+          ),
+        ),
+      );
+    const scheduled = await db
+      .select({ id: events.id, title: events.title, symbol: events.companySymbol, startsAt: events.upcomingDate })
+      .from(events)
+      .where(
+        and(
+          isNotNull(events.companySymbol),
+          eq(events.isActive, true),
+          eq(events.archived, false),
+          gt(events.upcomingDate, now),
+          or(gt(events.createdAt, since), gt(events.updatedAt, since)),
+        ),
+      );
+    const soon = await db
+      .select({ id: events.id, title: events.title, symbol: events.companySymbol, startsAt: events.upcomingDate })
+      .from(events)
+      .where(
+        and(
+          isNotNull(events.companySymbol),
+          eq(events.isActive, true),
+          eq(events.archived, false),
+          gt(events.upcomingDate, now),
+          lte(events.upcomingDate, new Date(now.getTime() + WEBINAR_SOON_MS)),
+        ),
+      );
+    const insiders = await db
+      .select()
+      .from(insiderTransactions)
+      .where(gte(insiderTransactions.id, Math.max(1, mark.insiderId - LATE_INSIDER_IDS)));
+
+    const names = await namesOf(db, [
+      ...articles.map((a) => a.symbol!),
+      ...scheduled.map((e) => e.symbol!),
+      ...soon.map((e) => e.symbol!),
+      ...insiders.map((i) => i.companySymbol),
+    ]);
+    const name = (symbol: string) => names.get(symbol) ?? symbol;
+    for (const a of articles) {
+      causes.push({
+        kind: 'news',
+        causeKey: `news:${a.id}`,
+        symbol: a.symbol!,
+        title: `News: ${a.title}`,
+        body: `An article about ${name(a.symbol!)} (${a.symbol}).`,
+        link: `/news/${a.id}`,
+      });
+    }
+    for (const e of scheduled) {
+      causes.push({
+        kind: 'webinar-scheduled',
+        causeKey: `event:${e.id}:scheduled`,
+        symbol: e.symbol!,
+        title: `Webinar with ${e.symbol} on ${formatEventTime(e.startsAt)}`,
+        body: `${name(e.symbol!)}: ${e.title}`,
+        link: '/events',
+      });
+    }
+    for (const e of soon) {
+      causes.push({
+        kind: 'webinar-soon',
+        causeKey: `event:${e.id}:soon`,
+        symbol: e.symbol!,
+        title: `Webinar with ${e.symbol} in one hour`,
+        body: `${name(e.symbol!)}: ${e.title}, ${formatEventTime(e.startsAt)}.`,
+        link: '/events',
+      });
+    }
+    for (const t of insiders) {
+      causes.push({
+        kind: t.isBuy ? 'insider-buy' : 'insider-sell',
+        causeKey: `insider:${t.id}`,
+        symbol: t.companySymbol,
+        title: `${t.companySymbol} insider ${t.isBuy ? 'bought' : 'sold'} ${t.amountPurchased.toLocaleString('en-US')} shares`,
+        body: `${t.purchaser} ${t.isBuy ? 'bought' : 'sold'} ${name(t.companySymbol)} shares on ${t.dateOfPurchase}.`,
+        link: `/stocks/${t.companySymbol}`,
+      });
+    }
+    const fresh = causes.filter((c) => !raised.has(c.causeKey));
+    const added = await raiseCompanyAlerts(db, fresh, { batch: options.batch, signal });
+    if (signal?.aborted) return added;
+    if (raised.size > 100_000) raised.clear();
+    for (const c of fresh) raised.add(c.causeKey);
+    await writeMeta(db, META_ALERT_WATCH, {
+      at: now.toISOString(),
+      insiderId: Math.max(mark.insiderId, topInsider),
+    } satisfies WatchMark);
+    return added;
+  }
+
+  return { look };
+}

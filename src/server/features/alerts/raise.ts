@@ -1,0 +1,101 @@
+/**
+ * Raising alerts about companies (docs/product.md §15.7, §19.16): a cause
+ * (a filing, an insider transaction, an article, a move, a webinar) becomes
+ * one alert row for each reader who follows the company and keeps that kind
+ * on in the rule that applies to them (the company's own rule, else their
+ * rule for all followed companies, else the defaults). Readers are reached
+ * in set-based statements a batch of followers at a time, and the unique
+ * (reader, kind, cause) index makes raising the same cause again, from a
+ * restart or another instance, change nothing. Delivery is not done here:
+ * a row starts `pending` and the delivery job takes it from there.
+ */
+import { sql } from 'drizzle-orm';
+import { COMPANY_ALERT_KINDS, DEFAULT_PRICE_THRESHOLD, type CompanyAlertKind } from '../../../lib/alerts.ts';
+import { arrayColumn } from '../../platform/db/arrays.ts';
+import { rowsOf, type Db } from '../../platform/db/client.ts';
+
+/** One cause of company alerts, with the words each alert carries. */
+export interface CompanyCause {
+  kind: CompanyAlertKind;
+  /** What makes the alert once per reader (`filing:{accession}`, `move:{symbol}:{date}`, …). */
+  causeKey: string;
+  symbol: string;
+  title: string;
+  body: string;
+  /** An absolute path on the site, or the filing's sec.gov address. */
+  link: string;
+  /**
+   * Daily moves only: the move in percent, either way. Readers whose
+   * threshold is at most `upTo` and above `above` are alerted (`above`: the
+   * largest move already raised for this cause, so a later, larger move
+   * reaches only the readers whose threshold it newly crossed).
+   */
+  move?: { above: number; upTo: number };
+}
+
+export interface RaiseOptions {
+  /** Followers reached per statement (see bulkStatementRows: small on the embedded database). */
+  batch: number;
+  signal?: AbortSignal;
+}
+
+/** The defaults as an array parameter: the kinds of a reader who never chose. */
+const DEFAULT_KINDS = arrayColumn(COMPANY_ALERT_KINDS, (k) => k, 'text');
+
+/**
+ * Raises each cause for the company's followers whose rule keeps its kind;
+ * answers how many alert rows were added (a cause raised before adds none).
+ */
+export async function raiseCompanyAlerts(
+  db: Db,
+  causes: readonly CompanyCause[],
+  options: RaiseOptions,
+): Promise<number> {
+  if (causes.length === 0) return 0;
+  const symbols = [...new Set(causes.map((c) => c.symbol))];
+  let after = 0;
+  let added = 0;
+  for (;;) {
+    if (options.signal?.aborted) break;
+    const [row] = rowsOf<{ last: number | null; picked: number; added: number }>(
+      await db.execute(sql`
+        with cause as (
+          select * from unnest(
+            ${arrayColumn(causes, (c) => c.kind, 'text')}, ${arrayColumn(causes, (c) => c.causeKey, 'text')},
+            ${arrayColumn(causes, (c) => c.symbol, 'text')}, ${arrayColumn(causes, (c) => c.title, 'text')},
+            ${arrayColumn(causes, (c) => c.body, 'text')}, ${arrayColumn(causes, (c) => c.link, 'text')},
+            ${arrayColumn(causes, (c) => c.move?.above ?? null, 'float8')},
+            ${arrayColumn(causes, (c) => c.move?.upTo ?? null, 'float8')}
+          ) as c(kind, cause_key, symbol, title, body, link, above, up_to)
+        ),
+        picked as (
+          select f.user_id, f.symbol from favorite_companies f
+          where f.symbol = any(${arrayColumn(symbols, (s) => s, 'text')}) and f.user_id > ${after}
+          order by f.user_id
+          limit ${options.batch}
+        ),
+        added as (
+          insert into alerts (user_id, kind, cause_key, symbol, title, body, link)
+          select p.user_id, c.kind, c.cause_key, c.symbol, c.title, c.body, c.link
+          from picked p
+          join cause c on c.symbol = p.symbol
+          left join alert_company_rules r on r.user_id = p.user_id and r.symbol = p.symbol
+          left join alert_settings s on s.user_id = p.user_id
+          where c.kind = any(coalesce(r.kinds, s.kinds, ${DEFAULT_KINDS}))
+            and (c.up_to is null or (
+              coalesce(r.price_threshold, s.price_threshold, ${DEFAULT_PRICE_THRESHOLD}) <= c.up_to
+              and coalesce(r.price_threshold, s.price_threshold, ${DEFAULT_PRICE_THRESHOLD}) > c.above))
+          on conflict (user_id, kind, cause_key) do nothing
+          returning 1
+        )
+        select (select max(user_id) from picked) as last, (select count(*) from picked)::int as picked,
+          (select count(*) from added)::int as added`),
+    );
+    added += Number(row?.added ?? 0);
+    if (!row || row.last === null || Number(row.picked) < options.batch) break;
+    after = Number(row.last);
+    // Requests waiting on the embedded database go between two batches.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return added;
+}
