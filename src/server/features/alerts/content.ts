@@ -8,7 +8,7 @@
  * company's followers. Its first look only takes note, so a new server does
  * not alert about what was there before.
  */
-import { and, eq, gt, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { filingGroupOf } from '../../../lib/company.ts';
 import { formatEventTime } from '../../../lib/time-format.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -89,8 +89,6 @@ export const META_ALERT_WATCH = 'alerts_watch';
 
 /** Writes that committed this much after their timestamp are still seen. */
 const LATE_COMMIT_MS = 60_000;
-/** Insider transactions numbered this much below the last seen are looked at again (ids given out of commit order). */
-const LATE_INSIDER_IDS = 1000;
 /** An edit of an article published this recently can still make its alerts (a company tag added after publishing). */
 const NEWS_EDIT_WINDOW_MS = 86_400_000;
 /** How long before a webinar starts its "in one hour" alert is raised. */
@@ -154,10 +152,7 @@ export function createContentWatch(db: Db, options: { batch: number }): ContentW
           lte(events.upcomingDate, new Date(now.getTime() + WEBINAR_SOON_MS)),
         ),
       );
-    const insiders = await db
-      .select()
-      .from(insiderTransactions)
-      .where(gte(insiderTransactions.id, Math.max(1, mark.insiderId - LATE_INSIDER_IDS)));
+    const insiders = await db.select().from(insiderTransactions).where(gt(insiderTransactions.id, mark.insiderId));
 
     const names = await namesOf(db, [
       ...articles.map((a) => a.symbol!),

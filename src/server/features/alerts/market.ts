@@ -17,7 +17,7 @@
  * in a request.
  */
 import { sql } from 'drizzle-orm';
-import { PRICE_THRESHOLD_MIN } from '../../../lib/alerts.ts';
+import { DEFAULT_PRICE_THRESHOLD, PRICE_THRESHOLD_MIN } from '../../../lib/alerts.ts';
 import { formatDollars } from '../../../lib/format.ts';
 import { MARKET_OPEN_MINUTES, isTradingDay, previousTradingDay, toNewYork } from '../../../lib/market-calendar.ts';
 import { filterMap, screenFromParams } from '../../../lib/screener-state.ts';
@@ -153,24 +153,17 @@ export function createMarketAlerts(deps: MarketAlertsDeps): MarketAlerts {
   return { evaluate };
 }
 
-/** How long the thresholds readers keep are trusted before they are read again. */
-const THRESHOLDS_TTL_MS = 60_000;
-
-/** The distinct thresholds readers keep (the default's among them), read at most once a minute. */
+/** The distinct thresholds readers keep, the default's among them (read at each evaluation: one chosen a moment ago counts). */
 function thresholdsInUse(db: Db): { get(): Promise<number[]> } {
-  let cached: { at: number; levels: number[] } | null = null;
   return {
     async get() {
-      if (cached && performance.now() - cached.at < THRESHOLDS_TTL_MS) return cached.levels;
       const rows = rowsOf<{ t: number }>(
         await db.execute(sql`
           select distinct price_threshold::int as t from alert_settings
           union select distinct price_threshold::int from alert_company_rules`),
       );
       // Readers without a settings row keep the default.
-      const levels = [...new Set([10, ...rows.map((r) => Number(r.t))])].sort((a, b) => a - b);
-      cached = { at: performance.now(), levels };
-      return levels;
+      return [...new Set([DEFAULT_PRICE_THRESHOLD, ...rows.map((r) => Number(r.t))])].sort((a, b) => a - b);
     },
   };
 }
