@@ -5,6 +5,13 @@
  * what they need.
  */
 import { createDemoQuoteProvider } from './demo/quotes.ts';
+import {
+  ALERT_DELIVERY_JOB,
+  ALERT_DIGEST_JOB,
+  alertDeliveryJobs,
+  createPushTransport,
+  vapidSubject,
+} from './features/alerts/index.ts';
 import { jobs as chatJobs } from './features/chat/index.ts';
 import { jobs as eventJobs } from './features/events/index.ts';
 import { createPolygonQuoteProvider, jobs as marketJobs } from './features/market/index.ts';
@@ -21,7 +28,7 @@ import type { Logger } from './platform/logger.ts';
 import { BULK_MAIL_JOB, OUTBOX_JOB, jobs as outboxJobs } from './platform/outbox/jobs.ts';
 import { CLUSTER_POLL_MS } from './start/cluster.ts';
 
-export { BROADCAST_JOB, BULK_MAIL_JOB, NEWSLETTER_JOB, OUTBOX_JOB };
+export { ALERT_DELIVERY_JOB, ALERT_DIGEST_JOB, BROADCAST_JOB, BULK_MAIL_JOB, NEWSLETTER_JOB, OUTBOX_JOB };
 
 export interface ServerJobDeps {
   config: Config;
@@ -52,7 +59,16 @@ export function serverJobs(deps: ServerJobDeps): JobDefinition[] {
       logger,
       onFileWritten: (line) => deps.say(`Outbox: ${line}`),
       renderers: { 'newsletter-issue': issueRenderer(db, config.siteUrl) },
+      push: createPushTransport({ db, subject: vapidSubject(config.mail.from, config.siteUrl) }),
       leaseRows: bulkRows.lease,
+    }),
+    ...alertDeliveryJobs({
+      db,
+      siteUrl: config.siteUrl,
+      postalAddress: config.mail.postalAddress,
+      logger,
+      wakeOutbox,
+      batch: bulkRows.queue,
     }),
     ...newsletterJobs({ db, logger, wakeBulk: () => deps.wake(BULK_MAIL_JOB, 50), queueRows: bulkRows.queue }),
     ...eventJobs({ db, wakeOutbox }),
