@@ -7,6 +7,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { alertRoutes } from './features/alerts/routes.ts';
+import { alertChannelRoutes } from './features/alerts/channel-routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import { googleRoutes } from './features/accounts/google-routes.ts';
 import { loadSession } from './features/accounts/index.ts';
@@ -170,6 +171,7 @@ export function createApp(deps: AppDeps): App {
   api.route('/graphql', graphqlRoutes(snapshots));
   api.route('/screens', savedScreenRoutes);
   api.route('/alerts', alertRoutes);
+  api.route('/alerts', alertChannelRoutes);
   // Anonymous readers' news, videos and events: computed once per content change (or a few seconds).
   if (config.publicCacheTtlMs > 0) {
     const cache = createResponseCache({ ttlMs: config.publicCacheTtlMs, maxEntries: 2000, maxBodyBytes: 512 * 1024 });

@@ -5,7 +5,15 @@
  * what they need.
  */
 import { createDemoQuoteProvider } from './demo/quotes.ts';
-import { ALERT_DELIVERY_JOB, ALERT_RAISING_JOB, jobs as alertJobs } from './features/alerts/index.ts';
+import {
+  ALERT_DELIVERY_JOB,
+  ALERT_DIGEST_JOB,
+  ALERT_RAISING_JOB,
+  alertDeliveryJobs,
+  createPushTransport,
+  jobs as alertJobs,
+  vapidSubject,
+} from './features/alerts/index.ts';
 import { jobs as chatJobs } from './features/chat/index.ts';
 import { jobs as eventJobs } from './features/events/index.ts';
 import { createPolygonQuoteProvider, jobs as marketJobs } from './features/market/index.ts';
@@ -22,7 +30,15 @@ import type { Logger } from './platform/logger.ts';
 import { BULK_MAIL_JOB, OUTBOX_JOB, jobs as outboxJobs } from './platform/outbox/jobs.ts';
 import { CLUSTER_POLL_MS } from './start/cluster.ts';
 
-export { ALERT_DELIVERY_JOB, ALERT_RAISING_JOB, BROADCAST_JOB, BULK_MAIL_JOB, NEWSLETTER_JOB, OUTBOX_JOB };
+export {
+  ALERT_DELIVERY_JOB,
+  ALERT_DIGEST_JOB,
+  ALERT_RAISING_JOB,
+  BROADCAST_JOB,
+  BULK_MAIL_JOB,
+  NEWSLETTER_JOB,
+  OUTBOX_JOB,
+};
 
 export interface ServerJobDeps {
   config: Config;
@@ -53,7 +69,16 @@ export function serverJobs(deps: ServerJobDeps): JobDefinition[] {
       logger,
       onFileWritten: (line) => deps.say(`Outbox: ${line}`),
       renderers: { 'newsletter-issue': issueRenderer(db, config.siteUrl) },
+      push: createPushTransport({ db, subject: vapidSubject(config.mail.from, config.siteUrl) }),
       leaseRows: bulkRows.lease,
+    }),
+    ...alertDeliveryJobs({
+      db,
+      siteUrl: config.siteUrl,
+      postalAddress: config.mail.postalAddress,
+      logger,
+      wakeOutbox,
+      batch: bulkRows.queue,
     }),
     ...newsletterJobs({ db, logger, wakeBulk: () => deps.wake(BULK_MAIL_JOB, 50), queueRows: bulkRows.queue }),
     ...eventJobs({ db, wakeOutbox }),

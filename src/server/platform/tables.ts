@@ -32,6 +32,8 @@ export const appMeta = pgTable('app_meta', {
  * (`suppressed`), reported back as undeliverable (`bounced`), or withdrawn
  * before it went (`cancelled`: its newsletter was cancelled, its reader unsubscribed).
  */
+/** How a message goes: email, text message, or a web push to one subscribed device. */
+export const OUTBOX_CHANNELS = ['email', 'sms', 'push'] as const;
 export const OUTBOX_STATUSES = ['pending', 'held', 'sent', 'dead', 'suppressed', 'bounced', 'cancelled'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
@@ -47,7 +49,8 @@ export const outboxMessages = pgTable(
   'outbox_messages',
   {
     id: serial('id').primaryKey(),
-    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    /** A push's recipient is the push subscription's id, its text the notification's JSON. */
+    channel: text('channel', { enum: OUTBOX_CHANNELS }).notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),

@@ -1,17 +1,16 @@
 /**
- * Reader alerts (docs/product.md §15.7, §18.15, §19.16): what other parts may
- * use. The tables, raising alerts from market data and from what is
+ * Reader alerts (docs/product.md §15.7, §15.8, §18.15, §19.16): what other
+ * parts may use. The tables, raising alerts from market data and from what is
  * published (the job), raising them for the filings an import stored, and
- * the name of the job that delivers raised alerts.
+ * delivering raised alerts by their channels (the delivery and digest jobs).
  */
 export { alertCompanyRules, alertSettings, alerts, pushSubscriptions, ALERT_DELIVERY_STATES } from './tables.ts';
 export { ALERT_RAISING_JOB, jobs, type AlertJobDeps } from './jobs.ts';
 export { createMarketAlerts, sessionDateOf, type MarketAlerts, type MarketEvaluation } from './market.ts';
 export { createContentWatch, filingAlertKind, raiseFilingAlerts, type NewFiling } from './content.ts';
 export { raiseCompanyAlerts, type CompanyCause } from './raise.ts';
-
-/**
- * The job that delivers raised alerts by their channels: woken after alerts
- * were raised (a name no job has wakes nothing).
- */
-export const ALERT_DELIVERY_JOB = 'alert-delivery';
+export { ALERT_DELIVERY_JOB, ALERT_DIGEST_JOB, jobs as alertDeliveryJobs } from './delivery/jobs.ts';
+export { buildDueDigests } from './delivery/digest.ts';
+export { deliverAlerts } from './delivery/service.ts';
+export { createPushTransport, vapidSubject } from './push/transport.ts';
+export { vapidKeys } from './push/keys.ts';

@@ -8,7 +8,7 @@ import type { EmailList } from '../../../lib/email-lists.ts';
 import { outboxMessages } from '../tables.ts';
 
 export interface OutgoingMessage {
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'push';
   /** A bulk list (the message gets its unsubscribe link and goes only to addresses not suppressed); none: transactional. */
   list?: EmailList;
   /** Queueing the same key twice queues one message. */
@@ -19,6 +19,11 @@ export interface OutgoingMessage {
   html?: string;
   /** An iCalendar (.ics) invite, sent with an email as a calendar request. */
   calendar?: string;
+  /**
+   * A transactional email's own one-click unsubscribe address (an alert's
+   * stop link): sent as List-Unsubscribe with List-Unsubscribe-Post (RFC 8058).
+   */
+  unsubscribeUrl?: string;
 }
 
 /** Queues a message; null when its dedupe key was queued before. */
@@ -31,6 +36,7 @@ export async function enqueue(tx: Db, message: OutgoingMessage): Promise<number 
       calendar: message.calendar ?? null,
       list: message.list ?? null,
       dedupeKey: message.dedupeKey ?? null,
+      unsubscribeUrl: message.unsubscribeUrl ?? null,
     })
     .onConflictDoNothing()
     .returning({ id: outboxMessages.id });

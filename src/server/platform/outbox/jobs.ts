@@ -1,5 +1,6 @@
 /**
- * The outbox's background work: delivering queued email and text messages.
+ * The outbox's background work: delivering queued email, text messages and
+ * web pushes.
  * Transactional messages (codes, confirmations) are delivered by every
  * instance (each claims its own rows), at once; bulk mail by the leader
  * only, paced and pooled. A channel without a configured provider writes
@@ -19,6 +20,7 @@ import {
   createSmtpTransport,
   type DkimOptions,
   type MailOptions,
+  type Transport,
 } from './transports.ts';
 import { OUTBOX_INTERVAL_MS, createOutboxWorker } from './worker.ts';
 
@@ -34,6 +36,12 @@ export interface OutboxJobDeps {
   onFileWritten: (line: string) => void;
   /** How templated bulk messages are written (a newsletter issue for its reader). */
   renderers: Partial<Record<'newsletter-issue', TemplateRenderer>>;
+  /**
+   * How pushes go (the alerts' web-push transport): to the push services
+   * whatever the mail and text settings, since a device's endpoint is its
+   * push service's address.
+   */
+  push?: Transport;
   /** Bulk messages leased at a time at most. */
   leaseRows?: number;
 }
@@ -45,7 +53,15 @@ export function dkimOf(mail: Config['mail']): DkimOptions | null {
   return { domainName: mail.dkim.domainName, keySelector: mail.dkim.keySelector, privateKey: createPrivateKey(pem) };
 }
 
-export function jobs({ db, config, logger, onFileWritten, renderers, leaseRows }: OutboxJobDeps): JobDefinition[] {
+export function jobs({
+  db,
+  config,
+  logger,
+  onFileWritten,
+  renderers,
+  push,
+  leaseRows,
+}: OutboxJobDeps): JobDefinition[] {
   const mail: MailOptions = { from: config.mail.from, returnPath: config.mail.returnPath, dkim: dkimOf(config.mail) };
   const files = createFileTransport(config.outboxDir, onFileWritten, mail);
   const worker = createOutboxWorker({
@@ -53,6 +69,7 @@ export function jobs({ db, config, logger, onFileWritten, renderers, leaseRows }
     // One kept connection: codes go out without a handshake each.
     email: config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl, { ...mail, pool: 1 }) : files,
     sms: config.sms ? createSmsHttpTransport(config.sms) : files,
+    push,
     logger,
   });
   const bulk = createBulkWorker({

@@ -13,7 +13,7 @@ import type { OutboxRow } from './transports.ts';
 
 /** Every column of a row, named as drizzle names them. */
 const OUTBOX_COLUMNS = sql.raw(`id, channel, recipient, subject, text, html, calendar, list,
-  dedupe_key as "dedupeKey", template, template_ref as "templateRef", recipient_name as "recipientName",
+  dedupe_key as "dedupeKey", template, template_ref as "templateRef", unsubscribe_url as "unsubscribeUrl", recipient_name as "recipientName",
   status, attempts, next_attempt_at as "nextAttemptAt", last_error as "lastError", created_at as "createdAt",
   sent_at as "sentAt"`);
 

@@ -18,7 +18,8 @@ export type OutboxRow = typeof outboxMessages.$inferSelect;
 /** One message as a transport sends it: the stored row, written out (a template rendered, a bulk footer added). */
 export interface Delivery {
   id: number;
-  channel: 'email' | 'sms';
+  channel: OutboxRow['channel'];
+  /** An email address, a phone number, or for a push the subscription's id. */
   to: string;
   subject: string;
   text: string;
@@ -29,6 +30,15 @@ export interface Delivery {
   createdAt: Date;
 }
 
+/**
+ * The one-click unsubscribe of a message that is no bulk list's but may be
+ * stopped (an alert): its own address, answering RFC 8058's POST.
+ */
+export const oneClickHeaders = (url: string): Record<string, string> => ({
+  'List-Unsubscribe': `<${url}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
+
 export const deliveryOf = (row: OutboxRow): Delivery => ({
   id: row.id,
   channel: row.channel,
@@ -37,8 +47,17 @@ export const deliveryOf = (row: OutboxRow): Delivery => ({
   text: row.text,
   html: row.html,
   calendar: row.calendar,
+  ...(row.unsubscribeUrl && row.channel === 'email' && { headers: oneClickHeaders(row.unsubscribeUrl) }),
   createdAt: row.createdAt,
 });
+
+/**
+ * Thrown by a transport when the recipient no longer exists (a push
+ * service's 404 or 410 for a subscription): the message is not retried.
+ */
+export class RecipientGone extends Error {
+  override readonly name = 'RecipientGone';
+}
 
 export interface Transport {
   readonly name: string;
@@ -147,17 +166,19 @@ export function createFileTransport(
       fs.mkdirSync(dir, { recursive: true });
       let file: string;
       if (message.channel === 'email') {
-        // Bulk mail is written as it would go over SMTP; the rest as nodemailer composes it.
-        const mail = message.headers
+        // Bulk mail (a list's, with its List-Id) is written as it would go over SMTP; the rest as nodemailer composes it.
+        const mail = message.headers?.['List-Id']
           ? await bulkMimeOf(message, options, 'localhost', key)
           : mailOf(message, options, 'localhost');
         const info = await mailer.sendMail(mail);
         file = path.join(dir, `${pad(message.id)}-email.eml`);
         fs.writeFileSync(`${file}.tmp`, info.message as Buffer);
-      } else {
+      } else if (message.channel === 'sms') {
         file = path.join(dir, `${pad(message.id)}-sms.json`);
         const body = { to: message.to, body: message.text, createdAt: message.createdAt.toISOString() };
         fs.writeFileSync(`${file}.tmp`, `${JSON.stringify(body, null, 2)}\n`);
+      } else {
+        throw new Error(`The file transport does not send ${message.channel} messages`);
       }
       fs.renameSync(`${file}.tmp`, file);
       const code = CODE.exec(message.text.split('\n').find((l) => /code/i.test(l)) ?? '')?.[1];

@@ -1,8 +1,10 @@
 /**
- * Delivers transactional outbox messages (bulk ones are bulk-worker.ts's). Rows are leased before sending (so two instances
+ * Delivers transactional outbox messages and pushes (bulk ones are bulk-worker.ts's). Rows are leased before sending (so two instances
  * never send the same row at once), marked sent right after the transport
  * accepts them, and retried with exponential backoff when it fails. Nothing
  * is lost across restarts: a lease simply runs out and the row is taken again.
+ * A recipient that no longer exists (a push subscription its service
+ * forgot) ends the message at once: `cancelled`, never retried.
  * The job scheduler decides when it runs (every few seconds, and at once
  * after a request queued a message).
  */
@@ -10,13 +12,15 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { outboxMessages } from '../tables.ts';
 import { leaseDue } from './lease.ts';
-import { deliveryOf, type OutboxRow, type Transport } from './transports.ts';
+import { RecipientGone, deliveryOf, type OutboxRow, type Transport } from './transports.ts';
 import type { Logger } from '../logger.ts';
 
 export interface OutboxWorkerOptions {
   db: Db;
   email: Transport;
   sms: Transport;
+  /** Web pushes (none: a push waits, failing, until a worker with one takes it). */
+  push?: Transport;
   logger: Logger;
   batchSize?: number;
   maxAttempts?: number;
@@ -45,8 +49,15 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   const claim = () => leaseDue(db, { bulk: false, limit: batchSize, leaseSeconds });
 
+  const missingPush: Transport = {
+    name: 'none',
+    send: () => Promise.reject(new Error('No push transport is configured')),
+  };
+  const transportOf = (channel: OutboxRow['channel']): Transport =>
+    channel === 'email' ? options.email : channel === 'sms' ? options.sms : (options.push ?? missingPush);
+
   async function deliver(message: OutboxRow): Promise<void> {
-    const transport = message.channel === 'email' ? options.email : options.sms;
+    const transport = transportOf(message.channel);
     const attempts = message.attempts + 1;
     try {
       await transport.send(deliveryOf(message));
@@ -56,6 +67,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         .where(eq(outboxMessages.id, message.id));
     } catch (error) {
       const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      if (error instanceof RecipientGone) {
+        await db
+          .update(outboxMessages)
+          .set({ status: 'cancelled', attempts, lastError })
+          .where(eq(outboxMessages.id, message.id));
+        logger.info({ outboxId: message.id, channel: message.channel, err: lastError }, 'recipient gone; not retried');
+        return;
+      }
       const dead = attempts >= maxAttempts;
       await db
         .update(outboxMessages)

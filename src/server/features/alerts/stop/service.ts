@@ -1,0 +1,154 @@
+/**
+ * What a stop link does (docs/product.md §15.8, §18.15): read without
+ * signing in, it says what it stops; posted (the stop page's button, or a
+ * mail provider's one-click unsubscribe) it stops it at once. Stopping
+ * twice is stopping once.
+ *
+ * - A kind for a company: the company gets a rule of its own, the kinds the
+ *   reader gets for it now without that one (its threshold kept).
+ * - A saved screen: its alert switch off.
+ * - Alert emails: the email channel off (the bell and the other channels stay).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { ALERT_MESSAGES, DEFAULT_ALERT_SETTINGS, alertKindLabel, normaliseAlertKinds } from '../../../../lib/alerts.ts';
+import type { Db } from '../../../platform/db/client.ts';
+import { transaction } from '../../../platform/db/client.ts';
+import { invalid } from '../../../platform/errors.ts';
+import { storedMailLinkSecret } from '../../../platform/outbox/list-links.ts';
+import { users } from '../../accounts/index.ts';
+import { companies } from '../../companies/index.ts';
+import { savedScreens } from '../../saved-screens/index.ts';
+import { alertCompanyRules, alertSettings } from '../tables.ts';
+import { readStop, type StopSubject } from './tokens.ts';
+
+export interface StopAnswer {
+  /** What the link stops, as the stop page and the confirmation word it. */
+  description: string;
+  done: boolean;
+}
+
+/** The subject of a good token; a bad one (or one for an account that is gone) is refused with the product's words. */
+async function subjectOf(db: Db, token: string): Promise<StopSubject> {
+  const secret = token ? await storedMailLinkSecret(db) : null;
+  const subject = secret ? readStop(secret, token) : null;
+  if (!subject) throw invalid(ALERT_MESSAGES.stopInvalid);
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, subject.userId));
+  if (!user) throw invalid(ALERT_MESSAGES.stopInvalid);
+  return subject;
+}
+
+/** The settings row as kept, or null (the reader never chose). */
+async function settingsRow(db: Db, userId: number) {
+  const [row] = await db.select().from(alertSettings).where(eq(alertSettings.userId, userId));
+  return row ?? null;
+}
+
+/** A kind for a company: the kinds it alerts with now and its threshold (its own rule, else the all-followed rule). */
+async function companyRule(db: Db, userId: number, symbol: string) {
+  const [rule] = await db
+    .select()
+    .from(alertCompanyRules)
+    .where(and(eq(alertCompanyRules.userId, userId), eq(alertCompanyRules.symbol, symbol)));
+  if (rule) return { kinds: rule.kinds, priceThreshold: rule.priceThreshold };
+  const settings = await settingsRow(db, userId);
+  return {
+    kinds: settings?.kinds ?? [...DEFAULT_ALERT_SETTINGS.kinds],
+    priceThreshold: settings?.priceThreshold ?? DEFAULT_ALERT_SETTINGS.priceThreshold,
+  };
+}
+
+async function describe(db: Db, { userId, target }: StopSubject): Promise<string> {
+  if (target.type === 'email') return 'alert emails';
+  if (target.type === 'screen') {
+    const [screen] = await db
+      .select({ name: savedScreens.name })
+      .from(savedScreens)
+      .where(and(eq(savedScreens.id, target.screenId), eq(savedScreens.userId, userId)));
+    if (!screen) throw invalid(ALERT_MESSAGES.stopInvalid);
+    return `alerts for your screen “${screen.name}”`;
+  }
+  if (target.symbol === null) {
+    const settings = await settingsRow(db, userId);
+    const threshold = settings?.priceThreshold ?? DEFAULT_ALERT_SETTINGS.priceThreshold;
+    return `${alertKindLabel(target.kind, threshold)} alerts for the companies you follow`;
+  }
+  const rule = await companyRule(db, userId, target.symbol);
+  return `${alertKindLabel(target.kind, rule.priceThreshold)} alerts for ${target.symbol}`;
+}
+
+/** The reader's settings row, made from the defaults when there is none, changed by `change`. */
+async function changeSettings(
+  tx: Db,
+  userId: number,
+  change: Partial<Pick<typeof alertSettings.$inferInsert, 'email' | 'kinds'>>,
+): Promise<void> {
+  const d = DEFAULT_ALERT_SETTINGS;
+  await tx
+    .insert(alertSettings)
+    .values({
+      userId,
+      kinds: [...d.kinds],
+      priceThreshold: d.priceThreshold,
+      email: d.email,
+      digestHour: d.digestHour,
+      sms: d.sms,
+      smsKinds: [...d.smsKinds],
+      push: d.push,
+      quietStart: d.quietHours?.start ?? null,
+      quietEnd: d.quietHours?.end ?? null,
+      ...change,
+    })
+    .onConflictDoUpdate({ target: alertSettings.userId, set: { ...change, updatedAt: new Date() } });
+}
+
+async function stop(db: Db, { userId, target }: StopSubject): Promise<void> {
+  if (target.type === 'email') return changeSettings(db, userId, { email: 'off' });
+  if (target.type === 'screen') {
+    await db
+      .update(savedScreens)
+      .set({ alert: false, updatedAt: new Date() })
+      .where(and(eq(savedScreens.id, target.screenId), eq(savedScreens.userId, userId)));
+    return;
+  }
+  const symbol = target.symbol;
+  await transaction(db, async (tx) => {
+    // One stop at a time per reader: two clicks never build a rule from each other's half.
+    await tx.execute(sql`select 1 from ${users} where id = ${userId} for update`);
+    if (symbol === null) {
+      const kinds = (await settingsRow(tx, userId))?.kinds ?? [...DEFAULT_ALERT_SETTINGS.kinds];
+      if (kinds.includes(target.kind))
+        await changeSettings(tx, userId, { kinds: normaliseAlertKinds(kinds.filter((k) => k !== target.kind)) });
+      return;
+    }
+    const [company] = await tx.select({ symbol: companies.symbol }).from(companies).where(eq(companies.symbol, symbol));
+    // A company no longer listed alerts nobody: nothing to stop.
+    if (!company) return;
+    const rule = await companyRule(tx, userId, symbol);
+    if (!rule.kinds.includes(target.kind)) return;
+    const kinds = normaliseAlertKinds(
+      rule.kinds.filter((k) => k !== target.kind),
+      { company: true },
+    );
+    await tx
+      .insert(alertCompanyRules)
+      .values({ userId, symbol, kinds, priceThreshold: rule.priceThreshold })
+      .onConflictDoUpdate({
+        target: [alertCompanyRules.userId, alertCompanyRules.symbol],
+        set: { kinds, updatedAt: new Date() },
+      });
+  });
+}
+
+/** What the link stops (GET: nothing changes; mail scanners follow links). */
+export async function describeStop(db: Db, token: string): Promise<StopAnswer> {
+  const subject = await subjectOf(db, token);
+  return { description: await describe(db, subject), done: false };
+}
+
+/** Stops what the link names, at once. */
+export async function applyStop(db: Db, token: string): Promise<StopAnswer> {
+  const subject = await subjectOf(db, token);
+  const description = await describe(db, subject);
+  await stop(db, subject);
+  return { description, done: true };
+}
