@@ -4,6 +4,7 @@
  * the build reads from it.
  */
 import { z } from 'zod';
+import { ALERT_KIND_IDS, EMAIL_MODES, type Alert, type AlertSettings, type CompanyAlertRule } from './alerts.ts';
 
 /** What the content changes feed names: the build's collections and the events lists. */
 export const CONTENT_KINDS = ['news', 'video', 'event', 'company'] as const;
@@ -295,3 +296,40 @@ export const savedScreenRecord = z.object({
   updatedAt: z.string(),
 });
 export type SavedScreenRecord = z.infer<typeof savedScreenRecord>;
+
+/** A reader's alert (docs/product.md §19.16). */
+export const alertRecord = z.object({
+  id: z.number().int(),
+  kind: z.enum(ALERT_KIND_IDS),
+  symbol: z.string().nullable(),
+  title: z.string(),
+  body: z.string(),
+  /** An absolute path on the site, or the filing's sec.gov address. */
+  link: z.string(),
+  createdAt: z.string(),
+  read: z.boolean(),
+}) satisfies z.ZodType<Alert>;
+
+/** A followed company's alert rule (docs/product.md §15.7). */
+export const companyAlertRuleRecord = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  followed: z.boolean(),
+  custom: z.boolean(),
+  kinds: z.array(z.enum(ALERT_KIND_IDS)),
+  priceThreshold: z.number().int(),
+}) satisfies z.ZodType<CompanyAlertRule>;
+
+/** A reader's alert settings (docs/product.md §15.7). */
+export const alertSettingsRecord = z.object({
+  kinds: z.array(z.enum(ALERT_KIND_IDS)),
+  priceThreshold: z.number().int(),
+  email: z.enum(EMAIL_MODES),
+  digestHour: z.number().int(),
+  sms: z.boolean(),
+  smsKinds: z.array(z.enum(ALERT_KIND_IDS)),
+  push: z.boolean(),
+  quietHours: z.object({ start: z.number().int(), end: z.number().int() }).nullable(),
+  companies: z.array(companyAlertRuleRecord),
+  screens: z.array(z.object({ id: z.number().int(), name: z.string(), alert: z.boolean() })),
+}) satisfies z.ZodType<AlertSettings>;
