@@ -292,7 +292,7 @@ export const ALERT_TEXT = {
   // The stop page
   stopHeading: 'Stop alerts',
   stopLoading: 'Loading…',
-  stopAsk: (description: string) => `Stop ${description}?`,
+  stopAsk: 'This link stops:',
   stopButton: 'Stop these alerts',
   stopping: 'Stopping…',
   stopFailed: 'Could not stop these alerts. Please try again.',
