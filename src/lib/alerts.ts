@@ -211,3 +211,91 @@ export const ALERT_MESSAGES = {
   stopInvalid: 'This link is not valid. Open the alert settings to change your alerts.',
   stopped: (description: string) => `You will no longer get ${description}.`,
 } as const;
+
+/** An Eastern hour as the settings show it: `7:00 AM ET`. */
+export function easternHourLabel(hour: number): string {
+  const h = hour % 12 === 0 ? 12 : hour % 12;
+  return `${h}:00 ${hour < 12 ? 'AM' : 'PM'} ET`;
+}
+
+/** The site's words for alerts (docs/product.md §15.7). */
+export const ALERT_TEXT = {
+  tab: 'Alerts',
+  pageDescription: 'Choose what RedCap alerts you about and how alerts reach you.',
+  heading: 'Alert Settings',
+  intro:
+    'Alerts tell you about the companies you follow (your favorite companies) and your saved screens. They always appear under the bell at the top of the page.',
+  loading: 'Loading your alert settings…',
+  loadFailed: 'Failed to load your alert settings.',
+  saveFailed: 'Failed to save your alert settings. Please try again.',
+  retry: 'Retry',
+  save: 'Save',
+  saving: 'Saving…',
+  cancel: 'Cancel',
+  // Channels
+  channels: 'How alerts reach you',
+  email: 'Email',
+  emailModes: { instant: 'Each alert at once', digest: 'One daily digest', off: 'No alert email' },
+  digestHour: 'Digest time',
+  sms: 'Text messages (SMS)',
+  smsLabel: 'Also send some alerts by text message',
+  smsKinds: 'Alerts sent by text message',
+  push: 'Push notifications',
+  pushLabel: 'Send alerts to my devices that have push on',
+  quietHours: 'Quiet hours',
+  quietHoursLabel: 'Hold email, text and push alerts during quiet hours',
+  quietHoursDetail: 'Alerts that come during quiet hours are sent when they end. The bell shows them at once.',
+  quietFrom: 'From',
+  quietUntil: 'Until',
+  // Companies
+  allFollowed: 'Alerts for all followed companies',
+  allFollowedDetail: 'What every company you follow alerts you about, unless you chose otherwise for it below.',
+  threshold: 'Daily move threshold (%)',
+  followed: 'Followed companies',
+  followedNone: 'You do not follow any companies yet. Tap the heart on a company page to follow it.',
+  sameAsAll: 'Same as all followed',
+  custom: 'Custom',
+  reset: 'Reset',
+  companyKinds: (name: string) => `Alerts for ${name}`,
+  // Screens
+  screens: 'Saved screens',
+  screensDetail: 'Alert me when a company newly enters the screen.',
+  screensNone: 'No saved screens yet. Save a screen in the screener to get alerts for it.',
+  screenSwitch: (name: string) => `Alerts for “${name}”`,
+  screenFailed: 'Could not change the screen’s alerts. Please try again.',
+  // This device
+  device: 'Push on this device',
+  deviceUnsupported: 'This browser cannot receive push notifications.',
+  deviceDenied:
+    'Notifications from RedCap are blocked in this browser. Allow them in the browser’s site settings to turn push on.',
+  deviceOn: 'Push is on for this device.',
+  deviceOff: 'Push is off for this device.',
+  deviceTurnOn: 'Turn on push on this device',
+  deviceTurnOff: 'Turn off push on this device',
+  deviceWorking: 'Working…',
+  deviceFailed: 'Could not change push on this device. Please try again.',
+  // The company bell
+  companyButton: (name: string) => `Alerts for “${name}”`,
+  companyDialog: (symbol: string) => `Alerts for ${symbol}`,
+  companyUsesDefaults: 'Uses your alerts for all followed companies.',
+  companyNotFollowed: (name: string) => `Saving follows ${name}: it joins your favorite companies.`,
+  companyLoading: 'Loading…',
+  companyLoadFailed: 'Failed to load the alerts for this company.',
+  useDefaults: 'Use my defaults',
+  loginForAlerts: 'Log in to get alerts.',
+  // The bell
+  bellAlerts: 'Alerts',
+  bellAnnouncements: 'Announcements',
+  bellLoading: 'Loading alerts…',
+  bellNone: 'No alerts yet',
+  bellLoadFailed: 'Failed to load alerts.',
+  // The stop page
+  stopHeading: 'Stop alerts',
+  stopLoading: 'Loading…',
+  stopAsk: 'This link stops:',
+  stopButton: 'Stop these alerts',
+  stopping: 'Stopping…',
+  stopFailed: 'Could not stop these alerts. Please try again.',
+  stopLoadFailed: 'Failed to load this link. Please try again.',
+  openSettings: 'Open the alert settings',
+} as const;

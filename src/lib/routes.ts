@@ -16,6 +16,7 @@ export const PRIVATE_PREFIXES = [
   '/settings/Profile_Info',
   '/settings/Change_Password',
   '/settings/Notifications',
+  '/settings/Alerts',
   '/settings/Data_Usage',
   '/favorites',
   '/tools',

@@ -63,7 +63,7 @@ export interface AccountMessage {
   type: 'account';
   account: string | null;
 }
-/** The reader signed out: the worker drops everything it kept and unregisters itself. */
+/** The reader signed out: the worker ends the device's push subscription, drops everything it kept and unregisters itself. */
 export interface SignOutMessage {
   type: 'sign-out';
 }
@@ -95,4 +95,48 @@ export function pageCacheKey(href: string): string {
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** Where the site keeps a device's push subscription (docs/product.md §15.7): POST to add, DELETE to forget. */
+export const PUSH_SUBSCRIPTIONS_PATH = '/api/alerts/push-subscriptions';
+/** The picture an alert's notification shows: the app's icon. */
+export const PUSH_ICON = '/icons/icon-192.png';
+
+/** What an alert's push carries (JSON). */
+export interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
+/**
+ * The notification an alert's push shows: its title and body, the app's
+ * icon, its tag (one notification per alert, a repeat replaces it), and
+ * the address a click opens, on this site (or a filing's https address);
+ * anything else opens the home page.
+ */
+export function alertNotification(
+  data: unknown,
+  origin: string,
+): { title: string; options: NotificationOptions & { data: { url: string } } } {
+  const payload = (data && typeof data === 'object' ? data : {}) as Partial<Record<keyof PushPayload, unknown>>;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const link = text(payload.url);
+  let url = `${origin}/`;
+  try {
+    const parsed = new URL(link, origin);
+    if (parsed.origin === origin || parsed.protocol === 'https:') url = parsed.href;
+  } catch {
+    // An address that does not parse opens the home page.
+  }
+  return {
+    title: text(payload.title) || 'RedCap',
+    options: {
+      body: text(payload.body),
+      icon: PUSH_ICON,
+      ...(text(payload.tag) ? { tag: text(payload.tag) } : {}),
+      data: { url },
+    },
+  };
 }

@@ -50,8 +50,9 @@ function offer(waiting: ServiceWorker): void {
 const RELOAD_FLAG = 'sw-reload';
 
 /**
- * After a sign-out nothing of the reader stays in the browser: the worker is
- * told at once (the message is sent before the page moves on, and the
+ * After a sign-out nothing of the reader stays in the browser, and the
+ * device gets none of their alerts (the worker ends its push subscription,
+ * with the site first): the worker is told at once (the message is sent before the page moves on, and the
  * worker finishes dropping its caches and itself whatever the page does
  * next); the next page registers a fresh worker.
  */

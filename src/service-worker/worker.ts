@@ -14,6 +14,8 @@
  *   reader's own, dropped when the pages name another reader.
  * - What is neither reachable nor kept: the offline page for a page, a
  *   network error for the rest.
+ * - An alert's push shows a notification; a click on it brings a window of
+ *   the site to its address (docs/product.md §15.7).
  */
 /// <reference lib="webworker" />
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
@@ -26,12 +28,14 @@ import {
   CACHE_NAMES,
   OFFLINE_PATH,
   PRIVATE_READS,
+  PUSH_SUBSCRIPTIONS_PATH,
   SCREEN_KEY_PREFIX,
   SCREEN_PATH,
   SCREENS_KEPT,
   SHELL_GLOBAL,
   WARM_PAGES,
   accountCacheName,
+  alertNotification,
   pageCacheKey,
   sha256Hex,
   type PageMessage,
@@ -224,9 +228,26 @@ self.addEventListener('activate', (event) => {
 // The first version takes the open pages at once (nothing to replace); later ones wait for the reader's Reload.
 clientsClaim();
 
-/** After a sign-out nothing the worker kept stays, and the worker goes; the next page registers a fresh one. */
+/** The device's push subscription ends: the site forgets it (its endpoint is the secret), then the browser. */
+async function endPush(): Promise<void> {
+  const subscription = await self.registration.pushManager.getSubscription().catch(() => null);
+  if (!subscription) return;
+  await fetch(PUSH_SUBSCRIPTIONS_PATH, {
+    method: 'DELETE',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ endpoint: subscription.endpoint }),
+  }).catch(() => null);
+  await subscription.unsubscribe().catch(() => false);
+}
+
+/**
+ * After a sign-out nothing the worker kept stays, the device gets no more of
+ * the reader's alerts, and the worker goes; the next page registers a fresh one.
+ */
 async function signOut(): Promise<void> {
   account = Promise.resolve(null);
+  await endPush();
   await Promise.all((await caches.keys()).map((name) => caches.delete(name)));
   await self.registration.unregister();
 }
@@ -237,4 +258,31 @@ self.addEventListener('message', (event) => {
   else if (message?.type === 'account') event.waitUntil(nameAccount(message.account));
   // Sent as the page signs out, before it moves on: the worker finishes the work whatever the page does next.
   else if (message?.type === 'sign-out') event.waitUntil(signOut());
+});
+
+// -- Alerts by push -----------------------------------------------------------------------------------------------
+
+self.addEventListener('push', (event) => {
+  let data: unknown;
+  try {
+    data = event.data?.json() ?? null;
+  } catch {
+    data = { title: event.data?.text() ?? '' };
+  }
+  const { title, options } = alertNotification(data, origin);
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+/** A click on an alert: a window of the site already on its address comes forward, else one opens there. */
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = (event.notification.data as { url?: string } | null)?.url ?? `${origin}/`;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => client.url === url);
+      if (open) return void (await open.focus());
+      await self.clients.openWindow(url);
+    })(),
+  );
 });

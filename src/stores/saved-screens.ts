@@ -10,7 +10,8 @@ import { $columns, $screen } from './screener.ts';
 
 export interface SavedScreensState {
   status: 'idle' | 'loading' | 'ready' | 'error';
-  items: SavedScreen[];
+  /** Each with `alert`, whether it alerts on companies newly entering it (absent: off). */
+  items: (SavedScreen & { alert?: boolean })[];
 }
 
 export const $savedScreens = map<SavedScreensState>({ status: 'idle', items: [] });
@@ -79,4 +80,31 @@ export async function deleteSavedScreen(id: number, fallback: string): Promise<v
     'items',
     $savedScreens.get().items.filter((screen) => screen.id !== id),
   );
+}
+
+/**
+ * Whether a screen alerts on companies newly entering it (docs/product.md §15.7); the answer's
+ * message says what changed. The lists follow the server's answer.
+ */
+export async function setScreenAlert(
+  id: number,
+  alert: boolean,
+  fallback: string,
+): Promise<{ alert: boolean; message: string | null }> {
+  const { api } = await client();
+  try {
+    const body = await api
+      .put(`screens/${id}/alert`, { json: { alert } })
+      .json<{ data: SavedScreen & { alert?: boolean }; message?: string }>();
+    const saved = body.data.alert ?? alert;
+    $savedScreens.setKey(
+      'items',
+      $savedScreens
+        .get()
+        .items.map((screen) => (screen.id === id ? { ...screen, ...body.data, alert: saved } : screen)),
+    );
+    return { alert: saved, message: body.message ?? null };
+  } catch (error) {
+    throw await failure(error, fallback);
+  }
 }

@@ -200,7 +200,9 @@ test('on a phone the bell shows loading, error and empty states, works from the 
   await page.keyboard.press('Enter');
   await expect(panel).toBeVisible();
   await expect(panel).toBeFocused();
-  // Nothing to reach inside an empty panel: the next Tab leaves it, and it closes.
+  // Inside an empty panel only its tabs are reached (the chosen one): the next Tab leaves it, and it closes.
+  await page.keyboard.press('Tab');
+  await expect(panel.getByRole('tab', { name: /^Announcements/ })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(panel).toBeHidden();
 

@@ -1,16 +1,17 @@
 /**
  * The notification centre: the bell with its unread count, and the panel
- * listing the reader's notifications newest first. Loaded only for
- * signed-in readers (see AccountMenu.tsx). It looks for new
- * notifications every NOTIFICATIONS_POLL_MS while the tab is visible, and
- * whenever the panel opens.
+ * with two tabs, the reader's alerts (docs/product.md §15.7) and the
+ * announcements (§15.6), each newest first; the count is both lists'
+ * unread together. Loaded only for signed-in readers (see AccountMenu.tsx).
+ * It looks for new ones every NOTIFICATIONS_POLL_MS while the tab is
+ * visible, and whenever the panel opens.
  */
-import { useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
-import { formatRelativeTime } from '../../lib/time-format.ts';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { ALERT_TEXT, ALERTS_PAGE_SIZE, type Alert } from '../../lib/alerts.ts';
 import type { NotificationRecord } from '../../lib/console-records.ts';
 import { NOTIFICATIONS_PAGE_SIZE, NOTIFICATIONS_POLL_MS } from '../../lib/console.ts';
-import { clearSession } from '../../stores/session.ts';
-import { api, BACKGROUND, isHttpError } from '../api-client.ts';
+import { formatRelativeTime } from '../../lib/time-format.ts';
+import { safeLink, useFeed, type Feed, type FeedItem } from './feed.ts';
 
 const TEXTS = {
   title: 'Notifications',
@@ -23,39 +24,17 @@ const TEXTS = {
   loadMore: 'Load more',
 } as const;
 
-interface NotificationPage {
-  data: NotificationRecord[];
-  unread: number;
-}
-
-interface List {
-  items: NotificationRecord[];
-  /** Whether older notifications than the last shown may exist. */
-  hasMore: boolean;
-}
-
-const options = { context: BACKGROUND };
-
-function fetchPage(before?: number): Promise<NotificationPage> {
-  const searchParams = new URLSearchParams({ limit: String(NOTIFICATIONS_PAGE_SIZE) });
-  if (before !== undefined) searchParams.set('before', String(before));
-  return api.get('notifications', { ...options, searchParams }).json<NotificationPage>();
-}
-
-/** The newest page merged into what is shown, so a poll never drops the older pages the reader loaded. */
-function withNewest(list: List, page: NotificationRecord[]): List {
-  const full = page.length === NOTIFICATIONS_PAGE_SIZE;
-  const oldestFresh = page.at(-1)?.id ?? 0;
-  const newestShown = list.items[0]?.id ?? 0;
-  // A full page entirely newer than what is shown may leave a gap before it: start over from the newest.
-  if (list.items.length === 0 || (full && oldestFresh > newestShown)) return { items: page, hasMore: full };
-  const byId = new Map(list.items.map((n) => [n.id, n]));
-  for (const n of page) byId.set(n.id, n);
-  return { items: [...byId.values()].sort((a, b) => b.id - a.id), hasMore: list.hasMore };
-}
-
-/** Links come from the server; only a path on this site is followed. */
-const sitePath = (link: string) => (link.startsWith('/') && !link.startsWith('//') ? link : '/');
+type Tab = 'alerts' | 'announcements';
+const TABS: readonly Tab[] = ['alerts', 'announcements'];
+const TAB_LABELS: Record<Tab, string> = {
+  alerts: ALERT_TEXT.bellAlerts,
+  announcements: ALERT_TEXT.bellAnnouncements,
+};
+/** Each list's own words for its states. */
+const STATE_TEXTS: Record<Tab, { loading: string; empty: string; loadFailed: string }> = {
+  alerts: { loading: ALERT_TEXT.bellLoading, empty: ALERT_TEXT.bellNone, loadFailed: ALERT_TEXT.bellLoadFailed },
+  announcements: TEXTS,
+};
 
 const badgeText = (unread: number) => (unread > 99 ? '99+' : String(unread));
 
@@ -78,41 +57,132 @@ function BellIcon() {
   );
 }
 
+/** One tab's list: its items, older pages, and its loading, error and empty states. */
+function FeedList<T extends FeedItem>({
+  feed,
+  tab,
+  panelRef,
+  render,
+  href,
+}: {
+  feed: Feed<T>;
+  tab: Tab;
+  panelRef: React.RefObject<HTMLDivElement | null>;
+  render: (item: T) => ReactNode;
+  href: (item: T) => string;
+}) {
+  const texts = STATE_TEXTS[tab];
+  const idAttribute = tab === 'alerts' ? 'data-alert-id' : 'data-notification-id';
+  const { arrived } = feed;
+
+  useEffect(() => {
+    // Keyboard users carry on from the first item of an older page.
+    if (arrived !== null) panelRef.current?.querySelector<HTMLElement>(`[${idAttribute}="${arrived}"]`)?.focus();
+  }, [arrived, idAttribute, panelRef]);
+
+  const message = 'px-4 py-6 text-center text-sm';
+  if (feed.list.items.length > 0) {
+    return (
+      <>
+        <ul className="divide-y divide-line">
+          {feed.list.items.map((item) => (
+            <li key={item.id}>
+              <a
+                href={href(item)}
+                onClick={(event) => void feed.follow(event, item)}
+                className={`flex gap-3 px-4 py-3 hover:bg-surface-2 ${item.read ? '' : 'bg-primary/5'}`}
+                // Inside the scrolling list an outer focus ring would be cut off at its edges.
+                style={{ outlineOffset: '-3px' }}
+                {...{ [idAttribute]: item.id }}
+                data-unread={item.read ? undefined : ''}
+              >
+                <span
+                  aria-hidden="true"
+                  className={`mt-1.5 size-2 shrink-0 rounded-full ${item.read ? '' : 'bg-primary-fill'}`}
+                />
+                <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+                  {!item.read && <span className="sr-only">Unread: </span>}
+                  {render(item)}
+                  <time dateTime={item.createdAt} className="text-xs text-muted">
+                    {formatRelativeTime(new Date(item.createdAt))}
+                  </time>
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+        {(feed.list.hasMore || feed.more === 'error') && (
+          <div className="flex flex-col items-center gap-2 border-t border-line p-3">
+            {feed.more === 'error' && (
+              <p role="alert" className="text-sm text-down">
+                {texts.loadFailed}
+              </p>
+            )}
+            <button
+              type="button"
+              className="btn-secondary py-1.5 text-sm"
+              onClick={() => void feed.loadMore()}
+              disabled={feed.more === 'loading'}
+              aria-busy={feed.more === 'loading'}
+            >
+              {feed.more === 'error' ? TEXTS.retry : TEXTS.loadMore}
+            </button>
+          </div>
+        )}
+      </>
+    );
+  }
+  if (feed.status === 'loading') {
+    return (
+      <p role="status" className={`${message} text-muted`}>
+        {texts.loading}
+      </p>
+    );
+  }
+  if (feed.status === 'error') {
+    return (
+      <div role="alert" className={`${message} flex flex-col items-center gap-3`}>
+        <p className="text-down">{texts.loadFailed}</p>
+        <button
+          type="button"
+          className="btn-secondary py-1.5 text-sm"
+          onClick={() => {
+            // The retry button goes away while loading: keep the keyboard in the panel.
+            panelRef.current?.focus();
+            feed.retry();
+          }}
+        >
+          {TEXTS.retry}
+        </button>
+      </div>
+    );
+  }
+  return <p className={`${message} text-muted`}>{texts.empty}</p>;
+}
+
+const alertHref = (alert: Alert) => safeLink(alert.link, { external: true });
+const announcementHref = (n: NotificationRecord) => safeLink(n.link);
+
 export default function NotificationCentre() {
-  const [list, setList] = useState<List>({ items: [], hasMore: false });
-  const [unread, setUnread] = useState(0);
-  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
-  const [more, setMore] = useState<'idle' | 'loading' | 'error'>('idle');
-  const [markError, setMarkError] = useState(false);
+  const alerts = useFeed<Alert>('alerts', ALERTS_PAGE_SIZE, { external: true });
+  const announcements = useFeed<NotificationRecord>('notifications', NOTIFICATIONS_PAGE_SIZE);
   const [open, setOpen] = useState(false);
+  // Announcements until alerts wait or the reader chooses Alerts (the list the bell always had).
+  const [tab, setTab] = useState<Tab>('announcements');
   const panelId = useId();
   const headingId = useId();
+  const tabsId = useId();
   const wrapperRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  const focusAfterLoad = useRef<number | null>(null);
-  // Bumped by every change the reader makes: an answer to a request sent before it is out of date.
-  const changes = useRef(0);
+  const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
+  const refreshAlerts = alerts.refresh;
+  const refreshAnnouncements = announcements.refresh;
 
-  const failed = (error: unknown) => {
-    // The session ended (signed out elsewhere, or expired): the page stays, the bell goes.
-    if (isHttpError(error) && error.response.status === 401) clearSession();
-  };
-
-  const refresh = useCallback(async () => {
-    const changesBefore = changes.current;
-    try {
-      const page = await fetchPage();
-      if (changes.current !== changesBefore) return;
-      setUnread(page.unread);
-      setList((current) => withNewest(current, page.data));
-      setStatus('ready');
-    } catch (error) {
-      failed(error);
-      // Notifications already shown stay shown; the next poll tries again.
-      setStatus((current) => (current === 'ready' ? current : 'error'));
-    }
-  }, []);
+  const refresh = useCallback(() => {
+    void refreshAlerts();
+    void refreshAnnouncements();
+  }, [refreshAlerts, refreshAnnouncements]);
 
   useEffect(() => {
     let timer: number | undefined;
@@ -120,7 +190,7 @@ export default function NotificationCentre() {
     const poll = () => {
       window.clearTimeout(timer);
       lastPoll = Date.now();
-      void refresh();
+      refresh();
       timer = window.setTimeout(poll, NOTIFICATIONS_POLL_MS);
     };
     const onVisibility = () => {
@@ -149,7 +219,7 @@ export default function NotificationCentre() {
     const onPointer = (event: PointerEvent) => {
       if (!wrapperRef.current?.contains(event.target as Node)) close(false);
     };
-    const onKey = (event: KeyboardEvent) => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
       if (event.key === 'Escape') close(true);
     };
     document.addEventListener('pointerdown', onPointer);
@@ -161,88 +231,36 @@ export default function NotificationCentre() {
     };
   }, [open, close]);
 
-  useEffect(() => {
-    if (focusAfterLoad.current === null) return;
-    panelRef.current?.querySelector<HTMLElement>(`[data-notification-id="${focusAfterLoad.current}"]`)?.focus();
-    focusAfterLoad.current = null;
-  }, [list]);
-
   const toggle = () => {
     if (open) return close(false);
-    setMarkError(false);
-    if (status === 'error') setStatus('loading');
+    alerts.opening();
+    announcements.opening();
+    // The panel opens where something waits (alerts first), else where the reader left it.
+    if (alerts.unread > 0) setTab('alerts');
+    else if (announcements.unread > 0) setTab('announcements');
     setOpen(true);
-    void refresh();
+    refresh();
   };
 
-  const retry = () => {
-    setStatus('loading');
-    // The retry button goes away while loading: keep the keyboard in the panel.
-    panelRef.current?.focus();
-    void refresh();
-  };
-
-  const loadMore = async () => {
-    const oldest = list.items.at(-1);
-    if (!oldest) return;
-    setMore('loading');
-    try {
-      const page = await fetchPage(oldest.id);
-      setUnread(page.unread);
-      // Keyboard users carry on from the first notification that arrived.
-      focusAfterLoad.current = page.data[0]?.id ?? null;
-      setList((current) => ({
-        items: [...current.items, ...page.data.filter((n) => n.id < oldest.id)],
-        hasMore: page.data.length === NOTIFICATIONS_PAGE_SIZE,
-      }));
-      setMore('idle');
-    } catch (error) {
-      failed(error);
-      setMore('error');
-    }
-  };
-
-  const markShownRead = (id?: number) => {
-    setList((current) => ({
-      ...current,
-      items: current.items.map((n) => (id === undefined || n.id === id ? { ...n, read: true } : n)),
-    }));
-  };
+  const current: Feed<Alert> | Feed<NotificationRecord> = tab === 'alerts' ? alerts : announcements;
 
   const markAllRead = async () => {
-    changes.current++;
-    setMarkError(false);
-    try {
-      await api.post('notifications/read-all', options);
-      setUnread(0);
-      markShownRead();
-      // The button is disabled now that nothing is unread: keep the keyboard in the panel.
-      panelRef.current?.focus();
-    } catch (error) {
-      failed(error);
-      setMarkError(true);
-    }
+    // The button is disabled once nothing is unread: keep the keyboard in the panel.
+    if (await current.markAllRead()) panelRef.current?.focus();
   };
 
-  const follow = async (event: MouseEvent<HTMLAnchorElement>, notification: NotificationRecord) => {
-    if (notification.read) return;
-    // A new tab or window leaves this page where it is: mark it read without holding the link back.
-    const elsewhere = event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
-    if (!elsewhere) event.preventDefault();
-    changes.current++;
-    try {
-      await api.post(`notifications/${notification.id}/read`, options);
-      setUnread((n) => Math.max(0, n - 1));
-      markShownRead(notification.id);
-    } catch (error) {
-      // The reader still goes where they asked; the notification stays unread.
-      failed(error);
-    }
-    if (!elsewhere) location.assign(sitePath(notification.link));
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = TABS.indexOf(tab);
+    const step = { ArrowRight: 1, ArrowLeft: -1, Home: -index, End: TABS.length - 1 - index }[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    const next = TABS[(index + step + TABS.length) % TABS.length]!;
+    setTab(next);
+    tabRefs.current[next]?.focus();
   };
 
+  const unread = alerts.unread + announcements.unread;
   const label = unread > 0 ? `${TEXTS.title}, ${unread} unread` : TEXTS.title;
-  const message = 'px-4 py-6 text-center text-sm';
 
   return (
     <div
@@ -294,81 +312,79 @@ export default function NotificationCentre() {
             <button
               type="button"
               className="rounded text-sm font-medium text-primary hover:underline disabled:cursor-default disabled:text-muted disabled:no-underline"
-              onClick={markAllRead}
-              disabled={unread === 0}
+              onClick={() => void markAllRead()}
+              disabled={current.unread === 0}
             >
               {TEXTS.markAll}
             </button>
           </div>
-          {markError && (
+          <div role="tablist" aria-label={TEXTS.title} className="flex border-b border-line px-2">
+            {TABS.map((t) => {
+              const count = (t === 'alerts' ? alerts : announcements).unread;
+              return (
+                <button
+                  key={t}
+                  ref={(node) => {
+                    tabRefs.current[t] = node;
+                  }}
+                  type="button"
+                  role="tab"
+                  id={`${tabsId}-${t}`}
+                  aria-selected={tab === t}
+                  aria-controls={`${tabsId}-panel`}
+                  tabIndex={tab === t ? 0 : -1}
+                  onClick={() => setTab(t)}
+                  onKeyDown={onTabKey}
+                  className={`-mb-px flex items-center gap-1.5 border-b-2 px-3 py-2 text-sm font-medium ${
+                    tab === t ? 'border-primary text-fg' : 'border-transparent text-muted hover:text-fg'
+                  }`}
+                  data-testid={`bell-tab-${t}`}
+                >
+                  {TAB_LABELS[t]}
+                  {count > 0 && (
+                    <span className="rounded-full bg-surface-2 px-1.5 text-xs font-semibold text-fg">
+                      {badgeText(count)}
+                      <span className="sr-only"> unread</span>
+                    </span>
+                  )}
+                </button>
+              );
+            })}
+          </div>
+          {current.markError && (
             <p role="alert" className="border-b border-line px-4 py-2 text-sm text-down">
               {TEXTS.markFailed}
             </p>
           )}
-          <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
-            {list.items.length > 0 ? (
-              <>
-                <ul className="divide-y divide-line">
-                  {list.items.map((n) => (
-                    <li key={n.id}>
-                      <a
-                        href={sitePath(n.link)}
-                        onClick={(event) => void follow(event, n)}
-                        className={`flex gap-3 px-4 py-3 hover:bg-surface-2 ${n.read ? '' : 'bg-primary/5'}`}
-                        // Inside the scrolling list an outer focus ring would be cut off at its edges.
-                        style={{ outlineOffset: '-3px' }}
-                        data-notification-id={n.id}
-                        data-unread={n.read ? undefined : ''}
-                      >
-                        <span
-                          aria-hidden="true"
-                          className={`mt-1.5 size-2 shrink-0 rounded-full ${n.read ? '' : 'bg-primary-fill'}`}
-                        />
-                        <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-                          {!n.read && <span className="sr-only">Unread: </span>}
-                          <span className={`break-words text-sm ${n.read ? 'text-muted' : 'font-semibold'}`}>
-                            {n.message}
-                          </span>
-                          <time dateTime={n.createdAt} className="text-xs text-muted">
-                            {formatRelativeTime(new Date(n.createdAt))}
-                          </time>
-                        </span>
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-                {(list.hasMore || more === 'error') && (
-                  <div className="flex flex-col items-center gap-2 border-t border-line p-3">
-                    {more === 'error' && (
-                      <p role="alert" className="text-sm text-down">
-                        {TEXTS.loadFailed}
-                      </p>
-                    )}
-                    <button
-                      type="button"
-                      className="btn-secondary py-1.5 text-sm"
-                      onClick={loadMore}
-                      disabled={more === 'loading'}
-                      aria-busy={more === 'loading'}
-                    >
-                      {more === 'error' ? TEXTS.retry : TEXTS.loadMore}
-                    </button>
-                  </div>
+          <div
+            id={`${tabsId}-panel`}
+            role="tabpanel"
+            aria-labelledby={`${tabsId}-${tab}`}
+            className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
+          >
+            {tab === 'alerts' ? (
+              <FeedList
+                feed={alerts}
+                tab="alerts"
+                panelRef={panelRef}
+                href={alertHref}
+                render={(a) => (
+                  <>
+                    <span className={`break-words text-sm ${a.read ? 'text-muted' : 'font-semibold'}`}>{a.title}</span>
+                    {a.body && <span className="line-clamp-2 break-words text-xs text-muted">{a.body}</span>}
+                  </>
                 )}
-              </>
-            ) : status === 'loading' ? (
-              <p role="status" className={`${message} text-muted`}>
-                {TEXTS.loading}
-              </p>
-            ) : status === 'error' ? (
-              <div role="alert" className={`${message} flex flex-col items-center gap-3`}>
-                <p className="text-down">{TEXTS.loadFailed}</p>
-                <button type="button" className="btn-secondary py-1.5 text-sm" onClick={retry}>
-                  {TEXTS.retry}
-                </button>
-              </div>
+              />
             ) : (
-              <p className={`${message} text-muted`}>{TEXTS.empty}</p>
+              <FeedList
+                feed={announcements}
+                tab="announcements"
+                panelRef={panelRef}
+                href={announcementHref}
+                render={(n) => (
+                  <span className={`break-words text-sm ${n.read ? 'text-muted' : 'font-semibold'}`}>{n.message}</span>
+                )}
+              />
             )}
           </div>
         </div>

@@ -6,6 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { ALERT_MESSAGES, ALERT_TEXT } from '../../lib/alerts.ts';
 import {
   SAVED_SCREEN_NAME_MAX,
   SAVED_SCREEN_TEXT,
@@ -18,6 +19,7 @@ import {
   loadSavedScreens,
   renameSavedScreen,
   saveCurrentScreen,
+  setScreenAlert,
 } from '../../stores/saved-screens.ts';
 import { rememberColumns } from '../../stores/screener.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';
@@ -96,8 +98,42 @@ function NameForm({
   );
 }
 
+/** Whether the screen alerts on companies newly entering it (docs/product.md §15.7), saved as it changes. */
+function ScreenAlertSwitch({ screen }: { screen: SavedScreen & { alert?: boolean } }) {
+  const [busy, setBusy] = useState(false);
+  const on = screen.alert === true;
+  const change = async () => {
+    setBusy(true);
+    try {
+      const saved = await setScreenAlert(screen.id, !on, ALERT_TEXT.screenFailed);
+      showSnackbar(
+        saved.message ?? (saved.alert ? ALERT_MESSAGES.screenOn : ALERT_MESSAGES.screenOff)(screen.name),
+        'success',
+      );
+    } catch (error) {
+      showSnackbar(error instanceof Error ? error.message : ALERT_TEXT.screenFailed, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <label className="flex shrink-0 items-center gap-1 text-xs font-medium text-muted" data-testid="screen-alert">
+      <input
+        type="checkbox"
+        role="switch"
+        className="size-4 accent-primary-fill"
+        checked={on}
+        disabled={busy}
+        onChange={() => void change()}
+      />
+      {ALERT_TEXT.tab}
+      <span className="sr-only"> {screen.name}</span>
+    </label>
+  );
+}
+
 /** Opening a screen is opening its link; its columns are kept for the screener first (the link has none). */
-function ScreenRow({ screen }: { screen: SavedScreen }) {
+function ScreenRow({ screen }: { screen: SavedScreen & { alert?: boolean } }) {
   const [renaming, setRenaming] = useState(false);
   if (renaming) {
     return (
@@ -125,6 +161,7 @@ function ScreenRow({ screen }: { screen: SavedScreen }) {
       >
         {screen.name}
       </a>
+      <ScreenAlertSwitch screen={screen} />
       <button type="button" className="btn-secondary px-2! py-1! text-xs" onClick={() => setRenaming(true)}>
         {T.rename}
         <span className="sr-only"> {screen.name}</span>

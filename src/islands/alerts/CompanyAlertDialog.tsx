@@ -1,0 +1,173 @@
+/**
+ * A company's alerts (docs/product.md §15.7), opened from the bell beside
+ * its heart: the kinds and threshold of its own, Save, Use my defaults (the
+ * rule for all followed companies) and Cancel. A modal dialog: the page
+ * behind it is out of reach, Escape closes it, and the focus goes back to
+ * the bell.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ALERT_MESSAGES, ALERT_TEXT as T, type CompanyAlertRule } from '../../lib/alerts.ts';
+import { loadFavorites } from '../../stores/favorites.ts';
+import { showSnackbar } from '../../stores/snackbar.ts';
+import { FormMessage } from '../forms/controls.tsx';
+import { failureText, loadCompanyRule, resetCompanyRule, saveCompanyRule } from './alerts-api.ts';
+import KindsEditor, { draftOf, ruleOf, type RuleDraft } from './KindsEditor.tsx';
+
+type Loaded = { status: 'loading' } | { status: 'error' } | { status: 'ready'; rule: CompanyAlertRule };
+
+export default function CompanyAlertDialog({
+  symbol,
+  name,
+  onClose,
+}: {
+  symbol: string;
+  name: string;
+  onClose: () => void;
+}) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [draft, setDraft] = useState<RuleDraft | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'save' | 'defaults' | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const headingId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    loadCompanyRule(symbol)
+      .then(({ data }) => {
+        if (!live) return;
+        setLoaded({ status: 'ready', rule: data });
+        setDraft(draftOf(data));
+      })
+      .catch(() => live && setLoaded({ status: 'error' }));
+    return () => {
+      live = false;
+    };
+  }, [symbol, attempt]);
+
+  /** Done: the snackbar says what changed, the heart follows, and the dialog closes. */
+  const finish = (rule: CompanyAlertRule, message: string, wasFollowed: boolean) => {
+    showSnackbar(message, 'success');
+    if (rule.followed !== wasFollowed) void loadFavorites('company', { fresh: true });
+    onClose();
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (loaded.status !== 'ready' || !draft || busy) return;
+    const change = ruleOf(draft);
+    if ('error' in change) return setError(change.error);
+    setError(null);
+    setFailure(null);
+    setBusy('save');
+    try {
+      const body = await saveCompanyRule(symbol, change);
+      finish(body.data, body.message || ALERT_MESSAGES.companySaved(symbol), loaded.rule.followed);
+    } catch (failed) {
+      setFailure(failureText(failed, T.saveFailed));
+      setBusy(null);
+    }
+  };
+
+  const backToDefaults = async () => {
+    if (loaded.status !== 'ready' || busy) return;
+    setFailure(null);
+    setBusy('defaults');
+    try {
+      const body = await resetCompanyRule(symbol);
+      finish(body.data, body.message || ALERT_MESSAGES.companyDefaults(symbol), loaded.rule.followed);
+    } catch (failed) {
+      setFailure(failureText(failed, T.saveFailed));
+      setBusy(null);
+    }
+  };
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={headingId}
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(34rem,calc(100vw-2rem))] overflow-y-auto rounded-xl bg-surface p-0 text-fg backdrop:bg-black/50"
+      onCancel={(event) => {
+        // Escape: React closes it, so the bell gets the focus back.
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === dialogRef.current) onClose();
+      }}
+      data-testid="company-alerts-dialog"
+    >
+      <form className="flex flex-col gap-4 p-5" noValidate onSubmit={(event) => void save(event)}>
+        <h2 id={headingId} className="text-lg font-bold">
+          {T.companyDialog(symbol)}
+        </h2>
+        {loaded.status === 'loading' && (
+          <p role="status" className="text-muted">
+            {T.companyLoading}
+          </p>
+        )}
+        {loaded.status === 'error' && (
+          <div className="flex flex-col gap-3">
+            <FormMessage kind="error">{T.companyLoadFailed}</FormMessage>
+            <button
+              type="button"
+              className="btn-secondary self-start"
+              onClick={() => {
+                setLoaded({ status: 'loading' });
+                setAttempt((n) => n + 1);
+              }}
+            >
+              {T.retry}
+            </button>
+          </div>
+        )}
+        {loaded.status === 'ready' && draft && (
+          <>
+            {!loaded.rule.followed ? (
+              <p className="text-sm text-muted">{T.companyNotFollowed(name)}</p>
+            ) : (
+              !loaded.rule.custom && <p className="text-sm text-muted">{T.companyUsesDefaults}</p>
+            )}
+            <KindsEditor
+              legend={T.companyKinds(name)}
+              draft={draft}
+              onChange={setDraft}
+              error={error}
+              disabled={busy !== null}
+            />
+          </>
+        )}
+        {failure && <FormMessage kind="error">{failure}</FormMessage>}
+        <div className="flex flex-wrap justify-end gap-2">
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            {T.cancel}
+          </button>
+          {loaded.status === 'ready' && (
+            <>
+              <button
+                type="button"
+                className="btn-secondary"
+                disabled={busy !== null}
+                aria-busy={busy === 'defaults'}
+                onClick={() => void backToDefaults()}
+              >
+                {busy === 'defaults' ? T.saving : T.useDefaults}
+              </button>
+              <button type="submit" className="btn-primary" disabled={busy !== null} aria-busy={busy === 'save'}>
+                {busy === 'save' ? T.saving : T.save}
+              </button>
+            </>
+          )}
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * A rule's kinds and daily move threshold (docs/product.md §15.7): the
+ * settings page's all-followed rule and each company's own, and the company
+ * page's dialog.
+ */
+import { useId } from 'react';
+import {
+  ALERT_MESSAGES,
+  ALERT_TEXT,
+  COMPANY_ALERT_KINDS,
+  PRICE_THRESHOLD_MAX,
+  PRICE_THRESHOLD_MIN,
+  alertKindLabel,
+  normaliseAlertKinds,
+  parseThreshold,
+  type AlertKind,
+} from '../../lib/alerts.ts';
+
+/** What the editor holds: the ticked kinds, and the threshold as typed. */
+export interface RuleDraft {
+  kinds: AlertKind[];
+  threshold: string;
+}
+
+export const draftOf = (rule: { kinds: readonly AlertKind[]; priceThreshold: number }): RuleDraft => ({
+  kinds: [...rule.kinds],
+  threshold: String(rule.priceThreshold),
+});
+
+/** The rule to send, or the threshold's error. */
+export function ruleOf(draft: RuleDraft): { kinds: AlertKind[]; priceThreshold: number } | { error: string } {
+  const priceThreshold = parseThreshold(draft.threshold);
+  if (priceThreshold === null) return { error: ALERT_MESSAGES.thresholdInvalid };
+  return { kinds: normaliseAlertKinds(draft.kinds, { company: true }), priceThreshold };
+}
+
+export default function KindsEditor({
+  legend,
+  draft,
+  onChange,
+  error,
+  disabled = false,
+}: {
+  legend: string;
+  draft: RuleDraft;
+  onChange: (draft: RuleDraft) => void;
+  /** The threshold's error, shown under its field. */
+  error: string | null;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  const shownThreshold = parseThreshold(draft.threshold) ?? undefined;
+  const tick = (kind: AlertKind, on: boolean) =>
+    onChange({
+      ...draft,
+      kinds: on
+        ? normaliseAlertKinds([...draft.kinds, kind], { company: true })
+        : draft.kinds.filter((k) => k !== kind),
+    });
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-3" disabled={disabled}>
+      <legend className="mb-1 font-semibold">{legend}</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {COMPANY_ALERT_KINDS.map((kind) => (
+          <label key={kind} className="flex items-start gap-2">
+            <input
+              type="checkbox"
+              name="kinds"
+              value={kind}
+              className="mt-0.5 size-5 shrink-0 accent-primary-fill"
+              checked={draft.kinds.includes(kind)}
+              onChange={(event) => tick(kind, event.target.checked)}
+            />
+            <span>{alertKindLabel(kind, shownThreshold)}</span>
+          </label>
+        ))}
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-threshold`} className="text-sm font-medium">
+          {ALERT_TEXT.threshold}
+        </label>
+        <input
+          id={`${id}-threshold`}
+          name="priceThreshold"
+          type="number"
+          inputMode="numeric"
+          min={PRICE_THRESHOLD_MIN}
+          max={PRICE_THRESHOLD_MAX}
+          step={1}
+          className="input w-28"
+          value={draft.threshold}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-threshold-error` : undefined}
+          onChange={(event) => onChange({ ...draft, threshold: event.target.value })}
+        />
+        {error && (
+          <p id={`${id}-threshold-error`} className="text-sm text-down">
+            {error}
+          </p>
+        )}
+      </div>
+    </fieldset>
+  );
+}
