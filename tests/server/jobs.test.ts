@@ -10,7 +10,7 @@ import type { Database, Db } from '../../src/server/platform/db/client.ts';
 import { createLogger } from '../../src/server/platform/logger.ts';
 
 describe("the server's background jobs", () => {
-  it('gather every part’s jobs: transactional message delivery and the changes poll on every instance, bulk mail and the rest on the leader', () => {
+  it('gather every part’s jobs: transactional message delivery, alert delivery and the changes poll on every instance, bulk mail and the rest on the leader', () => {
     // Declaring jobs touches no database: only their runs do.
     const db = {} as Db;
     const changes = createChangeBus(db);
@@ -28,6 +28,8 @@ describe("the server's background jobs", () => {
     expect(jobs.map((job) => [job.name, job.leaderOnly ?? false])).toEqual([
       ['outbox', false],
       ['bulk-mail', true],
+      ['alert-delivery', false],
+      ['alert-digests', true],
       ['newsletter', true],
       ['event-reminders', true],
       ['broadcasts', true],
