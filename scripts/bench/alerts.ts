@@ -174,6 +174,8 @@ async function measure(label: string, env: Record<string, string>) {
     for (const p of paths) await (await fetch(`${url}${p}`)).arrayBuffer();
     const load = await startReaderLoad(url, paths, READER_RATE, READER_CONNECTIONS);
     const evaluations: number[] = [];
+    const priceParts: number[] = [];
+    const screenParts: number[] = [];
     const reloads: number[] = [];
     let raised = 0;
     try {
@@ -185,6 +187,8 @@ async function measure(label: string, env: Record<string, string>) {
         reloads.push(performance.now() - reload);
         const result = await market.evaluate(when);
         evaluations.push(result!.ms);
+        priceParts.push(result!.priceMs);
+        screenParts.push(result!.screensMs);
         raised += result!.priceAlerts + result!.screenAlerts;
       }
     } finally {
@@ -196,6 +200,8 @@ async function measure(label: string, env: Record<string, string>) {
     }
     emit(`${label}_evaluation_p50_ms`, percentile(sorted(evaluations), 50), 'ms');
     judge(`${label}_evaluation_p99_ms`, percentile(sorted(evaluations), 99), 'ms', { max: 200 });
+    emit(`${label}_evaluation_moves_p50_ms`, percentile(sorted(priceParts), 50), 'ms');
+    emit(`${label}_evaluation_screens_p50_ms`, percentile(sorted(screenParts), 50), 'ms');
     emit(`${label}_snapshot_reload_p50_ms`, percentile(sorted(reloads), 50), 'ms');
     emit(`${label}_snapshot_reload_p99_ms`, percentile(sorted(reloads), 99), 'ms');
     emit(`${label}_market_alerts_raised`, raised, 'count');
