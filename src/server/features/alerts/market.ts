@@ -48,6 +48,9 @@ export interface MarketEvaluation {
   /** Screen groups (screens sharing a query) whose members changed or that were new. */
   changedScreens: number;
   ms: number;
+  /** Of which: the moves and ranges raised, and the screens checked. */
+  priceMs: number;
+  screensMs: number;
 }
 
 export interface MarketAlertsDeps {
@@ -138,7 +141,9 @@ export function createMarketAlerts(deps: MarketAlertsDeps): MarketAlerts {
       }
     }
     seen = next;
+    const priceStarted = performance.now();
     const priceAlerts = await raiseCompanyAlerts(db, causes, options);
+    const screensStarted = performance.now();
     const { added: screenAlerts, changed } = await screens.check(snapshot, date, options);
     if (priceAlerts + screenAlerts > 0) deps.onRaised?.();
     return {
@@ -147,6 +152,8 @@ export function createMarketAlerts(deps: MarketAlertsDeps): MarketAlerts {
       causes: causes.length,
       changedScreens: changed,
       ms: performance.now() - started,
+      priceMs: screensStarted - priceStarted,
+      screensMs: performance.now() - screensStarted,
     };
   }
 
@@ -174,11 +181,24 @@ interface ScreenGroup {
   /** The filter map the screener runs (null when the query has no valid filter left: every company). */
   filters: Record<string, string>;
   ids: Set<number>;
-  /** The members written at the last check, joined; null before the first check in this process. */
-  written: string | null;
+  /**
+   * The members written at the last write; null before the first check in
+   * this process. Companies leaving the screen are not written until one
+   * enters: one hovering at a filter's edge costs nothing each update.
+   */
+  written: Set<string> | null;
   /** A screen in it still has to take note of its members (alerts just turned on, or a new query). */
   fresh: boolean;
+  /** When the members were last stored in the screens' rows (performance.now()). */
+  storedAt: number;
 }
+
+/**
+ * The members are stored in the screens' rows (for a restart) at most this
+ * often while companies keep entering; between two stores this process's own
+ * record decides what is new, and the once-a-day cause key what was raised.
+ */
+const MEMBERS_STORE_MS = 10 * 60_000;
 
 /** Screens changed within this much before the last look are looked at again (late commits). */
 const SCREEN_OVERLAP_MS = 60_000;
@@ -210,6 +230,7 @@ function createScreenWatch(db: Db) {
           ids: new Set(),
           written: null,
           fresh: false,
+          storedAt: 0,
         };
         groups.set(query, group);
       }
@@ -274,10 +295,16 @@ function createScreenWatch(db: Db) {
     options: RaiseOptions,
   ): Promise<{ added: number; changed: number }> {
     await refresh();
-    const changed: { group: ScreenGroup; members: string[]; key: string }[] = [];
+    const changed: { group: ScreenGroup; members: string[]; entered: string[]; exact: boolean; store: boolean }[] = [];
+    const now = performance.now();
     for (const [group, members] of membersOf(snapshot)) {
-      const key = members.join(',');
-      if (group.fresh || group.written !== key) changed.push({ group, members, key });
+      const written = group.written;
+      // Unknown before this process's first write: every member is a candidate, each screen's stored list decides.
+      const exact = !written;
+      const entered = written ? members.filter((symbol) => !written.has(symbol)) : members;
+      if (!group.fresh && entered.length === 0) continue;
+      const store = group.fresh || exact || now - group.storedAt >= MEMBERS_STORE_MS;
+      changed.push({ group, members, entered, exact, store });
     }
     let added = 0;
     // A statement's worth of screens at a time.
@@ -286,15 +313,23 @@ function createScreenWatch(db: Db) {
     const flush = async () => {
       if (batch.length === 0) return;
       const json = JSON.stringify(
-        batch.map((c) => ({ query: c.group.query, members: c.members, ids: [...c.group.ids] })),
+        batch.map((c) => ({
+          query: c.group.query,
+          members: c.members,
+          entered: c.entered,
+          exact: c.exact,
+          store: c.store,
+          ids: [...c.group.ids],
+        })),
       );
       const [row] = rowsOf<{ added: number }>(
         await db.execute(sql`
           with g as (
-            select * from jsonb_to_recordset(${json}::jsonb) as g(query text, members text[], ids int[])
+            select * from jsonb_to_recordset(${json}::jsonb) as g(query text, members text[], entered text[], exact boolean, store boolean, ids int[])
           ),
           s as (
-            select sc.id, sc.user_id, sc.name, sc.alert_members as before, g.members
+            select sc.id, sc.user_id, sc.name, sc.alert_members is not null as noted,
+              case when g.exact then sc.alert_members end as before, g.members, g.entered, g.store
             from g cross join unnest(g.ids) as x(id)
             join saved_screens sc on sc.id = x.id and sc.alert and sc.query = g.query
           ),
@@ -305,23 +340,25 @@ function createScreenWatch(db: Db) {
               coalesce(c.name, m.symbol) || ' now meets the screen’s filters'
                 || coalesce(' at $' || to_char(c.last_sale, 'FM999,999,990.00'), '') || '.',
               '/stocks/' || m.symbol
-            from s cross join unnest(s.members) as m(symbol)
+            from s
+            cross join lateral (select unnest(s.entered) except select unnest(s.before)) as m(symbol)
             left join companies c on c.symbol = m.symbol
-            where s.before is not null and not (m.symbol = any(s.before))
+            where s.noted
             on conflict (user_id, kind, cause_key) do nothing
             returning 1
           ),
           noted as (
             update saved_screens sc set alert_members = s.members
-            from s where sc.id = s.id and sc.alert_members is distinct from s.members
+            from s where sc.id = s.id and s.store
             returning 1
           )
           select (select count(*) from added)::int as added, (select count(*) from noted)::int as noted`),
       );
       added += Number(row?.added ?? 0);
       for (const c of batch) {
-        c.group.written = c.key;
+        c.group.written = new Set(c.members);
         c.group.fresh = false;
+        if (c.store) c.group.storedAt = now;
       }
       batch = [];
       screensInBatch = 0;
