@@ -10,7 +10,7 @@ import type { Database, Db } from '../../src/server/platform/db/client.ts';
 import { createLogger } from '../../src/server/platform/logger.ts';
 
 describe("the server's background jobs", () => {
-  it('gather every part’s jobs: transactional message delivery, alert delivery and the changes poll on every instance, bulk mail and the rest on the leader', () => {
+  it('gather every part’s jobs: transactional message delivery, alert delivery and the changes poll on every instance, bulk mail, alert raising, digests and the rest on the leader', () => {
     // Declaring jobs touches no database: only their runs do.
     const db = {} as Db;
     const changes = createChangeBus(db);
@@ -36,6 +36,7 @@ describe("the server's background jobs", () => {
       ['chat-guest-threads', true],
       ['content-changes-poll', false],
       ['market-data', true],
+      ['alert-raising', true],
     ]);
     expect(new Set(jobs.map((job) => job.name)).size).toBe(jobs.length);
     for (const job of jobs) expect(job.intervalMs).toBeGreaterThan(0);
