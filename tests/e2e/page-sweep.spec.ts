@@ -33,6 +33,7 @@ const GUEST_EXTRAS = [
   { what: 'the verification page', path: '/verify/' },
   { what: 'the missing page', path: '/no-such-page/' },
   { what: 'the offline page', path: '/offline/' },
+  { what: 'an alert email’s stop page with a link that is not valid', path: '/alerts/stop/?t=not-a-token' },
 ];
 
 /** What only a signed-in reader sees. */
@@ -41,6 +42,7 @@ const SIGNED_IN_PAGES = [
   '/settings/Profile_Info/',
   '/settings/Settings/',
   '/settings/Notifications/',
+  '/settings/Alerts/',
   '/settings/Change_Password/',
   '/settings/Data_Usage/',
   '/favorites/Companies/',

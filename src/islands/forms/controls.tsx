@@ -78,7 +78,7 @@ export function PasswordField(props: Omit<FieldProps, 'type'>) {
 
 export function FormMessage({ kind, children }: { kind: 'error' | 'success' | 'info'; children: ReactNode }) {
   const styles = {
-    error: 'border-down/40 bg-down/10 text-down',
+    error: 'border-down/40 bg-down/5 text-down',
     success: 'border-up/40 bg-up/10 text-up',
     info: 'border-line bg-surface-2 text-fg',
   }[kind];
