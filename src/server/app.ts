@@ -141,7 +141,8 @@ export function createApp(deps: AppDeps): App {
   }
   // Articles and events about a company alert its followers.
   if (deps.wakeAlerts)
-    for (const group of ['/tools/news/*', '/tools/events/*']) api.use(group, wakeAfterWrite(deps.wakeAlerts));
+    for (const group of ['/tools/news/*', '/tools/events/*', '/tools/videos/*'])
+      api.use(group, wakeAfterWrite(deps.wakeAlerts));
   api.route('/auth', accountRoutes);
   api.route('/auth', googleRoutes);
   api.route('/profile', profileRoutes);

@@ -1,8 +1,8 @@
 /**
  * Alerts from what the site publishes about a company (docs/product.md
  * §15.7): new SEC filings (raised by the import that stored them), insider
- * transactions, articles tagged with the company, webinars scheduled, and
- * webinars about to start. The watch runs in a job: it looks at what
+ * transactions, articles and videos tagged with the company (both are news
+ * about it), webinars scheduled, and webinars about to start. The watch runs in a job: it looks at what
  * changed since its last look (a little before, for writes that committed
  * late; raising a cause again changes nothing) and raises each cause for the
  * company's followers. Its first look only takes note, so a new server does
@@ -16,6 +16,7 @@ import { readMeta, writeMeta } from '../../platform/meta.ts';
 import { companies, insiderTransactions } from '../companies/index.ts';
 import { events } from '../events/index.ts';
 import { news } from '../news/index.ts';
+import { videos } from '../videos/index.ts';
 import { raiseCompanyAlerts, type CompanyCause, type RaiseOptions } from './raise.ts';
 
 /** A filing as an import stored it. */
@@ -128,6 +129,21 @@ export function createContentWatch(db: Db, options: { batch: number }): ContentW
           ),
         ),
       );
+    // A video staff publish about a company (an interview, a presentation) is news about it too.
+    const clips = await db
+      .select({ id: videos.id, title: videos.name, symbol: videos.companySymbol })
+      .from(videos)
+      .where(
+        and(
+          isNotNull(videos.companySymbol),
+          eq(videos.disabled, false),
+          lte(videos.published, now),
+          or(
+            gt(videos.published, since),
+            and(gt(videos.updatedAt, since), gt(videos.published, new Date(now.getTime() - NEWS_EDIT_WINDOW_MS))),
+          ),
+        ),
+      );
     const scheduled = await db
       .select({ id: events.id, title: events.title, symbol: events.companySymbol, startsAt: events.upcomingDate })
       .from(events)
@@ -156,6 +172,7 @@ export function createContentWatch(db: Db, options: { batch: number }): ContentW
 
     const names = await namesOf(db, [
       ...articles.map((a) => a.symbol!),
+      ...clips.map((v) => v.symbol!),
       ...scheduled.map((e) => e.symbol!),
       ...soon.map((e) => e.symbol!),
       ...insiders.map((i) => i.companySymbol),
@@ -169,6 +186,16 @@ export function createContentWatch(db: Db, options: { batch: number }): ContentW
         title: `News: ${a.title}`,
         body: `An article about ${name(a.symbol!)} (${a.symbol}).`,
         link: `/news/${a.id}`,
+      });
+    }
+    for (const v of clips) {
+      causes.push({
+        kind: 'news',
+        causeKey: `video:${v.id}`,
+        symbol: v.symbol!,
+        title: `Video: ${v.title}`,
+        body: `A video about ${name(v.symbol!)} (${v.symbol}).`,
+        link: `/video/${v.id}`,
       });
     }
     for (const e of scheduled) {

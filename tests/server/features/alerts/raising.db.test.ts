@@ -159,6 +159,24 @@ describe('raising alerts', () => {
     expect((await alertsOf(bob)).data.some((a) => a.kind === 'news')).toBe(false);
   });
 
+  it('alerts followers of a video staff publish about the company as news, linking to the video', async () => {
+    const watch = createContentWatch(t.database.db, { batch });
+    await watch.look(new Date());
+    const saved = await t.call('POST', '/api/tools/videos', {
+      headers: staff,
+      json: { name: 'The CEO on the new plant', company_symbol: followed, youtubeId: 'dQw4w9WgXcQ' },
+    });
+    expect(saved.status).toBe(201);
+    const id = (saved.body as { data: { id: number } }).data.id;
+    await watch.look(new Date(Date.now() + 1000));
+    expect((await alertsOf(ada)).data[0]).toMatchObject({
+      kind: 'news',
+      title: 'Video: The CEO on the new plant',
+      link: `/video/${id}`,
+    });
+    expect((await alertsOf(bob)).data.some((a) => a.link === `/video/${id}`)).toBe(false);
+  });
+
   it('alerts a webinar scheduled for the company, and again one hour before it starts', async () => {
     const watch = createContentWatch(t.database.db, { batch });
     const startsAt = new Date(Date.now() + 3 * 3600_000);
