@@ -69,7 +69,11 @@ export function serverJobs(deps: ServerJobDeps): JobDefinition[] {
       logger,
       onFileWritten: (line) => deps.say(`Outbox: ${line}`),
       renderers: { 'newsletter-issue': issueRenderer(db, config.siteUrl) },
-      push: createPushTransport({ db, subject: vapidSubject(config.mail.from, config.siteUrl) }),
+      push: createPushTransport({
+        db,
+        subject: vapidSubject(config.mail.from, config.siteUrl),
+        localServices: config.pushLocalServices,
+      }),
       leaseRows: bulkRows.lease,
     }),
     ...alertDeliveryJobs({

@@ -118,6 +118,12 @@ const ConfigSchema = z
         ctx.addIssue({ code: 'custom', message: TRUST_PROXY_FORMS });
         return z.NEVER;
       }),
+    /**
+     * Push services on this machine (http://localhost:…, https://127.0.0.1…) may receive pushes: for development
+     * and tests only. Otherwise a device's endpoint must be a public https address, so no reader can make the server
+     * post to the network it runs in.
+     */
+    PUSH_LOCAL_SERVICES: flag(false),
     /** The first wait of a sign-in on an account with repeated failures (it doubles, to eight times this). */
     SIGN_IN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     SMTP_URL: z
@@ -247,6 +253,7 @@ const ConfigSchema = z
           }
         : null,
       signInDelayMs: env.SIGN_IN_DELAY_MS,
+      pushLocalServices: env.PUSH_LOCAL_SERVICES,
       mail: {
         smtpUrl: env.SMTP_URL ?? null,
         from: env.MAIL_FROM,

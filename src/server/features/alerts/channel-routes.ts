@@ -104,7 +104,9 @@ export const alertChannelRoutes = createRouter()
   .openapi(pushKeyRoute, async (c) => c.json({ data: { publicKey: (await vapidKeys(c.var.db)).publicKey } }, 200))
   .openapi(subscribeRoute, async (c) => {
     const user = requireUser(c);
-    const { id, created } = await subscribePush(c.var.db, user.id, c.req.valid('json'));
+    const { id, created } = await subscribePush(c.var.db, user.id, c.req.valid('json'), {
+      localServices: c.var.config.pushLocalServices,
+    });
     return created ? c.json({ data: { id } }, 201) : c.json({ data: { id } }, 200);
   })
   .openapi(unsubscribeRoute, async (c) =>

@@ -30,9 +30,10 @@ let push: Transport;
 const nothing: Transport = { name: 'nothing', send: async () => {} };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The tests' push service runs on this machine.
+  t = await createTestApp({ env: { PUSH_LOCAL_SERVICES: 'true' } });
   service = await startPushService();
-  push = createPushTransport({ db: t.database.db, subject: 'mailto:alerts@redcap.example' });
+  push = createPushTransport({ db: t.database.db, subject: 'mailto:alerts@redcap.example', localServices: true });
 }, 120_000);
 afterAll(async () => {
   push.close?.();
@@ -193,6 +194,38 @@ describe('an alert by push', () => {
       expect(message).toMatchObject({ status: 'cancelled', attempts: 1 });
       expect(service.received.filter((r) => r.path === `/device/gone-${status}`)).toHaveLength(1);
     });
+
+  it('never goes to a device whose push service is inside the server’s own network, and forgets that device', async () => {
+    const reader = await addReader(db());
+    await setAlertSettings(db(), reader.id, { email: 'off' });
+    const device = newDevice(`${service.url}/device/inside`);
+    await db()
+      .insert(pushSubscriptions)
+      .values({ userId: reader.id, endpoint: device.endpoint, ...device.keys });
+    const id = await raise(db(), reader.id);
+    await deliverAlerts(db(), MIDDAY, options);
+    // A server that allows no push service on its machine (the default).
+    const guarded = createPushTransport({ db: db(), subject: 'mailto:alerts@redcap.example' });
+    try {
+      await createOutboxWorker({
+        db: db(),
+        email: nothing,
+        sms: nothing,
+        push: guarded,
+        logger: createLogger('silent'),
+        backoffMs: () => 0,
+      }).runOnce();
+    } finally {
+      guarded.close?.();
+    }
+    expect(service.received.filter((r) => r.path === '/device/inside')).toHaveLength(0);
+    expect(await subscriptionsOf(reader.id)).toHaveLength(0);
+    const [message] = await db()
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.dedupeKey, `alert:${id}:push:${await subscriptionIdOf(id)}`));
+    expect(message).toMatchObject({ status: 'cancelled' });
+  });
 
   it('is retried when the push service fails for a while', async () => {
     const reader = await addReader(db());

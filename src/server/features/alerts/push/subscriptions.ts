@@ -5,9 +5,11 @@
  * changes hands); removing needs only the endpoint, which is the device's
  * secret, so signing out can drop it after the session ended.
  */
+import { isIP } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../platform/db/client.ts';
 import { invalid } from '../../../platform/errors.ts';
+import { isLoopbackHost, isPublicAddress } from './network.ts';
 import { pushSubscriptions } from '../tables.ts';
 
 export interface PushSubscriptionInput {
@@ -15,27 +17,34 @@ export interface PushSubscriptionInput {
   keys: { p256dh: string; auth: string };
 }
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /**
- * Push services are reached over HTTPS; plain HTTP only on this machine (a
- * push service run for development and tests).
+ * Whether a device's endpoint is a push service's: a public https address.
+ * A host that is an address of a private, loopback or link-local network is
+ * refused (a host name is checked again when a push connects, against what
+ * it resolves to); with `localServices` a push service on this machine is
+ * allowed too, over http or https (development and tests).
  */
-export function isPushEndpoint(endpoint: string): boolean {
+export function isPushEndpoint(endpoint: string, localServices = false): boolean {
+  let url: URL;
   try {
-    const url = new URL(endpoint);
-    return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname));
+    url = new URL(endpoint);
   } catch {
     return false;
   }
+  if (localServices && isLoopbackHost(url.hostname)) return url.protocol === 'https:' || url.protocol === 'http:';
+  if (url.protocol !== 'https:' || url.username || url.password) return false;
+  if (isLoopbackHost(url.hostname)) return false;
+  const literal = url.hostname.replace(/^\[|\]$/g, '');
+  return isIP(literal) === 0 || isPublicAddress(literal);
 }
 
 const decodedLength = (value: string) =>
   /^[A-Za-z0-9_-]+={0,2}$/.test(value) ? Buffer.from(value, 'base64url').length : -1;
 
 /** Refuses what no browser makes: an endpoint that is no push service's, keys of the wrong size. */
-function checked(input: PushSubscriptionInput): PushSubscriptionInput {
-  if (!isPushEndpoint(input.endpoint)) throw invalid('endpoint: must be the push service’s https address');
+function checked(input: PushSubscriptionInput, localServices: boolean): PushSubscriptionInput {
+  if (!isPushEndpoint(input.endpoint, localServices))
+    throw invalid('endpoint: must be the push service’s https address');
   const key = Buffer.from(input.keys.p256dh, 'base64url');
   if (decodedLength(input.keys.p256dh) !== 65 || key[0] !== 4)
     throw invalid('keys.p256dh: must be a P-256 public key (65 bytes, base64url)');
@@ -48,8 +57,9 @@ export async function subscribePush(
   db: Db,
   userId: number,
   input: PushSubscriptionInput,
+  { localServices = false }: { localServices?: boolean } = {},
 ): Promise<{ id: number; created: boolean }> {
-  const { endpoint, keys } = checked(input);
+  const { endpoint, keys } = checked(input, localServices);
   const [row] = rowsOf<{ id: number; created: boolean }>(
     await db.execute(sql`
       insert into ${pushSubscriptions} (user_id, endpoint, p256dh, auth)

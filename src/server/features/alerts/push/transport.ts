@@ -12,7 +12,8 @@ import type WebPush from 'web-push';
 import type { Db } from '../../../platform/db/client.ts';
 import { RecipientGone, type Transport } from '../../../platform/outbox/transports.ts';
 import { vapidKeys } from './keys.ts';
-import { forgetPushSubscription, pushSubscriptionOf } from './subscriptions.ts';
+import { isLoopbackHost, publicLookup } from './network.ts';
+import { forgetPushSubscription, isPushEndpoint, pushSubscriptionOf } from './subscriptions.ts';
 
 export interface PushTransportOptions {
   db: Db;
@@ -21,6 +22,8 @@ export interface PushTransportOptions {
   /** How long a push service keeps a push for a device that is offline. */
   ttlSeconds?: number;
   timeoutMs?: number;
+  /** Push services on this machine may receive pushes (development and tests; see PUSH_LOCAL_SERVICES). */
+  localServices?: boolean;
 }
 
 /** A day: an alert older than that is better read in the bell. */
@@ -46,6 +49,14 @@ export function vapidSubject(from: string, siteUrl: string): string {
 export function createPushTransport(options: PushTransportOptions): Transport {
   const { db } = options;
   const plainAgent = new PlainHttpAgent({ keepAlive: true });
+  // Every push service is reached through this one, which connects only to public addresses.
+  const publicAgent = new https.Agent({ keepAlive: true, lookup: publicLookup });
+  /** The agent a push to this endpoint goes through; null when no push may go there. */
+  const agentFor = (endpoint: string): https.Agent | undefined | null => {
+    if (options.localServices && isLoopbackHost(new URL(endpoint).hostname))
+      return endpoint.startsWith('http:') ? plainAgent : undefined;
+    return isPushEndpoint(endpoint) ? publicAgent : null;
+  };
   // Loaded when the first push goes: most instances send none for a while.
   let library: Promise<typeof WebPush> | null = null;
   const webPush = () => (library ??= import('web-push').then((m) => m.default));
@@ -55,6 +66,12 @@ export function createPushTransport(options: PushTransportOptions): Transport {
       const id = Number(message.to);
       const subscription = Number.isInteger(id) ? await pushSubscriptionOf(db, id) : null;
       if (!subscription) throw new RecipientGone(`No push subscription ${message.to} any more`);
+      const agent = agentFor(subscription.endpoint);
+      if (agent === null) {
+        // Kept while push services on this machine were allowed: no push goes there now.
+        await forgetPushSubscription(db, subscription.id, subscription.endpoint);
+        throw new RecipientGone('The device’s push service is not on the public internet');
+      }
       const [{ sendNotification, WebPushError }, keys] = await Promise.all([webPush(), vapidKeys(db)]);
       try {
         await sendNotification(
@@ -65,7 +82,7 @@ export function createPushTransport(options: PushTransportOptions): Transport {
             TTL: options.ttlSeconds ?? PUSH_TTL_SECONDS,
             timeout: options.timeoutMs ?? 10_000,
             contentEncoding: 'aes128gcm',
-            ...(subscription.endpoint.startsWith('http:') && { agent: plainAgent }),
+            ...(agent && { agent }),
           },
         );
       } catch (error) {
@@ -80,6 +97,9 @@ export function createPushTransport(options: PushTransportOptions): Transport {
         throw error;
       }
     },
-    close: () => plainAgent.destroy(),
+    close: () => {
+      plainAgent.destroy();
+      publicAgent.destroy();
+    },
   };
 }
