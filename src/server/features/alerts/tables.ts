@@ -108,6 +108,18 @@ export const alerts = pgTable(
   ],
 );
 
+/**
+ * The companies in a saved screen's query when the alerts' evaluation last
+ * stored them: one row per query, however many screens share it, so a
+ * restart knows which companies are new since (docs/product.md §15.7).
+ */
+export const alertScreenMembers = pgTable('alert_screen_members', {
+  /** The screener's canonical link query (saved_screens.query). */
+  query: text('query').primaryKey(),
+  members: text('members').array().notNull(),
+  storedAt: timestamp('stored_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A device that receives the reader's pushes (a browser's PushSubscription). */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
