@@ -25,8 +25,9 @@ import { MARKET_OPEN_MINUTES, isTradingDay, previousTradingDay, toNewYork } from
 import { filterMap, screenFromParams } from '../../../lib/screener-state.ts';
 import { arrayColumn } from '../../platform/db/arrays.ts';
 import { rowsOf, type Db } from '../../platform/db/client.ts';
+import { paceAfter } from '../../platform/db/pace.ts';
 import { compileFilters, type Snapshot, type SnapshotStore } from '../screener/index.ts';
-import { raiseCompanyAlerts, yieldToRequests, type CompanyCause, type RaiseOptions } from './raise.ts';
+import { raiseCompanyAlerts, type CompanyCause, type RaiseOptions } from './raise.ts';
 
 /** The session a moment's prices belong to: today's once it opened, else the last trading day's. */
 export function sessionDateOf(at: Date): string {
@@ -353,66 +354,55 @@ function createScreenWatch(db: Db) {
   async function store(changes: ScreenChange[], date: string, options: RaiseOptions): Promise<number> {
     const limit = Math.max(1, options.batch);
     let added = 0;
-    let pieces: { query: string; entered: string[]; ids: number[] }[] = [];
-    let rows = 0;
-    const writeEntries = async () => {
-      if (pieces.length === 0) return;
-      const json = JSON.stringify(pieces);
-      pieces = [];
-      rows = 0;
+    /** One query's screens (ids) × the companies entering it: at most about `limit` rows. */
+    const writeEntries = async (query: string, entered: string[], ids: number[]) => {
+      const started = performance.now();
       const [row] = rowsOf<{ added: number }>(
         await db.execute(sql`
-          with g as (
-            select * from jsonb_to_recordset(${json}::jsonb) as g(query text, entered text[], ids int[])
-          ),
-          added as (
+          with added as (
             insert into alerts (user_id, kind, cause_key, symbol, screen_id, title, body, link)
             select sc.user_id, 'screen-entry', 'screen:' || sc.id || ':' || m.symbol || ':' || ${date}, m.symbol, sc.id,
               m.symbol || ' entered your screen “' || sc.name || '”',
               coalesce(c.name, m.symbol) || ' now meets the screen’s filters'
                 || coalesce(' at $' || to_char(c.last_sale, 'FM999,999,990.00'), '') || '.',
               '/stocks/' || m.symbol
-            from g
-            cross join unnest(g.ids) as x(id)
-            join saved_screens sc on sc.id = x.id and sc.alert and sc.query = g.query and sc.alert_noted_at is not null
-            cross join unnest(g.entered) as m(symbol)
+            from saved_screens sc
+            cross join unnest(${arrayColumn(entered, (e) => e, 'text')}) as m(symbol)
             left join companies c on c.symbol = m.symbol
+            where sc.id = any(${arrayColumn(ids, (id) => id, 'int4')})
+              and sc.alert and sc.query = ${query} and sc.alert_noted_at is not null
             on conflict (user_id, kind, cause_key) do nothing
             returning 1
           )
           select count(*)::int as added from added`),
       );
       added += Number(row?.added ?? 0);
-      await yieldToRequests();
+      await paceAfter(started);
     };
     for (const change of changes) {
       if (change.entered.length === 0 || change.targets.length === 0) continue;
       // Screens × entering companies: as many screens as keep a statement within the limit.
       for (let j = 0; j < change.entered.length; j += limit) {
         const entered = change.entered.slice(j, j + limit);
-        const each = entered.length;
-        for (let i = 0; i < change.targets.length;) {
+        const page = Math.max(1, Math.floor(limit / entered.length));
+        for (let i = 0; i < change.targets.length; i += page) {
           if (options.signal?.aborted) return added;
-          if (rows > 0 && rows + each > limit) await writeEntries();
-          const ids = change.targets.slice(i, i + Math.max(1, Math.floor((limit - rows) / each)));
-          pieces.push({ query: change.group.query, entered, ids });
-          rows += ids.length * each;
-          i += ids.length;
+          await writeEntries(change.group.query, entered, change.targets.slice(i, i + page));
         }
       }
     }
-    await writeEntries();
 
     // Screens taking note: from now on companies entering them alert.
-    const noting = changes.flatMap((c) => c.noting.map((id) => ({ id, query: c.group.query })));
-    for (let i = 0; i < noting.length; i += limit) {
-      if (options.signal?.aborted) return added;
-      const part = noting.slice(i, i + limit);
-      await db.execute(sql`
-        update saved_screens sc set alert_noted_at = now()
-        from unnest(${arrayColumn(part, (n) => n.id, 'int4')}, ${arrayColumn(part, (n) => n.query, 'text')}) as n(id, query)
-        where sc.id = n.id and sc.query = n.query and sc.alert and sc.alert_noted_at is null`);
-      await yieldToRequests();
+    for (const change of changes) {
+      for (let i = 0; i < change.noting.length; i += limit) {
+        if (options.signal?.aborted) return added;
+        const started = performance.now();
+        await db.execute(sql`
+          update saved_screens set alert_noted_at = now()
+          where id = any(${arrayColumn(change.noting.slice(i, i + limit), (id) => id, 'int4')})
+            and query = ${change.group.query} and alert and alert_noted_at is null`);
+        await paceAfter(started);
+      }
     }
 
     // Each query's members, for a restart (one row per query however many screens share it).
@@ -425,11 +415,12 @@ function createScreenWatch(db: Db) {
         part.push(changes[i++]!);
       }
       const json = JSON.stringify(part.map((c) => ({ query: c.group.query, members: c.members })));
+      const started = performance.now();
       await db.execute(sql`
         insert into alert_screen_members (query, members, stored_at)
         select g.query, g.members, now() from jsonb_to_recordset(${json}::jsonb) as g(query text, members text[])
         on conflict (query) do update set members = excluded.members, stored_at = excluded.stored_at`);
-      await yieldToRequests();
+      await paceAfter(started);
     }
     for (const change of changes) {
       change.group.written = new Set(change.members);

@@ -43,7 +43,7 @@ export interface RaiseOptions {
 const DEFAULT_KINDS = arrayColumn(COMPANY_ALERT_KINDS, (k) => k, 'text');
 
 /** Lets requests waiting on the embedded database (it runs on this thread) go between two statements. */
-export const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Raises each cause for the company's followers whose rule keeps its kind;

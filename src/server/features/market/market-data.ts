@@ -8,6 +8,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { isTradingDay, marketSession, toNewYork } from '../../../lib/market-calendar.ts';
 import { rowsOf, type Db } from '../../platform/db/client.ts';
+import { paceAfter } from '../../platform/db/pace.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { readMeta, writeMeta } from '../../platform/meta.ts';
 import { companies } from '../companies/index.ts';
@@ -40,8 +41,8 @@ export interface MarketDataJobOptions {
 
 /**
  * Quotes written per statement: on the embedded database a statement runs on
- * the server's thread, so requests go between two pages instead of waiting
- * for the whole universe's update.
+ * the server's thread, so requests go between two pages (see paceAfter)
+ * instead of waiting for the whole universe's update.
  */
 export const QUOTES_PAGE_ROWS = 250;
 
@@ -68,8 +69,9 @@ export function createMarketDataJob(options: MarketDataJobOptions): MarketDataJo
       at,
     );
     for (let i = 0; i < quotes.length; i += QUOTES_PAGE_ROWS) {
-      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      const started = performance.now();
       await writeQuotes(quotes.slice(i, i + QUOTES_PAGE_ROWS), at);
+      if (i + QUOTES_PAGE_ROWS < quotes.length) await paceAfter(started);
     }
   }
 

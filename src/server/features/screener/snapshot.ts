@@ -6,6 +6,7 @@
  */
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { paceAfter } from '../../platform/db/pace.ts';
 import { targetUpside } from '../../../lib/analysts.ts';
 import { companies } from '../companies/index.ts';
 import {
@@ -178,11 +179,12 @@ export interface SnapshotStore {
  */
 export const SNAPSHOT_PAGE_ROWS = 250;
 
-/** Every active company, a page at a time in symbol order, with requests let through between two pages. */
+/** Every active company, a page at a time in symbol order, with requests let through between two pages (paceAfter). */
 async function loadActive(db: Db): Promise<(typeof companies.$inferSelect)[]> {
   const rows: (typeof companies.$inferSelect)[] = [];
   let after: string | null = null;
   for (;;) {
+    const started = performance.now();
     const page: (typeof companies.$inferSelect)[] = await db
       .select()
       .from(companies)
@@ -192,7 +194,7 @@ async function loadActive(db: Db): Promise<(typeof companies.$inferSelect)[]> {
     rows.push(...page);
     if (page.length < SNAPSHOT_PAGE_ROWS) return rows;
     after = page.at(-1)!.symbol;
-    await new Promise((resolve) => setImmediate(resolve));
+    await paceAfter(started);
   }
 }
 
