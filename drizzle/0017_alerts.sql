@@ -65,6 +65,7 @@ CREATE UNIQUE INDEX "alerts_once_idx" ON "alerts" USING btree ("user_id","kind",
 CREATE INDEX "alerts_user_idx" ON "alerts" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "alerts_unread_idx" ON "alerts" USING btree ("user_id") WHERE "alerts"."read_at" is null;--> statement-breakpoint
 CREATE INDEX "alerts_delivery_idx" ON "alerts" USING btree ("delivery","id") WHERE "alerts"."delivery" <> 'done';--> statement-breakpoint
+CREATE INDEX "alerts_digest_idx" ON "alerts" USING btree ("user_id","id") WHERE "alerts"."delivery" = 'digest';--> statement-breakpoint
 CREATE UNIQUE INDEX "push_subscriptions_endpoint_idx" ON "push_subscriptions" USING btree ("endpoint");--> statement-breakpoint
 CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "favorite_companies_symbol_idx" ON "favorite_companies" USING btree ("symbol","user_id");--> statement-breakpoint

@@ -38,7 +38,7 @@ import { createMarketDataJob } from '../../src/server/features/market/index.ts';
 import { createSnapshotStore } from '../../src/server/features/screener/index.ts';
 import { loadConfig } from '../../src/server/platform/config.ts';
 import { arrayColumn } from '../../src/server/platform/db/arrays.ts';
-import { bulkStatementRows, openDatabase, rowsOf, type Db } from '../../src/server/platform/db/client.ts';
+import { bulkStatementRows, openDatabase, rowsOf, transaction, type Db } from '../../src/server/platform/db/client.ts';
 import { listen } from '../../src/server/platform/http/server.ts';
 import { createLogger } from '../../src/server/platform/logger.ts';
 import { startReaderLoad } from './reader-load.ts';
@@ -88,38 +88,43 @@ function screenQueries(): string[] {
 /** Readers, their followed companies and saved screens: set-based, in a few statements. */
 async function seedReaders(db: Db): Promise<{ popular: string }> {
   const started = performance.now();
-  await db.execute(sql`
-    insert into users (email, name, username, password_hash, verified, terms_accepted_at)
-    select 'reader' || i || '@bench.example.com', 'Reader ' || i, 'reader' || i, null, true, now()
-    from generate_series(1, ${READERS}) as i`);
-  const symbols = rowsOf<{ symbol: string }>(
-    await db.execute(sql`select symbol from companies where active order by symbol`),
-  ).map((r) => r.symbol);
-  const popular = symbols[0]!;
-  // Reader i follows 10 companies spread over the universe; the first half also follow the popular one.
-  await db.execute(sql`
-    with s as (select array_agg(symbol order by symbol) as list, count(*)::int as n from companies where active),
-    r as (select id, row_number() over (order by id) as i from users where email like '%@bench.example.com')
-    insert into favorite_companies (user_id, symbol)
-    select r.id, case when k = 0 and r.i <= ${READERS / 2} then s.list[1]
-      else s.list[1 + ((r.i * 7919 + k * 421) % s.n)] end
-    from r, s, generate_series(0, ${FOLLOWED - 1}) as k
-    on conflict do nothing`);
-  // One reader in ten chose settings of their own, some a lower threshold.
-  await db.execute(sql`
-    insert into alert_settings (user_id, kinds, price_threshold, email, digest_hour, sms, sms_kinds, push)
-    select id, array['filing-current','filing-periodic','news','price-move','high-52w','low-52w'],
-      (array[5, 10, 15, 20, 25])[1 + id % 5], 'instant', 7, false, array['filing-current'], true
-    from users where email like '%@bench.example.com' and id % 10 = 0`);
-  // Saved a day ago: an update looks again only at screens changed since its last look.
+  let popular = '';
   const queries = screenQueries();
-  await db.execute(sql`
-    with q as (select ${arrayColumn(queries, (q) => q, 'text')} as list),
-    r as (select id, row_number() over (order by id) as i from users where email like '%@bench.example.com')
-    insert into saved_screens (user_id, name, query, columns, alert, created_at, updated_at)
-    select r.id, 'Screen ' || k, q.list[1 + ((r.i * 31 + k * 97) % array_length(q.list, 1))], '{}', true,
-      now() - interval '1 day', now() - interval '1 day'
-    from r, q, generate_series(1, ${SCREENS}) as k`);
+  // One transaction with no statement timeout: a million rows at once on a loaded machine.
+  await transaction(db, async (tx) => {
+    await tx.execute(sql`set local statement_timeout = 0`);
+    await tx.execute(sql`
+      insert into users (email, name, username, password_hash, verified, terms_accepted_at)
+      select 'reader' || i || '@bench.example.com', 'Reader ' || i, 'reader' || i, null, true, now()
+      from generate_series(1, ${READERS}) as i`);
+    const symbols = rowsOf<{ symbol: string }>(
+      await tx.execute(sql`select symbol from companies where active order by symbol`),
+    ).map((r) => r.symbol);
+    popular = symbols[0]!;
+    // Reader i follows 10 companies spread over the universe; the first half also follow the popular one.
+    await tx.execute(sql`
+      with s as (select array_agg(symbol order by symbol) as list, count(*)::int as n from companies where active),
+      r as (select id, row_number() over (order by id) as i from users where email like '%@bench.example.com')
+      insert into favorite_companies (user_id, symbol)
+      select r.id, case when k = 0 and r.i <= ${READERS / 2} then s.list[1]
+        else s.list[1 + ((r.i * 7919 + k * 421) % s.n)] end
+      from r, s, generate_series(0, ${FOLLOWED - 1}) as k
+      on conflict do nothing`);
+    // One reader in ten chose settings of their own, some a lower threshold.
+    await tx.execute(sql`
+      insert into alert_settings (user_id, kinds, price_threshold, email, digest_hour, sms, sms_kinds, push)
+      select id, array['filing-current','filing-periodic','news','price-move','high-52w','low-52w'],
+        (array[5, 10, 15, 20, 25])[1 + id % 5], 'instant', 7, false, array['filing-current'], true
+      from users where email like '%@bench.example.com' and id % 10 = 0`);
+    // Saved a day ago: an update looks again only at screens changed since its last look.
+    await tx.execute(sql`
+      with q as (select ${arrayColumn(queries, (q) => q, 'text')} as list),
+      r as (select id, row_number() over (order by id) as i from users where email like '%@bench.example.com')
+      insert into saved_screens (user_id, name, query, columns, alert, created_at, updated_at)
+      select r.id, 'Screen ' || k, q.list[1 + ((r.i * 31 + k * 97) % array_length(q.list, 1))], '{}', true,
+        now() - interval '1 day', now() - interval '1 day'
+      from r, q, generate_series(1, ${SCREENS}) as k`);
+  });
   await db.execute(sql`analyze`);
   emit('readers_seed_s', (performance.now() - started) / 1000, 's');
   emit('distinct_screen_queries', queries.length, 'count');
@@ -137,19 +142,22 @@ async function measureDigests(label: string, db: Db, batch: number, reading: () 
   // 07:00 in New York on a Tuesday: every digest reader's hour.
   const at = new Date('2026-03-10T11:00:00Z');
   const started = performance.now();
-  const kinds = `{${COMPANY_ALERT_KINDS.join(',')}}`;
-  await db.execute(sql`insert into users (email, name, username, verified)
-    select 'digest-reader-' || g || '@bench.example.com', 'Digest reader ' || g, 'digest-reader' || g, true
-    from generate_series(1, ${READERS}) g`);
-  await db.execute(sql`insert into alert_settings (user_id, kinds, price_threshold, email, digest_hour, sms, sms_kinds, push)
-    select id, ${kinds}::text[], 10, 'digest', 7, false, '{}'::text[], false from users
-    where email like 'digest-reader-%'`);
-  await db.execute(sql`insert into alerts (user_id, kind, cause_key, symbol, title, body, link, delivery, created_at)
-    select u.id, 'filing-current', 'filing:bench-' || k, 'ABC' || chr(65 + k),
-      'ABC' || chr(65 + k) || ' filed an 8-K', 'Current report: results of operations.', '/stocks/ABC' || chr(65 + k),
-      'digest', ${new Date(at.getTime() - 12 * 3_600_000).toISOString()}::timestamptz
-    from users u cross join generate_series(1, ${DIGEST_ALERTS_EACH}) k
-    where u.email like 'digest-reader-%'`);
+  await transaction(db, async (tx) => {
+    await tx.execute(sql`set local statement_timeout = 0`);
+    const kinds = `{${COMPANY_ALERT_KINDS.join(',')}}`;
+    await tx.execute(sql`insert into users (email, name, username, verified)
+      select 'digest-reader-' || g || '@bench.example.com', 'Digest reader ' || g, 'digest-reader' || g, true
+      from generate_series(1, ${READERS}) g`);
+    await tx.execute(sql`insert into alert_settings (user_id, kinds, price_threshold, email, digest_hour, sms, sms_kinds, push)
+      select id, ${kinds}::text[], 10, 'digest', 7, false, '{}'::text[], false from users
+      where email like 'digest-reader-%'`);
+    await tx.execute(sql`insert into alerts (user_id, kind, cause_key, symbol, title, body, link, delivery, created_at)
+      select u.id, 'filing-current', 'filing:bench-' || k, 'ABC' || chr(65 + k),
+        'ABC' || chr(65 + k) || ' filed an 8-K', 'Current report: results of operations.', '/stocks/ABC' || chr(65 + k),
+        'digest', ${new Date(at.getTime() - 12 * 3_600_000).toISOString()}::timestamptz
+      from users u cross join generate_series(1, ${DIGEST_ALERTS_EACH}) k
+      where u.email like 'digest-reader-%'`);
+  });
   await db.execute(sql`analyze`);
   emit(`${label}_digest_readers_seed_s`, (performance.now() - started) / 1000, 's');
 

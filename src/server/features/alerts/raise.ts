@@ -48,9 +48,9 @@ const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolv
 /**
  * Raises each cause for the company's followers whose rule keeps its kind;
  * answers how many alert rows were added (a cause raised before adds none).
- * Each statement writes at most about `batch` rows: companies with few
- * followers share one, a company's many followers are paged in reader order
- * (the favorite_companies_symbol_idx index), and requests go between two.
+ * Each statement writes at most about `batch` rows: the followers of all
+ * the causes' companies are paged in (company, reader) order along the
+ * favorite_companies_symbol_idx index, and requests go between two.
  */
 export async function raiseCompanyAlerts(
   db: Db,
@@ -58,37 +58,33 @@ export async function raiseCompanyAlerts(
   options: RaiseOptions,
 ): Promise<number> {
   if (causes.length === 0) return 0;
-  const perSymbol = new Map<string, CompanyCause[]>();
-  for (const cause of causes) {
-    const list = perSymbol.get(cause.symbol);
-    if (list) list.push(cause);
-    else perSymbol.set(cause.symbol, [cause]);
-  }
-  const symbols = [...perSymbol.keys()].sort();
-  const followers = new Map(
-    rowsOf<{ symbol: string; n: number }>(
-      await db.execute(sql`
-        select symbol, count(*)::int as n from favorite_companies
-        where symbol = any(${arrayColumn(symbols, (s) => s, 'text')}) group by symbol`),
-    ).map((r) => [r.symbol, Number(r.n)]),
-  );
-  const limit = Math.max(1, options.batch);
+  const perSymbol = new Map<string, number>();
+  for (const cause of causes) perSymbol.set(cause.symbol, (perSymbol.get(cause.symbol) ?? 0) + 1);
+  const symbols = arrayColumn([...perSymbol.keys()], (s) => s, 'text');
+  // A follower gets at most one row per cause of the company: a page of followers is about `batch` rows.
+  const page = Math.max(1, Math.floor(options.batch / Math.max(...perSymbol.values())));
+  let after = { symbol: '', userId: 0 };
   let added = 0;
-  let statements = 0;
-  const run = async (subset: readonly CompanyCause[], picked: ReturnType<typeof sql>) => {
-    if (statements++ > 0) await yieldToRequests();
-    const [row] = rowsOf<{ last: number | null; picked: number; added: number }>(
+  for (let statement = 0; ; statement++) {
+    if (options.signal?.aborted) break;
+    if (statement > 0) await yieldToRequests();
+    const [row] = rowsOf<{ symbol: string | null; user_id: number | null; picked: number; added: number }>(
       await db.execute(sql`
         with cause as (
           select * from unnest(
-            ${arrayColumn(subset, (c) => c.kind, 'text')}, ${arrayColumn(subset, (c) => c.causeKey, 'text')},
-            ${arrayColumn(subset, (c) => c.symbol, 'text')}, ${arrayColumn(subset, (c) => c.title, 'text')},
-            ${arrayColumn(subset, (c) => c.body, 'text')}, ${arrayColumn(subset, (c) => c.link, 'text')},
-            ${arrayColumn(subset, (c) => c.move?.above ?? null, 'float8')},
-            ${arrayColumn(subset, (c) => c.move?.upTo ?? null, 'float8')}
+            ${arrayColumn(causes, (c) => c.kind, 'text')}, ${arrayColumn(causes, (c) => c.causeKey, 'text')},
+            ${arrayColumn(causes, (c) => c.symbol, 'text')}, ${arrayColumn(causes, (c) => c.title, 'text')},
+            ${arrayColumn(causes, (c) => c.body, 'text')}, ${arrayColumn(causes, (c) => c.link, 'text')},
+            ${arrayColumn(causes, (c) => c.move?.above ?? null, 'float8')},
+            ${arrayColumn(causes, (c) => c.move?.upTo ?? null, 'float8')}
           ) as c(kind, cause_key, symbol, title, body, link, above, up_to)
         ),
-        picked as (${picked}),
+        picked as (
+          select f.user_id, f.symbol from favorite_companies f
+          where f.symbol = any(${symbols}) and (f.symbol, f.user_id) > (${after.symbol}, ${after.userId})
+          order by f.symbol, f.user_id
+          limit ${page}
+        ),
         added as (
           insert into alerts (user_id, kind, cause_key, symbol, title, body, link)
           select p.user_id, c.kind, c.cause_key, c.symbol, c.title, c.body, c.link
@@ -102,56 +98,14 @@ export async function raiseCompanyAlerts(
               and coalesce(r.price_threshold, s.price_threshold, ${DEFAULT_PRICE_THRESHOLD}) > c.above))
           on conflict (user_id, kind, cause_key) do nothing
           returning 1
-        )
-        select (select max(user_id) from picked) as last, (select count(*) from picked)::int as picked,
-          (select count(*) from added)::int as added`),
+        ),
+        last as (select symbol, user_id from picked order by symbol desc, user_id desc limit 1)
+        select (select symbol from last) as symbol, (select user_id from last) as user_id,
+          (select count(*) from picked)::int as picked, (select count(*) from added)::int as added`),
     );
     added += Number(row?.added ?? 0);
-    return row;
-  };
-
-  // Companies with few followers, several to a statement.
-  let shared: string[] = [];
-  let sharedRows = 0;
-  const flush = async () => {
-    if (shared.length === 0) return;
-    const list = shared;
-    shared = [];
-    sharedRows = 0;
-    await run(
-      list.flatMap((s) => perSymbol.get(s)!),
-      sql`select f.user_id, f.symbol from favorite_companies f
-        where f.symbol = any(${arrayColumn(list, (s) => s, 'text')})`,
-    );
-  };
-  for (const symbol of symbols) {
-    if (options.signal?.aborted) return added;
-    const count = followers.get(symbol) ?? 0;
-    if (count === 0) continue;
-    const own = perSymbol.get(symbol)!;
-    const rows = count * own.length;
-    if (rows <= limit) {
-      if (sharedRows + rows > limit) await flush();
-      shared.push(symbol);
-      sharedRows += rows;
-      continue;
-    }
-    // A company many follow: its followers a page at a time, in reader order.
-    const page = Math.max(1, Math.floor(limit / own.length));
-    let after = 0;
-    for (;;) {
-      if (options.signal?.aborted) return added;
-      const row = await run(
-        own,
-        sql`select f.user_id, f.symbol from favorite_companies f
-          where f.symbol = ${symbol} and f.user_id > ${after}
-          order by f.user_id
-          limit ${page}`,
-      );
-      if (!row || row.last === null || Number(row.picked) < page) break;
-      after = Number(row.last);
-    }
+    if (!row || row.symbol === null || Number(row.picked) < page) break;
+    after = { symbol: row.symbol, userId: Number(row.user_id) };
   }
-  if (!options.signal?.aborted) await flush();
   return added;
 }

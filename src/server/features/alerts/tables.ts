@@ -105,6 +105,10 @@ export const alerts = pgTable(
     index('alerts_delivery_idx')
       .on(t.delivery, t.id)
       .where(sql`${t.delivery} <> 'done'`),
+    // A reader's alerts kept for the digest: readers with none cost one look.
+    index('alerts_digest_idx')
+      .on(t.userId, t.id)
+      .where(sql`${t.delivery} = 'digest'`),
   ],
 );
 

@@ -32,12 +32,12 @@ export const DIGEST_ITEMS = 50;
  * embedded database the transaction holds the one connection, and a
  * request waits for one of them at most.
  */
-export const DIGEST_SHARE = 4;
+export const DIGEST_SHARE = 2;
 
 export interface DigestOptions {
   siteUrl: string;
   postalAddress: string | null;
-  /** Rows per statement (bulkStatementRows); a transaction takes a quarter as many readers (see DIGEST_SHARE). */
+  /** Rows per statement (bulkStatementRows); a transaction takes half as many readers (see DIGEST_SHARE). */
   batch: number;
   signal?: AbortSignal;
   onQueued?: () => void;
