@@ -84,7 +84,8 @@ export async function buildDueDigests(db: Db, now: Date, options: DigestOptions)
               from ${alerts} a where a.user_id = s.user_id and a.delivery = 'digest'
             ) x
           ) d
-          where s.user_id > ${after} and s.digest_hour <= ${hour}
+          -- The same bound on the readers' rows: the join starts there instead of at the first reader.
+          where s.user_id > ${after} and u.id > ${after} and s.digest_hour <= ${hour}
             and (s.last_digest_on is null or s.last_digest_on <> ${today}) and d.total > 0
           order by s.user_id
           limit ${readers}
