@@ -7,6 +7,12 @@ CREATE TABLE "alert_company_rules" (
 	CONSTRAINT "alert_company_rules_user_id_symbol_pk" PRIMARY KEY("user_id","symbol")
 );
 --> statement-breakpoint
+CREATE TABLE "alert_screen_members" (
+	"query" text PRIMARY KEY NOT NULL,
+	"members" text[] NOT NULL,
+	"stored_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "alert_settings" (
 	"user_id" integer PRIMARY KEY NOT NULL,
 	"kinds" text[] NOT NULL,
@@ -49,7 +55,7 @@ CREATE TABLE "push_subscriptions" (
 --> statement-breakpoint
 ALTER TABLE "outbox_messages" ADD COLUMN "unsubscribe_url" text;--> statement-breakpoint
 ALTER TABLE "saved_screens" ADD COLUMN "alert" boolean DEFAULT false NOT NULL;--> statement-breakpoint
-ALTER TABLE "saved_screens" ADD COLUMN "alert_members" text[];--> statement-breakpoint
+ALTER TABLE "saved_screens" ADD COLUMN "alert_noted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "alert_company_rules" ADD CONSTRAINT "alert_company_rules_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alert_company_rules" ADD CONSTRAINT "alert_company_rules_symbol_companies_symbol_fk" FOREIGN KEY ("symbol") REFERENCES "public"."companies"("symbol") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alert_settings" ADD CONSTRAINT "alert_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -59,6 +65,9 @@ CREATE UNIQUE INDEX "alerts_once_idx" ON "alerts" USING btree ("user_id","kind",
 CREATE INDEX "alerts_user_idx" ON "alerts" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "alerts_unread_idx" ON "alerts" USING btree ("user_id") WHERE "alerts"."read_at" is null;--> statement-breakpoint
 CREATE INDEX "alerts_delivery_idx" ON "alerts" USING btree ("delivery","id") WHERE "alerts"."delivery" <> 'done';--> statement-breakpoint
+CREATE INDEX "alerts_digest_idx" ON "alerts" USING btree ("user_id","id") WHERE "alerts"."delivery" = 'digest';--> statement-breakpoint
 CREATE UNIQUE INDEX "push_subscriptions_endpoint_idx" ON "push_subscriptions" USING btree ("endpoint");--> statement-breakpoint
 CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "saved_screens_alert_idx" ON "saved_screens" USING btree ("id") WHERE "saved_screens"."alert";
+CREATE INDEX "favorite_companies_symbol_idx" ON "favorite_companies" USING btree ("symbol","user_id");--> statement-breakpoint
+CREATE INDEX "saved_screens_alert_idx" ON "saved_screens" USING btree ("id") WHERE "saved_screens"."alert";--> statement-breakpoint
+CREATE INDEX "saved_screens_updated_idx" ON "saved_screens" USING btree ("updated_at");

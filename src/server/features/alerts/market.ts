@@ -12,16 +12,20 @@
  *   snapshot's rows, screens sharing a query evaluated once), and companies
  *   newly in it raise `screen-entry`; a screen's first check only takes note.
  *
- * Only what changed reaches the database: the few symbols that crossed a
- * condition, and the screens whose members changed. It runs in a job, never
- * in a request.
+ * The evaluation decides in memory which causes fire and which screens
+ * gained which companies; the alert rows are written afterwards, in
+ * statements of a bounded number of rows with requests let through between
+ * two (on the embedded database they run on the server's thread). Only what
+ * changed reaches the database. It runs in a job, never in a request.
  */
 import { sql } from 'drizzle-orm';
 import { DEFAULT_PRICE_THRESHOLD, PRICE_THRESHOLD_MIN } from '../../../lib/alerts.ts';
 import { formatDollars } from '../../../lib/format.ts';
 import { MARKET_OPEN_MINUTES, isTradingDay, previousTradingDay, toNewYork } from '../../../lib/market-calendar.ts';
 import { filterMap, screenFromParams } from '../../../lib/screener-state.ts';
+import { arrayColumn } from '../../platform/db/arrays.ts';
 import { rowsOf, type Db } from '../../platform/db/client.ts';
+import { paceAfter } from '../../platform/db/pace.ts';
 import { compileFilters, type Snapshot, type SnapshotStore } from '../screener/index.ts';
 import { raiseCompanyAlerts, type CompanyCause, type RaiseOptions } from './raise.ts';
 
@@ -47,16 +51,21 @@ export interface MarketEvaluation {
   causes: number;
   /** Screen groups (screens sharing a query) whose members changed or that were new. */
   changedScreens: number;
+  /** Screens × companies newly in them: the screen-entry alerts decided (rows written may be fewer). */
+  screenEntries: number;
+  /** The evaluation: every rule decided, in memory, nothing written yet. */
   ms: number;
-  /** Of which: the moves and ranges raised, and the screens checked. */
+  /** Of which: the moves and ranges, and the screens. */
   priceMs: number;
   screensMs: number;
+  /** Afterwards: the alert rows and the screens' notes written. */
+  storeMs: number;
 }
 
 export interface MarketAlertsDeps {
   db: Db;
   snapshots: SnapshotStore;
-  /** Followers reached per statement. */
+  /** Rows written per statement, about (bulkStatementRows). */
   batch: number;
   /** Told after alert rows were added. */
   onRaised?: () => void;
@@ -141,19 +150,23 @@ export function createMarketAlerts(deps: MarketAlertsDeps): MarketAlerts {
       }
     }
     seen = next;
-    const priceStarted = performance.now();
-    const priceAlerts = await raiseCompanyAlerts(db, causes, options);
     const screensStarted = performance.now();
-    const { added: screenAlerts, changed } = await screens.check(snapshot, date, options);
+    const changes = await screens.decide(snapshot);
+    const decided = performance.now();
+    // Decided: now the rows, a statement's worth at a time.
+    const priceAlerts = await raiseCompanyAlerts(db, causes, options);
+    const screenAlerts = await screens.store(changes, date, options);
     if (priceAlerts + screenAlerts > 0) deps.onRaised?.();
     return {
       priceAlerts,
       screenAlerts,
       causes: causes.length,
-      changedScreens: changed,
-      ms: performance.now() - started,
-      priceMs: screensStarted - priceStarted,
-      screensMs: performance.now() - screensStarted,
+      changedScreens: changes.length,
+      screenEntries: changes.reduce((n, c) => n + c.targets.length * c.entered.length, 0),
+      ms: decided - started,
+      priceMs: screensStarted - started,
+      screensMs: decided - screensStarted,
+      storeMs: performance.now() - decided,
     };
   }
 
@@ -181,24 +194,28 @@ interface ScreenGroup {
   /** The filter map the screener runs (null when the query has no valid filter left: every company). */
   filters: Record<string, string>;
   ids: Set<number>;
+  /** Screens in it whose first check, which only takes note, is still to come (alerts just turned on, another query). */
+  fresh: Set<number>;
   /**
-   * The members written at the last write; null before the first check in
-   * this process. Companies leaving the screen are not written until one
-   * enters: one hovering at a filter's edge costs nothing each update.
+   * The members at the last check, null until known (stored by an earlier
+   * process, or noted by this one). Companies leaving the screen are stored
+   * only with the next one entering: one hovering at a filter's edge costs
+   * nothing each update.
    */
   written: Set<string> | null;
-  /** A screen in it still has to take note of its members (alerts just turned on, or a new query). */
-  fresh: boolean;
-  /** When the members were last stored in the screens' rows (performance.now()). */
-  storedAt: number;
 }
 
-/**
- * The members are stored in the screens' rows (for a restart) at most this
- * often while companies keep entering; between two stores this process's own
- * record decides what is new, and the once-a-day cause key what was raised.
- */
-const MEMBERS_STORE_MS = 10 * 60_000;
+/** What one check found for a group of screens. */
+interface ScreenChange {
+  group: ScreenGroup;
+  members: string[];
+  /** Companies newly in the screens. */
+  entered: string[];
+  /** The screens they alert (noted before this check). */
+  targets: number[];
+  /** The screens taking note now. */
+  noting: number[];
+}
 
 /** Screens changed within this much before the last look are looked at again (late commits). */
 const SCREEN_OVERLAP_MS = 60_000;
@@ -208,37 +225,61 @@ function createScreenWatch(db: Db) {
   const queryOf = new Map<number, string>();
   let seenUntil: Date | null = null;
 
-  /** Screens whose alert switch or query changed since the last look. */
+  const groupOf = (query: string): ScreenGroup => {
+    let group = groups.get(query);
+    if (!group) {
+      group = {
+        query,
+        filters: filterMap(screenFromParams(new URLSearchParams(query))),
+        ids: new Set(),
+        fresh: new Set(),
+        written: null,
+      };
+      groups.set(query, group);
+    }
+    return group;
+  };
+
+  /**
+   * Every screen with alerts on at the first look, then only the screens
+   * changed since the last look (saved_screens_updated_idx).
+   */
   async function refresh(): Promise<void> {
     const [{ now }] = rowsOf<{ now: string }>(await db.execute(sql`select now()::text as now`)) as [{ now: string }];
+    const first = seenUntil === null;
     const since = seenUntil ? new Date(seenUntil.getTime() - SCREEN_OVERLAP_MS) : null;
-    const rows = rowsOf<{ id: number; query: string; fresh: boolean }>(
-      await db.execute(sql`
-        select id, query, alert_members is null as fresh from saved_screens
-        where alert ${since ? sql`and updated_at >= ${since.toISOString()}::timestamptz` : sql``}`),
+    const rows = rowsOf<{ id: number; query: string; alert: boolean; fresh: boolean }>(
+      await db.execute(
+        since
+          ? sql`select id, query, alert, alert_noted_at is null as fresh from saved_screens
+              where updated_at >= ${since.toISOString()}::timestamptz`
+          : sql`select id, query, alert, alert_noted_at is null as fresh from saved_screens where alert`,
+      ),
     );
     seenUntil = new Date(now);
-    for (const { id, query, fresh } of rows) {
+    for (const { id, query, alert, fresh } of rows) {
       const before = queryOf.get(id);
-      if (before !== undefined && before !== query) groups.get(before)?.ids.delete(id);
-      queryOf.set(id, query);
-      let group = groups.get(query);
-      if (!group) {
-        group = {
-          query,
-          filters: filterMap(screenFromParams(new URLSearchParams(query))),
-          ids: new Set(),
-          written: null,
-          fresh: false,
-          storedAt: 0,
-        };
-        groups.set(query, group);
+      if (before !== undefined && (before !== query || !alert)) {
+        groups.get(before)?.ids.delete(id);
+        groups.get(before)?.fresh.delete(id);
+        queryOf.delete(id);
       }
+      if (!alert) continue;
+      queryOf.set(id, query);
+      const group = groupOf(query);
       group.ids.add(id);
-      if (fresh) group.fresh = true;
+      if (fresh) group.fresh.add(id);
+    }
+    if (first && groups.size > 0) {
+      // What an earlier process stored: companies entering since then are new.
+      const stored = rowsOf<{ query: string; members: string[] }>(
+        await db.execute(sql`
+          select query, members from alert_screen_members
+          where query = any(${arrayColumn([...groups.keys()], (q) => q, 'text')})`),
+      );
+      for (const { query, members } of stored) groups.get(query)!.written = new Set(members);
     }
   }
-
   /** Each screen group's members over the snapshot, from one bit set per filter value. */
   function membersOf(snapshot: Snapshot): Map<ScreenGroup, string[]> {
     const n = snapshot.rows.length;
@@ -289,90 +330,104 @@ function createScreenWatch(db: Db) {
     return out;
   }
 
-  async function check(
-    snapshot: Snapshot,
-    date: string,
-    options: RaiseOptions,
-  ): Promise<{ added: number; changed: number }> {
+  /** Which screens gained which companies: decided in memory, nothing written. */
+  async function decide(snapshot: Snapshot): Promise<ScreenChange[]> {
     await refresh();
-    const changed: { group: ScreenGroup; members: string[]; entered: string[]; exact: boolean; store: boolean }[] = [];
-    const now = performance.now();
+    const changes: ScreenChange[] = [];
     for (const [group, members] of membersOf(snapshot)) {
       const written = group.written;
-      // Unknown before this process's first write: every member is a candidate, each screen's stored list decides.
-      const exact = !written;
-      const entered = written ? members.filter((symbol) => !written.has(symbol)) : members;
-      if (!group.fresh && entered.length === 0) continue;
-      const store = group.fresh || exact || now - group.storedAt >= MEMBERS_STORE_MS;
-      changed.push({ group, members, entered, exact, store });
+      // Members not known yet: this check only takes note, for every screen of the group.
+      const entered = written ? members.filter((symbol) => !written.has(symbol)) : [];
+      if (written && entered.length === 0 && group.fresh.size === 0) continue;
+      const targets = written ? [...group.ids].filter((id) => !group.fresh.has(id)) : [];
+      changes.push({ group, members, entered, targets, noting: [...group.fresh] });
     }
+    return changes;
+  }
+
+  /**
+   * Writes what `decide` found: the screen-entry rows, the screens that took
+   * note, and each changed query's members, in statements of about
+   * `options.batch` rows with requests let through between two. The
+   * process's own record moves on only once all is written.
+   */
+  async function store(changes: ScreenChange[], date: string, options: RaiseOptions): Promise<number> {
+    const limit = Math.max(1, options.batch);
     let added = 0;
-    // A statement's worth of screens at a time.
-    let batch: typeof changed = [];
-    let screensInBatch = 0;
-    const flush = async () => {
-      if (batch.length === 0) return;
-      const json = JSON.stringify(
-        batch.map((c) => ({
-          query: c.group.query,
-          members: c.members,
-          entered: c.entered,
-          exact: c.exact,
-          store: c.store,
-          ids: [...c.group.ids],
-        })),
-      );
+    /** One query's screens (ids) × the companies entering it: at most about `limit` rows. */
+    const writeEntries = async (query: string, entered: string[], ids: number[]) => {
+      const started = performance.now();
       const [row] = rowsOf<{ added: number }>(
         await db.execute(sql`
-          with g as (
-            select * from jsonb_to_recordset(${json}::jsonb) as g(query text, members text[], entered text[], exact boolean, store boolean, ids int[])
-          ),
-          s as (
-            select sc.id, sc.user_id, sc.name, sc.alert_members is not null as noted,
-              case when g.exact then sc.alert_members end as before, g.members, g.entered, g.store
-            from g cross join unnest(g.ids) as x(id)
-            join saved_screens sc on sc.id = x.id and sc.alert and sc.query = g.query
-          ),
-          added as (
+          with added as (
             insert into alerts (user_id, kind, cause_key, symbol, screen_id, title, body, link)
-            select s.user_id, 'screen-entry', 'screen:' || s.id || ':' || m.symbol || ':' || ${date}, m.symbol, s.id,
-              m.symbol || ' entered your screen “' || s.name || '”',
+            select sc.user_id, 'screen-entry', 'screen:' || sc.id || ':' || m.symbol || ':' || ${date}, m.symbol, sc.id,
+              m.symbol || ' entered your screen “' || sc.name || '”',
               coalesce(c.name, m.symbol) || ' now meets the screen’s filters'
                 || coalesce(' at $' || to_char(c.last_sale, 'FM999,999,990.00'), '') || '.',
               '/stocks/' || m.symbol
-            from s
-            cross join lateral (select unnest(s.entered) except select unnest(s.before)) as m(symbol)
+            from saved_screens sc
+            cross join unnest(${arrayColumn(entered, (e) => e, 'text')}) as m(symbol)
             left join companies c on c.symbol = m.symbol
-            where s.noted
+            where sc.id = any(${arrayColumn(ids, (id) => id, 'int4')})
+              and sc.alert and sc.query = ${query} and sc.alert_noted_at is not null
             on conflict (user_id, kind, cause_key) do nothing
             returning 1
-          ),
-          noted as (
-            update saved_screens sc set alert_members = s.members
-            from s where sc.id = s.id and s.store
-            returning 1
           )
-          select (select count(*) from added)::int as added, (select count(*) from noted)::int as noted`),
+          select count(*)::int as added from added`),
       );
       added += Number(row?.added ?? 0);
-      for (const c of batch) {
-        c.group.written = new Set(c.members);
-        c.group.fresh = false;
-        if (c.store) c.group.storedAt = now;
-      }
-      batch = [];
-      screensInBatch = 0;
-      await new Promise((resolve) => setImmediate(resolve));
+      await paceAfter(started);
     };
-    for (const change of changed) {
-      if (options.signal?.aborted) break;
-      batch.push(change);
-      screensInBatch += change.group.ids.size;
-      if (screensInBatch >= options.batch) await flush();
+    for (const change of changes) {
+      if (change.entered.length === 0 || change.targets.length === 0) continue;
+      // Screens × entering companies: as many screens as keep a statement within the limit.
+      for (let j = 0; j < change.entered.length; j += limit) {
+        const entered = change.entered.slice(j, j + limit);
+        const page = Math.max(1, Math.floor(limit / entered.length));
+        for (let i = 0; i < change.targets.length; i += page) {
+          if (options.signal?.aborted) return added;
+          await writeEntries(change.group.query, entered, change.targets.slice(i, i + page));
+        }
+      }
     }
-    await flush();
-    return { added, changed: changed.length };
+
+    // Screens taking note: from now on companies entering them alert.
+    for (const change of changes) {
+      for (let i = 0; i < change.noting.length; i += limit) {
+        if (options.signal?.aborted) return added;
+        const started = performance.now();
+        await db.execute(sql`
+          update saved_screens set alert_noted_at = now()
+          where id = any(${arrayColumn(change.noting.slice(i, i + limit), (id) => id, 'int4')})
+            and query = ${change.group.query} and alert and alert_noted_at is null`);
+        await paceAfter(started);
+      }
+    }
+
+    // Each query's members, for a restart (one row per query however many screens share it).
+    for (let i = 0; i < changes.length;) {
+      if (options.signal?.aborted) return added;
+      const part: ScreenChange[] = [];
+      let symbols = 0;
+      while (i < changes.length && (part.length === 0 || symbols + changes[i]!.members.length <= limit * 8)) {
+        symbols += changes[i]!.members.length;
+        part.push(changes[i++]!);
+      }
+      const json = JSON.stringify(part.map((c) => ({ query: c.group.query, members: c.members })));
+      const started = performance.now();
+      await db.execute(sql`
+        insert into alert_screen_members (query, members, stored_at)
+        select g.query, g.members, now() from jsonb_to_recordset(${json}::jsonb) as g(query text, members text[])
+        on conflict (query) do update set members = excluded.members, stored_at = excluded.stored_at`);
+      await paceAfter(started);
+    }
+    for (const change of changes) {
+      change.group.written = new Set(change.members);
+      for (const id of change.noting) change.group.fresh.delete(id);
+    }
+    return added;
   }
 
-  return { check };
+  return { decide, store };
 }

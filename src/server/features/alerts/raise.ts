@@ -4,7 +4,7 @@
  * one alert row for each reader who follows the company and keeps that kind
  * on in the rule that applies to them (the company's own rule, else their
  * rule for all followed companies, else the defaults). Readers are reached
- * in set-based statements a batch of followers at a time, and the unique
+ * in set-based statements of a bounded number of rows, requests in between, and the unique
  * (reader, kind, cause) index makes raising the same cause again, from a
  * restart or another instance, change nothing. Delivery is not done here:
  * a row starts `pending` and the delivery job takes it from there.
@@ -34,7 +34,7 @@ export interface CompanyCause {
 }
 
 export interface RaiseOptions {
-  /** Followers reached per statement (see bulkStatementRows: small on the embedded database). */
+  /** Alert rows written per statement, about (see bulkStatementRows: small on the embedded database). */
   batch: number;
   signal?: AbortSignal;
 }
@@ -42,9 +42,15 @@ export interface RaiseOptions {
 /** The defaults as an array parameter: the kinds of a reader who never chose. */
 const DEFAULT_KINDS = arrayColumn(COMPANY_ALERT_KINDS, (k) => k, 'text');
 
+/** Lets requests waiting on the embedded database (it runs on this thread) go between two statements. */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * Raises each cause for the company's followers whose rule keeps its kind;
  * answers how many alert rows were added (a cause raised before adds none).
+ * Each statement writes at most about `batch` rows: the followers of all
+ * the causes' companies are paged in (company, reader) order along the
+ * favorite_companies_symbol_idx index, and requests go between two.
  */
 export async function raiseCompanyAlerts(
   db: Db,
@@ -52,12 +58,17 @@ export async function raiseCompanyAlerts(
   options: RaiseOptions,
 ): Promise<number> {
   if (causes.length === 0) return 0;
-  const symbols = [...new Set(causes.map((c) => c.symbol))];
-  let after = 0;
+  const perSymbol = new Map<string, number>();
+  for (const cause of causes) perSymbol.set(cause.symbol, (perSymbol.get(cause.symbol) ?? 0) + 1);
+  const symbols = arrayColumn([...perSymbol.keys()], (s) => s, 'text');
+  // A follower gets at most one row per cause of the company: a page of followers is about `batch` rows.
+  const page = Math.max(1, Math.floor(options.batch / Math.max(...perSymbol.values())));
+  let after = { symbol: '', userId: 0 };
   let added = 0;
-  for (;;) {
+  for (let statement = 0; ; statement++) {
     if (options.signal?.aborted) break;
-    const [row] = rowsOf<{ last: number | null; picked: number; added: number }>(
+    if (statement > 0) await yieldToRequests();
+    const [row] = rowsOf<{ symbol: string | null; user_id: number | null; picked: number; added: number }>(
       await db.execute(sql`
         with cause as (
           select * from unnest(
@@ -70,9 +81,9 @@ export async function raiseCompanyAlerts(
         ),
         picked as (
           select f.user_id, f.symbol from favorite_companies f
-          where f.symbol = any(${arrayColumn(symbols, (s) => s, 'text')}) and f.user_id > ${after}
-          order by f.user_id
-          limit ${options.batch}
+          where f.symbol = any(${symbols}) and (f.symbol, f.user_id) > (${after.symbol}, ${after.userId})
+          order by f.symbol, f.user_id
+          limit ${page}
         ),
         added as (
           insert into alerts (user_id, kind, cause_key, symbol, title, body, link)
@@ -87,15 +98,14 @@ export async function raiseCompanyAlerts(
               and coalesce(r.price_threshold, s.price_threshold, ${DEFAULT_PRICE_THRESHOLD}) > c.above))
           on conflict (user_id, kind, cause_key) do nothing
           returning 1
-        )
-        select (select max(user_id) from picked) as last, (select count(*) from picked)::int as picked,
-          (select count(*) from added)::int as added`),
+        ),
+        last as (select symbol, user_id from picked order by symbol desc, user_id desc limit 1)
+        select (select symbol from last) as symbol, (select user_id from last) as user_id,
+          (select count(*) from picked)::int as picked, (select count(*) from added)::int as added`),
     );
     added += Number(row?.added ?? 0);
-    if (!row || row.last === null || Number(row.picked) < options.batch) break;
-    after = Number(row.last);
-    // Requests waiting on the embedded database go between two batches.
-    await new Promise((resolve) => setImmediate(resolve));
+    if (!row || row.symbol === null || Number(row.picked) < page) break;
+    after = { symbol: row.symbol, userId: Number(row.user_id) };
   }
   return added;
 }

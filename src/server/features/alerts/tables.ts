@@ -105,8 +105,24 @@ export const alerts = pgTable(
     index('alerts_delivery_idx')
       .on(t.delivery, t.id)
       .where(sql`${t.delivery} <> 'done'`),
+    // A reader's alerts kept for the digest: readers with none cost one look.
+    index('alerts_digest_idx')
+      .on(t.userId, t.id)
+      .where(sql`${t.delivery} = 'digest'`),
   ],
 );
+
+/**
+ * The companies in a saved screen's query when the alerts' evaluation last
+ * stored them: one row per query, however many screens share it, so a
+ * restart knows which companies are new since (docs/product.md §15.7).
+ */
+export const alertScreenMembers = pgTable('alert_screen_members', {
+  /** The screener's canonical link query (saved_screens.query). */
+  query: text('query').primaryKey(),
+  members: text('members').array().notNull(),
+  storedAt: timestamp('stored_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** A device that receives the reader's pushes (a browser's PushSubscription). */
 export const pushSubscriptions = pgTable(

@@ -131,7 +131,11 @@ export const favoriteCompanies = pgTable(
       .references(() => companies.symbol, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.symbol] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.symbol] }),
+    // A company's followers in reader order: alerts reach them a statement's worth at a time.
+    index('favorite_companies_symbol_idx').on(t.symbol, t.userId),
+  ],
 );
 
 /** The company's own words: the description and web site. */

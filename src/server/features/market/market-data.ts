@@ -8,6 +8,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { isTradingDay, marketSession, toNewYork } from '../../../lib/market-calendar.ts';
 import { rowsOf, type Db } from '../../platform/db/client.ts';
+import { paceAfter } from '../../platform/db/pace.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { readMeta, writeMeta } from '../../platform/meta.ts';
 import { companies } from '../companies/index.ts';
@@ -38,6 +39,13 @@ export interface MarketDataJobOptions {
   onChange: () => void;
 }
 
+/**
+ * Quotes written per statement: on the embedded database a statement runs on
+ * the server's thread, so requests go between two pages (see paceAfter)
+ * instead of waiting for the whole universe's update.
+ */
+export const QUOTES_PAGE_ROWS = 250;
+
 /** How often the market-data job runs (each run does what is due at that minute). */
 export const MARKET_DATA_INTERVAL_MS = 60_000;
 
@@ -60,7 +68,14 @@ export function createMarketDataJob(options: MarketDataJobOptions): MarketDataJo
         .map((c) => ({ symbol: c.symbol, preClose: c.preClose!, volumeAvg: c.volumeAvg ?? 0 })),
       at,
     );
-    if (quotes.length === 0) return;
+    for (let i = 0; i < quotes.length; i += QUOTES_PAGE_ROWS) {
+      const started = performance.now();
+      await writeQuotes(quotes.slice(i, i + QUOTES_PAGE_ROWS), at);
+      if (i + QUOTES_PAGE_ROWS < quotes.length) await paceAfter(started);
+    }
+  }
+
+  async function writeQuotes(quotes: Quote[], at: Date): Promise<void> {
     const values = sql.join(
       quotes.map((q) => sql`(${q.symbol}, ${q.price}::float8, ${q.volume}::bigint)`),
       sql`, `,

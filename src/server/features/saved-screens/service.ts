@@ -97,7 +97,7 @@ export async function updateSavedScreen(
     if (change.name !== undefined) await checkNameFree(tx, userId, change.name, id);
     const screen = canonicalScreen(change.query ?? current.query, change.columns ?? current.columns);
     // Another screen: its alerts start again from a first check that only takes note.
-    const restart = screen.query !== current.query ? { alertMembers: null } : {};
+    const restart = screen.query !== current.query ? { alertNotedAt: null } : {};
     const [row] = await tx
       .update(savedScreens)
       .set({ name: change.name ?? current.name, ...screen, ...restart, updatedAt: new Date() })
@@ -125,7 +125,7 @@ export async function setSavedScreenAlert(db: Db, userId: number, id: number, al
     .update(savedScreens)
     .set({
       alert,
-      alertMembers: sql`case when ${savedScreens.alert} = ${alert} then ${savedScreens.alertMembers} else null end`,
+      alertNotedAt: sql`case when ${savedScreens.alert} = ${alert} then ${savedScreens.alertNotedAt} else null end`,
       updatedAt: new Date(),
     })
     .where(and(eq(savedScreens.id, id), eq(savedScreens.userId, userId)))

@@ -17,11 +17,12 @@ export const savedScreens = pgTable(
     /** Alert the reader when a company newly enters the screen (docs/product.md §15.7). */
     alert: boolean('alert').notNull().default(false),
     /**
-     * The symbols in the screen when it was last checked for alerts; null
-     * until the first check, which only takes note (turning alerts on never
-     * reports what was already there).
+     * When the alerts' first check took note of the companies already in the
+     * screen; null until then (turning alerts on, or another query, never
+     * reports what was already there). The members themselves are kept once
+     * per query, in alert_screen_members.
      */
-    alertMembers: text('alert_members').array(),
+    alertNotedAt: timestamp('alert_noted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -32,5 +33,7 @@ export const savedScreens = pgTable(
     index('saved_screens_alert_idx')
       .on(t.id)
       .where(sql`${t.alert}`),
+    // The alerts' evaluation looks only at screens changed since its last look.
+    index('saved_screens_updated_idx').on(t.updatedAt),
   ],
 );

@@ -4,8 +4,9 @@
  * Sorted orders are computed once per field and direction and reused until
  * the data changes (the market-data job bumps the version).
  */
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { paceAfter } from '../../platform/db/pace.ts';
 import { targetUpside } from '../../../lib/analysts.ts';
 import { companies } from '../companies/index.ts';
 import {
@@ -171,6 +172,32 @@ export interface SnapshotStore {
   onInvalidate(listener: () => void): () => void;
 }
 
+/**
+ * Companies read per statement when the snapshot loads: on the embedded
+ * database a statement runs on the server's thread, and a request waits
+ * behind one page at most, never the whole universe.
+ */
+export const SNAPSHOT_PAGE_ROWS = 250;
+
+/** Every active company, a page at a time in symbol order, with requests let through between two pages (paceAfter). */
+async function loadActive(db: Db): Promise<(typeof companies.$inferSelect)[]> {
+  const rows: (typeof companies.$inferSelect)[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const started = performance.now();
+    const page: (typeof companies.$inferSelect)[] = await db
+      .select()
+      .from(companies)
+      .where(after === null ? eq(companies.active, true) : and(eq(companies.active, true), gt(companies.symbol, after)))
+      .orderBy(asc(companies.symbol))
+      .limit(SNAPSHOT_PAGE_ROWS);
+    rows.push(...page);
+    if (page.length < SNAPSHOT_PAGE_ROWS) return rows;
+    after = page.at(-1)!.symbol;
+    await paceAfter(started);
+  }
+}
+
 export function createSnapshotStore(db: Db): SnapshotStore {
   let current: Promise<Snapshot> | null = null;
   let version = 0;
@@ -179,11 +206,7 @@ export function createSnapshotStore(db: Db): SnapshotStore {
     get() {
       if (!current) {
         // Companies an import no longer lists keep their pages but leave the screener.
-        const loading = db
-          .select()
-          .from(companies)
-          .where(eq(companies.active, true))
-          .then((rows) => buildSnapshot(rows.map(toScreenerRow), ++version));
+        const loading = loadActive(db).then((rows) => buildSnapshot(rows.map(toScreenerRow), ++version));
         // A failed load is not kept: the next request tries again.
         loading.catch(() => {
           if (current === loading) current = null;

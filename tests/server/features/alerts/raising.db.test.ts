@@ -267,6 +267,26 @@ describe('raising alerts', () => {
     expect((await alertsOf(ada)).data.some((a) => a.kind === 'screen-entry')).toBe(false);
   });
 
+  it('after a restart alerts the companies that entered a screen since its members were stored, once', async () => {
+    const entries = async () => (await alertsOf(cy)).data.filter((a) => a.kind === 'screen-entry');
+    const before = await entries();
+    const [entering] = await t.database.db
+      .select()
+      .from(companies)
+      .where(sql`${companies.lastSale} > 1`)
+      .orderBy(companies.symbol)
+      .limit(1);
+    await setCompany(entering!.symbol, { lastSale: 0.4 });
+    // Another process, knowing only what the database holds.
+    const restarted = createMarketAlerts({ db: t.database.db, snapshots: t.snapshots, batch });
+    expect(await restarted.evaluate(new Date('2026-11-23T16:11:00Z'))).toMatchObject({ screenAlerts: 1 });
+    expect((await entries()).map((a) => a.symbol)).toEqual([entering!.symbol, ...before.map((a) => a.symbol)]);
+    // Seen again by a third one: nothing new.
+    t.snapshots.invalidate();
+    const again = createMarketAlerts({ db: t.database.db, snapshots: t.snapshots, batch });
+    expect(await again.evaluate(new Date('2026-11-23T16:12:00Z'))).toMatchObject({ screenAlerts: 0 });
+  });
+
   it('marks alerts read one at a time or all at once', async () => {
     const { data, unread } = await alertsOf(ada);
     expect(unread).toBe(data.length);

@@ -26,10 +26,18 @@ import { digestEmail, type DigestItem } from './messages.ts';
 /** A digest lists this many alerts at most; the rest are counted (the bell has them all). */
 export const DIGEST_ITEMS = 50;
 
+/**
+ * A digest is a whole email to write and sign inside its reader's
+ * transaction, so a transaction takes `batch / DIGEST_SHARE` readers: on the
+ * embedded database the transaction holds the one connection, and a
+ * request waits for one of them at most.
+ */
+export const DIGEST_SHARE = 2;
+
 export interface DigestOptions {
   siteUrl: string;
   postalAddress: string | null;
-  /** Readers per transaction. */
+  /** Rows per statement (bulkStatementRows); a transaction takes half as many readers (see DIGEST_SHARE). */
   batch: number;
   signal?: AbortSignal;
   onQueued?: () => void;
@@ -55,6 +63,7 @@ export async function buildDueDigests(db: Db, now: Date, options: DigestOptions)
   const today = easternDate(now);
   const hour = easternHour(now);
   const dayLabel = easternDayLabel(now);
+  const readers = Math.max(1, Math.floor(options.batch / DIGEST_SHARE));
   let after = 0;
   let queued = 0;
   for (;;) {
@@ -75,10 +84,11 @@ export async function buildDueDigests(db: Db, now: Date, options: DigestOptions)
               from ${alerts} a where a.user_id = s.user_id and a.delivery = 'digest'
             ) x
           ) d
-          where s.user_id > ${after} and s.digest_hour <= ${hour}
+          -- The same bound on the readers' rows: the join starts there instead of at the first reader.
+          where s.user_id > ${after} and u.id > ${after} and s.digest_hour <= ${hour}
             and (s.last_digest_on is null or s.last_digest_on <> ${today}) and d.total > 0
           order by s.user_id
-          limit ${options.batch}
+          limit ${readers}
           for update of s skip locked`),
       );
       if (!due.length) return null;
@@ -123,7 +133,7 @@ export async function buildDueDigests(db: Db, now: Date, options: DigestOptions)
     after = result.last;
     queued += result.sent;
     if (result.sent > 0) options.onQueued?.();
-    if (result.taken < options.batch || options.signal?.aborted) return queued;
+    if (result.taken < readers || options.signal?.aborted) return queued;
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
