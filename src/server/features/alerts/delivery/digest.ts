@@ -7,14 +7,17 @@
  * that day); readers with nothing new get no email.
  *
  * Built for a hundred thousand readers at once: readers are taken in
- * batches by id, each batch one transaction of three statements (read the
- * due readers with their alerts, queue their emails, mark the alerts and
- * the day), the emails keyed `digest:{userId}:{yyyy-mm-dd}`, so a day's
- * digest goes once whatever restarts or instances.
+ * batches by id: the due readers are read with their alerts, their emails
+ * written and signed with the database free, then one short transaction
+ * locks the readers still due, queues their emails and marks the alerts and
+ * the day, with requests let through between two statements (paceAfter).
+ * The emails are keyed `digest:{userId}:{yyyy-mm-dd}`, so a day's digest
+ * goes once whatever restarts or instances.
  */
 import { sql } from 'drizzle-orm';
 import { arrayColumn } from '../../../platform/db/arrays.ts';
 import { rowsOf, transaction, type Db } from '../../../platform/db/client.ts';
+import { paceAfter } from '../../../platform/db/pace.ts';
 import { mailLinkSecret } from '../../../platform/outbox/list-links.ts';
 import { mailSuppressions, outboxMessages } from '../../../platform/tables.ts';
 import { users } from '../../accounts/index.ts';
@@ -27,10 +30,9 @@ import { digestEmail, type DigestItem } from './messages.ts';
 export const DIGEST_ITEMS = 50;
 
 /**
- * A digest is a whole email to write and sign inside its reader's
- * transaction, so a transaction takes `batch / DIGEST_SHARE` readers: on the
- * embedded database the transaction holds the one connection, and a
- * request waits for one of them at most.
+ * A digest is a whole email (its text and HTML): a batch takes
+ * `batch / DIGEST_SHARE` readers, so the statement queueing them stays as
+ * short as the house's other bulk statements.
  */
 export const DIGEST_SHARE = 2;
 
@@ -42,6 +44,16 @@ export interface DigestOptions {
   signal?: AbortSignal;
   onQueued?: () => void;
 }
+
+/** Emails written between two turns of the event loop (each a few tenths of a millisecond). */
+const COMPOSE_SLICE = 25;
+
+type DigestMail = ReturnType<typeof digestEmail> & {
+  userId: number;
+  recipient: string;
+  dedupeKey: string;
+  unsubscribeUrl: string;
+};
 
 interface DueReader {
   userId: number;
@@ -67,49 +79,71 @@ export async function buildDueDigests(db: Db, now: Date, options: DigestOptions)
   let after = 0;
   let queued = 0;
   for (;;) {
-    const result = await transaction(db, async (tx) => {
-      const due = rowsOf<DueReader>(
-        await tx.execute(sql`
-          select s.user_id as "userId", u.email, s.email as mode,
-            (u.verified and ms.email is null) as reachable, d.items, d.total::int as total, d.last_id as "lastId"
-          from ${alertSettings} s
-          join ${users} u on u.id = s.user_id
-          left join ${mailSuppressions} ms on ms.email = lower(u.email)
-          cross join lateral (
-            select json_agg(json_build_object('title', x.title, 'link', x.link) order by x.id)
-                filter (where x.n <= ${DIGEST_ITEMS}) as items,
-              count(*) as total, max(x.id) as last_id
-            from (
-              select a.id, a.title, a.link, row_number() over (order by a.id) as n
-              from ${alerts} a where a.user_id = s.user_id and a.delivery = 'digest'
-            ) x
-          ) d
-          -- The same bound on the readers' rows: the join starts there instead of at the first reader.
-          where s.user_id > ${after} and u.id > ${after} and s.digest_hour <= ${hour}
-            and (s.last_digest_on is null or s.last_digest_on <> ${today}) and d.total > 0
-          order by s.user_id
-          limit ${readers}
-          for update of s skip locked`),
-      );
-      if (!due.length) return null;
-      const sending = due.filter((r) => r.mode !== 'off' && r.reachable);
-      if (sending.length) {
-        const mails = sending.map((r) => {
-          const items = typeof r.items === 'string' ? (JSON.parse(r.items) as DigestItem[]) : r.items;
-          const links = stopLinks(options.siteUrl, signStop(secret, { userId: r.userId, target: { type: 'email' } }));
-          return {
-            recipient: r.email.toLowerCase(),
-            ...digestEmail(items, r.total, {
-              siteUrl: options.siteUrl,
-              dayLabel,
-              stopPage: links.page,
-              postalAddress: options.postalAddress,
-            }),
-            dedupeKey: `digest:${r.userId}:${today}`,
-            unsubscribeUrl: links.oneClick,
-          };
+    // Read the batch, then write and sign its emails with the connection free: only the short writes hold it.
+    let started = performance.now();
+    const due = rowsOf<DueReader>(
+      await db.execute(sql`
+        select s.user_id as "userId", u.email, s.email as mode,
+          (u.verified and ms.email is null) as reachable, d.items, d.total::int as total, d.last_id as "lastId"
+        from ${alertSettings} s
+        join ${users} u on u.id = s.user_id
+        left join ${mailSuppressions} ms on ms.email = lower(u.email)
+        cross join lateral (
+          select json_agg(json_build_object('title', x.title, 'link', x.link) order by x.id)
+              filter (where x.n <= ${DIGEST_ITEMS}) as items,
+            count(*) as total, max(x.id) as last_id
+          from (
+            select a.id, a.title, a.link, row_number() over (order by a.id) as n
+            from ${alerts} a where a.user_id = s.user_id and a.delivery = 'digest'
+          ) x
+        ) d
+        -- The same bound on the readers' rows: the join starts there instead of at the first reader.
+        where s.user_id > ${after} and u.id > ${after} and s.digest_hour <= ${hour}
+          and (s.last_digest_on is null or s.last_digest_on <> ${today}) and d.total > 0
+        order by s.user_id
+        limit ${readers}`),
+    );
+    if (!due.length) return queued;
+    await paceAfter(started);
+    const mails: DigestMail[] = [];
+    const sendable = due.filter((r) => r.mode !== 'off' && r.reachable);
+    for (let i = 0; i < sendable.length; i += COMPOSE_SLICE) {
+      // Writing and signing a slice at a time: a request that came meanwhile runs between two.
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      for (const r of sendable.slice(i, i + COMPOSE_SLICE)) {
+        const items = typeof r.items === 'string' ? (JSON.parse(r.items) as DigestItem[]) : r.items;
+        const links = stopLinks(options.siteUrl, signStop(secret, { userId: r.userId, target: { type: 'email' } }));
+        mails.push({
+          userId: r.userId,
+          recipient: r.email.toLowerCase(),
+          ...digestEmail(items, r.total, {
+            siteUrl: options.siteUrl,
+            dayLabel,
+            stopPage: links.page,
+            postalAddress: options.postalAddress,
+          }),
+          dedupeKey: `digest:${r.userId}:${today}`,
+          unsubscribeUrl: links.oneClick,
         });
-        const col = (pick: (m: (typeof mails)[number]) => unknown) => arrayColumn(mails, pick, 'text');
+      }
+    }
+    started = performance.now();
+    const sent = await transaction(db, async (tx) => {
+      // The readers still due, locked: another instance's digest of the same day took the others.
+      const mine = new Set(
+        rowsOf<{ userId: number }>(
+          await tx.execute(sql`
+            select user_id as "userId" from ${alertSettings}
+            where user_id = any(${arrayColumn(due, (r) => r.userId, 'int4')})
+              and (last_digest_on is null or last_digest_on <> ${today})
+            for update skip locked`),
+        ).map((r) => Number(r.userId)),
+      );
+      const taken = due.filter((r) => mine.has(r.userId));
+      if (!taken.length) return 0;
+      const sending = mails.filter((m) => mine.has(m.userId));
+      if (sending.length) {
+        const col = (pick: (m: DigestMail) => unknown) => arrayColumn(sending, pick, 'text');
         await tx.execute(sql`
           insert into ${outboxMessages} (channel, recipient, subject, text, html, dedupe_key, unsubscribe_url)
           select 'email', * from unnest(${col((m) => m.recipient)}, ${col((m) => m.subject)}, ${col((m) => m.text)},
@@ -119,7 +153,7 @@ export async function buildDueDigests(db: Db, now: Date, options: DigestOptions)
       // The alerts listed (and those counted) are done; the day is the reader's last digest.
       await tx.execute(sql`
         with listed as (
-          select * from unnest(${arrayColumn(due, (r) => r.userId, 'int4')}, ${arrayColumn(due, (r) => r.lastId, 'int4')})
+          select * from unnest(${arrayColumn(taken, (r) => r.userId, 'int4')}, ${arrayColumn(taken, (r) => r.lastId, 'int4')})
             as l(user_id, last_id)
         ),
         marked as (
@@ -127,13 +161,12 @@ export async function buildDueDigests(db: Db, now: Date, options: DigestOptions)
           where a.user_id = listed.user_id and a.delivery = 'digest' and a.id <= listed.last_id
         )
         update ${alertSettings} s set last_digest_on = ${today} from listed where s.user_id = listed.user_id`);
-      return { last: due.at(-1)!.userId, taken: due.length, sent: sending.length };
+      return sending.length;
     });
-    if (!result) return queued;
-    after = result.last;
-    queued += result.sent;
-    if (result.sent > 0) options.onQueued?.();
-    if (result.taken < readers || options.signal?.aborted) return queued;
-    await new Promise((resolve) => setImmediate(resolve));
+    after = due.at(-1)!.userId;
+    queued += sent;
+    if (sent > 0) options.onQueued?.();
+    if (due.length < readers || options.signal?.aborted) return queued;
+    await paceAfter(started);
   }
 }
