@@ -8,7 +8,7 @@
  * company's followers. Its first look only takes note, so a new server does
  * not alert about what was there before.
  */
-import { and, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lte, or, sql, type AnyColumn } from 'drizzle-orm';
 import { filingGroupOf } from '../../../lib/company.ts';
 import { formatEventTime } from '../../../lib/time-format.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -95,6 +95,25 @@ const NEWS_EDIT_WINDOW_MS = 86_400_000;
 /** How long before a webinar starts its "in one hour" alert is raised. */
 export const WEBINAR_SOON_MS = 3600_000;
 
+/**
+ * Published by `now` and new since the last look, or edited since then
+ * within a day of publishing (a company tag added after publishing).
+ */
+const publishedSince = (published: AnyColumn, updated: AnyColumn, since: Date, now: Date) =>
+  and(
+    lte(published, now),
+    or(gt(published, since), and(gt(updated, since), gt(published, new Date(now.getTime() - NEWS_EDIT_WINDOW_MS)))),
+  );
+
+/** A company's webinar that is listed and still to come. */
+const upcomingWebinar = (now: Date) =>
+  and(
+    isNotNull(events.companySymbol),
+    eq(events.isActive, true),
+    eq(events.archived, false),
+    gt(events.upcomingDate, now),
+  );
+
 export interface ContentWatch {
   /** Raises what is due; answers the alert rows added. */
   look(now?: Date, signal?: AbortSignal): Promise<number>;
@@ -119,16 +138,7 @@ export function createContentWatch(db: Db, options: { batch: number }): ContentW
     const articles = await db
       .select({ id: news.id, title: news.title, symbol: news.companySymbol })
       .from(news)
-      .where(
-        and(
-          isNotNull(news.companySymbol),
-          lte(news.publishedAt, now),
-          or(
-            gt(news.publishedAt, since),
-            and(gt(news.updatedAt, since), gt(news.publishedAt, new Date(now.getTime() - NEWS_EDIT_WINDOW_MS))),
-          ),
-        ),
-      );
+      .where(and(isNotNull(news.companySymbol), publishedSince(news.publishedAt, news.updatedAt, since, now)));
     // A video staff publish about a company (an interview, a presentation) is news about it too.
     const clips = await db
       .select({ id: videos.id, title: videos.name, symbol: videos.companySymbol })
@@ -137,37 +147,17 @@ export function createContentWatch(db: Db, options: { batch: number }): ContentW
         and(
           isNotNull(videos.companySymbol),
           eq(videos.disabled, false),
-          lte(videos.published, now),
-          or(
-            gt(videos.published, since),
-            and(gt(videos.updatedAt, since), gt(videos.published, new Date(now.getTime() - NEWS_EDIT_WINDOW_MS))),
-          ),
+          publishedSince(videos.published, videos.updatedAt, since, now),
         ),
       );
     const scheduled = await db
       .select({ id: events.id, title: events.title, symbol: events.companySymbol, startsAt: events.upcomingDate })
       .from(events)
-      .where(
-        and(
-          isNotNull(events.companySymbol),
-          eq(events.isActive, true),
-          eq(events.archived, false),
-          gt(events.upcomingDate, now),
-          or(gt(events.createdAt, since), gt(events.updatedAt, since)),
-        ),
-      );
+      .where(and(upcomingWebinar(now), or(gt(events.createdAt, since), gt(events.updatedAt, since))));
     const soon = await db
       .select({ id: events.id, title: events.title, symbol: events.companySymbol, startsAt: events.upcomingDate })
       .from(events)
-      .where(
-        and(
-          isNotNull(events.companySymbol),
-          eq(events.isActive, true),
-          eq(events.archived, false),
-          gt(events.upcomingDate, now),
-          lte(events.upcomingDate, new Date(now.getTime() + WEBINAR_SOON_MS)),
-        ),
-      );
+      .where(and(upcomingWebinar(now), lte(events.upcomingDate, new Date(now.getTime() + WEBINAR_SOON_MS))));
     const insiders = await db.select().from(insiderTransactions).where(gt(insiderTransactions.id, mark.insiderId));
 
     const names = await namesOf(db, [

@@ -36,8 +36,8 @@ export function sessionDateOf(at: Date): string {
   return previousTradingDay(ny.date);
 }
 
+/** A company's 52-week range as the last evaluation saw it. */
 interface Seen {
-  last: number | null;
   high: number | null;
   low: number | null;
 }
@@ -102,7 +102,7 @@ export function createMarketAlerts(deps: MarketAlertsDeps): MarketAlerts {
     const previous = seen;
     const next = new Map<string, Seen>();
     for (const row of snapshot.rows) {
-      next.set(row.symbol, { last: row.last_sale, high: row.week52high, low: row.week52low });
+      next.set(row.symbol, { high: row.week52high, low: row.week52low });
       const before = previous?.get(row.symbol);
       const link = `/stocks/${row.symbol}`;
       const change = row.change_pre;
@@ -191,7 +191,7 @@ function thresholdsInUse(db: Db): { get(): Promise<number[]> } {
 /** Screens that share a query: one evaluation for all of them. */
 interface ScreenGroup {
   query: string;
-  /** The filter map the screener runs (null when the query has no valid filter left: every company). */
+  /** The filter map the screener runs (empty when the query has no valid filter left: every company). */
   filters: Record<string, string>;
   ids: Set<number>;
   /** Screens in it whose first check, which only takes note, is still to come (alerts just turned on, another query). */

@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { COMPANY_ALERT_KINDS, DEFAULT_PRICE_THRESHOLD, type CompanyAlertKind } from '../../../lib/alerts.ts';
 import { arrayColumn } from '../../platform/db/arrays.ts';
 import { rowsOf, type Db } from '../../platform/db/client.ts';
+import { yieldToRequests } from '../../platform/db/pace.ts';
 
 /** One cause of company alerts, with the words each alert carries. */
 export interface CompanyCause {
@@ -41,9 +42,6 @@ export interface RaiseOptions {
 
 /** The defaults as an array parameter: the kinds of a reader who never chose. */
 const DEFAULT_KINDS = arrayColumn(COMPANY_ALERT_KINDS, (k) => k, 'text');
-
-/** Lets requests waiting on the embedded database (it runs on this thread) go between two statements. */
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Raises each cause for the company's followers whose rule keeps its kind;

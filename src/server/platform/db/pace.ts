@@ -15,3 +15,10 @@ export function paceAfter(startedAt: number): Promise<void> {
   const took = performance.now() - startedAt;
   return new Promise((resolve) => setTimeout(resolve, Math.min(PACE_MAX_MS, Math.max(1, took))));
 }
+
+/**
+ * One turn of the event loop: enough between two statements on PostgreSQL
+ * (its own processes run them) and between two slices of work done in this
+ * thread, so a request that came meanwhile is answered.
+ */
+export const yieldToRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

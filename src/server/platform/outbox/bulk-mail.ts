@@ -9,7 +9,7 @@ import type { EmailList } from '../../../lib/email-lists.ts';
 import { escapeHtml } from '../../../lib/markup.ts';
 import { SITE } from '../../../lib/site.ts';
 import type { ListLinks } from './list-links.ts';
-import type { Delivery } from './transports.ts';
+import { oneClickHeaders, type Delivery } from './transports.ts';
 
 const WHY: Record<EmailList, string> = {
   newsletter: `you subscribed to the ${SITE.name} weekly newsletter`,
@@ -28,8 +28,7 @@ export interface BulkFooter {
 
 export function bulkHeaders(footer: BulkFooter): Record<string, string> {
   return {
-    'List-Unsubscribe': `<${footer.links.unsubscribe}>`,
-    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    ...oneClickHeaders(footer.links.unsubscribe),
     'List-Id': `${SITE.name} ${footer.list} <${footer.list}.${footer.siteHost}>`,
   };
 }

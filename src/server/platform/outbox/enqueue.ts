@@ -3,6 +3,7 @@
  * the message carrying it are stored together or not at all.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { arrayColumn } from '../db/arrays.ts';
 import type { Db } from '../db/client.ts';
 import type { EmailList } from '../../../lib/email-lists.ts';
 import { outboxMessages } from '../tables.ts';
@@ -41,6 +42,21 @@ export async function enqueue(tx: Db, message: OutgoingMessage): Promise<number 
     .onConflictDoNothing()
     .returning({ id: outboxMessages.id });
   return row?.id ?? null;
+}
+
+/**
+ * Queues many transactional messages in one statement (alerts, digests); a
+ * message whose dedupe key was queued before is dropped.
+ */
+export async function enqueueAll(tx: Db, messages: readonly OutgoingMessage[]): Promise<void> {
+  if (!messages.length) return;
+  const col = (pick: (m: OutgoingMessage) => unknown) => arrayColumn(messages, pick, 'text');
+  await tx.execute(sql`
+    insert into ${outboxMessages} (channel, recipient, subject, text, html, dedupe_key, unsubscribe_url)
+    select * from unnest(${col((m) => m.channel)}, ${col((m) => m.recipient)}, ${col((m) => m.subject)},
+      ${col((m) => m.text)}, ${col((m) => m.html ?? null)}, ${col((m) => m.dedupeKey ?? null)},
+      ${col((m) => m.unsubscribeUrl ?? null)})
+    on conflict (dedupe_key) do nothing`);
 }
 
 /**

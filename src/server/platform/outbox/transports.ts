@@ -31,8 +31,9 @@ export interface Delivery {
 }
 
 /**
- * The one-click unsubscribe of a message that is no bulk list's but may be
- * stopped (an alert): its own address, answering RFC 8058's POST.
+ * A one-click unsubscribe (RFC 8058): the address a mail provider POSTs to.
+ * Bulk mail carries its list's; a message that is no bulk list's but may be
+ * stopped (an alert) carries its own.
  */
 export const oneClickHeaders = (url: string): Record<string, string> => ({
   'List-Unsubscribe': `<${url}>`,

@@ -17,9 +17,10 @@
 import { sql } from 'drizzle-orm';
 import { arrayColumn } from '../../../platform/db/arrays.ts';
 import { rowsOf, transaction, type Db } from '../../../platform/db/client.ts';
-import { paceAfter } from '../../../platform/db/pace.ts';
+import { paceAfter, yieldToRequests } from '../../../platform/db/pace.ts';
+import { enqueueAll, type OutgoingMessage } from '../../../platform/outbox/enqueue.ts';
 import { mailLinkSecret } from '../../../platform/outbox/list-links.ts';
-import { mailSuppressions, outboxMessages } from '../../../platform/tables.ts';
+import { mailSuppressions } from '../../../platform/tables.ts';
 import { users } from '../../accounts/index.ts';
 import { alertSettings, alerts } from '../tables.ts';
 import { signStop, stopLinks } from '../stop/tokens.ts';
@@ -48,12 +49,8 @@ export interface DigestOptions {
 /** Emails written between two turns of the event loop (each a few tenths of a millisecond). */
 const COMPOSE_SLICE = 25;
 
-type DigestMail = ReturnType<typeof digestEmail> & {
-  userId: number;
-  recipient: string;
-  dedupeKey: string;
-  unsubscribeUrl: string;
-};
+/** A digest's email, with the reader it is for. */
+type DigestMail = OutgoingMessage & { userId: number };
 
 interface DueReader {
   userId: number;
@@ -109,12 +106,13 @@ export async function buildDueDigests(db: Db, now: Date, options: DigestOptions)
     const sendable = due.filter((r) => r.mode !== 'off' && r.reachable);
     for (let i = 0; i < sendable.length; i += COMPOSE_SLICE) {
       // Writing and signing a slice at a time: a request that came meanwhile runs between two.
-      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      if (i > 0) await yieldToRequests();
       for (const r of sendable.slice(i, i + COMPOSE_SLICE)) {
         const items = typeof r.items === 'string' ? (JSON.parse(r.items) as DigestItem[]) : r.items;
         const links = stopLinks(options.siteUrl, signStop(secret, { userId: r.userId, target: { type: 'email' } }));
         mails.push({
           userId: r.userId,
+          channel: 'email',
           recipient: r.email.toLowerCase(),
           ...digestEmail(items, r.total, {
             siteUrl: options.siteUrl,
@@ -142,14 +140,7 @@ export async function buildDueDigests(db: Db, now: Date, options: DigestOptions)
       const taken = due.filter((r) => mine.has(r.userId));
       if (!taken.length) return 0;
       const sending = mails.filter((m) => mine.has(m.userId));
-      if (sending.length) {
-        const col = (pick: (m: DigestMail) => unknown) => arrayColumn(sending, pick, 'text');
-        await tx.execute(sql`
-          insert into ${outboxMessages} (channel, recipient, subject, text, html, dedupe_key, unsubscribe_url)
-          select 'email', * from unnest(${col((m) => m.recipient)}, ${col((m) => m.subject)}, ${col((m) => m.text)},
-            ${col((m) => m.html)}, ${col((m) => m.dedupeKey)}, ${col((m) => m.unsubscribeUrl)})
-          on conflict (dedupe_key) do nothing`);
-      }
+      await enqueueAll(tx, sending);
       // The alerts listed (and those counted) are done; the day is the reader's last digest.
       await tx.execute(sql`
         with listed as (

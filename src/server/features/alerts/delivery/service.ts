@@ -23,8 +23,10 @@ import { sql } from 'drizzle-orm';
 import { DEFAULT_ALERT_SETTINGS, inQuietHours, isCompanyAlertKind, type QuietHours } from '../../../../lib/alerts.ts';
 import { arrayColumn } from '../../../platform/db/arrays.ts';
 import { rowsOf, transaction, type Db } from '../../../platform/db/client.ts';
+import { yieldToRequests } from '../../../platform/db/pace.ts';
+import { enqueueAll, type OutgoingMessage } from '../../../platform/outbox/enqueue.ts';
 import { mailLinkSecret } from '../../../platform/outbox/list-links.ts';
-import { mailSuppressions, outboxMessages } from '../../../platform/tables.ts';
+import { mailSuppressions } from '../../../platform/tables.ts';
 import { users } from '../../accounts/index.ts';
 import { alertSettings, alerts, pushSubscriptions } from '../tables.ts';
 import { signStop, stopLinks, type StopTarget } from '../stop/tokens.ts';
@@ -93,16 +95,6 @@ function stopTargetOf(a: Pick<ClaimedAlert, 'kind' | 'symbol' | 'screenId'>): St
   return { type: 'email' };
 }
 
-interface Queued {
-  channel: 'email' | 'sms' | 'push';
-  recipient: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  dedupeKey: string;
-  unsubscribeUrl: string | null;
-}
-
 const iso = (d: Date) => d.toISOString();
 
 /** Locks the next batch of alerts owed to channels, with what is needed to send them. */
@@ -136,16 +128,6 @@ async function devicesOf(tx: Db, userIds: number[]): Promise<Map<number, number[
   return byUser;
 }
 
-async function queue(tx: Db, messages: Queued[]): Promise<void> {
-  if (!messages.length) return;
-  const col = (pick: (m: Queued) => unknown) => arrayColumn(messages, pick, 'text');
-  await tx.execute(sql`
-    insert into ${outboxMessages} (channel, recipient, subject, text, html, dedupe_key, unsubscribe_url)
-    select * from unnest(${col((m) => m.channel)}, ${col((m) => m.recipient)}, ${col((m) => m.subject)},
-      ${col((m) => m.text)}, ${col((m) => m.html)}, ${col((m) => m.dedupeKey)}, ${col((m) => m.unsubscribeUrl)})
-    on conflict (dedupe_key) do nothing`);
-}
-
 interface Outcome {
   id: number;
   delivery: 'held' | 'digest' | 'done';
@@ -169,7 +151,7 @@ async function deliverBatch(db: Db, now: Date, options: DeliveryOptions) {
     const batch = await claim(tx, now, options.batch);
     if (!batch.length) return { taken: 0, queued: 0 };
     const devices = await devicesOf(tx, [...new Set(batch.map((a) => a.userId))]);
-    const messages: Queued[] = [];
+    const messages: OutgoingMessage[] = [];
     const outcomes: Outcome[] = [];
     for (const a of batch) {
       const channels = channelsOf(a);
@@ -203,9 +185,7 @@ async function deliverBatch(db: Db, now: Date, options: DeliveryOptions) {
           recipient: a.phone!,
           subject: a.title,
           text: alertText(a, options.siteUrl),
-          html: null,
           dedupeKey: `alert:${a.id}:sms`,
-          unsubscribeUrl: null,
         });
       for (const device of pushTo)
         messages.push({
@@ -213,12 +193,10 @@ async function deliverBatch(db: Db, now: Date, options: DeliveryOptions) {
           recipient: String(device),
           subject: a.title,
           text: alertPush(a),
-          html: null,
           dedupeKey: `alert:${a.id}:push:${device}`,
-          unsubscribeUrl: null,
         });
     }
-    await queue(tx, messages);
+    await enqueueAll(tx, messages);
     await options.beforeMarking?.();
     await mark(tx, outcomes);
     return { taken: batch.length, queued: messages.length };
@@ -236,6 +214,6 @@ export async function deliverAlerts(db: Db, now: Date, options: DeliveryOptions)
     taken += result.taken;
     if (result.queued > 0) options.onQueued?.();
     if (result.taken < options.batch || options.signal?.aborted) return taken;
-    await new Promise((resolve) => setImmediate(resolve));
+    await yieldToRequests();
   }
 }
