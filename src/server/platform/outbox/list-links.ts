@@ -51,34 +51,46 @@ export async function storedMailLinkSecret(db: Db): Promise<KeyObject | null> {
   return stored ? mailLinkSecret(db) : null;
 }
 
-const mac = (secret: KeyObject, payload: string) =>
-  createHmac('sha256', secret).update(`list-link\n${payload}`).digest().subarray(0, 18).toString('base64url');
+const mac = (secret: KeyObject, purpose: string, payload: string) =>
+  createHmac('sha256', secret).update(`${purpose}\n${payload}`).digest().subarray(0, 18).toString('base64url');
+
+/**
+ * A token of this database's key: the value as JSON, signed for one purpose
+ * (a token signed for one purpose is never good for another).
+ */
+export function signToken(secret: KeyObject, purpose: string, value: unknown): string {
+  const payload = Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${payload}.${mac(secret, purpose, payload)}`;
+}
+
+/** The value of a token `signToken` made for this purpose; undefined for anything else. */
+export function readToken(secret: KeyObject, purpose: string, token: string, maxLength: number): unknown {
+  const [payload, signature, extra] = token.split('.');
+  if (!payload || !signature || extra !== undefined || payload.length > maxLength) return undefined;
+  const expected = Buffer.from(mac(secret, purpose, payload));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  try {
+    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+const LIST_LINK = 'list-link';
 
 export function signListLink(secret: KeyObject, subject: ListLinkSubject): string {
-  const payload = Buffer.from(
-    JSON.stringify([subject.email.trim().toLowerCase(), subject.list, subject.issueId]),
-  ).toString('base64url');
-  return `${payload}.${mac(secret, payload)}`;
+  return signToken(secret, LIST_LINK, [subject.email.trim().toLowerCase(), subject.list, subject.issueId]);
 }
 
 /** The subject of a token this database signed; null for anything else. */
 export function readListLink(secret: KeyObject, token: string): ListLinkSubject | null {
-  const [payload, signature, extra] = token.split('.');
-  if (!payload || !signature || extra !== undefined || payload.length > 1000) return null;
-  const expected = Buffer.from(mac(secret, payload));
-  const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    if (!Array.isArray(value) || value.length !== 3) return null;
-    const [email, list, issueId] = value as unknown[];
-    if (typeof email !== 'string' || !email.includes('@') || typeof list !== 'string' || !isEmailList(list))
-      return null;
-    if (issueId !== null && (typeof issueId !== 'number' || !Number.isInteger(issueId))) return null;
-    return { email, list, issueId };
-  } catch {
-    return null;
-  }
+  const value = readToken(secret, LIST_LINK, token, 1000);
+  if (!Array.isArray(value) || value.length !== 3) return null;
+  const [email, list, issueId] = value as unknown[];
+  if (typeof email !== 'string' || !email.includes('@') || typeof list !== 'string' || !isEmailList(list)) return null;
+  if (issueId !== null && (typeof issueId !== 'number' || !Number.isInteger(issueId))) return null;
+  return { email, list, issueId };
 }
 
 export interface ListLinks {

@@ -1,12 +1,13 @@
 /**
  * Stop links (docs/product.md §15.8): each alert email says how to stop
  * what it is about, without signing in. The token names the reader and what
- * to stop, signed with the database's mail-link key under a purpose of its
+ * to stop, signed with the database's mail-link key (signToken) under a purpose of its
  * own (a newsletter's unsubscribe token is never a stop token, nor the
  * other way round). It does not expire: an old email's link still works.
  */
-import { createHmac, timingSafeEqual, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { ALERTS_STOP_PATH, isCompanyAlertKind, type CompanyAlertKind } from '../../../../lib/alerts.ts';
+import { readToken, signToken } from '../../../platform/outbox/list-links.ts';
 
 /** What a stop link stops. */
 export type StopTarget =
@@ -22,8 +23,7 @@ export interface StopSubject {
   target: StopTarget;
 }
 
-const mac = (secret: KeyObject, payload: string) =>
-  createHmac('sha256', secret).update(`alert-stop\n${payload}`).digest().subarray(0, 18).toString('base64url');
+const PURPOSE = 'alert-stop';
 
 function encode({ userId, target }: StopSubject): unknown[] {
   if (target.type === 'kind') return [userId, 'k', target.kind, target.symbol];
@@ -32,25 +32,14 @@ function encode({ userId, target }: StopSubject): unknown[] {
 }
 
 export function signStop(secret: KeyObject, subject: StopSubject): string {
-  const payload = Buffer.from(JSON.stringify(encode(subject))).toString('base64url');
-  return `${payload}.${mac(secret, payload)}`;
+  return signToken(secret, PURPOSE, encode(subject));
 }
 
 const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0;
 
 /** The subject of a stop token this database signed; null for anything else. */
 export function readStop(secret: KeyObject, token: string): StopSubject | null {
-  const [payload, signature, extra] = token.split('.');
-  if (!payload || !signature || extra !== undefined || payload.length > 500) return null;
-  const expected = Buffer.from(mac(secret, payload));
-  const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-  } catch {
-    return null;
-  }
+  const value = readToken(secret, PURPOSE, token, 500);
   if (!Array.isArray(value) || !isId(value[0])) return null;
   const [userId, type, a, b] = value as [number, unknown, unknown, unknown];
   if (type === 'e' && value.length === 2) return { userId, target: { type: 'email' } };
