@@ -25,7 +25,7 @@ export const ALERT_KIND_IDS = [
 export type AlertKind = (typeof ALERT_KIND_IDS)[number];
 
 /** Where `price-move`'s label shows the reader's threshold. */
-export const THRESHOLD_PLACEHOLDER = '{n}';
+const THRESHOLD_PLACEHOLDER = '{n}';
 
 /** The kinds in order with the labels lists show (`price-move` names the threshold through `{n}`). */
 export const ALERT_KINDS: readonly { id: AlertKind; label: string }[] = [
@@ -78,7 +78,7 @@ export const PRICE_THRESHOLD_MIN = 1;
 export const PRICE_THRESHOLD_MAX = 100;
 export const DEFAULT_PRICE_THRESHOLD = 10;
 
-export function isValidThreshold(value: unknown): value is number {
+function isValidThreshold(value: unknown): value is number {
   return (
     typeof value === 'number' && Number.isInteger(value) && value >= PRICE_THRESHOLD_MIN && value <= PRICE_THRESHOLD_MAX
   );
@@ -100,7 +100,7 @@ export type EmailMode = (typeof EMAIL_MODES)[number];
 export const EASTERN_HOUR_MIN = 0;
 export const EASTERN_HOUR_MAX = 23;
 
-export function isEasternHour(value: unknown): value is number {
+function isEasternHour(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= EASTERN_HOUR_MIN && value <= EASTERN_HOUR_MAX;
 }
 
@@ -282,7 +282,6 @@ export const ALERT_TEXT = {
   companyLoading: 'Loading…',
   companyLoadFailed: 'Failed to load the alerts for this company.',
   useDefaults: 'Use my defaults',
-  loginForAlerts: 'Log in to get alerts.',
   // The bell
   bellAlerts: 'Alerts',
   bellAnnouncements: 'Announcements',

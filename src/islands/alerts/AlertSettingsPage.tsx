@@ -23,7 +23,8 @@ import {
 import { setScreenAlert } from '../../stores/saved-screens.ts';
 import ErrorBoundary from '../ErrorBoundary.tsx';
 import { FormMessage } from '../forms/controls.tsx';
-import { failureText, loadAlertSettings, saveAlertSettings } from './alerts-api.ts';
+import { failureText } from '../auth/shared.ts';
+import { loadAlertSettings, saveAlertSettings } from './alerts-api.ts';
 import KindsEditor, { draftOf, ruleOf, type RuleDraft } from './KindsEditor.tsx';
 import CompanyRuleRow from './CompanyRuleRow.tsx';
 import DevicePushControl from './DevicePushControl.tsx';
@@ -335,7 +336,7 @@ function Settings() {
 
   if (status === 'error') {
     return (
-      <div className="flex flex-col gap-3" role="alert">
+      <div className="flex flex-col gap-3">
         <FormMessage kind="error">{T.loadFailed}</FormMessage>
         <button type="button" className="btn-secondary self-start" onClick={retry}>
           {T.retry}
@@ -351,8 +352,6 @@ function Settings() {
     );
   }
 
-  // Only the parts a form saved change: the other forms keep what the reader was typing.
-  const merge = (next: AlertSettings) => setSettings((current) => ({ ...(current ?? next), ...next }));
   const companySaved = (rule: CompanyAlertRule) =>
     setSettings((current) =>
       current
@@ -363,10 +362,10 @@ function Settings() {
   return (
     <>
       <Section title={T.channels} testId="alert-channels">
-        <ChannelsForm settings={settings} onSaved={merge} />
+        <ChannelsForm settings={settings} onSaved={setSettings} />
       </Section>
       <Section title={T.allFollowed} testId="alert-all-followed">
-        <AllFollowedForm settings={settings} onSaved={merge} />
+        <AllFollowedForm settings={settings} onSaved={setSettings} />
       </Section>
       <Section title={T.followed} testId="alert-companies">
         {settings.companies.length === 0 ? (

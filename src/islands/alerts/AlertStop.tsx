@@ -7,10 +7,10 @@
 import { useEffect, useState } from 'react';
 import { ALERT_MESSAGES, ALERT_SETTINGS_PATH, ALERT_TEXT as T } from '../../lib/alerts.ts';
 import { api } from '../api-client.ts';
+import { failureText, refused } from '../auth/shared.ts';
 import ErrorBoundary from '../ErrorBoundary.tsx';
 import { FormMessage } from '../forms/controls.tsx';
 import { useBrowserValue } from '../forms/useBrowserValue.ts';
-import { failureText, refused } from './alerts-api.ts';
 
 interface StopAnswer {
   data: { description: string; done: boolean };

@@ -10,7 +10,8 @@ import { ALERT_MESSAGES, ALERT_TEXT as T, type CompanyAlertRule } from '../../li
 import { loadFavorites } from '../../stores/favorites.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';
 import { FormMessage } from '../forms/controls.tsx';
-import { failureText, loadCompanyRule, resetCompanyRule, saveCompanyRule } from './alerts-api.ts';
+import { failureText } from '../auth/shared.ts';
+import { loadCompanyRule, resetCompanyRule, saveCompanyRule } from './alerts-api.ts';
 import KindsEditor, { draftOf, ruleOf, type RuleDraft } from './KindsEditor.tsx';
 
 type Loaded = { status: 'loading' } | { status: 'error' } | { status: 'ready'; rule: CompanyAlertRule };

@@ -2,7 +2,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ALERT_MESSAGES, ALERT_TEXT as T, type CompanyAlertRule } from '../../lib/alerts.ts';
 import { FormMessage } from '../forms/controls.tsx';
-import { failureText, resetCompanyRule, saveCompanyRule } from './alerts-api.ts';
+import { failureText } from '../auth/shared.ts';
+import { resetCompanyRule, saveCompanyRule } from './alerts-api.ts';
 import KindsEditor, { draftOf, ruleOf, type RuleDraft } from './KindsEditor.tsx';
 
 type Note = { kind: 'success' | 'error'; text: string } | null;

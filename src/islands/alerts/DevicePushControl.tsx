@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { ALERT_TEXT as T } from '../../lib/alerts.ts';
 import { FormMessage } from '../forms/controls.tsx';
-import { failureText } from './alerts-api.ts';
+import { failureText } from '../auth/shared.ts';
 import { devicePush, turnOffPush, turnOnPush, type DevicePush } from './push-device.ts';
 
 /** Push on this device: its state, and the button that changes it. */

@@ -3,6 +3,7 @@
  * settings page's all-followed rule and each company's own, and the company
  * page's dialog.
  */
+import { Field } from '../forms/controls.tsx';
 import { useId } from 'react';
 import {
   ALERT_MESSAGES,
@@ -75,30 +76,20 @@ export default function KindsEditor({
           </label>
         ))}
       </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-threshold`} className="text-sm font-medium">
-          {ALERT_TEXT.threshold}
-        </label>
-        <input
-          id={`${id}-threshold`}
-          name="priceThreshold"
-          type="number"
-          inputMode="numeric"
-          min={PRICE_THRESHOLD_MIN}
-          max={PRICE_THRESHOLD_MAX}
-          step={1}
-          className="input w-28"
-          value={draft.threshold}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-threshold-error` : undefined}
-          onChange={(event) => onChange({ ...draft, threshold: event.target.value })}
-        />
-        {error && (
-          <p id={`${id}-threshold-error`} className="text-sm text-down">
-            {error}
-          </p>
-        )}
-      </div>
+      <Field
+        id={`${id}-threshold`}
+        label={ALERT_TEXT.threshold}
+        name="priceThreshold"
+        type="number"
+        inputMode="numeric"
+        min={PRICE_THRESHOLD_MIN}
+        max={PRICE_THRESHOLD_MAX}
+        step={1}
+        className="w-28"
+        value={draft.threshold}
+        error={error}
+        onChange={(event) => onChange({ ...draft, threshold: event.target.value })}
+      />
     </fieldset>
   );
 }

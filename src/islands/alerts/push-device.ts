@@ -3,8 +3,11 @@
  * subscription through the site's service worker, with the server's public
  * key, and the server told of it (or of its end) so alerts reach it.
  */
-import { WORKER_PATH } from '../../lib/service-worker.ts';
-import { api } from '../api-client.ts';
+import { PUSH_SUBSCRIPTIONS_PATH, WORKER_PATH } from '../../lib/service-worker.ts';
+import { API_BASE, api } from '../api-client.ts';
+
+/** The devices' address, as the API client (which adds its prefix) names it; the worker calls it too at sign-out. */
+const SUBSCRIPTIONS = PUSH_SUBSCRIPTIONS_PATH.slice(API_BASE.length);
 
 /** Where this device stands: it cannot get push, the reader blocked it, or it is on or off. */
 export type DevicePush = 'unsupported' | 'denied' | 'on' | 'off';
@@ -28,7 +31,7 @@ async function registration(): Promise<ServiceWorkerRegistration> {
 }
 
 /** The public key as the push manager takes it (the server gives it base64url). */
-export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
   const raw = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='));
   const bytes = new Uint8Array(new ArrayBuffer(raw.length));
@@ -56,7 +59,7 @@ export async function turnOnPush(): Promise<DevicePush> {
     (await worker.pushManager.getSubscription()) ??
     (await worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(data.publicKey) }));
   try {
-    await api.post('alerts/push-subscriptions', { json: subscription.toJSON() });
+    await api.post(SUBSCRIPTIONS, { json: subscription.toJSON() });
   } catch (error) {
     // A subscription the server does not know would never get anything.
     await subscription.unsubscribe().catch(() => false);
@@ -71,7 +74,7 @@ export async function turnOffPush(): Promise<DevicePush> {
   const found = await navigator.serviceWorker.getRegistration('/');
   const subscription = await found?.pushManager.getSubscription();
   if (subscription) {
-    await api.delete('alerts/push-subscriptions', { json: { endpoint: subscription.endpoint } });
+    await api.delete(SUBSCRIPTIONS, { json: { endpoint: subscription.endpoint } });
     await subscription.unsubscribe();
   }
   return 'off';

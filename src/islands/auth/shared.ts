@@ -48,4 +48,16 @@ export function describeFailure(error: unknown): CallFailure {
   return { status: null, message: null };
 }
 
+/** The server's reason for a refusal it explains (a 4xx with a message), else the island's own text. */
+export function failureText(error: unknown, fallback: string): string {
+  const { status, message } = describeFailure(error);
+  return status !== null && status < 500 && message ? message : fallback;
+}
+
+/** Whether the server refused the call itself: trying again cannot help, unlike a timeout or a rate limit. */
+export function refused(error: unknown): boolean {
+  const { status } = describeFailure(error);
+  return status !== null && status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
+
 export const navigate = (path: string) => location.assign(path);

@@ -11,7 +11,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { EMAIL_LISTS, EMAIL_LIST_TEXTS, PREFERENCE_TEXTS, type EmailList } from '../../lib/email-lists.ts';
 import { api } from '../api-client.ts';
-import { describeFailure } from '../auth/shared.ts';
+import { failureText, refused } from '../auth/shared.ts';
 import ErrorBoundary from '../ErrorBoundary.tsx';
 import { FormMessage } from '../forms/controls.tsx';
 import { useBrowserValue } from '../forms/useBrowserValue.ts';
@@ -49,18 +49,6 @@ const inSentence = (list: EmailList) => {
   const { label } = EMAIL_LIST_TEXTS[list];
   return label.charAt(0).toLowerCase() + label.slice(1);
 };
-
-/** The server's reason for a refusal it explains (a 4xx with a message), else the page's own text. */
-function failureText(error: unknown, fallback: string): string {
-  const { status, message } = describeFailure(error);
-  return status !== null && status < 500 && message ? message : fallback;
-}
-
-/** Whether the server refused the link itself: trying again cannot help, unlike a timeout or a rate limit. */
-function refusedLink(error: unknown): boolean {
-  const { status } = describeFailure(error);
-  return status !== null && status >= 400 && status < 500 && status !== 408 && status !== 429;
-}
 
 /**
  * What the reader pressed may be gone (the Unsubscribe button) or disabled: the outcome takes the
@@ -312,7 +300,7 @@ function PreferenceCentre() {
       .get('email/preferences', { searchParams: { t: token } })
       .json<Answer>()
       .then(({ data }) => live && setStage({ kind: 'ready', preferences: data, attempt }))
-      .catch((error: unknown) => live && setStage({ kind: refusedLink(error) ? 'badLink' : 'loadFailed' }));
+      .catch((error: unknown) => live && setStage({ kind: refused(error) ? 'badLink' : 'loadFailed' }));
     return () => {
       live = false;
     };

@@ -73,12 +73,14 @@ function FeedList<T extends FeedItem>({
 }) {
   const texts = STATE_TEXTS[tab];
   const idAttribute = tab === 'alerts' ? 'data-alert-id' : 'data-notification-id';
-  const { arrived } = feed;
+  const { arrived, focused } = feed;
 
   useEffect(() => {
-    // Keyboard users carry on from the first item of an older page.
-    if (arrived !== null) panelRef.current?.querySelector<HTMLElement>(`[${idAttribute}="${arrived}"]`)?.focus();
-  }, [arrived, idAttribute, panelRef]);
+    // Keyboard users carry on from the first item of an older page, once: a later tab switch leaves the focus alone.
+    if (arrived === null) return;
+    panelRef.current?.querySelector<HTMLElement>(`[${idAttribute}="${arrived}"]`)?.focus();
+    focused();
+  }, [arrived, focused, idAttribute, panelRef]);
 
   const message = 'px-4 py-6 text-center text-sm';
   if (feed.list.items.length > 0) {

@@ -20,7 +20,7 @@ interface FeedPage<T> {
   unread: number;
 }
 
-export interface List<T> {
+interface List<T> {
   items: T[];
   /** Whether older items than the last shown may exist. */
   hasMore: boolean;
@@ -29,7 +29,7 @@ export interface List<T> {
 const options = { context: BACKGROUND };
 
 /** The newest page merged into what is shown, so a poll never drops the older pages the reader loaded. */
-export function withNewest<T extends FeedItem>(list: List<T>, page: T[], pageSize: number): List<T> {
+function withNewest<T extends FeedItem>(list: List<T>, page: T[], pageSize: number): List<T> {
   const full = page.length === pageSize;
   const oldestFresh = page.at(-1)?.id ?? 0;
   const newestShown = list.items[0]?.id ?? 0;
@@ -58,8 +58,9 @@ export function useFeed<T extends FeedItem>(path: string, pageSize: number, { ex
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
   const [more, setMore] = useState<'idle' | 'loading' | 'error'>('idle');
   const [markError, setMarkError] = useState(false);
-  // The first item of an older page, for the keyboard to carry on from.
+  // The first item of an older page, for the keyboard to carry on from once (then cleared by `focused`).
   const [arrived, setArrived] = useState<number | null>(null);
+  const focused = useCallback(() => setArrived(null), []);
   // Bumped by every change the reader makes: an answer to a request sent before it is out of date.
   const changes = useRef(0);
 
@@ -164,6 +165,7 @@ export function useFeed<T extends FeedItem>(path: string, pageSize: number, { ex
     more,
     markError,
     arrived,
+    focused,
     refresh,
     opening,
     retry,

@@ -50,6 +50,7 @@ const call = (method: string) => (path: string, options?: Call['options']) => {
 };
 
 export const fakeClient = {
+  API_BASE: '/api/',
   api: { get: call('GET'), put: call('PUT'), post: call('POST'), delete: call('DELETE'), patch: call('PATCH') },
   BACKGROUND: { background: true },
   isHttpError: (error: unknown) => error instanceof Refused,
