@@ -4,6 +4,7 @@
  * page, then kept in step with every save, rename and delete.
  */
 import { map } from 'nanostores';
+import { ALERT_MESSAGES } from '../lib/alerts.ts';
 import type { SavedScreen } from '../lib/saved-screens.ts';
 import { screenToParams } from '../lib/screener-state.ts';
 import { $columns, $screen } from './screener.ts';
@@ -83,14 +84,16 @@ export async function deleteSavedScreen(id: number, fallback: string): Promise<v
 }
 
 /**
- * Whether a screen alerts on companies newly entering it (docs/product.md §15.7); the answer's
- * message says what changed. The lists follow the server's answer.
+ * Whether a screen alerts on companies newly entering it (docs/product.md §15.7); answers the
+ * switch as saved and what changed, in the server's words or the site's. The lists follow the
+ * server's answer; a failure throws an Error with the text to show.
  */
 export async function setScreenAlert(
-  id: number,
+  screen: Pick<SavedScreen, 'id' | 'name'>,
   alert: boolean,
   fallback: string,
-): Promise<{ alert: boolean; message: string | null }> {
+): Promise<{ alert: boolean; message: string }> {
+  const { id } = screen;
   const { api } = await client();
   try {
     const body = await api
@@ -103,7 +106,10 @@ export async function setScreenAlert(
         .get()
         .items.map((screen) => (screen.id === id ? { ...screen, ...body.data, alert: saved } : screen)),
     );
-    return { alert: saved, message: body.message ?? null };
+    return {
+      alert: saved,
+      message: body.message ?? (saved ? ALERT_MESSAGES.screenOn : ALERT_MESSAGES.screenOff)(screen.name),
+    };
   } catch (error) {
     throw await failure(error, fallback);
   }

@@ -276,15 +276,12 @@ function ScreenSwitch({ screen }: { screen: SavedScreenAlert }) {
     setBusy(true);
     setNote(null);
     try {
-      const saved = await setScreenAlert(screen.id, next, T.screenFailed);
+      const saved = await setScreenAlert(screen, next, T.screenFailed);
       setOn(saved.alert);
-      setNote({
-        kind: 'success',
-        text: saved.message ?? (saved.alert ? ALERT_MESSAGES.screenOn : ALERT_MESSAGES.screenOff)(screen.name),
-      });
+      setNote({ kind: 'success', text: saved.message });
     } catch (failure) {
       setOn(!next);
-      setNote({ kind: 'error', text: failure instanceof Error ? failure.message : T.screenFailed });
+      setNote({ kind: 'error', text: (failure as Error).message });
     } finally {
       setBusy(false);
     }

@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { ALERT_MESSAGES, ALERT_TEXT } from '../../lib/alerts.ts';
+import { ALERT_TEXT } from '../../lib/alerts.ts';
 import {
   SAVED_SCREEN_NAME_MAX,
   SAVED_SCREEN_TEXT,
@@ -105,13 +105,9 @@ function ScreenAlertSwitch({ screen }: { screen: SavedScreen & { alert?: boolean
   const change = async () => {
     setBusy(true);
     try {
-      const saved = await setScreenAlert(screen.id, !on, ALERT_TEXT.screenFailed);
-      showSnackbar(
-        saved.message ?? (saved.alert ? ALERT_MESSAGES.screenOn : ALERT_MESSAGES.screenOff)(screen.name),
-        'success',
-      );
+      showSnackbar((await setScreenAlert(screen, !on, ALERT_TEXT.screenFailed)).message, 'success');
     } catch (error) {
-      showSnackbar(error instanceof Error ? error.message : ALERT_TEXT.screenFailed, 'error');
+      showSnackbar((error as Error).message, 'error');
     } finally {
       setBusy(false);
     }
