@@ -46,7 +46,8 @@ const channelsOf = (row: SettingsRow | undefined): Channels =>
         smsKinds: [...DEFAULT_ALERT_SETTINGS.smsKinds],
       };
 
-async function channelsFor(db: Db, userId: number): Promise<Channels> {
+/** The reader's channels and all-followed rule: their row, or the defaults when they never chose. */
+export async function channelsFor(db: Db, userId: number): Promise<Channels> {
   const [row] = await db.select().from(alertSettings).where(eq(alertSettings.userId, userId));
   return channelsOf(row);
 }
@@ -126,24 +127,29 @@ export async function saveAlertSettings(db: Db, userId: number, change: AlertSet
     };
     // Only turning text messages on asks for the phone: a reader who removed it keeps their other settings savable.
     if (change.sms === true && !user?.phone) throw invalid(ALERT_MESSAGES.needsPhone);
-    const values = {
-      kinds: next.kinds,
-      priceThreshold: next.priceThreshold,
-      email: next.email,
-      digestHour: next.digestHour,
-      sms: next.sms,
-      smsKinds: next.smsKinds,
-      push: next.push,
-      quietStart: next.quietHours?.start ?? null,
-      quietEnd: next.quietHours?.end ?? null,
-      updatedAt: new Date(),
-    };
-    await tx
-      .insert(alertSettings)
-      .values({ userId, ...values })
-      .onConflictDoUpdate({ target: alertSettings.userId, set: values });
+    await writeChannels(tx, userId, next);
   });
   return readAlertSettings(db, userId);
+}
+
+/** Keeps the reader's channels and all-followed rule (the row made when there was none). */
+export async function writeChannels(tx: Db, userId: number, next: Channels): Promise<void> {
+  const values = {
+    kinds: next.kinds,
+    priceThreshold: next.priceThreshold,
+    email: next.email,
+    digestHour: next.digestHour,
+    sms: next.sms,
+    smsKinds: next.smsKinds,
+    push: next.push,
+    quietStart: next.quietHours?.start ?? null,
+    quietEnd: next.quietHours?.end ?? null,
+    updatedAt: new Date(),
+  };
+  await tx
+    .insert(alertSettings)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: alertSettings.userId, set: values });
 }
 
 /** A company's rule for the reader, whether or not they follow it. */

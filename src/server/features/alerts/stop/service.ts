@@ -10,7 +10,7 @@
  * - Alert emails: the email channel off (the bell and the other channels stay).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { ALERT_MESSAGES, DEFAULT_ALERT_SETTINGS, alertKindLabel, normaliseAlertKinds } from '../../../../lib/alerts.ts';
+import { ALERT_MESSAGES, alertKindLabel, normaliseAlertKinds } from '../../../../lib/alerts.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import { transaction } from '../../../platform/db/client.ts';
 import { invalid } from '../../../platform/errors.ts';
@@ -18,7 +18,8 @@ import { storedMailLinkSecret } from '../../../platform/outbox/list-links.ts';
 import { users } from '../../accounts/index.ts';
 import { companies } from '../../companies/index.ts';
 import { savedScreens } from '../../saved-screens/index.ts';
-import { alertCompanyRules, alertSettings } from '../tables.ts';
+import { channelsFor, writeChannels } from '../settings.ts';
+import { alertCompanyRules } from '../tables.ts';
 import { readStop, type StopSubject } from './tokens.ts';
 
 export interface StopAnswer {
@@ -37,12 +38,6 @@ async function subjectOf(db: Db, token: string): Promise<StopSubject> {
   return subject;
 }
 
-/** The settings row as kept, or null (the reader never chose). */
-async function settingsRow(db: Db, userId: number) {
-  const [row] = await db.select().from(alertSettings).where(eq(alertSettings.userId, userId));
-  return row ?? null;
-}
-
 /** A kind for a company: the kinds it alerts with now and its threshold (its own rule, else the all-followed rule). */
 async function companyRule(db: Db, userId: number, symbol: string) {
   const [rule] = await db
@@ -50,11 +45,8 @@ async function companyRule(db: Db, userId: number, symbol: string) {
     .from(alertCompanyRules)
     .where(and(eq(alertCompanyRules.userId, userId), eq(alertCompanyRules.symbol, symbol)));
   if (rule) return { kinds: rule.kinds, priceThreshold: rule.priceThreshold };
-  const settings = await settingsRow(db, userId);
-  return {
-    kinds: settings?.kinds ?? [...DEFAULT_ALERT_SETTINGS.kinds],
-    priceThreshold: settings?.priceThreshold ?? DEFAULT_ALERT_SETTINGS.priceThreshold,
-  };
+  const { kinds, priceThreshold } = await channelsFor(db, userId);
+  return { kinds, priceThreshold };
 }
 
 async function describe(db: Db, { userId, target }: StopSubject): Promise<string> {
@@ -68,41 +60,14 @@ async function describe(db: Db, { userId, target }: StopSubject): Promise<string
     return `alerts for your screen “${screen.name}”`;
   }
   if (target.symbol === null) {
-    const settings = await settingsRow(db, userId);
-    const threshold = settings?.priceThreshold ?? DEFAULT_ALERT_SETTINGS.priceThreshold;
-    return `${alertKindLabel(target.kind, threshold)} alerts for the companies you follow`;
+    const { priceThreshold } = await channelsFor(db, userId);
+    return `${alertKindLabel(target.kind, priceThreshold)} alerts for the companies you follow`;
   }
   const rule = await companyRule(db, userId, target.symbol);
   return `${alertKindLabel(target.kind, rule.priceThreshold)} alerts for ${target.symbol}`;
 }
 
-/** The reader's settings row, made from the defaults when there is none, changed by `change`. */
-async function changeSettings(
-  tx: Db,
-  userId: number,
-  change: Partial<Pick<typeof alertSettings.$inferInsert, 'email' | 'kinds'>>,
-): Promise<void> {
-  const d = DEFAULT_ALERT_SETTINGS;
-  await tx
-    .insert(alertSettings)
-    .values({
-      userId,
-      kinds: [...d.kinds],
-      priceThreshold: d.priceThreshold,
-      email: d.email,
-      digestHour: d.digestHour,
-      sms: d.sms,
-      smsKinds: [...d.smsKinds],
-      push: d.push,
-      quietStart: d.quietHours?.start ?? null,
-      quietEnd: d.quietHours?.end ?? null,
-      ...change,
-    })
-    .onConflictDoUpdate({ target: alertSettings.userId, set: { ...change, updatedAt: new Date() } });
-}
-
 async function stop(db: Db, { userId, target }: StopSubject): Promise<void> {
-  if (target.type === 'email') return changeSettings(db, userId, { email: 'off' });
   if (target.type === 'screen') {
     await db
       .update(savedScreens)
@@ -110,14 +75,15 @@ async function stop(db: Db, { userId, target }: StopSubject): Promise<void> {
       .where(and(eq(savedScreens.id, target.screenId), eq(savedScreens.userId, userId)));
     return;
   }
-  const symbol = target.symbol;
+  const symbol = target.type === 'kind' ? target.symbol : null;
   await transaction(db, async (tx) => {
     // One stop at a time per reader: two clicks never build a rule from each other's half.
     await tx.execute(sql`select 1 from ${users} where id = ${userId} for update`);
-    if (symbol === null) {
-      const kinds = (await settingsRow(tx, userId))?.kinds ?? [...DEFAULT_ALERT_SETTINGS.kinds];
-      if (kinds.includes(target.kind))
-        await changeSettings(tx, userId, { kinds: normaliseAlertKinds(kinds.filter((k) => k !== target.kind)) });
+    if (target.type === 'email' || symbol === null) {
+      const channels = await channelsFor(tx, userId);
+      if (target.type === 'email') return writeChannels(tx, userId, { ...channels, email: 'off' });
+      if (channels.kinds.includes(target.kind))
+        await writeChannels(tx, userId, { ...channels, kinds: channels.kinds.filter((k) => k !== target.kind) });
       return;
     }
     const [company] = await tx.select({ symbol: companies.symbol }).from(companies).where(eq(companies.symbol, symbol));
