@@ -48,6 +48,8 @@ import { listen } from '../../src/server/platform/http/server.ts';
 import { createLogger } from '../../src/server/platform/logger.ts';
 import { createBulkWorker } from '../../src/server/platform/outbox/bulk-worker.ts';
 import { createBulkSmtpTransport } from '../../src/server/platform/outbox/transports.ts';
+import { mailLinkSecret } from '../../src/server/platform/outbox/list-links.ts';
+import { messageReferences } from '../../src/server/platform/outbox/message-reference.ts';
 import { createBenchDatabase, createJudge, percentile, postgresAvailable } from './server.ts';
 import { startReaderLoad, type LoadFigures } from './reader-load.ts';
 import { startSink } from './smtp-sink.ts';
@@ -257,7 +259,8 @@ function deliveryWorker(db: Db, sinkUrl: string, rows: BulkRows) {
   const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
   const privateKey = key.export({ type: 'pkcs8', format: 'pem' }).toString();
   const dkim = { domainName: 'bench.example.com', keySelector: 'bench', privateKey };
-  const smtp = createBulkSmtpTransport(sinkUrl, { from: FROM, pool: POOL, dkim });
+  const references = messageReferences(() => mailLinkSecret(db));
+  const smtp = createBulkSmtpTransport(sinkUrl, { from: FROM, pool: POOL, dkim, references });
   const render = issueRenderer(db, SITE_URL);
   const spent = { render: 0, rendered: 0, send: 0, sent: 0 };
   const worker = createBulkWorker({

@@ -147,6 +147,8 @@ const ConfigSchema = z
     MAIL_SNS_TOPIC_ARNS: z.string().optional(),
     /** A port on which the server receives delivery status notifications (bounces) by SMTP; unset: none. */
     MAIL_BOUNCE_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** The address that port listens on: the mail server in front relays to it, so loopback unless it runs elsewhere. */
+    MAIL_BOUNCE_HOST: z.string().min(1).default('127.0.0.1'),
     /** The domains bounces are addressed to (the return path's); others are refused. */
     MAIL_BOUNCE_DOMAINS: z.string().optional(),
     SMS_API_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
@@ -272,6 +274,7 @@ const ConfigSchema = z
             : null,
         snsTopics: listOf(env.MAIL_SNS_TOPIC_ARNS),
         bounceSmtpPort: env.MAIL_BOUNCE_SMTP_PORT ?? null,
+        bounceHost: env.MAIL_BOUNCE_HOST,
         bounceDomains: listOf(env.MAIL_BOUNCE_DOMAINS).map((d) => d.toLowerCase()),
       },
       sms:

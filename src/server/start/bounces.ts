@@ -1,7 +1,7 @@
 /**
  * The SMTP port for delivery status notifications, when MAIL_BOUNCE_SMTP_PORT
  * is set: the mail server in front relays the bounces addressed to the
- * return path here, and each one suppresses or retries as it says.
+ * return path here, and each one that is believed counts against its address.
  */
 import { recordFeedback, startBounceReceiver, type BounceReceiver } from '../features/email/index.ts';
 import type { Config } from '../platform/config.ts';
@@ -13,7 +13,7 @@ export async function receiveBounces(config: Config, db: Db, logger: Logger): Pr
   if (config.mail.bounceSmtpPort === null) return null;
   const receiver = await startBounceReceiver({
     port: config.mail.bounceSmtpPort,
-    host: config.host,
+    host: config.mail.bounceHost,
     domains: config.mail.bounceDomains,
     logger,
     onFeedback: async (feedback) => {
@@ -21,6 +21,6 @@ export async function receiveBounces(config: Config, db: Db, logger: Logger): Pr
       logger.info({ reports: feedback.length, ...outcome }, 'delivery status notification read');
     },
   });
-  say(`Bounces (delivery status notifications) received by SMTP on port ${receiver.port}`);
+  say(`Bounces (delivery status notifications) received by SMTP on ${config.mail.bounceHost} port ${receiver.port}`);
   return receiver;
 }

@@ -20,6 +20,8 @@ import {
   type Transport,
 } from '../../../src/server/platform/outbox/transports.ts';
 import { createOutboxWorker } from '../../../src/server/platform/outbox/worker.ts';
+import { mailLinkSecret } from '../../../src/server/platform/outbox/list-links.ts';
+import { messageReferences } from '../../../src/server/platform/outbox/message-reference.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/database.ts';
 
 let t: TestDatabase;
@@ -76,7 +78,10 @@ describe('one-click unsubscribe of a transactional email', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.server.address() as AddressInfo).port;
     try {
-      const smtp = createSmtpTransport(`smtp://127.0.0.1:${port}`, { from: 'RedCap <alerts@redcap.example>' });
+      const smtp = createSmtpTransport(`smtp://127.0.0.1:${port}`, {
+        from: 'RedCap <alerts@redcap.example>',
+        references: messageReferences(() => mailLinkSecret(t.database.db)),
+      });
       await enqueue(t.database.db, alertMail('smtp-stop@example.com', STOP));
       await enqueue(t.database.db, alertMail('smtp-plain@example.com'));
       await createOutboxWorker({ db: t.database.db, email: smtp, sms: nowhere, logger }).runOnce();

@@ -16,6 +16,8 @@ import {
 } from '../../../src/server/platform/outbox/transports.ts';
 import { createLogger } from '../../../src/server/platform/logger.ts';
 import { createOutboxWorker } from '../../../src/server/platform/outbox/worker.ts';
+import { mailLinkSecret } from '../../../src/server/platform/outbox/list-links.ts';
+import { messageReferences, sealReference } from '../../../src/server/platform/outbox/message-reference.ts';
 import { createJobScheduler } from '../../../src/server/platform/jobs.ts';
 import { enqueue, type OutgoingMessage } from '../../../src/server/platform/outbox/enqueue.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/database.ts';
@@ -151,7 +153,10 @@ describe('providers', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.server.address() as AddressInfo).port;
     try {
-      const smtp = createSmtpTransport(`smtp://127.0.0.1:${port}`, { from: 'RedCap <no-reply@redcap.example>' });
+      const smtp = createSmtpTransport(`smtp://127.0.0.1:${port}`, {
+        from: 'RedCap <no-reply@redcap.example>',
+        references: messageReferences(() => mailLinkSecret(t.database.db)),
+      });
       const worker = createOutboxWorker({ db: t.database.db, email: smtp, sms: recording(), logger });
       const id = await queued(message('smtp@example.com'));
       await worker.runOnce();
@@ -159,7 +164,8 @@ describe('providers', () => {
       const mail = received.find((m) => m.to.includes('smtp@example.com'))!;
       expect(mail.from).toBe('no-reply@redcap.example');
       expect(mail.data).toContain('Subject: RedCap: Your verification code');
-      expect(mail.data).toContain(`Message-ID: <outbox-${id}@127.0.0.1>`);
+      const reference = sealReference(await mailLinkSecret(t.database.db), id);
+      expect(mail.data).toContain(`Message-ID: <${reference}@127.0.0.1>`);
       expect(mail.data).toContain('7KX2PQ');
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,6 +1,6 @@
 /**
  * The SMTP listener that receives delivery status notifications. Receiving servers send their bounce
- * reports to our return path (bounce+<outbox id>@<bounce domain>); the site's MTA relays mail for that
+ * reports to our return path (bounces+<reference>@<bounce domain>); the site's MTA relays mail for that
  * domain to this port, where each report is read into feedback and handed to the caller, which
  * suppresses the addresses.
  *
@@ -31,6 +31,8 @@ export interface BounceReceiverOptions {
 }
 
 export interface BounceReceiver {
+  /** The address it listens on. */
+  readonly host: string;
   readonly port: number;
   close(): Promise<void>;
 }
@@ -114,8 +116,9 @@ export async function startBounceReceiver(options: BounceReceiverOptions): Promi
   // listener they would take the process down.
   server.on('error', (error) => logger.warn({ err: error }, 'bounce receiver connection error'));
 
-  const port = (server.server.address() as AddressInfo).port;
+  const { address: host, port } = server.server.address() as AddressInfo;
   return {
+    host,
     port,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -11,7 +11,7 @@
  * autoresponder, spam sent to the return path) reads as nothing.
  */
 import type { FeedbackKind, MailFeedback } from './feedback.ts';
-import { outboxIdOfMessageId, outboxIdOfReturnPath } from './feedback.ts';
+import { referenceOfMessageId, referenceOfReturnPath } from './feedback.ts';
 
 /** The parts holding the report's fields: RFC 3464's, and RFC 6533's for UTF-8 addresses. */
 const STATUS_TYPES = new Set(['message/delivery-status', 'message/global-delivery-status']);
@@ -45,17 +45,17 @@ export async function readDeliveryStatus(
   const recipients = fieldGroups(report.content.toString('utf8')).filter(
     (group) => group.has('final-recipient') || group.has('original-recipient'),
   );
-  const outboxId = outboxIdOfEnvelope(envelopeRecipients) ?? outboxIdOfReturned(mail.attachments);
+  const reference = referenceOfEnvelope(envelopeRecipients) ?? referenceOfReturned(mail.attachments);
   const feedback: MailFeedback[] = [];
   for (const group of recipients) {
-    const item = feedbackOf(group, outboxId);
+    const item = feedbackOf(group, reference);
     if (item) feedback.push(item);
   }
   return feedback;
 }
 
 /** One recipient's fields as feedback, or null when the action needs nothing (or names no address). */
-function feedbackOf(group: ReadonlyMap<string, string>, outboxId: number | null): MailFeedback | null {
+function feedbackOf(group: ReadonlyMap<string, string>, reference: string | null): MailFeedback | null {
   const email = addressOf(group.get('final-recipient')) ?? addressOf(group.get('original-recipient'));
   if (!email) return null;
   const action = withoutComments(group.get('action') ?? '').toLowerCase();
@@ -65,20 +65,15 @@ function feedbackOf(group: ReadonlyMap<string, string>, outboxId: number | null)
   const status = enhancedCode(rawStatus) ?? enhancedCode(diagnostic);
   const statusClass = status?.[0] ?? /^([245])\d\d(?:[\s-]|$)/.exec(diagnostic)?.[1] ?? null;
 
-  let kind: FeedbackKind;
-  if (action === 'failed') {
-    // A server that gave up after retrying a temporary failure (4.4.7, queue expired) says "failed"
-    // too; the mailbox may work tomorrow. Without a 4.x.x, "failed" means abandoned for good.
-    kind = statusClass === '4' ? 'soft' : 'hard';
-  } else if (action === 'delayed') {
-    kind = 'soft';
-  } else {
-    // delivered, relayed, expanded: the message got through (or out of reach of reports); and an
-    // action we do not know is no reason to hold back anyone's mail.
-    return null;
-  }
+  // Only a failure counts. A delay means the sending server is still trying and may yet deliver;
+  // delivered, relayed and expanded mean the message got through (or out of reach of reports); and
+  // an action we do not know is no reason to hold back anyone's mail.
+  if (action !== 'failed') return null;
+  // A server that gave up after retrying a temporary failure (4.4.7, queue expired) says "failed"
+  // too; the mailbox may work tomorrow. Without a 4.x.x, "failed" means abandoned for good.
+  const kind: FeedbackKind = statusClass === '4' ? 'soft' : 'hard';
   const detail = clean(`${status ?? rawStatus} ${diagnostic}`) || action;
-  return { kind, email, detail, outboxId };
+  return { kind, email, detail, reference };
 }
 
 /**
@@ -139,23 +134,23 @@ function codePointOf(escape: string, hex: string): string {
   return code <= 0x10ffff ? String.fromCodePoint(code) : escape;
 }
 
-/** The outbox row of our VERP return path, when the report came to one. */
-function outboxIdOfEnvelope(recipients: readonly string[] | undefined): number | null {
+/** The reference in our VERP return path, when the report came to one. */
+function referenceOfEnvelope(recipients: readonly string[] | undefined): string | null {
   for (const recipient of recipients ?? []) {
-    const id = outboxIdOfReturnPath(recipient);
-    if (id !== null) return id;
+    const reference = referenceOfReturnPath(recipient);
+    if (reference !== null) return reference;
   }
   return null;
 }
 
-/** The outbox row named by the Message-ID of the message the report returns (its header block). */
-function outboxIdOfReturned(parts: readonly { contentType: string; content: Buffer }[]): number | null {
+/** The reference in the Message-ID of the message the report returns (its header block). */
+function referenceOfReturned(parts: readonly { contentType: string; content: Buffer }[]): string | null {
   for (const part of parts) {
     if (!RETURNED_TYPES.has(part.contentType)) continue;
     // The header block ends at the first blank line; a Message-ID further down is the body's.
     const [headers] = fieldGroups(part.content.toString('utf8'));
-    const id = outboxIdOfMessageId(headers?.get('message-id'));
-    if (id !== null) return id;
+    const reference = referenceOfMessageId(headers?.get('message-id'));
+    if (reference !== null) return reference;
   }
   return null;
 }

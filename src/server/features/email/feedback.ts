@@ -4,6 +4,8 @@
  * (complaint). Both the SES/SNS webhook and the delivery status
  * notifications received by SMTP are read into this one shape.
  */
+import { REFERENCE_PATTERN } from '../../platform/outbox/message-reference.ts';
+
 export type FeedbackKind = 'hard' | 'soft' | 'complaint';
 
 export interface MailFeedback {
@@ -12,18 +14,22 @@ export interface MailFeedback {
   email: string;
   /** A short reason fit for the staff's suppression list (status code, diagnostic). */
   detail: string;
-  /** The outbox message it concerns, when the report names it (VERP return path or our Message-ID). */
-  outboxId: number | null;
+  /**
+   * The reference of the message it concerns, as the report quotes it (from our return path or
+   * Message-ID); whether this database made it is for the one who acts on the report to check.
+   */
+  reference: string | null;
 }
 
-/** Our Message-IDs look like `<outbox-123@host>`: the number is the outbox row. */
-export function outboxIdOfMessageId(messageId: string | null | undefined): number | null {
-  const match = /<?outbox-(\d{1,12})@[^>\s]+>?/.exec(messageId ?? '');
-  return match ? Number(match[1]) : null;
+const MESSAGE_ID = new RegExp(`^\\s*<?(${REFERENCE_PATTERN})@[^>\\s]+>?\\s*$`);
+const RETURN_PATH = new RegExp(`^[^+@\\s]+\\+(${REFERENCE_PATTERN})@`);
+
+/** Our Message-IDs look like `<{reference}@host>`. */
+export function referenceOfMessageId(messageId: string | null | undefined): string | null {
+  return MESSAGE_ID.exec(messageId ?? '')?.[1]?.toLowerCase() ?? null;
 }
 
-/** Our return paths look like `bounce+123@domain`: the number is the outbox row. */
-export function outboxIdOfReturnPath(address: string | null | undefined): number | null {
-  const match = /^[^+@\s]+\+(\d{1,12})@/.exec(address?.trim() ?? '');
-  return match ? Number(match[1]) : null;
+/** Our return paths look like `bounces+{reference}@domain`. */
+export function referenceOfReturnPath(address: string | null | undefined): string | null {
+  return RETURN_PATH.exec(address?.trim() ?? '')?.[1]?.toLowerCase() ?? null;
 }

@@ -8,15 +8,18 @@
  * SNS posts to a public URL anyone can reach, so a body is believed only once
  * its signature is checked against Amazon's signing certificate: otherwise a
  * stranger could suppress any subscriber by posting a made-up bounce. The
- * certificate URL comes from the message itself, so it is vetted (Amazon's SNS
- * hosts only) before anything is fetched, and the topic must be one of ours so
- * a genuine message of somebody else's topic is not taken for ours. An old
- * message is refused too: a signed message captured once must not be replayed.
+ * certificate URL comes from the message itself, so it is vetted (an SNS
+ * regional endpoint only) before anything is fetched, and what it serves must
+ * be a certificate for `sns.amazonaws.com` issued by Amazon and in force. The
+ * topic must be one of ours so a genuine message of somebody else's topic is
+ * not taken for ours. An old message is refused too: a signed message captured
+ * once must not be replayed. Whatever fails, the answer is a refusal (403),
+ * never a server error.
  */
-import { createPublicKey, verify, type KeyObject } from 'node:crypto';
+import { verify, X509Certificate, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { DomainError } from '../../platform/errors.ts';
-import { outboxIdOfMessageId, type MailFeedback } from './feedback.ts';
+import { referenceOfMessageId, type MailFeedback } from './feedback.ts';
 
 /** The body is not a genuine SNS message for us: the message says why. The endpoint answers 403, no retry helps. */
 export class SnsRejected extends DomainError {
@@ -51,8 +54,15 @@ const SIGNED_FIELDS: Record<SnsType, readonly string[]> = {
 
 const ALGORITHMS: Record<string, string> = { '1': 'sha1', '2': 'sha256' };
 
-/** Amazon's SNS endpoints, in every region and in China; a look-alike such as `sns.x.amazonaws.com.evil.com` fails. */
-const SNS_HOST = /^sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/;
+/**
+ * Amazon's SNS regional endpoints (`sns.us-east-1.amazonaws.com`, `sns.us-gov-west-1.amazonaws.com`,
+ * `sns.cn-north-1.amazonaws.com.cn`): a region's name is its area, a direction and a number. Other hosts
+ * under amazonaws.com (`sns.s3.amazonaws.com` is an S3 bucket's, which anyone can fill) and look-alikes
+ * such as `sns.us-east-1.amazonaws.com.evil.com` fail.
+ */
+const SNS_HOST = /^sns\.(?:[a-z]{2}(?:-gov)?-[a-z]+-\d{1,2}\.amazonaws\.com|cn-[a-z]+-\d{1,2}\.amazonaws\.com\.cn)$/;
+/** The name Amazon's SNS signing certificates are issued for. */
+const SNS_CERTIFICATE_NAMES = ['sns.amazonaws.com', 'sns.amazonaws.com.cn'];
 
 /** SNS retries for about an hour at most; anything older is a replay, not a late delivery. */
 const MAX_AGE_MS = 60 * 60 * 1000;
@@ -73,11 +83,12 @@ export async function readSnsMessage(body: string, options: SnsOptions): Promise
   const topicArn = text(message, 'TopicArn');
   if (!options.allowedTopics.includes(topicArn)) throw new SnsRejected('The topic is not one this site subscribed to.');
   const certificateUrl = checkedCertificateUrl(text(message, 'SigningCertURL'));
-  checkTimestamp(text(message, 'Timestamp'), (options.now ?? (() => new Date()))());
+  const now = (options.now ?? (() => new Date()))();
+  checkTimestamp(text(message, 'Timestamp'), now);
   const signature = Buffer.from(text(message, 'Signature'), 'base64');
   if (signature.length === 0) throw new SnsRejected('The signature is empty.');
 
-  const key = publicKeyOf(await options.fetchCertificate(certificateUrl));
+  const key = signingKeyOf(await certificateAt(options, certificateUrl), now);
   const signed = SIGNED_FIELDS[type]
     .filter((name) => fields[name] !== undefined)
     .map((name) => `${name}\n${fields[name]}\n`)
@@ -161,16 +172,38 @@ function checkTimestamp(raw: string, now: Date): void {
   if (at - now.getTime() > MAX_SKEW_MS) throw new SnsRejected('The message is dated in the future.');
 }
 
-function publicKeyOf(pem: string): KeyObject {
-  let key: KeyObject;
+/** The certificate's text; a fetch that fails, for whatever reason, refuses the message. */
+async function certificateAt(options: SnsOptions, url: string): Promise<string> {
   try {
-    key = createPublicKey(pem);
+    return await options.fetchCertificate(url);
+  } catch (error) {
+    if (error instanceof SnsRejected) throw error;
+    throw new SnsRejected('The signing certificate could not be fetched.');
+  }
+}
+
+/**
+ * The key of Amazon's SNS signing certificate: one issued for sns.amazonaws.com by Amazon, in force
+ * now, holding an RSA key. (Its chain is not followed: SNS serves the certificate alone, and the host
+ * it came from is already Amazon's own.)
+ */
+export function signingKeyOf(pem: string, now: Date): KeyObject {
+  let certificate: X509Certificate;
+  try {
+    certificate = new X509Certificate(pem);
   } catch {
     throw new SnsRejected('The signing certificate could not be read.');
   }
+  if (!SNS_CERTIFICATE_NAMES.some((name) => certificate.checkHost(name) === name))
+    throw new SnsRejected('The signing certificate is not issued for Amazon SNS.');
+  if (!/^O=Amazon(?:\.com|\b)/m.test(certificate.issuer))
+    throw new SnsRejected('The signing certificate is not issued by Amazon.');
+  if (now < new Date(certificate.validFrom) || now > new Date(certificate.validTo))
+    throw new SnsRejected('The signing certificate is not in force.');
   // SNS signs with RSA only; any other key is not Amazon's.
-  if (key.asymmetricKeyType !== 'rsa') throw new SnsRejected('The signing certificate does not hold an RSA key.');
-  return key;
+  if (certificate.publicKey.asymmetricKeyType !== 'rsa')
+    throw new SnsRejected('The signing certificate does not hold an RSA key.');
+  return certificate.publicKey;
 }
 
 // SES's notification, read leniently: only what the feedback needs, each part on its own, so one odd
@@ -224,17 +257,17 @@ function readSesNotification(body: string, topicArn: string): SnsOutcome {
   if (!result.success) return { type: 'ignored', topicArn, reason: 'The notification is not an SES notification.' };
   const ses = result.data;
   const kind = ses.notificationType ?? ses.eventType;
-  const outboxId = outboxIdOf(ses);
+  const reference = referenceOf(ses);
   let feedback: MailFeedback[];
-  if (kind === 'Bounce' && ses.bounce) feedback = bounceFeedback(ses.bounce, outboxId);
-  else if (kind === 'Complaint' && ses.complaint) feedback = complaintFeedback(ses.complaint, outboxId);
+  if (kind === 'Bounce' && ses.bounce) feedback = bounceFeedback(ses.bounce, reference);
+  else if (kind === 'Complaint' && ses.complaint) feedback = complaintFeedback(ses.complaint, reference);
   else return { type: 'ignored', topicArn, reason: `SES ${kind ?? 'untyped'} notifications are not feedback.` };
   if (feedback.length === 0)
     return { type: 'ignored', topicArn, reason: `The ${kind} notification names no recipient.` };
   return { type: 'feedback', topicArn, feedback };
 }
 
-function bounceFeedback(bounce: NonNullable<SesNotification['bounce']>, outboxId: number | null): MailFeedback[] {
+function bounceFeedback(bounce: NonNullable<SesNotification['bounce']>, reference: string | null): MailFeedback[] {
   const cause = bounce.bounceSubType ? `${bounce.bounceType}/${bounce.bounceSubType}` : bounce.bounceType;
   // Only a permanent bounce proves the address dead; an undetermined one may be a passing fault.
   const kind = bounce.bounceType === 'Permanent' ? 'hard' : 'soft';
@@ -243,27 +276,27 @@ function bounceFeedback(bounce: NonNullable<SesNotification['bounce']>, outboxId
     const email = recipient.success ? addressOf(recipient.data.emailAddress) : null;
     if (!recipient.success || !email) return [];
     const { status, diagnosticCode } = recipient.data;
-    return [{ kind, email, detail: shorten([cause, status, diagnosticCode].filter(Boolean).join(' ')), outboxId }];
+    return [{ kind, email, detail: shorten([cause, status, diagnosticCode].filter(Boolean).join(' ')), reference }];
   });
 }
 
-function complaintFeedback(complaint: NonNullable<SesNotification['complaint']>, outboxId: number | null) {
+function complaintFeedback(complaint: NonNullable<SesNotification['complaint']>, reference: string | null) {
   const detail = shorten(complaint.complaintFeedbackType || 'complaint');
   return complaint.complainedRecipients.flatMap((entry): MailFeedback[] => {
     const recipient = recipientSchema.safeParse(entry);
     const email = recipient.success ? addressOf(recipient.data.emailAddress) : null;
-    return email ? [{ kind: 'complaint', email, detail, outboxId }] : [];
+    return email ? [{ kind: 'complaint', email, detail, reference }] : [];
   });
 }
 
 /** SES keeps the Message-ID we wrote in the common headers, and in the raw headers when those were not parsed. */
-function outboxIdOf(ses: SesNotification): number | null {
-  const common = outboxIdOfMessageId(ses.mail?.commonHeaders?.messageId);
+function referenceOf(ses: SesNotification): string | null {
+  const common = referenceOfMessageId(ses.mail?.commonHeaders?.messageId);
   if (common !== null) return common;
   for (const entry of ses.mail?.headers ?? []) {
     const header = headerSchema.safeParse(entry);
     if (header.success && header.data.name.toLowerCase() === 'message-id')
-      return outboxIdOfMessageId(header.data.value);
+      return referenceOfMessageId(header.data.value);
   }
   return null;
 }
@@ -285,25 +318,37 @@ const FETCH_TIMEOUT_MS = 5000;
 const MAX_CERTIFICATE_BYTES = 64 * 1024;
 /** SNS signs with a handful of certificates; a bound keeps odd URLs from growing the cache without end. */
 const MAX_CACHED = 64;
+/** How long a failed fetch is remembered: a stream of messages naming a bad URL costs one fetch a minute. */
+export const CERTIFICATE_FAILURE_MEMORY_MS = 60_000;
 
 /**
  * The production fetcher. A certificate at a URL never changes (Amazon publishes a new one under a new name), so
- * each is fetched once per process; the cache holds the promise so simultaneous messages share one request.
+ * each is fetched once per process; the cache holds the promise so simultaneous messages share one request. A
+ * failure is remembered for a minute, then tried again. Every failure is a refusal (SnsRejected).
  */
-export function createCertificateFetcher(fetchImpl: typeof fetch = fetch): (url: string) => Promise<string> {
-  const cache = new Map<string, Promise<string>>();
+export function createCertificateFetcher(
+  fetchImpl: typeof fetch = fetch,
+  clock: () => number = Date.now,
+): (url: string) => Promise<string> {
+  const cache = new Map<string, { pending: Promise<string>; failedAt?: number }>();
   return (url) => {
     // Whoever calls this has vetted the host; plain http would let anyone on the way swap the key.
     if (!URL.canParse(url) || new URL(url).protocol !== 'https:')
       return Promise.reject(new SnsRejected('The signing certificate URL is not https.'));
     const cached = cache.get(url);
-    if (cached) return cached;
-    const pending = download(fetchImpl, url);
+    if (cached && (cached.failedAt === undefined || clock() - cached.failedAt < CERTIFICATE_FAILURE_MEMORY_MS))
+      return cached.pending;
+    const entry: { pending: Promise<string>; failedAt?: number } = {
+      pending: download(fetchImpl, url).catch((error: unknown) => {
+        entry.failedAt = clock();
+        throw error instanceof SnsRejected ? error : new SnsRejected('The signing certificate could not be fetched.');
+      }),
+    };
     if (cache.size >= MAX_CACHED) cache.clear();
-    cache.set(url, pending);
-    // A failure is not remembered: the next message tries again.
-    pending.catch(() => cache.delete(url));
-    return pending;
+    cache.set(url, entry);
+    // Whoever asked hears the failure; the cache itself must not be reported as an unhandled rejection.
+    entry.pending.catch(() => {});
+    return entry.pending;
   };
 }
 
@@ -311,12 +356,12 @@ async function download(fetchImpl: typeof fetch, url: string): Promise<string> {
   const response = await fetchImpl(url, { redirect: 'error', signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
   if (!response.ok) {
     await response.body?.cancel();
-    throw new Error(`The signing certificate could not be fetched (HTTP ${response.status}).`);
+    throw new SnsRejected(`The signing certificate could not be fetched (HTTP ${response.status}).`);
   }
   const declared = Number(response.headers.get('content-length') ?? 0);
   if (declared > MAX_CERTIFICATE_BYTES) {
     await response.body?.cancel();
-    throw new Error('The signing certificate is too large.');
+    throw new SnsRejected('The signing certificate is too large.');
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -327,11 +372,11 @@ async function download(fetchImpl: typeof fetch, url: string): Promise<string> {
     size += value.byteLength;
     if (size > MAX_CERTIFICATE_BYTES) {
       await reader.cancel();
-      throw new Error('The signing certificate is too large.');
+      throw new SnsRejected('The signing certificate is too large.');
     }
     chunks.push(value);
   }
   const pem = Buffer.concat(chunks).toString('utf8');
-  if (!pem.includes('-----BEGIN ')) throw new Error('The signing certificate is not PEM text.');
+  if (!pem.includes('-----BEGIN ')) throw new SnsRejected('The signing certificate is not PEM text.');
   return pem;
 }

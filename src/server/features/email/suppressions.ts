@@ -1,17 +1,21 @@
 /**
  * Acting on what mailbox providers report (docs/product.md §10.7). A hard
  * bounce or a complaint suppresses the address for every bulk list at once
- * and withdraws what is still waiting for it; a soft bounce sends the
- * message again later, backing off, and suppresses the address after
- * SOFT_BOUNCE_LIMIT of them within a month. Transactional mail (codes,
- * resets, registrations) is never held back by a suppression.
+ * and withdraws what is still waiting for it; soft bounces are counted, and
+ * SOFT_BOUNCE_LIMIT of them within a month suppress the address. A report
+ * never sends a message again: the server that gave up had already retried.
+ * Transactional mail (codes, resets, registrations) is never held back by a
+ * suppression.
  */
-import { and, asc, eq, ilike, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { KeyObject } from 'node:crypto';
+import { and, asc, eq, gt, ilike, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { StaffActor } from '../../../lib/console.ts';
 import type { SuppressionRecord } from '../../../lib/newsletter.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
 import { paged, rowCount } from '../../platform/db/paged.ts';
 import { notFound } from '../../platform/errors.ts';
+import { storedMailLinkSecret } from '../../platform/outbox/list-links.ts';
+import { openReference } from '../../platform/outbox/message-reference.ts';
 import { mailSoftBounces, mailSuppressions, outboxMessages } from '../../platform/tables.ts';
 import { staffEdit } from '../audit/index.ts';
 import type { MailFeedback } from './feedback.ts';
@@ -19,15 +23,20 @@ import type { MailFeedback } from './feedback.ts';
 /** Soft bounces within SOFT_BOUNCE_WINDOW_DAYS that suppress an address. */
 export const SOFT_BOUNCE_LIMIT = 3;
 export const SOFT_BOUNCE_WINDOW_DAYS = 30;
-/** When a soft-bounced message is tried again: 15 minutes, then 30, then an hour. */
-export const softRetryMinutes = (bounces: number) => 15 * 2 ** Math.max(0, bounces - 1);
+/**
+ * A report received by SMTP is believed for a bulk message sent at most this long ago: sending
+ * servers give up within five days, so an older report is not about a delivery that just failed.
+ */
+export const SMTP_REPORT_DAYS = 7;
 
 export interface FeedbackOutcome {
   suppressed: number;
-  retried: number;
 }
 
 type Source = SuppressionRecord['source'];
+
+/** A report with the outbox message its reference names, when this database made the reference. */
+type NamedFeedback = MailFeedback & { outboxId: number | null };
 
 async function suppress(tx: Db, email: string, reason: SuppressionRecord['reason'], detail: string, source: Source) {
   await tx
@@ -47,29 +56,50 @@ async function suppress(tx: Db, email: string, reason: SuppressionRecord['reason
     );
 }
 
-/** The reported message, marked as bounced (only a bulk one that went is retried). */
-async function markBounced(tx: Db, outboxId: number | null) {
-  if (outboxId === null) return;
-  await tx
+/** The reported message, marked as bounced; false when it already was (or is not ours). */
+async function markBounced(tx: Db, outboxId: number | null): Promise<boolean> {
+  if (outboxId === null) return false;
+  const marked = await tx
     .update(outboxMessages)
     .set({ status: 'bounced' })
-    .where(and(eq(outboxMessages.id, outboxId), eq(outboxMessages.status, 'sent')));
+    .where(and(eq(outboxMessages.id, outboxId), eq(outboxMessages.status, 'sent')))
+    .returning({ id: outboxMessages.id });
+  return marked.length > 0;
+}
+
+function named(secret: KeyObject | null, reports: readonly MailFeedback[]): NamedFeedback[] {
+  return reports.map((report) => ({
+    ...report,
+    outboxId: secret && report.reference ? openReference(secret, report.reference) : null,
+  }));
 }
 
 /**
- * Reports received by SMTP are believed only for a message we sent to that
- * very address (named by its return path or Message-ID): anyone can send
- * mail to the bounce port, and a made-up report must not silence a reader.
+ * Reports received by SMTP are believed only for a bulk message this
+ * database sent to that very address in the last SMTP_REPORT_DAYS, named by
+ * the reference only that message carried (its return path or Message-ID):
+ * anyone can send mail to the bounce port, and a made-up report must not
+ * silence a reader. A report about a code, a reset or any other
+ * transactional message is never believed: anyone can have one sent to
+ * anyone.
  */
-async function believable(db: Db, feedback: readonly MailFeedback[]): Promise<MailFeedback[]> {
-  const named = feedback.filter((f) => f.outboxId !== null);
-  if (!named.length) return [];
+async function believable(db: Db, feedback: readonly NamedFeedback[]): Promise<NamedFeedback[]> {
+  const ids = [...new Set(feedback.flatMap((f) => (f.outboxId === null ? [] : [f.outboxId])))];
+  if (!ids.length) return [];
   const rows = await db
     .select({ id: outboxMessages.id, recipient: outboxMessages.recipient })
     .from(outboxMessages)
-    .where(inArray(outboxMessages.id, [...new Set(named.map((f) => f.outboxId!))]));
+    .where(
+      and(
+        inArray(outboxMessages.id, ids),
+        eq(outboxMessages.channel, 'email'),
+        isNotNull(outboxMessages.list),
+        sql`${outboxMessages.status} in ('sent', 'bounced')`,
+        gt(outboxMessages.sentAt, sql`now() - make_interval(days => ${SMTP_REPORT_DAYS})`),
+      ),
+    );
   const sentTo = new Map(rows.map((r) => [r.id, r.recipient.toLowerCase()]));
-  return named.filter((f) => sentTo.get(f.outboxId!) === f.email.trim().toLowerCase());
+  return feedback.filter((f) => f.outboxId !== null && sentTo.get(f.outboxId) === f.email.trim().toLowerCase());
 }
 
 export async function recordFeedback(
@@ -77,9 +107,11 @@ export async function recordFeedback(
   reports: readonly MailFeedback[],
   source: Source,
 ): Promise<FeedbackOutcome> {
-  const outcome: FeedbackOutcome = { suppressed: 0, retried: 0 };
+  const outcome: FeedbackOutcome = { suppressed: 0 };
+  const all = named(await storedMailLinkSecret(db), reports);
   // SNS messages are signed by Amazon: what they say is believed.
-  const feedback = source === 'smtp' ? await believable(db, reports) : reports;
+  const feedback = source === 'smtp' ? await believable(db, all) : all;
+  if (!feedback.length) return outcome;
   await transaction(db, async (tx) => {
     for (const report of feedback) {
       const email = report.email.trim().toLowerCase();
@@ -89,6 +121,8 @@ export async function recordFeedback(
         outcome.suppressed++;
         continue;
       }
+      // A message bounces once: another report of the same failure does not count again.
+      if (report.outboxId !== null && !(await markBounced(tx, report.outboxId))) continue;
       const [run] = await tx
         .insert(mailSoftBounces)
         .values({ email, count: 1 })
@@ -104,28 +138,9 @@ export async function recordFeedback(
           },
         })
         .returning({ count: mailSoftBounces.count });
-      const bounces = run?.count ?? 1;
-      if (bounces >= SOFT_BOUNCE_LIMIT) {
+      if ((run?.count ?? 1) >= SOFT_BOUNCE_LIMIT) {
         await suppress(tx, email, 'soft-bounces', report.detail, source);
-        await markBounced(tx, report.outboxId);
         outcome.suppressed++;
-      } else if (report.outboxId !== null) {
-        const again = await tx
-          .update(outboxMessages)
-          .set({
-            status: 'pending',
-            lastError: `Bounced for now: ${report.detail}`.slice(0, 500),
-            nextAttemptAt: sql`now() + make_interval(mins => ${softRetryMinutes(bounces)})`,
-          })
-          .where(
-            and(
-              eq(outboxMessages.id, report.outboxId),
-              eq(outboxMessages.status, 'sent'),
-              isNotNull(outboxMessages.list),
-            ),
-          )
-          .returning({ id: outboxMessages.id });
-        outcome.retried += again.length;
       }
     }
   });

@@ -13,6 +13,8 @@ import type { Db } from '../db/client.ts';
 import type { JobDefinition } from '../jobs.ts';
 import type { Logger } from '../logger.ts';
 import { BULK_INTERVAL_MS, createBulkWorker, type TemplateRenderer } from './bulk-worker.ts';
+import { mailLinkSecret } from './list-links.ts';
+import { messageReferences } from './message-reference.ts';
 import {
   createBulkSmtpTransport,
   createFileTransport,
@@ -62,7 +64,13 @@ export function jobs({
   push,
   leaseRows,
 }: OutboxJobDeps): JobDefinition[] {
-  const mail: MailOptions = { from: config.mail.from, returnPath: config.mail.returnPath, dkim: dkimOf(config.mail) };
+  const mail: MailOptions = {
+    from: config.mail.from,
+    returnPath: config.mail.returnPath,
+    dkim: dkimOf(config.mail),
+    // Under the database's mail-link secret, so a report is read back by whichever instance receives it.
+    references: messageReferences(() => mailLinkSecret(db)),
+  };
   const files = createFileTransport(config.outboxDir, onFileWritten, mail);
   const worker = createOutboxWorker({
     db,

@@ -6,10 +6,11 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { outboxMessages } from '../tables.ts';
 import { createSigner } from './dkim-signer.ts';
+import { messageReferences, type MessageReferences } from './message-reference.ts';
 import { writeMime, type DkimKey } from './mime.ts';
 import { createSmtpPool, type SmtpConnectionOptions } from './smtp-pool.ts';
 
@@ -77,19 +78,21 @@ export interface DkimOptions {
 
 export interface MailOptions {
   from: string;
-  /** Envelope sender with the message's number in it (`bounces+123@domain`), so a bounce names the message. */
+  /** Envelope sender with the message's reference in it (`bounces+{reference}@domain`), so a bounce names the message. */
   returnPath?: string | null;
   dkim?: DkimOptions | null;
+  /** Each message's reference, in its Message-ID and its return path (message-reference.ts). */
+  references: MessageReferences;
 }
 
 /** A calendar invite goes as the mail clients' 'add to calendar' part, with the .ics attached. */
 const calendarOf = (message: Delivery) =>
   message.calendar ? { filename: 'invite.ics', method: 'REQUEST', content: message.calendar } : undefined;
 
-/** `bounces@domain` becomes `bounces+123@domain` for message 123. */
-export function verpAddress(returnPath: string, id: number): string {
+/** `bounces@domain` becomes `bounces+{reference}@domain`. */
+export function verpAddress(returnPath: string, reference: string): string {
   const at = returnPath.lastIndexOf('@');
-  return at < 1 ? returnPath : `${returnPath.slice(0, at)}+${id}@${returnPath.slice(at + 1)}`;
+  return at < 1 ? returnPath : `${returnPath.slice(0, at)}+${reference}@${returnPath.slice(at + 1)}`;
 }
 
 /** The address of a From such as `RedCap <news@redcap.example>`. */
@@ -103,22 +106,23 @@ const keyOf = (dkim: DkimOptions): DkimKey => ({
 });
 
 /** The envelope: a VERP return path when one is configured, so a bounce names its message. */
-const envelopeOf = (message: Delivery, options: MailOptions) => ({
-  from: options.returnPath ? verpAddress(options.returnPath, message.id) : addressOf(options.from),
+const envelopeOf = (message: Delivery, options: MailOptions, reference: string) => ({
+  from: options.returnPath ? verpAddress(options.returnPath, reference) : addressOf(options.from),
   to: message.to,
 });
 
 /** A stable id lets receiving servers drop a copy resent after a crash. */
-const messageIdOf = (message: Delivery, host: string) => `<outbox-${message.id}@${host}>`;
+const messageIdOf = (reference: string, host: string) => `<${reference}@${host}>`;
 
 /** Bulk mail, written and signed by mime.ts: many times faster than the general composer. */
 async function bulkMimeOf(message: Delivery, options: MailOptions, host: string, key: DkimKey | null) {
+  const reference = await options.references.of(message.id);
   const raw = await writeMime(
     {
       from: options.from,
       to: message.to,
       subject: message.subject,
-      messageId: messageIdOf(message, host),
+      messageId: messageIdOf(reference, host),
       date: new Date(),
       headers: message.headers ?? {},
       text: message.text,
@@ -126,11 +130,12 @@ async function bulkMimeOf(message: Delivery, options: MailOptions, host: string,
     },
     key,
   );
-  return { envelope: envelopeOf(message, options), raw };
+  return { envelope: envelopeOf(message, options, reference), raw };
 }
 
 /** A transactional message as nodemailer composes it (calendar invites included), signed by nodemailer's DKIM. */
-function mailOf(message: Delivery, options: MailOptions, host: string): nodemailer.SendMailOptions {
+async function mailOf(message: Delivery, options: MailOptions, host: string): Promise<nodemailer.SendMailOptions> {
+  const reference = await options.references.of(message.id);
   return {
     from: options.from,
     to: message.to,
@@ -139,8 +144,8 @@ function mailOf(message: Delivery, options: MailOptions, host: string): nodemail
     html: message.html ?? undefined,
     icalEvent: calendarOf(message),
     headers: message.headers,
-    messageId: messageIdOf(message, host),
-    envelope: envelopeOf(message, options),
+    messageId: messageIdOf(reference, host),
+    envelope: envelopeOf(message, options, reference),
     // Nodemailer's types say a PEM string; its signer takes a key object as well.
     ...(options.dkim && { dkim: options.dkim as DkimOptions & { privateKey: string } }),
   };
@@ -153,7 +158,11 @@ const CODE = /\b([2-9A-HJ-NP-Z]{6})\b/;
 export function createFileTransport(
   dir: string,
   announce: (line: string) => void = () => {},
-  options: MailOptions = { from: 'RedCap <no-reply@localhost>' },
+  options: MailOptions = {
+    from: 'RedCap <no-reply@localhost>',
+    // Files are read, never bounced: a key of the transport's own will do.
+    references: messageReferences(async () => createSecretKey(randomBytes(32))),
+  },
 ): Transport {
   const mailer = nodemailer.createTransport({
     streamTransport: true,
@@ -170,7 +179,7 @@ export function createFileTransport(
         // Bulk mail (a list's, with its List-Id) is written as it would go over SMTP; the rest as nodemailer composes it.
         const mail = message.headers?.['List-Id']
           ? await bulkMimeOf(message, options, 'localhost', key)
-          : mailOf(message, options, 'localhost');
+          : await mailOf(message, options, 'localhost');
         const info = await mailer.sendMail(mail);
         file = path.join(dir, `${pad(message.id)}-email.eml`);
         fs.writeFileSync(`${file}.tmp`, info.message as Buffer);
@@ -255,7 +264,7 @@ export function createSmtpTransport(url: string, options: MailOptions & { pool?:
   return {
     name: options.pool ? 'smtp-pool' : 'smtp',
     async send(message) {
-      await mailer.sendMail(mailOf(message, options, host));
+      await mailer.sendMail(await mailOf(message, options, host));
     },
     close: () => mailer.close(),
   };

@@ -10,6 +10,10 @@ import { startBounceReceiver } from '../../../../src/server/features/email/bounc
 import { readDeliveryStatus } from '../../../../src/server/features/email/dsn.ts';
 import type { MailFeedback } from '../../../../src/server/features/email/feedback.ts';
 
+/** References as our Message-IDs and return paths carry them (whether this database made them is not the reader's to judge). */
+const RETURNED = 'k5vq2c7xw3mzj4ta6pnrbd2ey4';
+const ENVELOPE = 'q2t7xe4mbr6jwa3nzk5vcpd7ua';
+
 interface ReportOptions {
   action?: string;
   status?: string;
@@ -25,11 +29,11 @@ function report({
   status = '5.1.1',
   diagnostic = 'smtp; 550 5.1.1 <ada@example.org>: Recipient address\r\n    rejected: User unknown in virtual mailbox table',
   recipient = 'Ada@Example.org',
-  messageId = '<outbox-123@redcap.example>',
+  messageId = `<${RETURNED}@redcap.example>`,
 }: ReportOptions = {}): string {
   return [
     'From: Mail Delivery System <MAILER-DAEMON@mx.example.net>',
-    'To: bounce+123@bounces.example.com',
+    `To: bounce+${ENVELOPE}@bounces.example.com`,
     'Subject: Undelivered Mail Returned to Sender',
     'Date: Mon, 1 Dec 2025 10:00:00 +0000',
     'Message-ID: <dsn-1@mx.example.net>',
@@ -76,14 +80,14 @@ function report({
 }
 
 describe('reading a delivery status notification', () => {
-  it('reads a 5.1.1 failure as hard feedback for the final recipient, the outbox row from the returned Message-ID', async () => {
+  it('reads a 5.1.1 failure as hard feedback for the final recipient, the reference from the returned Message-ID', async () => {
     expect(await readDeliveryStatus(report())).toEqual([
       {
         kind: 'hard',
         email: 'ada@example.org',
         // The folded diagnostic on one line, its `smtp;` type dropped.
         detail: '5.1.1 550 5.1.1 <ada@example.org>: Recipient address rejected: User unknown in virtual mailbox table',
-        outboxId: 123,
+        reference: RETURNED,
       },
     ]);
   });
@@ -93,11 +97,11 @@ describe('reading a delivery status notification', () => {
     expect(feedback).toEqual([expect.objectContaining({ kind: 'soft', detail: '4.2.2 452 4.2.2 Mailbox full' })]);
   });
 
-  it('reads a delayed action as soft', async () => {
+  it('reads nothing from a delayed action: the sending server is still trying', async () => {
     const feedback = await readDeliveryStatus(
       report({ action: 'delayed', status: '4.4.1', diagnostic: 'smtp; 421 4.4.1 Connection timed out' }),
     );
-    expect(feedback).toEqual([expect.objectContaining({ kind: 'soft', email: 'ada@example.org', outboxId: 123 })]);
+    expect(feedback).toEqual([]);
   });
 
   it('reads nothing from a report that the message was delivered', async () => {
@@ -109,7 +113,7 @@ describe('reading a delivery status notification', () => {
   it('reads nothing from an ordinary message sent to the return path', async () => {
     const message = [
       'From: Someone <someone@example.org>',
-      'To: bounce+5@bounces.example.com',
+      `To: bounce+${ENVELOPE}@bounces.example.com`,
       'Subject: Out of office',
       'Content-Type: text/plain',
       '',
@@ -118,22 +122,23 @@ describe('reading a delivery status notification', () => {
       'Status: 5.1.1',
       '',
     ].join('\r\n');
-    expect(await readDeliveryStatus(message, ['bounce+5@bounces.example.com'])).toEqual([]);
+    expect(await readDeliveryStatus(message, [`bounce+${ENVELOPE}@bounces.example.com`])).toEqual([]);
   });
 
-  it('takes the outbox row from the VERP envelope recipient over the returned Message-ID', async () => {
+  it('takes the reference from the VERP envelope recipient over the returned Message-ID, in lower case', async () => {
     const feedback = await readDeliveryStatus(Buffer.from(report()), [
       'postmaster@bounces.example.com',
-      'bounce+42@bounces.example.com',
+      `bounce+${ENVELOPE.toUpperCase()}@bounces.example.com`,
     ]);
-    expect(feedback).toEqual([expect.objectContaining({ kind: 'hard', outboxId: 42 })]);
+    expect(feedback).toEqual([expect.objectContaining({ kind: 'hard', reference: ENVELOPE })]);
   });
 
-  it('names no outbox row when neither the envelope nor the returned headers do', async () => {
-    const feedback = await readDeliveryStatus(report({ messageId: '<1234@elsewhere.example>' }), [
+  it('names no reference when neither the envelope nor the returned headers carry one of ours', async () => {
+    const feedback = await readDeliveryStatus(report({ messageId: '<outbox-1234@redcap.example>' }), [
       'bounces@bounces.example.com',
+      'bounces+1234@bounces.example.com',
     ]);
-    expect(feedback).toEqual([expect.objectContaining({ outboxId: null })]);
+    expect(feedback).toEqual([expect.objectContaining({ reference: null })]);
   });
 
   it('reads every recipient group of a report, skipping the delivered one, the detail on one line of 300 characters', async () => {
@@ -176,7 +181,7 @@ describe('reading a delivery status notification', () => {
       )
       .replace('Content-Type: text/rfc822-headers', 'Content-Type: message/rfc822\r\nContent-Disposition: inline');
     expect(await readDeliveryStatus(message)).toEqual([
-      { kind: 'hard', email: 'jörg@example.de', detail: '5.1.1', outboxId: 123 },
+      { kind: 'hard', email: 'jörg@example.de', detail: '5.1.1', reference: RETURNED },
     ]);
   });
 });
@@ -206,8 +211,10 @@ describe('the bounce receiver', () => {
     const { port } = await start(async (feedback) => {
       received.push(feedback);
     });
-    await send(port, 'bounce+7@bounces.example.com', report());
-    expect(received).toEqual([[expect.objectContaining({ kind: 'hard', email: 'ada@example.org', outboxId: 7 })]]);
+    await send(port, `bounce+${ENVELOPE}@bounces.example.com`, report());
+    expect(received).toEqual([
+      [expect.objectContaining({ kind: 'hard', email: 'ada@example.org', reference: ENVELOPE })],
+    ]);
   });
 
   it('refuses a recipient at another domain with 550', async () => {
@@ -215,7 +222,9 @@ describe('the bounce receiver', () => {
     const { port } = await start(async (feedback) => {
       received.push(feedback);
     });
-    await expect(send(port, 'bounce+7@elsewhere.example', report())).rejects.toMatchObject({ responseCode: 550 });
+    await expect(send(port, `bounce+${ENVELOPE}@elsewhere.example`, report())).rejects.toMatchObject({
+      responseCode: 550,
+    });
     expect(received).toEqual([]);
   });
 
@@ -226,7 +235,7 @@ describe('the bounce receiver', () => {
       if (failing) throw new Error('database unavailable');
       received.push(feedback);
     });
-    const refused = await send(port, 'bounce+7@bounces.example.com', report()).then(
+    const refused = await send(port, `bounce+${ENVELOPE}@bounces.example.com`, report()).then(
       () => null,
       (error: { responseCode?: number }) => error,
     );
@@ -234,8 +243,8 @@ describe('the bounce receiver', () => {
     expect(refused?.responseCode).toBeLessThan(500);
 
     failing = false;
-    await send(port, 'bounce+7@bounces.example.com', report());
-    expect(received).toEqual([[expect.objectContaining({ kind: 'hard', outboxId: 7 })]]);
+    await send(port, `bounce+${ENVELOPE}@bounces.example.com`, report());
+    expect(received).toEqual([[expect.objectContaining({ kind: 'hard', reference: ENVELOPE })]]);
   });
 
   it('refuses a message over the size limit with 552', async () => {
@@ -247,7 +256,9 @@ describe('the bounce receiver', () => {
       maxMessageBytes: 2048,
     });
     const large = report({ diagnostic: `smtp; 550 ${'x'.repeat(4000)}` });
-    await expect(send(receiver.port, 'bounce+7@anywhere.example', large)).rejects.toMatchObject({ responseCode: 552 });
+    await expect(send(receiver.port, `bounce+${ENVELOPE}@anywhere.example`, large)).rejects.toMatchObject({
+      responseCode: 552,
+    });
   });
 
   it('takes an ordinary message to the return path and drops it, saying so at info', async () => {
@@ -257,11 +268,18 @@ describe('the bounce receiver', () => {
     const { port } = await start(async (feedback) => {
       received.push(feedback);
     }, recording);
-    const info = await send(port, 'bounce+7@bounces.example.com', 'Subject: hello\r\n\r\nJust saying hello.\r\n');
-    expect(info.accepted).toEqual(['bounce+7@bounces.example.com']);
+    const info = await send(
+      port,
+      `bounce+${ENVELOPE}@bounces.example.com`,
+      'Subject: hello\r\n\r\nJust saying hello.\r\n',
+    );
+    expect(info.accepted).toEqual([`bounce+${ENVELOPE}@bounces.example.com`]);
     expect(received).toEqual([]);
     expect(infos).toEqual([
-      [expect.objectContaining({ recipients: ['bounce+7@bounces.example.com'] }), expect.stringContaining('dropped')],
+      [
+        expect.objectContaining({ recipients: [`bounce+${ENVELOPE}@bounces.example.com`] }),
+        expect.stringContaining('dropped'),
+      ],
     ]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * What mailbox providers report, acted on: a signed SNS complaint or hard
  * bounce suppresses the address for bulk mail at once (never for codes), a
- * bad signature is refused, soft bounces retry and then suppress, a
+ * bad signature is refused, soft bounces count and then suppress, a
  * delivery status notification received by SMTP suppresses the address it
  * names (and a made-up one for another address does not), and staff lift a
  * suppression.
@@ -13,17 +13,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordFeedback, startBounceReceiver } from '../../../../src/server/features/email/index.ts';
 import { createLogger } from '../../../../src/server/platform/logger.ts';
 import { enqueue } from '../../../../src/server/platform/outbox/enqueue.ts';
+import { mailLinkSecret } from '../../../../src/server/platform/outbox/list-links.ts';
+import { sealReference } from '../../../../src/server/platform/outbox/message-reference.ts';
 import { createBulkWorker } from '../../../../src/server/platform/outbox/bulk-worker.ts';
 import { createOutboxWorker } from '../../../../src/server/platform/outbox/worker.ts';
 import type { Delivery, Transport } from '../../../../src/server/platform/outbox/transports.ts';
 import { mailSoftBounces, mailSuppressions, outboxMessages } from '../../../../src/server/schema.ts';
 import { staffHeaders } from '../../../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
+import { snsSigningCertificate, snsSigningKey } from '../../../helpers/sns-certificates.ts';
 import { signSns } from '../../../helpers/sns-messages.ts';
 
 const TOPIC = 'arn:aws:sns:us-east-1:123456789012:ses-feedback';
 const CERT_URL = 'https://sns.us-east-1.amazonaws.com/SimpleNotificationService-abc.pem';
-const amazon = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const amazon = { privateKey: snsSigningKey() };
 const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const logger = createLogger('silent');
 
@@ -34,7 +37,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { MAIL_SNS_TOPIC_ARNS: TOPIC },
     sns: {
-      fetchCertificate: async () => amazon.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      fetchCertificate: async () => snsSigningCertificate('signing-cert.pem'),
       confirmSubscription: async () => {},
     },
   });
@@ -90,7 +93,7 @@ const snsPost = (message: unknown, key = amazon.privateKey) => {
 
 const complaint = (email: string) => ({
   notificationType: 'Complaint',
-  mail: { messageId: 'ses-1', commonHeaders: { messageId: '<outbox-1@redcap.example>' } },
+  mail: { messageId: 'ses-1', commonHeaders: { messageId: '<k5vq2c7xw3mzj4ta6pnrbd2ey4@redcap.example>' } },
   complaint: { complainedRecipients: [{ emailAddress: email }], complaintFeedbackType: 'abuse' },
 });
 
@@ -125,21 +128,21 @@ describe('mail feedback', () => {
     expect(skipped?.status).toBe('suppressed');
   });
 
-  it('sends a soft-bounced message again later, and suppresses the address after three soft bounces', async () => {
+  it('marks a soft-bounced message bounced without sending it again, and suppresses the address after three soft bounces', async () => {
     const id = await bulk('full@example.com', 'b:1');
     await bulkWorker(recording()).runOnce();
+    const reference = sealReference(await mailLinkSecret(t.database.db), id!);
     await recordFeedback(
       t.database.db,
-      [{ kind: 'soft', email: 'full@example.com', detail: '4.2.2 mailbox full', outboxId: id }],
+      [{ kind: 'soft', email: 'full@example.com', detail: '4.2.2 mailbox full', reference }],
       'sns',
     );
     const [again] = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.id, id!));
-    expect(again?.status).toBe('pending');
-    expect(again!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 10 * 60_000);
+    expect(again?.status).toBe('bounced');
     for (let i = 0; i < 2; i++)
       await recordFeedback(
         t.database.db,
-        [{ kind: 'soft', email: 'full@example.com', detail: '4.2.2', outboxId: null }],
+        [{ kind: 'soft', email: 'full@example.com', detail: '4.2.2', reference: null }],
         'sns',
       );
     const [suppressed] = await t.database.db
@@ -190,12 +193,13 @@ describe('mail feedback', () => {
     });
     try {
       // Made up: the return path names message `id`, which was not sent to this address.
+      const reference = sealReference(await mailLinkSecret(t.database.db), id!);
       await mailer.sendMail({
-        envelope: { from: '', to: `bounces+${id}@bounces.redcap.example` },
+        envelope: { from: '', to: `bounces+${reference}@bounces.redcap.example` },
         raw: dsn('victim@example.com'),
       });
       await mailer.sendMail({
-        envelope: { from: '', to: `bounces+${id}@bounces.redcap.example` },
+        envelope: { from: '', to: `bounces+${reference}@bounces.redcap.example` },
         raw: dsn('gone@example.com'),
       });
     } finally {

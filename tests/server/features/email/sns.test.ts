@@ -1,17 +1,21 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { snsSigningCertificate, snsSigningKey } from '../../../helpers/sns-certificates.ts';
 import { signSns, type SnsEnvelope } from '../../../helpers/sns-messages.ts';
 import { describe, expect, it } from 'vitest';
 import {
+  CERTIFICATE_FAILURE_MEMORY_MS,
   createCertificateFetcher,
   readSnsMessage,
+  signingKeyOf,
   SnsRejected,
   type SnsOptions,
 } from '../../../../src/server/features/email/sns.ts';
 
-/** Amazon's key, as far as these tests go, and a stranger's. */
-const amazon = generateKeyPairSync('rsa', { modulusLength: 2048 });
+/** Amazon's key and certificate, as far as these tests go, and a stranger's key. */
+const amazon = { privateKey: snsSigningKey() };
 const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const AMAZON_PEM = amazon.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+const AMAZON_PEM = snsSigningCertificate('signing-cert.pem');
+const REFERENCE = 'k5vq2c7xw3mzj4ta6pnrbd2ey4';
 
 const TOPIC = 'arn:aws:sns:us-east-1:123456789012:ses-feedback';
 const CERT_URL = 'https://sns.us-east-1.amazonaws.com/SimpleNotificationService-0123456789abcdef.pem';
@@ -51,7 +55,7 @@ function subscription(type = 'SubscriptionConfirmation'): Envelope {
   };
 }
 
-const mail = (messageId = '<outbox-4711@mail.example.com>') => ({
+const mail = (messageId = `<${REFERENCE}@mail.example.com>`) => ({
   source: 'news@example.com',
   messageId: '0100018f-ses-own-id',
   commonHeaders: { messageId, subject: 'Weekly small caps' },
@@ -111,9 +115,9 @@ describe('SES feedback read from signed SNS notifications', () => {
           kind: 'hard',
           email: 'jane.doe@example.com',
           detail: 'Permanent/General 5.1.1 smtp; 550 5.1.1 user unknown',
-          outboxId: 4711,
+          reference: REFERENCE,
         },
-        { kind: 'hard', email: 'other@example.org', detail: 'Permanent/General', outboxId: 4711 },
+        { kind: 'hard', email: 'other@example.org', detail: 'Permanent/General', reference: REFERENCE },
       ],
     });
     expect(fetched).toEqual([CERT_URL]);
@@ -123,7 +127,7 @@ describe('SES feedback read from signed SNS notifications', () => {
     const rawHeaders = {
       headers: [
         { name: 'From', value: 'news@example.com' },
-        { name: 'Message-ID', value: '<outbox-12@mail.example.com>' },
+        { name: 'Message-ID', value: '<Q2T7XE4MBR6JWA3NZK5VCPD7UA@mail.example.com>' },
       ],
     };
     for (const type of ['Transient', 'Undetermined']) {
@@ -132,7 +136,14 @@ describe('SES feedback read from signed SNS notifications', () => {
       expect(outcome).toEqual({
         type: 'feedback',
         topicArn: TOPIC,
-        feedback: [{ kind: 'soft', email: 'full@example.com', detail: `${type}/MailboxFull 4.2.2`, outboxId: 12 }],
+        feedback: [
+          {
+            kind: 'soft',
+            email: 'full@example.com',
+            detail: `${type}/MailboxFull 4.2.2`,
+            reference: 'q2t7xe4mbr6jwa3nzk5vcpd7ua',
+          },
+        ],
       });
     }
   });
@@ -154,12 +165,12 @@ describe('SES feedback read from signed SNS notifications', () => {
         complaintFeedbackType: 'abuse',
         complainedRecipients: [{ emailAddress: 'Reader@Example.com' }],
       },
-      mail: mail('<outbox-99@mail.example.com>'),
+      mail: mail(),
     };
     expect(await read(sign(notification(message)))).toEqual({
       type: 'feedback',
       topicArn: TOPIC,
-      feedback: [{ kind: 'complaint', email: 'reader@example.com', detail: 'abuse', outboxId: 99 }],
+      feedback: [{ kind: 'complaint', email: 'reader@example.com', detail: 'abuse', reference: REFERENCE }],
     });
     // A complaint without a feedback type, of a message that is not ours.
     const plain = {
@@ -170,7 +181,7 @@ describe('SES feedback read from signed SNS notifications', () => {
     expect(await read(sign(notification(plain)))).toEqual({
       type: 'feedback',
       topicArn: TOPIC,
-      feedback: [{ kind: 'complaint', email: 'r@example.com', detail: 'complaint', outboxId: null }],
+      feedback: [{ kind: 'complaint', email: 'r@example.com', detail: 'complaint', reference: null }],
     });
   });
 
@@ -213,11 +224,12 @@ describe('SES feedback read from signed SNS notifications', () => {
       const forged = sign(notification(message, { SignatureVersion: version }), stranger.privateKey);
       expect(await refusal(forged)).toBe('The signature does not match the message.');
     }
-    // The right signature checked with another certificate fails too.
-    const strangerPem = stranger.publicKey.export({ type: 'spki', format: 'pem' }).toString();
-    expect(await refusal(sign(notification(message)), options(strangerPem).opts)).toBe(
-      'The signature does not match the message.',
-    );
+    // The right signature checked with another of Amazon's certificates fails too.
+    const during2022 = { now: () => new Date('2022-09-02T13:33:30.000Z') };
+    const message2022 = notification(message, { Timestamp: '2022-09-02T13:33:04.483Z' });
+    expect(
+      await refusal(sign(message2022), options(snsSigningCertificate('amazon-sns-2022.pem'), during2022).opts),
+    ).toBe('The signature does not match the message.');
   });
 
   it('refuses a topic it was not told to accept, without fetching the certificate', async () => {
@@ -234,6 +246,11 @@ describe('SES feedback read from signed SNS notifications', () => {
       'http://sns.us-east-1.amazonaws.com/x.pem',
       'https://evil.com/sns.us-east-1.amazonaws.com/x.pem',
       'https://s3.us-east-1.amazonaws.com/x.pem',
+      // An S3 bucket's host, and other names under amazonaws.com that are not SNS regional endpoints.
+      'https://sns.s3.amazonaws.com/SimpleNotificationService-x.pem',
+      'https://sns.amazonaws.com/SimpleNotificationService-x.pem',
+      'https://sns.my-bucket.amazonaws.com/SimpleNotificationService-x.pem',
+      'https://sns.us-east-1.s3.amazonaws.com/SimpleNotificationService-x.pem',
       'https://attacker@sns.us-east-1.amazonaws.com/x.pem',
       'https://sns.us-east-1.amazonaws.com:8443/x.pem',
       'https://sns.us-east-1.amazonaws.com/x.txt',
@@ -277,6 +294,48 @@ describe('SES feedback read from signed SNS notifications', () => {
     const { Token: _token, ...tokenless } = sign(subscription());
     expect(await refusal(tokenless)).toBe('The message has no Token.');
     expect(await refusal(sign(notification({})), options('not a key').opts)).toMatch(/certificate could not be read/);
+    // A bare public key is not a certificate.
+    const bare = stranger.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    expect(await refusal(sign(notification({})), options(bare).opts)).toMatch(/certificate could not be read/);
+  });
+});
+
+describe('the signing certificate', () => {
+  it('is Amazon’s real one while it is in force, and refused before and after', () => {
+    const real = snsSigningCertificate('amazon-sns-2022.pem');
+    expect(signingKeyOf(real, new Date('2022-09-02T13:33:04Z')).asymmetricKeyType).toBe('rsa');
+    expect(() => signingKeyOf(real, new Date('2023-06-04T00:00:00Z'))).toThrow(
+      'The signing certificate is not in force.',
+    );
+    expect(() => signingKeyOf(real, new Date('2022-06-28T23:59:59Z'))).toThrow(
+      'The signing certificate is not in force.',
+    );
+  });
+
+  it('must be issued by Amazon for sns.amazonaws.com and in force, or the message is refused', async () => {
+    const message = sign(notification(bounce('Permanent', 'General', [{ emailAddress: 'victim@example.com' }])));
+    expect(await read(message)).toMatchObject({ type: 'feedback' });
+    expect(await refusal(message, options(snsSigningCertificate('other-name-cert.pem')).opts)).toBe(
+      'The signing certificate is not issued for Amazon SNS.',
+    );
+    expect(await refusal(message, options(snsSigningCertificate('other-issuer-cert.pem')).opts)).toBe(
+      'The signing certificate is not issued by Amazon.',
+    );
+    expect(await refusal(message, options(snsSigningCertificate('expired-cert.pem')).opts)).toBe(
+      'The signing certificate is not in force.',
+    );
+  });
+
+  it('that cannot be fetched refuses the message instead of failing', async () => {
+    const { opts } = options();
+    const failing: SnsOptions = {
+      ...opts,
+      fetchCertificate: async () => {
+        throw new Error('connect ECONNREFUSED');
+      },
+    };
+    const message = sign(notification(bounce('Permanent', 'General', [{ emailAddress: 'victim@example.com' }])));
+    expect(await refusal(message, failing)).toBe('The signing certificate could not be fetched.');
   });
 });
 
@@ -310,16 +369,29 @@ describe('the signing-certificate fetcher', () => {
     expect(asked).toEqual([]);
   });
 
-  it('refuses an answer that fails, is too large or is not PEM, and tries again next time', async () => {
+  it('refuses an answer that fails, is too large or is not PEM, and remembers a failure for a minute', async () => {
+    let now = 1_000_000;
     const failing = fakeFetch('gone', { status: 404 });
-    const fetchCertificate = createCertificateFetcher(failing.impl);
+    const fetchCertificate = createCertificateFetcher(failing.impl, () => now);
+    await expect(fetchCertificate(CERT_URL)).rejects.toThrow(SnsRejected);
     await expect(fetchCertificate(CERT_URL)).rejects.toThrow(/HTTP 404/);
+    expect(failing.asked).toHaveLength(1);
+    now += CERTIFICATE_FAILURE_MEMORY_MS;
     await expect(fetchCertificate(CERT_URL)).rejects.toThrow(/HTTP 404/);
     expect(failing.asked).toHaveLength(2);
     const huge = fakeFetch(`-----BEGIN CERTIFICATE-----\n${'A'.repeat(70_000)}`);
     await expect(createCertificateFetcher(huge.impl)(CERT_URL)).rejects.toThrow(/too large/);
     const html = fakeFetch('<html>hello</html>');
     await expect(createCertificateFetcher(html.impl)(CERT_URL)).rejects.toThrow(/not PEM/);
+  });
+
+  it('refuses, rather than fails, when the certificate host cannot be reached', async () => {
+    const unreachable = (async () => {
+      throw new TypeError('fetch failed');
+    }) as typeof fetch;
+    const error: unknown = await createCertificateFetcher(unreachable)(CERT_URL).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SnsRejected);
+    expect((error as SnsRejected).message).toBe('The signing certificate could not be fetched.');
   });
 
   it('feeds readSnsMessage end to end', async () => {

@@ -20,6 +20,8 @@ import { bulkStatementRows } from '../../../../src/server/platform/db/client.ts'
 import { createLogger } from '../../../../src/server/platform/logger.ts';
 import { createBulkWorker } from '../../../../src/server/platform/outbox/bulk-worker.ts';
 import { createBulkSmtpTransport } from '../../../../src/server/platform/outbox/transports.ts';
+import { mailLinkSecret } from '../../../../src/server/platform/outbox/list-links.ts';
+import { messageReferences } from '../../../../src/server/platform/outbox/message-reference.ts';
 import { emailSubscriptions, mailSuppressions, news, outboxMessages, users } from '../../../../src/server/schema.ts';
 import { staffHeaders } from '../../../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
@@ -75,6 +77,7 @@ function worker() {
   const transport = createBulkSmtpTransport(sink.url, {
     from: 'RedCap <news@redcap.example>',
     returnPath: 'bounces@bounces.redcap.example',
+    references: messageReferences(() => mailLinkSecret(t.database.db)),
     dkim: {
       domainName: DOMAIN,
       keySelector: SELECTOR,
@@ -124,8 +127,9 @@ describe('sending the weekly newsletter', () => {
     const first = sink.messages.find((m) => m.to[0] === readers[0])!;
     expect(first.header('List-Unsubscribe')).toMatch(new RegExp(`^<${SITE}/api/email/unsubscribe\\?t=[\\w.-]+>$`));
     expect(first.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
-    expect(first.header('Message-ID')).toMatch(/^<outbox-\d+@127\.0\.0\.1>$/);
-    expect(first.from).toMatch(/^bounces\+\d+@bounces\.redcap\.example$/);
+    const reference = /^<([a-z2-7]{26})@127\.0\.0\.1>$/.exec(first.header('Message-ID') ?? '')?.[1];
+    expect(reference).toBeDefined();
+    expect(first.from).toBe(`bounces+${reference}@bounces.redcap.example`);
     expect(first.header('Content-Type')).toMatch(/multipart\/alternative/);
     const written = await simpleParser(first.raw);
     expect(written.text).toContain('Hello Ada,');
