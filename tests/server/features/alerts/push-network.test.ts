@@ -18,6 +18,19 @@ describe('where a push may go', () => {
       'https://[::1]/push',
       'https://[fd00::1]/push',
       'https://[::ffff:10.0.0.1]/push',
+      // IPv6 forms that embed or reach an IPv4 address, and ranges outside global unicast.
+      'https://[::127.0.0.1]/push',
+      'https://[::ffff:0:127.0.0.1]/push',
+      'https://[::ffff:7f00:1]/push',
+      'https://[64:ff9b::7f00:1]/push',
+      'https://[64:ff9b:1::7f00:1]/push',
+      'https://[2002:7f00:1::]/push',
+      'https://[2002:a00:1::1]/push',
+      'https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/push',
+      'https://[fec0::1]/push',
+      'https://[100::1]/push',
+      'https://[2001:db8::1]/push',
+      'https://[::]/push',
       'https://user:secret@push.example.com/x',
       'http://localhost:6379/',
     ])
@@ -35,6 +48,8 @@ describe('where a push may go', () => {
   it('tells public addresses from private, loopback, link-local and shared ones', () => {
     expect(isPublicAddress('8.8.8.8')).toBe(true);
     expect(isPublicAddress('2001:4860:4860::8888')).toBe(true);
+    expect(isPublicAddress('2a00:1450:4001:82b::200a')).toBe(true);
+    expect(isPublicAddress('::ffff:8.8.8.8')).toBe(true);
     for (const address of [
       '127.0.0.1',
       '10.0.0.1',
@@ -44,6 +59,16 @@ describe('where a push may go', () => {
       '::1',
       'fe80::1',
       'fc00::1',
+      '::127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:0:7f00:1',
+      '64:ff9b:1::7f00:1',
+      '2002:7f00:1::',
+      '2001::1',
+      'fec0::1',
+      '100::1',
+      '192.0.2.1',
+      '203.0.113.9',
     ])
       expect(isPublicAddress(address), address).toBe(false);
   });

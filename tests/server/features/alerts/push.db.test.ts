@@ -12,6 +12,7 @@ import {
   pushSubscriptions,
   vapidKeys,
 } from '../../../../src/server/features/alerts/index.ts';
+import { MAX_PUSH_DEVICES } from '../../../../src/server/features/alerts/push/subscriptions.ts';
 import { outboxMessages, users } from '../../../../src/server/schema.ts';
 import { createLogger } from '../../../../src/server/platform/logger.ts';
 import type { Transport } from '../../../../src/server/platform/outbox/transports.ts';
@@ -101,6 +102,30 @@ describe('a reader’s devices', () => {
       expect(answer.status).toBe(400);
       expect((answer.body as { message: string }).message).toMatch(/endpoint|keys/);
     }
+  });
+
+  it('are kept twenty to a reader: a new one past that replaces the one registered longest ago', async () => {
+    const ann = bearer(await verifiedUser(t, 'push-many@example.com'));
+    const endpoints: string[] = [];
+    for (let i = 0; i < MAX_PUSH_DEVICES + 3; i++) {
+      const device = newDevice(`${service.url}/device/many-${i}`);
+      endpoints.push(device.endpoint);
+      const answer = await t.call('POST', '/api/alerts/push-subscriptions', { json: device, headers: ann });
+      expect(answer.status).toBe(201);
+    }
+    const [annRow] = await db().select({ id: users.id }).from(users).where(eq(users.email, 'push-many@example.com'));
+    const kept = (await subscriptionsOf(annRow!.id)).map((s) => s.endpoint).sort();
+    expect(kept).toEqual(endpoints.slice(3).sort());
+    // Subscribing a kept device again makes it the newest.
+    await t.call('POST', '/api/alerts/push-subscriptions', { json: newDevice(endpoints[3]!), headers: ann });
+    await t.call('POST', '/api/alerts/push-subscriptions', {
+      json: newDevice(`${service.url}/device/many-x`),
+      headers: ann,
+    });
+    const after = (await subscriptionsOf(annRow!.id)).map((s) => s.endpoint);
+    expect(after).toHaveLength(MAX_PUSH_DEVICES);
+    expect(after).toContain(endpoints[3]);
+    expect(after).not.toContain(endpoints[4]);
   });
 
   it('leave by their endpoint, signed out too', async () => {
@@ -226,6 +251,42 @@ describe('an alert by push', () => {
       .where(eq(outboxMessages.dedupeKey, `alert:${id}:push:${await subscriptionIdOf(id)}`));
     expect(message).toMatchObject({ status: 'cancelled' });
   });
+
+  for (const inside of ['127.0.0.1', '10.0.0.7', '::ffff:7f00:1', '64:ff9b:1::7f00:1', '2002:7f00:1::1'])
+    it(`never goes to a device whose host name resolves to ${inside} when the push connects, and forgets it`, async () => {
+      const reader = await addReader(db());
+      await setAlertSettings(db(), reader.id, { email: 'off' });
+      const device = newDevice(`https://push.resolves-inside.example/device/${reader.id}`);
+      await db()
+        .insert(pushSubscriptions)
+        .values({ userId: reader.id, endpoint: device.endpoint, ...device.keys });
+      const id = await raise(db(), reader.id);
+      await deliverAlerts(db(), MIDDAY, options);
+      const resolving = createPushTransport({
+        db: db(),
+        subject: 'mailto:alerts@redcap.example',
+        resolve: (_host, _options, callback) =>
+          callback(null, [{ address: inside, family: inside.includes(':') ? 6 : 4 }]),
+      });
+      try {
+        await createOutboxWorker({
+          db: db(),
+          email: nothing,
+          sms: nothing,
+          push: resolving,
+          logger: createLogger('silent'),
+          backoffMs: () => 0,
+        }).runOnce();
+      } finally {
+        resolving.close?.();
+      }
+      expect(await subscriptionsOf(reader.id)).toHaveLength(0);
+      const [message] = await db()
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.dedupeKey, `alert:${id}:push:${await subscriptionIdOf(id)}`));
+      expect(message).toMatchObject({ status: 'cancelled', attempts: 1 });
+    });
 
   it('is retried when the push service fails for a while', async () => {
     const reader = await addReader(db());

@@ -12,6 +12,12 @@ import { invalid } from '../../../platform/errors.ts';
 import { isLoopbackHost, isPublicAddress } from './network.ts';
 import { pushSubscriptions } from '../tables.ts';
 
+/**
+ * Devices a reader keeps at most: each alert goes to every device, so a reader's count is the
+ * server's work. A new device past it replaces the one registered longest ago.
+ */
+export const MAX_PUSH_DEVICES = 20;
+
 export interface PushSubscriptionInput {
   endpoint: string;
   keys: { p256dh: string; auth: string };
@@ -52,7 +58,10 @@ function checked(input: PushSubscriptionInput, localServices: boolean): PushSubs
   return input;
 }
 
-/** Keeps a device for the reader; `created` is false when the endpoint was known (it now belongs to this reader). */
+/**
+ * Keeps a device for the reader; `created` is false when the endpoint was known (it now belongs to this
+ * reader, as its newest device). Beyond MAX_PUSH_DEVICES the reader's oldest devices are forgotten.
+ */
 export async function subscribePush(
   db: Db,
   userId: number,
@@ -64,9 +73,14 @@ export async function subscribePush(
     await db.execute(sql`
       insert into ${pushSubscriptions} (user_id, endpoint, p256dh, auth)
       values (${userId}, ${endpoint}, ${keys.p256dh}, ${keys.auth})
-      on conflict (endpoint) do update set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth
+      on conflict (endpoint) do update set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
+        created_at = now()
       returning id, (xmax = 0) as created`),
   );
+  await db.execute(sql`
+    delete from ${pushSubscriptions} where user_id = ${userId} and id not in (
+      select id from ${pushSubscriptions} where user_id = ${userId}
+      order by created_at desc, id desc limit ${MAX_PUSH_DEVICES})`);
   return { id: Number(row!.id), created: Boolean(row!.created) };
 }
 

@@ -4,7 +4,9 @@
  * (RFC 8292). A push's recipient is the subscription's id, read when it is
  * sent, so a device removed meanwhile gets nothing. A push service that
  * answers 404 or 410 no longer knows the device: it is forgotten and the
- * push is not retried. Anything else is retried like other messages.
+ * push is not retried. So is a device whose host name resolves to an
+ * address inside the server's network when the push connects: no push
+ * goes there. Anything else is retried like other messages.
  */
 import https from 'node:https';
 import net from 'node:net';
@@ -12,7 +14,7 @@ import type WebPush from 'web-push';
 import type { Db } from '../../../platform/db/client.ts';
 import { RecipientGone, type Transport } from '../../../platform/outbox/transports.ts';
 import { vapidKeys } from './keys.ts';
-import { isLoopbackHost, publicLookup } from './network.ts';
+import { isLoopbackHost, publicLookupVia, REFUSED_ADDRESS } from './network.ts';
 import { forgetPushSubscription, isPushEndpoint, pushSubscriptionOf } from './subscriptions.ts';
 
 export interface PushTransportOptions {
@@ -24,6 +26,8 @@ export interface PushTransportOptions {
   timeoutMs?: number;
   /** Push services on this machine may receive pushes (development and tests; see PUSH_LOCAL_SERVICES). */
   localServices?: boolean;
+  /** How a push service's host name is resolved (the system's resolver; tests give their own). */
+  resolve?: Parameters<typeof publicLookupVia>[0];
 }
 
 /** A day: an alert older than that is better read in the bell. */
@@ -50,7 +54,7 @@ export function createPushTransport(options: PushTransportOptions): Transport {
   const { db } = options;
   const plainAgent = new PlainHttpAgent({ keepAlive: true });
   // Every push service is reached through this one, which connects only to public addresses.
-  const publicAgent = new https.Agent({ keepAlive: true, lookup: publicLookup });
+  const publicAgent = new https.Agent({ keepAlive: true, lookup: publicLookupVia(options.resolve) });
   /** The agent a push to this endpoint goes through; null when no push may go there. */
   const agentFor = (endpoint: string): https.Agent | undefined | null => {
     if (options.localServices && isLoopbackHost(new URL(endpoint).hostname))
@@ -91,6 +95,10 @@ export function createPushTransport(options: PushTransportOptions): Transport {
           throw new RecipientGone(`The push service no longer knows this device (${error.statusCode})`, {
             cause: error,
           });
+        }
+        if ((error as NodeJS.ErrnoException).code === REFUSED_ADDRESS) {
+          await forgetPushSubscription(db, subscription.id, subscription.endpoint);
+          throw new RecipientGone('The device’s push service resolves inside the server’s network', { cause: error });
         }
         if (error instanceof WebPushError)
           throw new Error(`Push service answered ${error.statusCode}: ${error.body.slice(0, 200)}`, { cause: error });
