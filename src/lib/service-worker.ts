@@ -39,6 +39,12 @@ export const PRIVATE_READS = [
   '/api/screens',
 ];
 
+/**
+ * A token link's address (an email's unsubscribe, preference or stop link, a confirmation link): its
+ * answer names an address and what it gets, so the worker never keeps it, whatever it says.
+ */
+export const isTokenLink = (url: URL): boolean => url.searchParams.has('t') || url.searchParams.has('token');
+
 /** Screens are asked by POST; the last ones answered are kept under these keys (by the query's hash). */
 export const SCREEN_PATH = '/api/graphql';
 export const SCREEN_KEY_PREFIX = '/__screens/';

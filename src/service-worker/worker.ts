@@ -9,7 +9,7 @@
  *   (static pages are the same for every query and reader); a few are kept
  *   at install so the app opens offline.
  * - Public API reads go to the network first and fall back to the last
- *   answer. Answers to a signed-in reader are `no-store` and never kept,
+ *   answer; a token link's answer (an email's link) is never kept. Answers to a signed-in reader are `no-store` and never kept,
  *   except their favorites and their screens, which go to a cache of that
  *   reader's own, dropped when the pages name another reader.
  * - What is neither reachable nor kept: the offline page for a page, a
@@ -36,6 +36,7 @@ import {
   WARM_PAGES,
   accountCacheName,
   alertNotification,
+  isTokenLink,
   pageCacheKey,
   sha256Hex,
   type PageMessage,
@@ -159,6 +160,7 @@ const privateReads = new Map<string, NetworkFirst>();
 registerRoute(
   ({ url }) => url.origin === origin && url.pathname.startsWith('/api/'),
   async (options) => {
+    if (isTokenLink(options.url)) return fetch(options.request);
     if (!PRIVATE_READS.includes(options.url.pathname)) return publicReads.handle(options);
     const reader = await currentAccount();
     // A guest has no favorites to keep: the call goes out as it is.
@@ -221,6 +223,9 @@ self.addEventListener('activate', (event) => {
       for (const name of await caches.keys()) {
         if (name.startsWith(PAGES_PREFIX) && name !== pagesCache) await caches.delete(name);
       }
+      // What an earlier version kept of token links goes.
+      const api = await caches.open(CACHE_NAMES.api);
+      for (const key of await api.keys()) if (isTokenLink(new URL(key.url))) await api.delete(key);
     })(),
   );
 });

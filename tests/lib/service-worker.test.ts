@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PUSH_ICON, accountCacheName, alertNotification, pageCacheKey } from '../../src/lib/service-worker.ts';
+import {
+  PUSH_ICON,
+  accountCacheName,
+  alertNotification,
+  isTokenLink,
+  pageCacheKey,
+} from '../../src/lib/service-worker.ts';
 
 describe('what the service worker keeps pages and answers under', () => {
   it('keeps a page once, whatever its query, fragment or trailing slash', () => {
@@ -13,6 +19,16 @@ describe('what the service worker keeps pages and answers under', () => {
   it('keeps each reader’s private answers apart from another reader’s and a guest’s', () => {
     expect(accountCacheName('a1')).not.toBe(accountCacheName('b2'));
     expect(accountCacheName(null)).not.toBe(accountCacheName('a1'));
+  });
+
+  it('never keeps a token link’s answer: an email’s unsubscribe, preference, stop or confirmation link', () => {
+    for (const link of [
+      '/api/email/preferences?t=abc.def',
+      '/api/alerts/stop?t=abc.def',
+      '/api/email-subscriptions/confirm?token=abc',
+    ])
+      expect(isTokenLink(new URL(link, 'https://redcap.example')), link).toBe(true);
+    expect(isTokenLink(new URL('/api/news/top?limit=8', 'https://redcap.example'))).toBe(false);
   });
 });
 

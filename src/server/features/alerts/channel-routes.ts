@@ -6,6 +6,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ALERT_MESSAGES } from '../../../lib/alerts.ts';
 import { createRouter } from '../../platform/http/context.ts';
+import { noStore } from '../../platform/http/middleware.ts';
 import { textField } from '../../platform/http/fields.ts';
 import { errorResponses, jsonBody, jsonContent, unauthorizedResponse } from '../../platform/http/schemas.ts';
 import { requireUser } from '../accounts/index.ts';
@@ -84,6 +85,7 @@ const describeStopRoute = createRoute({
   path: '/stop',
   tags: ['Alerts'],
   summary: 'What an alert email’s stop link stops (nothing changes)',
+  middleware: [noStore] as const,
   request: { query: StopQuery },
   responses: { 200: jsonContent(z.object({ data: StopAnswer }), 'What it stops'), ...badLink },
 });
@@ -93,6 +95,7 @@ const stopRoute = createRoute({
   path: '/stop',
   tags: ['Alerts'],
   summary: 'Stop what an alert email’s link names, at once (also RFC 8058 one-click; the body is ignored)',
+  middleware: [noStore] as const,
   request: { query: StopQuery },
   responses: {
     200: jsonContent(z.object({ data: StopAnswer, message: z.string() }), 'Stopped'),

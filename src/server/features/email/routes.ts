@@ -12,6 +12,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { EMAIL_LISTS, PREFERENCE_TEXTS, type EmailList } from '../../../lib/email-lists.ts';
 import { createRouter } from '../../platform/http/context.ts';
+import { noStore } from '../../platform/http/middleware.ts';
 import { textField } from '../../platform/http/fields.ts';
 import { errorResponses, jsonBody, jsonContent, unauthorizedResponse } from '../../platform/http/schemas.ts';
 import { requireUser } from '../accounts/index.ts';
@@ -58,6 +59,7 @@ const oneClickRoute = createRoute({
   summary: 'One-click unsubscribe (RFC 8058): the list of the link off for its address, at once',
   description:
     'Mail providers POST `List-Unsubscribe=One-Click` to the address in the List-Unsubscribe header. No session is needed; doing it twice is the same as once.',
+  middleware: [noStore] as const,
   request: { query: TokenQuery },
   responses: { 200: jsonContent(PreferencesAnswer, 'Unsubscribed'), ...badLink },
 });
@@ -67,6 +69,7 @@ const confirmPageRoute = createRoute({
   path: '/unsubscribe',
   tags: ['Email'],
   summary: 'The unsubscribe link opened in a browser: the preference centre, asking to confirm (nothing changes)',
+  middleware: [noStore] as const,
   request: { query: TokenQuery },
   responses: { 302: { description: 'To /email/preferences?t={token}&unsubscribe=1' } },
 });
@@ -76,6 +79,7 @@ const readRoute = createRoute({
   path: '/preferences',
   tags: ['Email'],
   summary: 'The bulk email the link’s address gets',
+  middleware: [noStore] as const,
   request: { query: TokenQuery },
   responses: { 200: jsonContent(PreferencesAnswer, 'The preferences'), ...badLink },
 });
@@ -85,6 +89,7 @@ const writeRoute = createRoute({
   path: '/preferences',
   tags: ['Email'],
   summary: 'Choose the bulk email the link’s address gets (lists not named stay as they are)',
+  middleware: [noStore] as const,
   request: { query: TokenQuery, ...jsonBody(PreferencesBody) },
   responses: { 200: jsonContent(PreferencesAnswer, 'Saved'), ...errorResponses },
 });

@@ -1,6 +1,7 @@
 /** /api/news-alerts: news alerts for a client company, confirmed by an emailed link. */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../platform/http/context.ts';
+import { noStore } from '../../platform/http/middleware.ts';
 import { clientIp } from '../../platform/http/request.ts';
 import { emailField, textField, tickerSchema } from '../../platform/http/fields.ts';
 import { errorResponses, jsonContent, notFoundResponse } from '../../platform/http/schemas.ts';
@@ -34,6 +35,7 @@ const confirmRoute = createRoute({
   path: '/confirm',
   tags: ['Newsletter'],
   summary: 'The link in the confirmation email: confirms the alerts and opens the news page',
+  middleware: [noStore] as const,
   request: { query: z.object({ token: textField(200).default('') }) },
   responses: { 302: { description: 'To /news?alerts=SYMBOL, or /news?alerts=0 for a used or unknown link' } },
 });

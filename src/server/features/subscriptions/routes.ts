@@ -5,6 +5,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../platform/http/context.ts';
+import { noStore } from '../../platform/http/middleware.ts';
 import { clientIp } from '../../platform/http/request.ts';
 import { emailField, textField } from '../../platform/http/fields.ts';
 import { errorResponses, jsonContent } from '../../platform/http/schemas.ts';
@@ -71,6 +72,7 @@ const confirmRoute = createRoute({
   path: '/confirm',
   tags: ['Newsletter'],
   summary: 'The link in the confirmation email: confirms the sign-up and opens the newsletter page',
+  middleware: [noStore] as const,
   request: { query: z.object({ token: textField(200).default('') }) },
   responses: { 302: { description: 'To /newsletters?confirmed=1 (or =0 for a used or unknown link)' } },
 });

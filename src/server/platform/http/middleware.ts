@@ -81,6 +81,15 @@ export function limitBodySize(maxSize: number): MiddlewareHandler<AppEnv> {
   };
 }
 
+/**
+ * Answers no cache may keep, the browser's, a proxy's or the installed app's: a token link's (an
+ * unsubscribe or stop link names an address and what it gets), valid or not, refusals included.
+ */
+export const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  setAnswerHeaders(c, [['Cache-Control', 'no-store']]);
+};
+
 /** After a successful POST of a group that queues messages (codes, confirmation links), delivery starts at once. */
 export const wakeOutboxAfterPost =
   (wake: () => void): MiddlewareHandler<AppEnv> =>

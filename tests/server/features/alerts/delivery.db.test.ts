@@ -91,6 +91,8 @@ describe('an alert by email', () => {
 
     const shown = await t.call('GET', `/api/alerts/stop?t=${token}`);
     expect(shown.status).toBe(200);
+    // It names the reader's screens and companies: no cache keeps it.
+    expect(shown.headers.get('cache-control')).toBe('no-store');
     expect(shown.body).toEqual({
       data: { description: `News about the company alerts for ${symbol}`, done: false },
     });
@@ -103,6 +105,7 @@ describe('an alert by email', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(stopped.status).toBe(200);
+    expect(stopped.headers.get('cache-control')).toBe('no-store');
     expect(stopped.body).toEqual({
       data: { description: `News about the company alerts for ${symbol}`, done: true },
       message: `You will no longer get News about the company alerts for ${symbol}.`,
@@ -135,10 +138,16 @@ describe('an alert by email', () => {
     expect(rule).toMatchObject({ kinds: ['filing-current', 'news'], priceThreshold: 15 });
   });
 
-  it('is refused with the product’s words when the token is not one of ours', async () => {
-    for (const token of ['', 'abc', 'eyJ4IjoxfQ.AAAAAAAAAAAAAAAAAAAAAAAA']) {
-      const answer = await t.call('POST', `/api/alerts/stop?t=${token}`);
+  it('is refused with the product’s words when the token is not one of ours, and no cache keeps the refusal', async () => {
+    for (const [method, token] of [
+      ['POST', ''],
+      ['POST', 'abc'],
+      ['POST', 'eyJ4IjoxfQ.AAAAAAAAAAAAAAAAAAAAAAAA'],
+      ['GET', 'eyJ4IjoxfQ.AAAAAAAAAAAAAAAAAAAAAAAA'],
+    ]) {
+      const answer = await t.call(method!, `/api/alerts/stop?t=${token}`);
       expect(answer.status).toBe(400);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
       expect(answer.body).toEqual({
         message: 'This link is not valid. Open the alert settings to change your alerts.',
       });

@@ -35,6 +35,10 @@ describe('newsletter subscription', () => {
     const link = new URL(/http\S+confirm\?token=\S+/.exec(mail!.text)![0]);
     const opened = await t.call('GET', `${link.pathname}${link.search}`);
     expect(opened.headers.get('location')).toBe('/newsletters?confirmed=1');
+    // A token link: no cache keeps its answer, nor the refusal of a bad one.
+    expect(opened.headers.get('cache-control')).toBe('no-store');
+    const refused = await t.call('GET', '/api/email-subscriptions/confirm?token=not-a-token');
+    expect(refused.headers.get('cache-control')).toBe('no-store');
     expect((await preferencesOf(t.database.db, 'footer@example.com')).newsletter).toBe(true);
   });
 
