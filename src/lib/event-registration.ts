@@ -3,6 +3,7 @@
  * the form checks with these before sending and the server checks again
  * with the same rules.
  */
+import { hasDirectionControls } from './names.ts';
 import { isValidEmail, phoneDigits } from './validation.ts';
 
 export const REGISTRATION_TEXT = {
@@ -33,14 +34,6 @@ export const webinarHasEnded = (archived: boolean, startsAt: number, now: number
 
 /** Text that reads as a web address: names go into emails, where a link would lend our name to anyone's. */
 const LINK_LIKE_PATTERN = /(https?:|www\.|:\/\/|\b[a-z0-9-]+\.(com|net|org|io|co|info|biz|xyz|ru|cn|ly|me|app)\b)/i;
-
-/**
- * The bidirectional embedding, override and isolate controls: in a name they
- * make the email and the calendar show text in another order than it was
- * written ('‮gnp.exe' reads as 'exe.png'). Names in right-to-left scripts need
- * none of them.
- */
-const DIRECTION_CONTROL_PATTERN = /[\u202A-\u202E\u2066-\u2069]/;
 
 /** How a registrant wants the 24-hour and 1-hour reminders. */
 export const REMINDER_CHOICES = ['email', 'sms', 'both', 'none'] as const;
@@ -80,8 +73,6 @@ const LABELS: Record<keyof typeof REGISTRATION_LIMITS, string> = {
 };
 
 export const looksLikeLink = (text: string): boolean => LINK_LIKE_PATTERN.test(text);
-
-export const hasDirectionControls = (text: string): boolean => DIRECTION_CONTROL_PATTERN.test(text);
 
 /** What is wrong with a name-like field's text beyond its length: a web address or text-direction controls. */
 export function nameProblem(text: string, label: string): string | null {

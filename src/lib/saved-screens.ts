@@ -37,6 +37,7 @@ export const SAVED_SCREEN_TEXT = {
   loadFailed: 'Failed to load your screens. Please try again.',
   saveFailed: 'Could not save the screen. Please try again.',
   nameRequired: 'Name the screen to save it.',
+  nameInvisible: 'A screen name cannot hold invisible characters or text-direction controls.',
   duplicate: (name: string) => `You already have a screen named “${name}”.`,
   tooMany: `You can keep up to ${SAVED_SCREENS_MAX} screens. Delete one to save another.`,
   notFound: 'That screen no longer exists.',

@@ -14,10 +14,10 @@ import {
   REGISTRATION_TEXT as TEXT,
   REMINDER_CHOICES,
   ZOOM_ID_PATTERN,
-  hasDirectionControls,
   isValidPhone,
   looksLikeLink,
 } from '../../../lib/event-registration.ts';
+import { hasDirectionControls } from '../../../lib/names.ts';
 import { registerForEvent } from './registration.ts';
 import { webinarPlatformFor } from './webinar-platform.ts';
 import { ErrorSchema, apiSchema, errorResponses, jsonContent, notFoundResponse } from '../../platform/http/schemas.ts';

@@ -4,7 +4,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { newsletterIssueRecord, newsletterSectionRecord } from '../../../lib/newsletter.ts';
-import { fromEasternInputValue } from '../../../lib/eastern-time-input.ts';
+import { fromDateTimeValue } from '../../../lib/eastern-time-input.ts';
 import { createRouter } from '../../platform/http/context.ts';
 import { actorOf } from '../../platform/http/editor-routes.ts';
 import { idParam, textField, versionField } from '../../platform/http/fields.ts';
@@ -108,8 +108,8 @@ const previewRoute = createRoute({
 /** The time of a schedule: Eastern Time as the console's field writes it, or an instant with an offset. */
 function scheduleTime(at: string | undefined): Date | undefined {
   if (!at) return undefined;
-  const when = /[zZ]|[+-]\d\d:\d\d$/.test(at) ? new Date(at) : fromEasternInputValue(at);
-  if (!when || Number.isNaN(when.getTime())) throw invalid('at: not a date and time');
+  const when = fromDateTimeValue(at);
+  if (!when) throw invalid('at: not a date and time');
   return when;
 }
 

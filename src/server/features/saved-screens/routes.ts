@@ -6,6 +6,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { savedScreenRecord } from '../../../lib/content-records.ts';
 import { ALERT_MESSAGES } from '../../../lib/alerts.ts';
+import { hasInvisibleCharacters, normalizeName } from '../../../lib/names.ts';
 import { SAVED_SCREEN_NAME_MAX, SAVED_SCREEN_QUERY_MAX, SAVED_SCREEN_TEXT } from '../../../lib/saved-screens.ts';
 import { SCREENER_COLUMNS } from '../../../lib/screener-columns.ts';
 import { createRouter } from '../../platform/http/context.ts';
@@ -29,7 +30,10 @@ const nameField = textField(SAVED_SCREEN_NAME_MAX, {
   required: SAVED_SCREEN_TEXT.nameRequired,
   min: 1,
   minMessage: SAVED_SCREEN_TEXT.nameRequired,
-});
+})
+  // One name however it was typed ('café' composed or not), and none that hides characters.
+  .transform(normalizeName)
+  .refine((name) => !hasInvisibleCharacters(name), SAVED_SCREEN_TEXT.nameInvisible);
 const queryField = z
   .string({ message: 'query is the screener’s link query' })
   .max(SAVED_SCREEN_QUERY_MAX, `query must be at most ${SAVED_SCREEN_QUERY_MAX} characters`)

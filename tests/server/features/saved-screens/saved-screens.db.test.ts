@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAVED_SCREENS_MAX } from '../../../../src/lib/saved-screens.ts';
-import { savedScreens } from '../../../../src/server/schema.ts';
+import { savedScreens, users } from '../../../../src/server/schema.ts';
 import { bearer, verifiedUser } from '../../../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
 
@@ -49,6 +52,41 @@ describe('saved screens', () => {
     expect(await list(ada)).toHaveLength(1);
   });
 
+  it('keep one name however it was composed, and refuse names that hide characters', async () => {
+    const composed = await save(ada, { name: 'Caf\u00e9 stocks', query: '', columns: [] });
+    expect(composed.status).toBe(201);
+    const decomposed = await save(ada, { name: 'Cafe\u0301 stocks', query: '', columns: [] });
+    expect(decomposed.status).toBe(409);
+    expect(decomposed.body).toEqual({ message: 'You already have a screen named “Caf\u00e9 stocks”.' });
+    const stored = await t.database.db.select({ name: savedScreens.name }).from(savedScreens);
+    expect(stored.map((s) => s.name)).toContain('Caf\u00e9 stocks');
+    for (const name of [
+      'Lithium\u202E gnp.exe',
+      'Li\u200Bthium',
+      '\u2066Biotech\u2069',
+      'Soft\u00ADhyphen',
+      'B\uFEFFOM',
+      '\u200D',
+      'Word\u2060joiner',
+      '\u3164',
+    ]) {
+      const refused = await save(ada, { name, query: '', columns: [] });
+      expect(refused.status, JSON.stringify(name)).toBe(400);
+      expect(JSON.stringify(refused.body)).toContain('A screen name cannot hold invisible characters');
+    }
+    // Joiners inside an emoji sequence or a word of a script that needs them are writing, not hiding.
+    expect((await save(ada, { name: 'Lab \u{1F9D1}\u200D\u{1F52C} picks', query: '', columns: [] })).status).toBe(201);
+    expect((await save(ada, { name: 'می\u200Cخواهم', query: '', columns: [] })).status).toBe(201);
+    const renamed = await t.call('PATCH', `/api/screens/${(composed.body as { data: { id: number } }).data.id}`, {
+      headers: ada,
+      json: { name: 'Caf\u00e9\u200B' },
+    });
+    expect(renamed.status).toBe(400);
+    for (const screen of await list(ada))
+      if (screen.name !== 'Movers in manufacturing')
+        await t.call('DELETE', `/api/screens/${screen.id}`, { headers: ada });
+  });
+
   it('are renamed and deleted by their reader only; another reader neither sees nor touches them', async () => {
     const [screen] = await list(ada);
     expect(await list(grace)).toEqual([]);
@@ -84,5 +122,29 @@ describe('saved screens', () => {
     });
     const rows = await t.database.db.select().from(savedScreens);
     expect(rows.filter((row) => row.name.startsWith('Screen '))).toHaveLength(SAVED_SCREENS_MAX);
+  });
+});
+
+describe('names saved before they were composed', () => {
+  it('are composed by the migration, unless the reader has a screen of the composed name already', async () => {
+    const [reader] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'grace.screens@example.com'));
+    const rows = { userId: reader!.id, query: '', columns: [] as string[] };
+    await t.database.db.insert(savedScreens).values([
+      { ...rows, name: 'Re\u0301sume\u0301 picks' },
+      { ...rows, name: 'Nai\u0308ve value' },
+      { ...rows, name: 'Na\u00efve value' },
+    ]);
+    const migration = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../../../../drizzle/0018_saved_screen_names.sql'),
+      'utf8',
+    );
+    await t.database.db.execute(sql.raw(migration));
+    const names = (await list(grace)).map((s) => s.name);
+    expect(names).toContain('R\u00e9sum\u00e9 picks');
+    // Its composed name was taken by another of the reader's screens: it stays as it was.
+    expect(names).toEqual(expect.arrayContaining(['Na\u00efve value', 'Nai\u0308ve value']));
   });
 });
