@@ -19,6 +19,10 @@ export const CHAT_TEXT = {
   unknownSymbol: (symbol: string) =>
     `I couldn't find ${symbol.toUpperCase()} among the stocks RedCap covers. Ask about any company by its ticker or name.`,
   disclaimer: 'RedChat gives information only, not investment advice.',
+  /** A question that is neither about RedCap's data nor an investing term of the glossary (docs/product.md §13.2). */
+  notCovered: "I don't know that from RedCap's data.",
+  /** Under a definition from the glossary: what it is, and what it is not (docs/product.md §13.2). */
+  definitionNote: 'A general definition, not advice about any stock.',
   placeholder: 'Ask about any stock…',
   signInForHistory: 'Sign in to keep your conversations and find them here later.',
   shareFailed: 'Could not create a share link. Please try again.',

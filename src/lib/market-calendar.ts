@@ -30,6 +30,15 @@ export function addDays(date: string, days: number): string {
   return isoDate(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
 }
 
+/** The same calendar day `months` earlier, clamped to the month's end (Mar 31 → Feb 29). */
+export function monthsBefore(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(y, m - 1 - months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
 function nthWeekday(year: number, month: number, dow: number, n: number): string {
   const first = weekday(isoDate(year, month, 1));
   const day = 1 + ((dow - first + 7) % 7) + (n - 1) * 7;
@@ -188,6 +197,17 @@ export function marketSession(instant: Date): MarketSession {
 }
 
 export const isMarketOpen = (instant: Date): boolean => marketSession(instant) === 'open';
+
+/**
+ * The session the day's prices belong to at an instant: today's once the
+ * market opened, else the last trading day's (over weekends, on holidays and
+ * before the open).
+ */
+export function sessionDateOf(instant: Date): string {
+  const ny = toNewYork(instant);
+  if (isTradingDay(ny.date) && ny.minutes >= MARKET_OPEN_MINUTES) return ny.date;
+  return previousTradingDay(ny.date);
+}
 
 /** The most recent trading day whose session has finished by this instant. */
 export function lastCompletedTradingDay(instant: Date): string {

@@ -88,6 +88,8 @@ export interface AppDeps {
   changes?: ChangeBus;
   /** How SNS certificates are fetched and subscriptions confirmed (over HTTPS unless given). */
   sns?: Partial<Omit<EmailRouteDeps['sns'], 'allowedTopics'>>;
+  /** The clock RedChat answers by (the system's unless given; tests fix it). */
+  chatClock?: () => Date;
 }
 
 /** Visits an SNS subscription's confirmation address. */
@@ -184,7 +186,12 @@ export function createApp(deps: AppDeps): App {
   api.route('/events', eventRoutes);
   api.route(
     '/redchat',
-    chatRoutes({ snapshots, engine: createAnswerEngine(config.chat.model, logger), limits: config.chat }),
+    chatRoutes({
+      snapshots,
+      engine: createAnswerEngine(config.chat.model, logger),
+      limits: config.chat,
+      now: deps.chatClock,
+    }),
   );
   api.route('/tools', newsStaffRoutes);
   api.route('/tools', videoStaffRoutes);

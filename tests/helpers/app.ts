@@ -25,7 +25,13 @@ export interface TestApp extends TestDatabase {
 }
 
 export async function createTestApp(
-  options: { seedCompanies?: number; site?: SiteState; env?: Record<string, string>; sns?: AppDeps['sns'] } = {},
+  options: {
+    seedCompanies?: number;
+    site?: SiteState;
+    env?: Record<string, string>;
+    sns?: AppDeps['sns'];
+    chatClock?: AppDeps['chatClock'];
+  } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase({ seedCompanies: options.seedCompanies });
   // Behind a trusted proxy each test call can speak for a client address of its own.
@@ -47,6 +53,7 @@ export async function createTestApp(
     site: options.site ?? NO_SITE,
     snapshots,
     sns: options.sns,
+    chatClock: options.chatClock,
   });
   return {
     ...testDb,

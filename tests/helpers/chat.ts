@@ -1,6 +1,9 @@
-/** Asking RedChat through the API and reading the streamed answer. */
+/** Asking RedChat, through the API or its built-in engine at a fixed instant, and reading the answer. */
 import { createAnswerEventReader, type AnswerEvent } from '../../src/lib/chat-protocol.ts';
 import type { ChatCitation } from '../../src/lib/content-records.ts';
+import { createBuiltinEngine } from '../../src/server/features/chat/answer/builtin.ts';
+import { researchContext } from '../../src/server/features/chat/answer/context.ts';
+import type { AnswerSink } from '../../src/server/features/chat/answer/engine.ts';
 import type { TestApp } from './app.ts';
 
 export interface StreamedAnswer {
@@ -68,4 +71,45 @@ export async function ask(t: TestApp, message: string, options: AskOptions = {})
     body: JSON.stringify({ message, thread_id: options.threadId, symbol: options.symbol }),
   });
   return readAnswer(response);
+}
+
+/** A sink that keeps the text and gives each address one number, as the conversation's does. */
+export function answerRecorder() {
+  const citations: ChatCitation[] = [];
+  let text = '';
+  const sink: AnswerSink = {
+    text: (delta) => void (text += delta),
+    cite(citation) {
+      const at = citations.findIndex((c) => c.href === citation.href);
+      if (at >= 0) return at + 1;
+      return citations.push(citation);
+    },
+    subject: () => {},
+    notice: () => {},
+    reset: () => {},
+    get written() {
+      return text.length > 0;
+    },
+  };
+  return { sink, citations, text: () => text };
+}
+
+export interface BuiltinAskOptions {
+  /** The instant the question is asked at (the system clock's when not given). */
+  now?: Date;
+  /** The stock the chat is about. */
+  subject?: string | null;
+  /** The signed-in reader asking. */
+  userId?: number | null;
+}
+
+/** Asks the built-in engine directly, at a given instant. */
+export async function askBuiltin(t: TestApp, question: string, options: BuiltinAskOptions = {}) {
+  const research = await researchContext(t.database.db, t.snapshots, options.userId ?? null, options.now);
+  const r = answerRecorder();
+  await createBuiltinEngine().answer(
+    { question, history: [], subject: options.subject ?? null, research, signal: new AbortController().signal },
+    r.sink,
+  );
+  return { text: r.text(), citations: r.citations };
 }

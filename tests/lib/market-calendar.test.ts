@@ -7,6 +7,7 @@ import {
   marketHolidays,
   marketSession,
   previousTradingDay,
+  sessionDateOf,
   toNewYork,
 } from '../../src/lib/market-calendar.ts';
 
@@ -97,5 +98,13 @@ describe('market session', () => {
     expect(lastCompletedTradingDay(at('2024-07-15T21:00:00Z'))).toBe('2024-07-15'); // Monday after close
     expect(lastCompletedTradingDay(at('2024-04-01T13:00:00Z'))).toBe('2024-03-28'); // Monday after Good Friday
     expect(previousTradingDay('2024-01-16')).toBe('2024-01-12');
+  });
+
+  it('dates the day’s prices by the session they belong to: today’s once it opened, else the last one', () => {
+    expect(sessionDateOf(at('2024-07-15T13:30:00Z'))).toBe('2024-07-15'); // Monday 9:30 EDT
+    expect(sessionDateOf(at('2024-07-15T21:00:00Z'))).toBe('2024-07-15'); // Monday after the close
+    expect(sessionDateOf(at('2024-07-15T13:29:00Z'))).toBe('2024-07-12'); // Monday before the open
+    expect(sessionDateOf(at('2024-07-13T16:00:00Z'))).toBe('2024-07-12'); // Saturday
+    expect(sessionDateOf(at('2024-03-29T15:00:00Z'))).toBe('2024-03-28'); // Good Friday
   });
 });

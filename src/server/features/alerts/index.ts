@@ -6,7 +6,7 @@
  */
 export { alertCompanyRules, alertSettings, alerts, pushSubscriptions, ALERT_DELIVERY_STATES } from './tables.ts';
 export { ALERT_RAISING_JOB, jobs, type AlertJobDeps } from './jobs.ts';
-export { createMarketAlerts, sessionDateOf, type MarketAlerts, type MarketEvaluation } from './market.ts';
+export { createMarketAlerts, type MarketAlerts, type MarketEvaluation } from './market.ts';
 export { createContentWatch, filingAlertKind, raiseFilingAlerts, type NewFiling } from './content.ts';
 export { raiseCompanyAlerts, type CompanyCause } from './raise.ts';
 export { ALERT_DELIVERY_JOB, ALERT_DIGEST_JOB, jobs as alertDeliveryJobs } from './delivery/jobs.ts';

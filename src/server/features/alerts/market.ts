@@ -21,20 +21,13 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_PRICE_THRESHOLD, PRICE_THRESHOLD_MIN } from '../../../lib/alerts.ts';
 import { formatDollars } from '../../../lib/format.ts';
-import { MARKET_OPEN_MINUTES, isTradingDay, previousTradingDay, toNewYork } from '../../../lib/market-calendar.ts';
+import { sessionDateOf } from '../../../lib/market-calendar.ts';
 import { filterMap, screenFromParams } from '../../../lib/screener-state.ts';
 import { arrayColumn } from '../../platform/db/arrays.ts';
 import { rowsOf, type Db } from '../../platform/db/client.ts';
 import { paceAfter } from '../../platform/db/pace.ts';
 import { compileFilters, type Snapshot, type SnapshotStore } from '../screener/index.ts';
 import { raiseCompanyAlerts, type CompanyCause, type RaiseOptions } from './raise.ts';
-
-/** The session a moment's prices belong to: today's once it opened, else the last trading day's. */
-export function sessionDateOf(at: Date): string {
-  const ny = toNewYork(at);
-  if (isTradingDay(ny.date) && ny.minutes >= MARKET_OPEN_MINUTES) return ny.date;
-  return previousTradingDay(ny.date);
-}
 
 /** A company's 52-week range as the last evaluation saw it. */
 interface Seen {

@@ -216,6 +216,8 @@ export interface ChatDeps {
   snapshots: SnapshotStore;
   engine: AnswerEngine;
   limits: ChatLimits;
+  /** The clock answers are given by: which session is the latest, what 'this week' is (tests fix it). */
+  now?: () => Date;
 }
 
 /**
@@ -228,14 +230,14 @@ const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
   setAnswerHeaders(c, [['Cache-Control', 'no-store']]);
 };
 
-export function chatRoutes({ snapshots, engine, limits }: ChatDeps) {
+export function chatRoutes({ snapshots, engine, limits, now = () => new Date() }: ChatDeps) {
   const router = createRouter();
   router.use('*', noStore);
   return router
     .openapi(askRoute, async (c) => {
       const body = c.req.valid('json');
       const userId = await askerId(c);
-      const research = await researchContext(c.var.db, snapshots, userId);
+      const research = await researchContext(c.var.db, snapshots, userId, now());
       const prepared = await prepareAnswer(
         research,
         engine,

@@ -17,6 +17,6 @@ export {
 export { ema, macd, rsi, sma } from './indicators.ts';
 export { historyFigures } from './history-figures.ts';
 export { createPolygonQuoteProvider } from './polygon.ts';
-export { listIndices } from './indices.ts';
+export { indexCloseAsOf, listIndices } from './indices.ts';
 export { jobs } from './jobs.ts';
 export { recomputeIndices } from './index-levels.ts';

@@ -1,6 +1,7 @@
 /** The small-cap benchmark indices and their daily history. */
-import { and, asc, desc, eq, gt, max } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, max } from 'drizzle-orm';
 import type { IndexSummaryRecord, PricePointRecord } from '../../../lib/content-records.ts';
+import { monthsBefore } from '../../../lib/market-calendar.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { indexPrices, marketIndices } from './tables.ts';
@@ -9,15 +10,6 @@ export const HISTORY_RANGES = ['1M', '3M', '6M', '1Y'] as const;
 export type HistoryRange = (typeof HISTORY_RANGES)[number];
 
 const RANGE_MONTHS: Record<HistoryRange, number> = { '1M': 1, '3M': 3, '6M': 6, '1Y': 12 };
-
-/** The same calendar day `months` earlier, clamped to the month's end (Mar 31 → Feb 29). */
-export function monthsBefore(date: string, months: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(y, m - 1 - months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d, lastDay));
-  return target.toISOString().slice(0, 10);
-}
 
 export type IndexSummary = IndexSummaryRecord;
 export type PricePoint = PricePointRecord;
@@ -60,4 +52,29 @@ export async function indexHistory(db: Db, symbol: string, range: HistoryRange):
     .from(indexPrices)
     .where(and(eq(indexPrices.indexSymbol, symbol), gt(indexPrices.date, from)))
     .orderBy(asc(indexPrices.date));
+}
+
+/**
+ * An index's close on a day or the last one before it; when its history
+ * begins after that day, its oldest close, marked as later.
+ */
+export async function indexCloseAsOf(
+  db: Db,
+  symbol: string,
+  date: string,
+): Promise<{ date: string; close: number; later: boolean } | null> {
+  const [onOrBefore] = await db
+    .select({ date: indexPrices.date, close: indexPrices.close })
+    .from(indexPrices)
+    .where(and(eq(indexPrices.indexSymbol, symbol), lte(indexPrices.date, date)))
+    .orderBy(desc(indexPrices.date))
+    .limit(1);
+  if (onOrBefore) return { ...onOrBefore, later: false };
+  const [oldest] = await db
+    .select({ date: indexPrices.date, close: indexPrices.close })
+    .from(indexPrices)
+    .where(eq(indexPrices.indexSymbol, symbol))
+    .orderBy(asc(indexPrices.date))
+    .limit(1);
+  return oldest ? { ...oldest, later: true } : null;
 }

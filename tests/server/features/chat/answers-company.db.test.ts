@@ -18,7 +18,7 @@ import {
   news,
   secFilings,
 } from '../../../../src/server/schema.ts';
-import type { TestApp } from '../../../helpers/app.ts';
+import { TEST_AS_OF, type TestApp } from '../../../helpers/app.ts';
 import {
   answerHelpers,
   change,
@@ -88,7 +88,7 @@ describe('performance over a period', () => {
   });
   it('counts the year so far from the last close of last year', async () => {
     const a = await asked(`${s.symbol.toLowerCase()} ytd return`);
-    const lastYear = `${Number(new Date().toISOString().slice(0, 4)) - 1}-12-31`;
+    const lastYear = `${Number(TEST_AS_OF.slice(0, 4)) - 1}-12-31`;
     expect(a.text).toContain(change((s.lastSale! / (await closeOnOrBefore(s.symbol, lastYear)) - 1) * 100));
   });
 });

@@ -9,9 +9,10 @@ import { and, asc, count, desc, eq, gte, isNotNull, lte } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { companySectionPath, type CompanySection } from '../../../../src/lib/company.ts';
 import { describeChange, formatDollars } from '../../../../src/lib/format.ts';
+import { monthsBefore } from '../../../../src/lib/market-calendar.ts';
 import { bioPhases, companies, dailyPrices, insiderTransactions } from '../../../../src/server/schema.ts';
 import { bearer, verifiedUser } from '../../../helpers/accounts.ts';
-import { createTestApp, type TestApp } from '../../../helpers/app.ts';
+import { TEST_AS_OF, createTestApp, type TestApp } from '../../../helpers/app.ts';
 import { ask, type StreamedAnswer } from '../../../helpers/chat.ts';
 
 export type Company = typeof companies.$inferSelect;
@@ -29,8 +30,15 @@ export interface AnswersUniverse {
   c: Company;
 }
 
+/**
+ * The instant these tests ask at: 2:00 PM in New York on the day the universe
+ * is seeded as of (a Friday), during its session, so the seeded quotes are
+ * today's.
+ */
+export const ASKED_AT = new Date(`${TEST_AS_OF}T19:00:00Z`);
+
 export async function seedAnswersUniverse(): Promise<AnswersUniverse> {
-  const t = await createTestApp({ seedCompanies: 200 });
+  const t = await createTestApp({ seedCompanies: 200, chatClock: () => ASKED_AT });
   const db = t.database.db;
   const withEverything = await db
     .select({ company: companies })
@@ -98,13 +106,8 @@ export function answerHelpers(app: () => TestApp) {
   };
 }
 
-/** The New York date `months` before today. */
-export function monthsAgo(months: number): string {
-  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  const at = new Date(Date.UTC(y, m - 1 - months, d, 12));
-  return at.toISOString().slice(0, 10);
-}
+/** The New York date `months` before the day the tests ask on. */
+export const monthsAgo = (months: number) => monthsBefore(TEST_AS_OF, months);
 
 export const quoteChecks = (a: StreamedAnswer, co: Company) => {
   expect(a.text).toContain(price(co.lastSale));

@@ -55,10 +55,10 @@ beforeEach(() => {
 
 /** A model that looks the quote up, then answers from the tool's result with its source. */
 const quoting = (request: ModelRequest) => {
-  const result = lastToolResult<{ last_price: string; change_today: string; source: number }>(request);
+  const result = lastToolResult<{ last_price: string; session_change: string; source: number }>(request);
   if (!result) return { toolCalls: [{ name: 'get_quote', arguments: { symbol: s.symbol } }] };
   return {
-    text: `**${s.symbol}** last traded at **${result.last_price}** (${result.change_today}) [${result.source}]. That is the latest quote RedCap has.`,
+    text: `**${s.symbol}** last traded at **${result.last_price}** (${result.session_change}) [${result.source}]. That is the latest quote RedCap has.`,
     chunk: 8,
   };
 };
@@ -87,6 +87,17 @@ describe('a configured model', () => {
     const call = second.messages.find((m) => m.role === 'assistant')!.tool_calls![0]!;
     expect(call.function).toEqual({ name: 'get_quote', arguments: JSON.stringify({ symbol: s.symbol }) });
     expect(second.messages.at(-1)).toMatchObject({ role: 'tool', tool_call_id: call.id });
+  });
+
+  it('offers the glossary as a tool, and is told to define terms from it and to name the session', async () => {
+    model.reply = quoting;
+    await ask(t, `What's ${s.symbol} trading at?`);
+    const [first] = model.requests as [ModelRequest];
+    expect(first.tools?.map((tool) => tool.function.name)).toContain('define_term');
+    const system = first.messages[0]!.content as string;
+    expect(system).toContain('call define_term');
+    expect(system).toContain(CHAT_TEXT.notCovered);
+    expect(system).toMatch(/today's session's|never call them today's/);
   });
 
   it('keeps the thread: a follow-up sends the earlier turns', async () => {

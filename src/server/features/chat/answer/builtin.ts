@@ -4,16 +4,18 @@
  * site-facts.ts) and writes the answer a line at a time, every figure
  * formatted as the site shows it and followed by the number of its source:
  * the composer below chooses the sections (company-sections.ts,
- * site-sections.ts) and their order. Questions it has no data function for
- * are answered from the news and filings texts (retrieval.ts), or plainly
- * not answered.
+ * site-sections.ts) and their order. An investing term is defined from the
+ * glossary (glossary.ts) before anything else, and briefly. Questions it has
+ * no data function for are answered from the news and filings texts
+ * (retrieval.ts), or plainly not answered.
  */
 import { CHAT_TEXT } from '../../../../lib/chat.ts';
 import { INTENT_ORDER, SECTIONS, latestPrice, overview, quote, valuation } from './company-sections.ts';
 import type { AnswerEngine, AnswerRequest, AnswerSink } from './engine.ts';
 import * as research from './research.ts';
 import { allWebinars, compare, favorites, latestNews, market, passages, screen, unanswered } from './site-sections.ts';
-import { understand, type Question } from './understand.ts';
+import type { GlossaryEntry } from './glossary.ts';
+import { asksAnything, understand, type Question } from './understand.ts';
 import { FORECASTABLE } from './vocabulary.ts';
 import { Writer, rowLink } from './writer.ts';
 
@@ -21,10 +23,24 @@ import { Writer, rowLink } from './writer.ts';
 const MAX_COMPANIES = 4;
 
 const ABOUT_ME =
-  "I can tell you a stock's price and performance, valuation, 52-week range, volume, analyst ratings, insider and institutional activity, SEC filings, drug pipeline, news and webinars; compare stocks; and find stocks for a screen like 'tech stocks under $10'.";
+  "I can tell you a stock's price and performance, valuation, 52-week range, volume, analyst ratings, insider and institutional activity, SEC filings, drug pipeline, news and webinars; compare stocks; find stocks for a screen like 'tech stocks under $10'; and explain investing terms like 'reverse split' or 'float'.";
+
+/** Terms defined from the glossary: general education about no company, said to be so. */
+function define(w: Writer, entries: GlossaryEntry[]) {
+  for (const entry of new Set(entries)) w.line(`**${entry.term}**: ${entry.definition}`);
+  w.line(`_${CHAT_TEXT.definitionNote}_`);
+}
 
 async function compose(q: Question, req: AnswerRequest, w: Writer, sink: AnswerSink) {
   const ctx = req.research;
+  if (q.definitions.length > 0) {
+    define(w, q.definitions);
+    if (!asksAnything(q)) {
+      unanswered(w, q);
+      return;
+    }
+    w.gap();
+  }
   if (q.smallTalk) {
     w.line(`Hello! ${ABOUT_ME}`);
     return;
@@ -64,7 +80,7 @@ async function compose(q: Question, req: AnswerRequest, w: Writer, sink: AnswerS
     );
   }
   if (q.favorites) {
-    await favorites(w, ctx);
+    await favorites(w, ctx, q);
   }
   if (q.market) {
     w.gap();
@@ -81,7 +97,7 @@ async function compose(q: Question, req: AnswerRequest, w: Writer, sink: AnswerS
     for (const c of list) {
       if (q.forecast) {
         w.gap();
-        latestPrice(w, c);
+        latestPrice(w, ctx, c);
       }
       // Asked of the future, a figure that changes with time is answered by the latest price above.
       const intents = INTENT_ORDER.filter((i) => q.intents.has(i) && !(q.forecast && FORECASTABLE.has(i)));
@@ -90,8 +106,8 @@ async function compose(q: Question, req: AnswerRequest, w: Writer, sink: AnswerS
         w.gap();
         if (q.unknown.length > 0) {
           w.line(`RedCap doesn't have ${q.unknown.join(' or ')} for ${c.symbol}. What it has:`);
-          quote(w, c);
-          valuation(w, c);
+          quote(w, ctx, c);
+          valuation(w, ctx, c);
         } else await overview(w, ctx, c);
         continue;
       }
@@ -120,9 +136,11 @@ async function compose(q: Question, req: AnswerRequest, w: Writer, sink: AnswerS
   if (w.wrote) unanswered(w, q);
   const siteNews = list.length === 0 && !general && q.intents.has('news');
   if (!w.wrote || siteNews) {
-    const quoted = await passages(w, ctx, req.question, list[0]?.symbol ?? req.subject);
+    const symbol = list[0]?.symbol ?? req.subject;
+    // A question about nothing RedChat reads, in a chat about no stock, is quoted from only when a text answers all of it.
+    const quoted = await passages(w, ctx, req.question, symbol, symbol === null && !asksAnything(q));
     if (!quoted && siteNews) await latestNews(w, ctx);
-    else if (!quoted && !w.wrote) w.line(`I don't know that from RedCap's data. ${ABOUT_ME}`);
+    else if (!quoted && !w.wrote) w.line(`${CHAT_TEXT.notCovered} ${ABOUT_ME}`);
   }
 }
 
@@ -136,7 +154,14 @@ const previousQuestion = (history: AnswerRequest['history']) =>
  */
 function withFollowUp(q: Question, before: Question | null): Question {
   if (!before) return q;
-  const asksNothing = q.intents.size === 0 && !q.screen && !q.market && !q.favorites && !q.advice && !q.smallTalk;
+  const asksNothing =
+    q.intents.size === 0 &&
+    !q.screen &&
+    !q.market &&
+    !q.favorites &&
+    !q.advice &&
+    !q.smallTalk &&
+    q.definitions.length === 0;
   if (asksNothing && q.companies.length > 0 && before.intents.size > 0) {
     return {
       ...q,

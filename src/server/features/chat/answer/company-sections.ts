@@ -10,6 +10,7 @@ import * as facts from './facts.ts';
 import * as f from './figures.ts';
 import { describePeriod, type Period } from './period.ts';
 import type * as research from './research.ts';
+import { onSession, sessionAt, type Session } from './session.ts';
 import type { Question } from './understand.ts';
 import type { Intent } from './vocabulary.ts';
 import { who, type Writer } from './writer.ts';
@@ -25,13 +26,24 @@ const ALL_PERIODS: Period[] = [
   { unit: 'ytd', count: 1 },
 ];
 
-/** A period as a list item names it: 'Today', '3 months', 'Year to date'. */
-export const periodLabel = (p: Period) =>
-  p.unit === 'session'
-    ? 'Today'
-    : p.unit === 'ytd'
-      ? 'Year to date'
-      : `${p.count} ${p.unit}${p.count === 1 ? '' : 's'}`;
+/**
+ * A period as a list item names it: 'Today' (or 'Last session (Fri, Nov 20)'),
+ * '5 sessions', '3 months', 'This week', 'Year to date'.
+ */
+export function periodLabel(p: Period, session: Session): string {
+  switch (p.unit) {
+    case 'session':
+      return session.today ? 'Today' : `Last session (${session.day})`;
+    case 'wtd':
+      return 'This week';
+    case 'mtd':
+      return 'This month';
+    case 'ytd':
+      return 'Year to date';
+    default:
+      return `${p.count} ${p.unit === 'day' ? 'session' : p.unit}${p.count === 1 ? '' : 's'}`;
+  }
+}
 
 /** Country names that read with 'the': 'the United States', 'the Cayman Islands'. */
 const countryName = (country: string) =>
@@ -39,24 +51,26 @@ const countryName = (country: string) =>
     ? `the ${country}`
     : country;
 
-export function quote(w: Writer, c: CompanyRow) {
-  const stats = facts.marketStats(c);
+export function quote(w: Writer, ctx: research.ResearchContext, c: CompanyRow) {
+  const session = sessionAt(ctx.now);
+  const stats = facts.marketStats(c, session);
   const src = w.cite(stats.source);
   if (c.lastSale === null) {
+    const when = session.today ? 'yet today' : onSession(session);
     w.line(
-      `${who(c)} has not traded yet today (the day's quote refills as exchange data arrives); its previous close was **${stats.previousClose}** ${src}.`,
+      `${who(c)} has not traded ${when} (the day's quote refills as exchange data arrives); its previous close was **${stats.previousClose}** ${src}.`,
     );
     return;
   }
   const asOf = stats.quotedAt ? ` As of ${stats.quotedAt}.` : '';
-  w.line(
-    `${who(c)} last traded at **${stats.lastPrice}**, ${stats.changeToday} (${stats.netChange}) ${stats.quoteTime} ${src}.${asOf}`,
-  );
+  // Before the open the day's change is cleared: the last sale is the last session's close.
+  const move = stats.hasSessionChange ? `, ${stats.sessionChange} (${stats.netChange})` : '';
+  w.line(`${who(c)} last traded at **${stats.lastPrice}**${move} ${stats.quoteTime} ${src}.${asOf}`);
 }
 
 /** The last price of a company asked about the future, said to be the latest and nothing more. */
-export function latestPrice(w: Writer, c: CompanyRow) {
-  const stats = facts.marketStats(c);
+export function latestPrice(w: Writer, ctx: research.ResearchContext, c: CompanyRow) {
+  const stats = facts.marketStats(c, sessionAt(ctx.now));
   const src = w.cite(stats.source);
   w.line(
     `The latest price, not a forecast: ${stats.latestPrice} for ${who(c)}, last traded ${stats.tradedWhen} ${src}.`,
@@ -64,6 +78,7 @@ export function latestPrice(w: Writer, c: CompanyRow) {
 }
 
 async function performance(w: Writer, ctx: research.ResearchContext, c: CompanyRow, period: Period | null) {
+  const session = sessionAt(ctx.now);
   const result = await facts.performanceFacts(ctx, c, period ? [period] : ALL_PERIODS);
   const src = w.cite(result.source);
   if (!result.hasPrices) {
@@ -75,26 +90,34 @@ async function performance(w: Writer, ctx: research.ResearchContext, c: CompanyR
     if (p.period.unit === 'session') return `${p.change} from the previous close of ${p.fromClose}`;
     return `${p.change} from ${p.fromClose} (close of ${p.fromDate})`;
   };
+  // The price the changes run to, named by its session when that is not today's.
+  const closeOf = session.today ? '' : ` (close of ${session.day})`;
+  const to = `${result.last}${closeOf}`;
   if (period) {
     const p = result.changes[0]!;
-    if (p.shorter) {
+    const when = describePeriod(period, onSession(session));
+    if (p.noSession) {
       w.line(
-        `RedCap's prices for ${c.symbol} begin on ${result.historyStarts}; since then it is ${one(p)} to ${result.last} ${src}.`,
+        `The market has had no session ${when} yet; ${who(c)} last closed at ${result.last} on ${session.day} ${src}.`,
+      );
+    } else if (p.shorter) {
+      w.line(
+        `RedCap's prices for ${c.symbol} begin on ${result.historyStarts}; since then it is ${one(p)} to ${to} ${src}.`,
       );
     } else {
-      w.line(`${who(c)} is ${one(p)} ${describePeriod(period)}, to ${result.last} ${src}.`);
+      w.line(`${who(c)} is ${one(p)} ${when}, to ${to} ${src}.`);
     }
     return;
   }
-  w.line(`How ${who(c)} has moved to its last price of **${result.last}** ${src}:`);
+  w.line(`How ${who(c)} has moved to its last price of **${result.last}**${closeOf} ${src}:`);
   for (const p of result.changes) {
     if (p.shorter && p.period.unit !== 'ytd') continue;
-    w.line(`- ${periodLabel(p.period)}: ${one(p)}`);
+    w.line(`- ${periodLabel(p.period, session)}: ${one(p)}`);
   }
 }
 
-export function valuation(w: Writer, c: CompanyRow) {
-  const stats = facts.marketStats(c);
+export function valuation(w: Writer, ctx: research.ResearchContext, c: CompanyRow) {
+  const stats = facts.marketStats(c, sessionAt(ctx.now));
   const src = w.cite(stats.source);
   w.line(
     `${who(c)} has a market cap of **${stats.marketCap}**, with ${stats.sharesOutstanding} shares outstanding ${src}.`,
@@ -104,8 +127,8 @@ export function valuation(w: Writer, c: CompanyRow) {
   }
 }
 
-function range(w: Writer, c: CompanyRow) {
-  const stats = facts.marketStats(c);
+function range(w: Writer, ctx: research.ResearchContext, c: CompanyRow) {
+  const stats = facts.marketStats(c, sessionAt(ctx.now));
   const src = w.cite(stats.source);
   if (stats.week52Range === null || c.week52High === null) {
     w.line(`RedCap has no 52-week range for ${c.symbol} ${src}.`);
@@ -118,16 +141,20 @@ function range(w: Writer, c: CompanyRow) {
   }
 }
 
-function volume(w: Writer, c: CompanyRow) {
-  const stats = facts.marketStats(c);
+function volume(w: Writer, ctx: research.ResearchContext, c: CompanyRow) {
+  const session = sessionAt(ctx.now);
+  const stats = facts.marketStats(c, session);
   const src = w.cite(stats.source);
   if (c.volume === null || c.volume === 0) {
-    w.line(`No ${c.symbol} shares have traded yet today; its average volume is **${stats.averageVolume}** ${src}.`);
+    // Before the open the day's volume is cleared: today has none yet.
+    const when = session.today || session.closed === 'before the open' ? 'yet today' : onSession(session);
+    w.line(`No ${c.symbol} shares have traded ${when}; its average volume is **${stats.averageVolume}** ${src}.`);
     return;
   }
   const ratio = stats.volumeRatio ? ` (${stats.volumeRatio} average)` : '';
+  const traded = session.today ? 'has traded' : 'traded';
   w.line(
-    `${who(c)} has traded **${stats.volume}** shares today against an average of **${stats.averageVolume}**${ratio} ${src}.`,
+    `${who(c)} ${traded} **${stats.volume}** shares ${onSession(session)} against an average of **${stats.averageVolume}**${ratio} ${src}.`,
   );
 }
 
@@ -292,9 +319,9 @@ async function team(w: Writer, ctx: research.ResearchContext, c: CompanyRow) {
 
 /** A short picture of a company when the question names it and nothing else. */
 export async function overview(w: Writer, ctx: research.ResearchContext, c: CompanyRow) {
-  quote(w, c);
-  valuation(w, c);
-  range(w, c);
+  quote(w, ctx, c);
+  valuation(w, ctx, c);
+  range(w, ctx, c);
   const a = facts.coverage(c);
   if (a.analysts > 0) {
     const src = w.cite(a.source);
@@ -311,11 +338,11 @@ export const SECTIONS: Record<
   Intent,
   (w: Writer, ctx: research.ResearchContext, c: CompanyRow, q: Question) => Promise<void> | void
 > = {
-  quote: (w, _ctx, c) => quote(w, c),
+  quote: (w, ctx, c) => quote(w, ctx, c),
   performance: (w, ctx, c, q) => performance(w, ctx, c, q.period),
-  valuation: (w, _ctx, c) => valuation(w, c),
-  range: (w, _ctx, c) => range(w, c),
-  volume: (w, _ctx, c) => volume(w, c),
+  valuation: (w, ctx, c) => valuation(w, ctx, c),
+  range: (w, ctx, c) => range(w, ctx, c),
+  volume: (w, ctx, c) => volume(w, ctx, c),
   analysts: (w, ctx, c) => analysts(w, ctx, c),
   insiders: (w, ctx, c) => insiders(w, ctx, c),
   institutions: (w, ctx, c) => institutions(w, ctx, c),

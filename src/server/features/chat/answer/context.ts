@@ -21,7 +21,8 @@ export async function researchContext(
   db: Db,
   snapshots: SnapshotStore,
   userId: number | null,
+  now: Date = new Date(),
 ): Promise<ResearchContext> {
   const snapshot = await snapshots.get();
-  return { db, snapshot, directory: directoryOf(snapshot), userId, now: new Date() };
+  return { db, snapshot, directory: directoryOf(snapshot), userId, now };
 }

@@ -14,6 +14,7 @@ import type { CompanyRow } from '../../companies/index.ts';
 import * as f from './figures.ts';
 import type { Period } from './period.ts';
 import * as research from './research.ts';
+import { onSession, type Session } from './session.ts';
 
 /** Where a fact can be checked: the label its citation shows and the page (or document) it opens. */
 export interface Source {
@@ -49,29 +50,37 @@ export const articleSource = (item: { id: number | string; title: string }): Sou
   href: `/news/${item.id}`,
 });
 
-/** When a company's last sale was made: imported prices are a past session's close, named with their source; demo and live quotes are today's. */
-function quoteTime(c: CompanyRow): string {
+/**
+ * When a company's last sale was made: imported prices are a past session's
+ * close, named with their source; demo and live quotes are the latest
+ * session's, today's or the last one named (session.ts).
+ */
+function quoteTime(c: CompanyRow, session: Session): string {
   const imported = c.dataSource !== 'demo' && c.pricesAsOf && !c.quoteUpdatedAt;
-  return imported ? `at the ${c.pricesAsOf} close (${dataSourceLabel(c.dataSource)})` : 'today';
+  return imported ? `at the ${c.pricesAsOf} close (${dataSourceLabel(c.dataSource)})` : onSession(session);
 }
 
 /** A company's quote and market statistics, as the company page shows them. */
-export function marketStats(c: CompanyRow) {
+export function marketStats(c: CompanyRow, session: Session) {
   const last = c.lastSale ?? c.preClose;
   return {
     source: marketDataSource(c),
     symbol: c.symbol,
     name: c.name,
     lastPrice: f.price(c.lastSale),
-    changeToday: f.change(c.changePercent),
+    /** The change in the latest session; none before the open, when the day's fields are cleared. */
+    hasSessionChange: c.changePercent !== null,
+    sessionChange: f.change(c.changePercent),
+    /** When the session's figures (change, volume) are from: 'today' or the last session, named. */
+    session: onSession(session),
     netChange: f.signedDollars(c.netChange),
     previousClose: f.price(c.preClose),
     open: f.price(c.open),
     /** The last sale, or the previous close before the day's first trade. */
     latestPrice: f.price(last),
     /** When the last sale was made: 'today', or a named past session's close. */
-    tradedWhen: c.lastSale === null ? 'at the previous close' : quoteTime(c),
-    quoteTime: quoteTime(c),
+    tradedWhen: c.lastSale === null ? 'at the previous close' : quoteTime(c, session),
+    quoteTime: quoteTime(c, session),
     /** The quote's own time, as readers see times, when the quote has one. */
     quotedAt: c.quoteUpdatedAt ? formatEventTime(c.quoteUpdatedAt) : null,
     quotedAtIso: c.quoteUpdatedAt?.toISOString() ?? null,
@@ -90,7 +99,7 @@ export function marketStats(c: CompanyRow) {
         : null,
     volume: f.compact(c.volume),
     averageVolume: f.compact(c.volumeAvg),
-    /** Today's volume against the average: '1.25×'. */
+    /** The session's volume against the average: '1.25×'. */
     volumeRatio: c.volume !== null && c.volumeAvg ? `${(c.volume / c.volumeAvg).toFixed(2)}×` : null,
     marketCap: f.marketCap(c.marketCap),
     sharesOutstanding: f.compact(c.sharesOutstanding),
@@ -138,6 +147,8 @@ export async function performanceFacts(ctx: research.ResearchContext, c: Company
       fromDate: p.from ? f.day(p.from.date) : null,
       /** The price history begins after the period's first day, so the change covers less. */
       shorter: p.shorter,
+      /** The market has had no session in the period yet. */
+      noSession: p.noSession,
     })),
   };
 }

@@ -7,14 +7,17 @@
  * others (articles, filings) comes back as quoted data under `untrusted_text`.
  */
 import { z } from 'zod';
+import { CHAT_TEXT } from '../../../../lib/chat.ts';
 import { FILING_GROUP_NAMES, type FilingGroupName } from '../../../../lib/company.ts';
 import { FILTERS, FilterError, SORT_FIELDS, type SortField } from '../../../../lib/screener.ts';
 import { isDomainError } from '../../../platform/errors.ts';
 import type { CompanyRow } from '../../companies/index.ts';
 import * as facts from './facts.ts';
+import { GLOSSARY, glossaryEntry } from './glossary.ts';
 import * as research from './research.ts';
+import { describePeriod, type Period } from './period.ts';
+import { onSession, sessionAt } from './session.ts';
 import { favoritesFacts, marketFacts, passageFacts, screenFacts, screenSource } from './site-facts.ts';
-import type { Period } from './period.ts';
 
 /** Registers a source and gives the number to cite it by. */
 export type Cite = (source: facts.Source) => number;
@@ -44,7 +47,10 @@ async function companyOf(symbol: string, run: ToolRun): Promise<CompanyRow> {
 
 const PERIODS: Record<string, Period> = {
   today: { unit: 'session', count: 1 },
+  '5d': { unit: 'day', count: 5 },
+  week_to_date: { unit: 'wtd', count: 1 },
   '1w': { unit: 'week', count: 1 },
+  month_to_date: { unit: 'mtd', count: 1 },
   '1m': { unit: 'month', count: 1 },
   '3m': { unit: 'month', count: 3 },
   '6m': { unit: 'month', count: 6 },
@@ -73,17 +79,18 @@ export const TOOLS = {
   }),
   get_quote: tool({
     description:
-      'Latest quote and market statistics of a company: price, change today, day and 52-week range, volume, market cap, shares, sector.',
+      'Latest quote and market statistics of a company: price, the latest session’s change (`session` says which session: today’s or the last one, named), day and 52-week range, volume, market cap, shares, sector.',
     parameters: symbolArg,
     async run({ symbol }, run) {
       const c = await companyOf(symbol, run);
-      const s = facts.marketStats(c);
+      const s = facts.marketStats(c, sessionAt(run.ctx.now));
       const screener = facts.screenerFigures(c);
       return {
         symbol: s.symbol,
         name: s.name,
         last_price: s.lastPrice,
-        change_today: s.changeToday,
+        session: s.quoteTime,
+        session_change: s.sessionChange,
         net_change: s.netChange,
         previous_close: s.previousClose,
         open: s.open,
@@ -111,16 +118,21 @@ export const TOOLS = {
     },
   }),
   get_performance: tool({
-    description: 'How a company’s price changed over a period, from its daily closes to the last price.',
+    description:
+      'How a company’s price changed over a period, from its daily closes to the last price: the latest session (today), the past 5 sessions, this week or month so far, the past week, 1, 3 or 6 months, a year, or the year so far.',
     parameters: symbolArg.extend({ period: z.enum(Object.keys(PERIODS) as [string, ...string[]]) }).strict(),
     async run({ symbol, period }, run) {
       const c = await companyOf(symbol, run);
-      const result = await facts.performanceFacts(run.ctx, c, [PERIODS[period]!]);
+      const asked = PERIODS[period]!;
+      const result = await facts.performanceFacts(run.ctx, c, [asked]);
       const p = result.changes[0]!;
+      const session = sessionAt(run.ctx.now);
       return {
         symbol: c.symbol,
-        period,
+        period: describePeriod(asked, onSession(session)),
+        no_session_yet: p.noSession,
         last_price: result.last,
+        last_price_session: onSession(session),
         from_close: p.fromClose,
         from_date: p.fromDate,
         change: p.change,
@@ -318,11 +330,12 @@ export const TOOLS = {
       return {
         total_matches: result.total,
         screener_source: cite(screenSource(result.link)),
+        session: onSession(sessionAt(ctx.now)),
         rows: result.rows.map((r) => ({
           symbol: r.symbol,
           name: r.name,
           last_price: r.price,
-          change_today: r.change,
+          session_change: r.change,
           market_cap: r.marketCap,
           bio_phase: r.row.bioPhasePipelines,
         })),
@@ -330,18 +343,35 @@ export const TOOLS = {
     },
   }),
   get_market_overview: tool({
-    description: 'The three small-cap indices and today’s top gainers and losers.',
-    parameters: z.object({}).strict(),
-    async run(_args, { ctx, cite }) {
-      const m = await marketFacts(ctx, 5);
+    description:
+      'The three small-cap indices (with their change over a period when one is given) and the top gainers and losers of the latest session (`session` says which: today’s or the last one, named). Gainers and losers are ranked by one session’s change only.',
+    parameters: z.object({ period: z.enum(Object.keys(PERIODS) as [string, ...string[]]).optional() }).strict(),
+    async run({ period }, { ctx, cite }) {
+      const asked = period ? PERIODS[period]! : null;
+      const m = await marketFacts(ctx, 5, asked);
       const mover = (r: (typeof m.leaders)[number]) => ({
         symbol: r.symbol,
         name: r.name,
-        change: r.change,
+        session_change: r.change,
         price: r.price,
       });
       return {
-        indices: m.indices.map((i) => ({ name: i.name, last: i.last, change: i.change, as_of: i.asOf })),
+        session: onSession(m.session),
+        market_closed: m.closed,
+        indices: m.indices.map((i) => ({
+          name: i.name,
+          last: i.last,
+          session_change: i.change,
+          as_of: i.asOf,
+          ...(i.over && asked
+            ? {
+                period: describePeriod(asked),
+                period_change: i.over.noSession ? 'no session yet' : i.over.change,
+                from_level: i.over.fromLevel,
+                from_date: i.over.fromDate,
+              }
+            : {}),
+        })),
         indices_source: cite(m.indicesSource),
         gainers: m.leaders.map(mover),
         gainers_source: cite(m.leadersSource),
@@ -351,15 +381,34 @@ export const TOOLS = {
     },
   }),
   get_my_favorites: tool({
-    description: 'The companies the asking reader keeps as favorites, with their prices (signed-in readers only).',
-    parameters: z.object({}).strict(),
-    async run(_args, { ctx, cite }) {
-      const mine = await favoritesFacts(ctx);
+    description:
+      'The companies the asking reader keeps as favorites, with their prices and the latest session’s change, or their change over a period when one is given (signed-in readers only).',
+    parameters: z.object({ period: z.enum(Object.keys(PERIODS) as [string, ...string[]]).optional() }).strict(),
+    async run({ period }, { ctx, cite }) {
+      const asked = period ? PERIODS[period]! : null;
+      const mine = await favoritesFacts(ctx, asked);
       if (mine === null) return { error: 'The reader is not signed in; favorites need an account.' };
       return {
-        favorites: mine.companies.map((r) => ({ symbol: r.symbol, name: r.name, price: r.price, change: r.change })),
+        session: onSession(mine.session),
+        ...(mine.period ? { period: describePeriod(mine.period) } : {}),
+        favorites: mine.companies.map((r) => ({
+          symbol: r.symbol,
+          name: r.name,
+          price: r.price,
+          session_change: r.change,
+          ...(mine.period ? { period_change: r.over } : {}),
+        })),
         source: cite(mine.source),
       };
+    },
+  }),
+  define_term: tool({
+    description: `What an investing term means, from RedCap's glossary: a brief definition, general education about no company. Its terms: ${GLOSSARY.map((e) => e.term).join(', ')}.`,
+    parameters: z.object({ term: z.string().min(1).max(100) }).strict(),
+    run({ term }) {
+      const entry = glossaryEntry(term);
+      if (!entry) return { error: `RedCap's glossary has no entry for "${term}".` };
+      return { term: entry.term, definition: entry.definition, note: CHAT_TEXT.definitionNote };
     },
   }),
   search_documents: tool({

@@ -17,6 +17,7 @@ import { citedNumbers } from '../../../../lib/chat-markup.ts';
 import type { Logger } from '../../../platform/logger.ts';
 import type { AnswerEngine, AnswerRequest, AnswerSink } from './engine.ts';
 import { TOOL_DECLARATIONS, runTool } from './model-tools.ts';
+import { marketClosed, onSession, sessionAt, type Session } from './session.ts';
 
 export interface ModelSettings {
   baseUrl: string;
@@ -24,6 +25,12 @@ export interface ModelSettings {
   apiKey: string | null;
   /** How long the model may take to begin each reply. */
   timeoutMs: number;
+}
+
+/** What the model is told of the session the day's figures are from. */
+function sessionLine(session: Session): string {
+  if (session.today) return "The day's figures (change, volume, gainers and losers) are today's session's.";
+  return `${marketClosed(session)} The day's figures (change, volume, gainers and losers) are from that session: say so (as "${onSession(session)}"), never call them today's.`;
 }
 
 /** Rounds of tool calls before the model must answer. */
@@ -43,6 +50,9 @@ export function systemPrompt(req: AnswerRequest): string {
     'Write short paragraphs and "-" lists, with **bold** for the key figures. No tables, no HTML.',
     req.subject ? `The conversation is about ${req.subject} unless the reader names another stock.` : '',
     `Today is ${today} (New York).`,
+    sessionLine(sessionAt(req.research.now)),
+    'For a period the reader names (this week, the past month, the year so far), give the change over that period from get_performance or get_market_overview, never one session’s change in its place.',
+    `For what an investing term means, call define_term and answer briefly from its definition, with no market figures unless asked; a definition is general education, not advice. Decline a question that is neither about RedCap's data nor an investing term with "${CHAT_TEXT.notCovered}"`,
   ]
     .filter(Boolean)
     .join('\n');

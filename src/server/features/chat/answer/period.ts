@@ -1,12 +1,28 @@
 /**
- * The period a performance question is about ('over 3 months', 'this year',
- * 'today'), and how a period reads back in an answer.
+ * The period a performance question is about ('over 3 months', 'this week',
+ * 'past 5 days', 'today'), the day its change is measured from, and how a
+ * period reads back in an answer. Counted periods end at the latest session
+ * (a question asked on Saturday measures to Friday's close); 'this week',
+ * 'this month' and 'this year' are the calendar's, so one with no session
+ * yet is said to have none (docs/product.md §13.2).
  */
+import {
+  addDays,
+  monthsBefore,
+  previousTradingDay,
+  sessionDateOf,
+  toNewYork,
+  weekday,
+} from '../../../../lib/market-calendar.ts';
 import type { Intent } from './vocabulary.ts';
 
-/** A period to measure performance over: a number of days, weeks, months or years back, the session, or the year so far. */
+/**
+ * A period to measure performance over: a number of sessions ('day'),
+ * weeks, months or years back, the latest session, or the week, month or
+ * year so far.
+ */
 export interface Period {
-  unit: 'session' | 'day' | 'week' | 'month' | 'year' | 'ytd';
+  unit: 'session' | 'day' | 'week' | 'month' | 'year' | 'wtd' | 'mtd' | 'ytd';
   count: number;
 }
 
@@ -31,6 +47,9 @@ export const NUMBER_WORDS: Record<string, number> = {
 export function findPeriod(lower: string, intents: Set<Intent>): Period | null {
   if (/\b(ytd|year to date|year-to-date|this year|since (?:january|jan|the start of the year))\b/.test(lower))
     return { unit: 'ytd', count: 1 };
+  if (/\b(mtd|month to date|month-to-date|this month|since the start of the month)\b/.test(lower))
+    return { unit: 'mtd', count: 1 };
+  if (/\b(wtd|week to date|week-to-date|this week|since monday)\b/.test(lower)) return { unit: 'wtd', count: 1 };
   if (/\b(today|today's|todays|this session|intraday|so far today)\b/.test(lower)) return { unit: 'session', count: 1 };
   // '3m', '3 months', 'three months', 'a year' (a spelled number needs a space and a whole unit: 'any' is not 'an y').
   const counted =
@@ -66,10 +85,58 @@ export function findPeriod(lower: string, intents: Set<Intent>): Period | null {
   return null;
 }
 
-/** How a period reads in an answer: 'today', 'over the past 3 months', 'so far this year'. */
-export function describePeriod(period: Period): string {
-  if (period.unit === 'session') return 'today';
-  if (period.unit === 'ytd') return 'so far this year';
-  const unit = period.count === 1 ? period.unit : `${period.count} ${period.unit}s`;
-  return `over the past ${unit}`;
+/**
+ * The day a period's change is measured from: the change runs from the last
+ * close on or before it to the latest price.
+ */
+export function periodStart(period: Period, now: Date): string {
+  const today = toNewYork(now).date;
+  const session = sessionDateOf(now);
+  switch (period.unit) {
+    case 'session':
+      return previousTradingDay(session);
+    case 'day': {
+      let day = session;
+      for (let i = 0; i < period.count; i++) day = previousTradingDay(day);
+      return day;
+    }
+    case 'week':
+      return addDays(session, -7 * period.count);
+    case 'month':
+      return monthsBefore(session, period.count);
+    case 'year':
+      return monthsBefore(session, 12 * period.count);
+    // The day before this week's Monday, this month's first day, this year's first day.
+    case 'wtd':
+      return addDays(today, -((weekday(today) + 6) % 7) - 1);
+    case 'mtd':
+      return addDays(`${today.slice(0, 8)}01`, -1);
+    case 'ytd':
+      return `${Number(today.slice(0, 4)) - 1}-12-31`;
+  }
+}
+
+/** Whether the market has had no session in a period yet ('this week' asked on Monday before the open). */
+export const noSessionYet = (period: Period, now: Date) => sessionDateOf(now) <= periodStart(period, now);
+
+/**
+ * How a period reads in an answer: 'today' (or the session it is, when the
+ * latest session is not today's), 'this week', 'over the past 5 sessions',
+ * 'over the past 3 months', 'so far this year'.
+ */
+export function describePeriod(period: Period, session = 'today'): string {
+  switch (period.unit) {
+    case 'session':
+      return session;
+    case 'wtd':
+      return 'this week';
+    case 'mtd':
+      return 'this month';
+    case 'ytd':
+      return 'so far this year';
+    case 'day':
+      return period.count === 1 ? 'over the past session' : `over the past ${period.count} sessions`;
+    default:
+      return `over the past ${period.count === 1 ? period.unit : `${period.count} ${period.unit}s`}`;
+  }
 }

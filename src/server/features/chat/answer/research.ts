@@ -24,11 +24,12 @@ import {
   type CompanyRow,
 } from '../../companies/index.ts';
 import { upcomingEvents, webinarsOf } from '../../events/index.ts';
-import { listIndices } from '../../market/index.ts';
+import { indexCloseAsOf, listIndices } from '../../market/index.ts';
 import { companyNews, listNews } from '../../news/index.ts';
 import { leadersLaggards, runScreen, type Snapshot } from '../../screener/index.ts';
 import type { CompanyDirectory } from './company-mentions.ts';
-import type { Period } from './period.ts';
+import { noSessionYet, periodStart, type Period } from './period.ts';
+import { sessionAt } from './session.ts';
 
 export interface ResearchContext {
   db: Db;
@@ -45,42 +46,29 @@ export const sectionLink = (company: Pick<CompanyRow, 'symbol' | 'isClient'>, se
 
 export const company = (ctx: ResearchContext, symbol: string): Promise<CompanyRow> => requireCompany(ctx.db, symbol);
 
-/** A date 'YYYY-MM-DD' in New York of an instant. */
-const nyDate = (instant: Date) => instant.toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
-
-/** The first day of a period ending now, as a New York date. */
-export function periodStart(period: Period, now: Date): string {
-  const today = nyDate(now);
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  const at = new Date(Date.UTC(y, m - 1, d, 12));
-  switch (period.unit) {
-    case 'ytd':
-      return `${y - 1}-12-31`;
-    case 'session':
-      return today;
-    case 'day':
-      at.setUTCDate(at.getUTCDate() - period.count);
-      break;
-    case 'week':
-      at.setUTCDate(at.getUTCDate() - 7 * period.count);
-      break;
-    case 'month':
-      at.setUTCMonth(at.getUTCMonth() - period.count);
-      break;
-    case 'year':
-      at.setUTCFullYear(at.getUTCFullYear() - period.count);
-      break;
-  }
-  return at.toISOString().slice(0, 10);
-}
-
 export interface PeriodChange {
   period: Period;
   /** The close the period starts from (the last one on or before its first day), or the oldest one on record. */
   from: { date: string; close: number } | null;
   /** Whether the price history begins after the period's first day (the change covers less). */
   shorter: boolean;
+  /** Whether the market has had no session in the period yet ('this week' on Monday before the open). */
+  noSession: boolean;
   changePercent: number | null;
+}
+
+/** The change over a period from daily closes (oldest first) to a last price. */
+function changeOver(period: Period, now: Date, bars: { date: string; close: number }[], last: number | null) {
+  const start = periodStart(period, now);
+  let from: PeriodChange['from'] = null;
+  for (const bar of bars) {
+    if (bar.date > start) break;
+    from = { date: bar.date, close: bar.close };
+  }
+  const shorter = from === null && bars.length > 0;
+  if (shorter) from = { date: bars[0]!.date, close: bars[0]!.close };
+  const changePercent = from && last !== null && from.close > 0 ? (last / from.close - 1) * 100 : null;
+  return { period, from, shorter, noSession: noSessionYet(period, now), changePercent };
 }
 
 export interface Performance {
@@ -90,31 +78,37 @@ export interface Performance {
   changes: PeriodChange[];
 }
 
+/** What a company's moves are measured with: its last sale and the session's change. */
+export type PricedCompany = Pick<CompanyRow, 'symbol' | 'lastSale' | 'preClose' | 'changePercent'>;
+
+/** A screener row's prices, to measure its moves with. */
+export const pricedRow = (r: ScreenerRow): PricedCompany => ({
+  symbol: r.symbol,
+  lastSale: r.last_sale,
+  preClose: r.pre_close,
+  changePercent: r.change_pre,
+});
+
 /** How a company's price moved over periods, from its daily closes to the last price. */
-export async function performance(ctx: ResearchContext, c: CompanyRow, periods: Period[]): Promise<Performance> {
+export async function performance(ctx: ResearchContext, c: PricedCompany, periods: Period[]): Promise<Performance> {
   const history = await priceHistory(ctx.db, c.symbol, '1Y');
   const bars = history.data;
   const last = c.lastSale ?? bars.at(-1)?.close ?? null;
   const firstDate = bars[0]?.date ?? null;
+  const session = sessionAt(ctx.now);
   const changes = periods.map((period): PeriodChange => {
-    if (period.unit === 'session') {
+    // The session's change is the snapshot's, unless the 3:30am reset cleared it before today's open:
+    // the last session's move is then in the daily closes.
+    if (period.unit === 'session' && (c.changePercent !== null || session.today)) {
       return {
         period,
-        from: c.preClose === null ? null : { date: nyDate(ctx.now), close: c.preClose },
+        from: c.preClose === null ? null : { date: periodStart(period, ctx.now), close: c.preClose },
         shorter: false,
+        noSession: false,
         changePercent: c.changePercent,
       };
     }
-    const start = periodStart(period, ctx.now);
-    let from: PeriodChange['from'] = null;
-    for (const bar of bars) {
-      if (bar.date > start) break;
-      from = { date: bar.date, close: bar.close };
-    }
-    const shorter = from === null && bars.length > 0;
-    if (shorter) from = { date: bars[0]!.date, close: bars[0]!.close };
-    const changePercent = from && last !== null && from.close > 0 ? (last / from.close - 1) * 100 : null;
-    return { period, from, shorter, changePercent };
+    return changeOver(period, ctx.now, bars, last);
   });
   return { last, firstDate, changes };
 }
@@ -217,11 +211,30 @@ export function screen(
   return { total: result.totalItems, rows: result.companies, link: `/stocks${query ? `?${query}` : ''}` };
 }
 
-/** The small-cap indices and the day's biggest movers. */
-export async function market(ctx: ResearchContext, moversCount: number) {
-  const indices = await listIndices(ctx.db);
+/** How an index moved over a period, from its daily closes to its latest level. */
+async function indexChange(ctx: ResearchContext, index: { symbol: string; last: number | null }, period: Period) {
+  const from = await indexCloseAsOf(ctx.db, index.symbol, periodStart(period, ctx.now));
+  const last = index.last;
   return {
-    indices,
+    period,
+    from: from && { date: from.date, close: from.close },
+    shorter: from?.later ?? false,
+    noSession: noSessionYet(period, ctx.now),
+    changePercent: from && last !== null && from.close > 0 ? (last / from.close - 1) * 100 : null,
+  } satisfies PeriodChange;
+}
+
+/**
+ * The small-cap indices, with their change over a period when one is asked
+ * (other than the session), and the session's biggest movers.
+ */
+export async function market(ctx: ResearchContext, moversCount: number, period: Period | null = null) {
+  const indices = await listIndices(ctx.db);
+  const over = period && period.unit !== 'session';
+  return {
+    indices: await Promise.all(
+      indices.map(async (i) => ({ ...i, over: over ? await indexChange(ctx, i, period) : null })),
+    ),
     leaders: leadersLaggards(ctx.snapshot, 'leaders', 1, moversCount).data,
     laggards: leadersLaggards(ctx.snapshot, 'laggards', 1, moversCount).data,
   };

@@ -145,15 +145,29 @@ function bestSentence(text: string, stems: string[]): string {
   return quote.length > 300 ? `${quote.slice(0, 297)}…` : quote;
 }
 
-/** Whether a text answers enough of the question to be quoted: half of its meaningful words, and at least one. */
-const relevant = (text: string, stems: string[]) => {
+/**
+ * Whether a text answers enough of the question to be quoted: half of its
+ * meaningful words and at least one, or every one of them when nothing else
+ * in the question ties it to RedCap's data ('capital' alone does not make a
+ * financing article answer 'What's the capital of France?').
+ */
+const relevant = (text: string, stems: string[], everyWord: boolean) => {
   if (stems.length === 0) return false;
   const hits = covered(text, stems);
-  return hits >= 1 && hits / stems.length >= 0.5;
+  return everyWord ? hits === stems.length : hits >= 1 && hits / stems.length >= 0.5;
 };
 
-/** Passages that answer a question, best first: articles, then filings; of one company when it is named. */
-export async function findPassages(ctx: ResearchContext, question: string, symbol: string | null): Promise<Passage[]> {
+/**
+ * Passages that answer a question, best first: articles, then filings; of
+ * one company when it is named. `everyWord`: the question names no company
+ * and nothing RedChat reads, so a passage must hold all its words.
+ */
+export async function findPassages(
+  ctx: ResearchContext,
+  question: string,
+  symbol: string | null,
+  everyWord = false,
+): Promise<Passage[]> {
   const stems = meaningfulStems(question);
   if (stems.length === 0) return [];
   const search = async (only: string | undefined) => {
@@ -164,7 +178,7 @@ export async function findPassages(ctx: ResearchContext, question: string, symbo
     const passages: Passage[] = [];
     for (const a of articles) {
       const body = `${a.title}. ${a.summary ?? ''} ${stripTags(a.description)}`;
-      if (!relevant(body, stems)) continue;
+      if (!relevant(body, stems, everyWord)) continue;
       passages.push({
         kind: 'news',
         title: a.title,
@@ -176,7 +190,7 @@ export async function findPassages(ctx: ResearchContext, question: string, symbo
     }
     for (const f of filings) {
       const text = `${f.filing_type} ${f.description}`;
-      if (!relevant(text, stems)) continue;
+      if (!relevant(text, stems, everyWord)) continue;
       passages.push({
         kind: 'filing',
         title: `${f.filing_type}: ${f.description}`,

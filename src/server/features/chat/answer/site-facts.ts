@@ -7,8 +7,10 @@
 import type { ScreenerRow, SortField } from '../../../../lib/screener.ts';
 import { articleSource, type Source } from './facts.ts';
 import * as f from './figures.ts';
+import type { Period } from './period.ts';
 import * as research from './research.ts';
 import { findPassages } from './retrieval.ts';
+import { marketClosed, sessionAt } from './session.ts';
 
 /** A screener row as an answer lists it. */
 const listed = (r: ScreenerRow) => ({
@@ -39,18 +41,37 @@ export const screenSource = (link: string, described?: string[]): Source => ({
   href: link,
 });
 
-/** The small-cap indices and the day's biggest movers. */
-export async function marketFacts(ctx: research.ResearchContext, moversCount: number) {
-  const m = await research.market(ctx, moversCount);
+/** An index level as answers write it: '1,094.01'. */
+const level = (value: number | null) =>
+  value === null ? '—' : value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+/**
+ * The small-cap indices, with their change over a period when one is asked,
+ * and the biggest movers of the latest session (named by session.ts).
+ */
+export async function marketFacts(ctx: research.ResearchContext, moversCount: number, period: Period | null = null) {
+  const m = await research.market(ctx, moversCount, period);
+  const session = sessionAt(ctx.now);
   return {
+    session,
+    /** Why the day's figures are the last session's; null when they are today's. */
+    closed: marketClosed(session),
     indicesSource: { label: 'Small-cap indices', href: '/#indices' } as Source,
     indices: m.indices.map((i) => ({
       name: i.name,
       last: i.last,
-      lastWorded: i.last === null ? '—' : i.last.toLocaleString('en-US', { maximumFractionDigits: 2 }),
+      lastWorded: level(i.last),
       change: f.change(i.changePercent),
       asOf: i.asOf,
       asOfDay: i.asOf ? f.day(i.asOf) : null,
+      /** The change over the period asked, from the index's daily closes. */
+      over: i.over && {
+        change: i.over.changePercent === null ? null : f.change(i.over.changePercent),
+        fromLevel: i.over.from ? level(i.over.from.close) : null,
+        fromDate: i.over.from ? f.day(i.over.from.date) : null,
+        shorter: i.over.shorter,
+        noSession: i.over.noSession,
+      },
     })),
     leadersSource: { label: 'Leaders', href: '/stocks/Leaders' } as Source,
     leaders: m.leaders.map(listed),
@@ -59,13 +80,28 @@ export async function marketFacts(ctx: research.ResearchContext, moversCount: nu
   };
 }
 
-/** The reader's favorite companies with their prices; null for a guest. */
-export async function favoritesFacts(ctx: research.ResearchContext) {
+/**
+ * The reader's favorite companies with their prices and the latest session's
+ * change, or their change over a period when one is asked ('no session yet',
+ * or null with no close to measure from); null for a guest.
+ */
+export async function favoritesFacts(ctx: research.ResearchContext, period: Period | null = null) {
   const rows = await research.favorites(ctx);
   if (rows === null) return null;
+  const over = period && period.unit !== 'session' ? period : null;
   return {
     source: { label: 'Your favorite companies', href: '/favorites/Companies' } as Source,
-    companies: rows.map(listed),
+    session: sessionAt(ctx.now),
+    period: over,
+    companies: await Promise.all(
+      rows.map(async (r) => {
+        if (!over) return { ...listed(r), over: null };
+        const moved = await research.performance(ctx, research.pricedRow(r), [over]);
+        const p = moved.changes[0]!;
+        const moves = p.noSession ? 'no session yet' : p.changePercent === null ? null : f.change(p.changePercent);
+        return { ...listed(r), over: moves };
+      }),
+    ),
   };
 }
 
@@ -83,9 +119,18 @@ export async function latestNewsFacts(ctx: research.ResearchContext, count: numb
   };
 }
 
-/** The passages of the news and filings that answer a question best, each quoted with its document. */
-export async function passageFacts(ctx: research.ResearchContext, query: string, symbol: string | null) {
-  const found = await findPassages(ctx, query, symbol);
+/**
+ * The passages of the news and filings that answer a question best, each
+ * quoted with its document (every word of the question in each when nothing
+ * else ties it to RedCap's data: retrieval.ts).
+ */
+export async function passageFacts(
+  ctx: research.ResearchContext,
+  query: string,
+  symbol: string | null,
+  everyWord = false,
+) {
+  const found = await findPassages(ctx, query, symbol, everyWord);
   return found.map((p) => ({
     kind: p.kind,
     title: p.title,

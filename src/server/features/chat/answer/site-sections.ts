@@ -10,15 +10,18 @@ import type { CompanyRow } from '../../companies/index.ts';
 import { periodLabel } from './company-sections.ts';
 import * as facts from './facts.ts';
 import * as f from './figures.ts';
+import { describePeriod } from './period.ts';
 import type * as research from './research.ts';
 import { favoritesFacts, latestNewsFacts, marketFacts, passageFacts, screenFacts, screenSource } from './site-facts.ts';
+import { moveInSession, moversHeading, onSession, sessionAt } from './session.ts';
 import type { Question } from './understand.ts';
 import type { Intent } from './vocabulary.ts';
 import { rowLink, type Writer } from './writer.ts';
 
 /** Two or more companies side by side. */
 export async function compare(w: Writer, ctx: research.ResearchContext, list: CompanyRow[], q: Question) {
-  const stats = list.map((c) => facts.marketStats(c));
+  const session = sessionAt(ctx.now);
+  const stats = list.map((c) => facts.marketStats(c, session));
   const cites = stats.map((s) => w.cite(s.source));
   const period = q.period ?? { unit: 'month', count: 1 };
   const moves = await Promise.all(list.map((c) => facts.performanceFacts(ctx, c, [period])));
@@ -28,8 +31,12 @@ export async function compare(w: Writer, ctx: research.ResearchContext, list: Co
   w.line(`${list.map((c) => `**${c.symbol}**`).join(' vs ')} ${cites.join('')}`);
   const all = q.intents.size === 0;
   const want = (intent: Intent) => all || q.intents.has(intent);
-  if (want('quote')) w.line(`- Last price: ${side(stats.map((s) => `${s.lastPrice} (${s.changeToday})`))}`);
-  if (want('performance')) w.line(`- ${periodLabel(period)}: ${side(moves.map((m) => m.changes[0]?.change ?? '—'))}`);
+  if (want('quote')) {
+    const when = session.today ? '' : ` (${session.day})`;
+    w.line(`- Last price${when}: ${side(stats.map((s) => `${s.lastPrice} (${s.sessionChange})`))}`);
+  }
+  if (want('performance'))
+    w.line(`- ${periodLabel(period, session)}: ${side(moves.map((m) => m.changes[0]?.change ?? '—'))}`);
   if (want('valuation')) w.line(`- Market cap: ${side(stats.map((s) => s.marketCap))}`);
   if (want('range')) w.line(`- 52-week range: ${side(stats.map((s) => `${s.week52Low} – ${s.week52High}`))}`);
   if (want('volume')) w.line(`- Average volume: ${side(stats.map((s) => s.averageVolume))}`);
@@ -62,14 +69,20 @@ function screenDetail(row: ScreenerRow, filters: Record<string, string>): string
 
 export function screen(w: Writer, ctx: research.ResearchContext, q: Question) {
   const words = q.screen!;
+  const session = sessionAt(ctx.now);
+  // A screen on the day's change is a screen on the latest session's.
+  const described = words.described.map((d) => moveInSession(d, session));
   const result = screenFacts(ctx, words.filters, words.sort, words.limit);
-  const src = w.cite(screenSource(result.link, words.described));
+  const src = w.cite(screenSource(result.link, described));
+  if (q.period && q.period.unit !== 'session' && words.filters['Change %']) {
+    w.line(`The screener's change is one session's, so it cannot screen ${describePeriod(q.period)}.`);
+  }
   if (result.total === 0) {
-    w.line(`No stocks on RedCap match right now: ${words.described.join(', ')} ${src}.`);
+    w.line(`No stocks on RedCap match right now: ${described.join(', ')} ${src}.`);
     return;
   }
   const by = screenerColumn(words.sort.field)?.header ?? 'Market Cap';
-  w.line(`**${f.count(result.total, 'stock')}** match: ${words.described.join(', ')} ${src}.`);
+  w.line(`**${f.count(result.total, 'stock')}** match: ${described.join(', ')} ${src}.`);
   w.line(
     `${result.total > result.rows.length ? `The first ${result.rows.length}` : 'They are'}, by ${by} (${words.sort.direction === 'desc' ? 'highest' : 'lowest'} first):`,
   );
@@ -81,11 +94,25 @@ export function screen(w: Writer, ctx: research.ResearchContext, q: Question) {
   w.line(`Open the screen in the [screener](${result.link}) to sort, filter further or export it.`);
 }
 
+/** An index's change over the period asked, or why there is none. */
+function indexOver(over: NonNullable<Awaited<ReturnType<typeof marketFacts>>['indices'][number]['over']>) {
+  if (over.noSession) return 'no session yet';
+  if (over.change === null || over.fromLevel === null) return 'no level on record to measure from';
+  const since = over.shorter ? `its first level on record, ${over.fromLevel} on ${over.fromDate}` : over.fromLevel;
+  return `${over.change} from ${since}${over.shorter ? '' : ` (close of ${over.fromDate})`}`;
+}
+
 export async function market(w: Writer, ctx: research.ResearchContext, q: Question) {
-  const m = await marketFacts(ctx, 5);
+  const period = q.period && q.period.unit !== 'session' ? q.period : null;
+  const m = await marketFacts(ctx, 5, period);
+  if (m.closed) w.line(m.closed);
   if (q.movers === null || m.indices.length > 0) {
-    w.line(`The small-cap indices ${w.cite(m.indicesSource)}:`);
+    w.line(`The small-cap indices${period ? ` ${describePeriod(period)}` : ''} ${w.cite(m.indicesSource)}:`);
     for (const i of m.indices) {
+      if (i.over) {
+        w.line(`- **${i.name}**: ${i.lastWorded}, ${indexOver(i.over)}`);
+        continue;
+      }
       const asOf = i.asOfDay ? ` (${i.asOfDay})` : '';
       w.line(`- **${i.name}**: ${i.lastWorded}, ${i.change}${asOf}`);
     }
@@ -97,15 +124,18 @@ export async function market(w: Writer, ctx: research.ResearchContext, q: Questi
       w.line(`No moves yet today: the day's quotes refill as exchange data arrives ${src}.`);
       return;
     }
-    w.line(`${kind === 'leaders' ? "Today's top gainers" : "Today's biggest losers"} ${src}:`);
+    w.line(`${moversHeading(kind, m.session)} ${src}:`);
     for (const r of rows) w.line(`- ${rowLink(r)} ${r.name}: ${r.change} at ${r.price}`);
   };
+  if (q.movers !== null && period) {
+    w.line(`RedCap ranks gainers and losers by one session's change, so it has no ranking ${describePeriod(period)}.`);
+  }
   if (q.movers !== 'laggards') show('leaders');
   if (q.movers !== 'leaders') show('laggards');
 }
 
-export async function favorites(w: Writer, ctx: research.ResearchContext) {
-  const mine = await favoritesFacts(ctx);
+export async function favorites(w: Writer, ctx: research.ResearchContext, q: Question) {
+  const mine = await favoritesFacts(ctx, q.period);
   if (mine === null) {
     w.line(
       "[Sign in](/login) and keep companies with the ♥ on the screener or any company page; then I can tell you how they're doing.",
@@ -117,8 +147,14 @@ export async function favorites(w: Writer, ctx: research.ResearchContext) {
     w.line(`You have no favorite companies yet: keep some with the ♥ on the screener or a company page ${src}.`);
     return;
   }
-  w.line(`Your ${f.count(mine.companies.length, 'favorite company', 'favorite companies')} ${src}:`);
-  for (const r of mine.companies.slice(0, 20)) w.line(`- ${rowLink(r)} ${r.name}: ${r.price} (${r.change})`);
+  const when = mine.period ? describePeriod(mine.period) : onSession(mine.session);
+  w.line(
+    `Your ${f.count(mine.companies.length, 'favorite company', 'favorite companies')}, with their change ${when} ${src}:`,
+  );
+  for (const r of mine.companies.slice(0, 20)) {
+    const change = mine.period ? (r.over ?? 'no price on record to measure from') : r.change;
+    w.line(`- ${rowLink(r)} ${r.name}: ${r.price} (${change})`);
+  }
 }
 
 /** The next webinars on the whole site. */
@@ -145,9 +181,18 @@ export async function latestNews(w: Writer, ctx: research.ResearchContext) {
   }
 }
 
-/** Quotes the news and filings on the question; false when nothing in them answers it. */
-export async function passages(w: Writer, ctx: research.ResearchContext, question: string, symbol: string | null) {
-  const found = await passageFacts(ctx, question, symbol);
+/**
+ * Quotes the news and filings on the question; false when nothing in them
+ * answers it. `everyWord`: nothing else ties the question to RedCap's data.
+ */
+export async function passages(
+  w: Writer,
+  ctx: research.ResearchContext,
+  question: string,
+  symbol: string | null,
+  everyWord = false,
+) {
+  const found = await passageFacts(ctx, question, symbol, everyWord);
   if (found.length === 0) return false;
   w.line("Here is what RedCap's news and filings say:");
   for (const p of found) {

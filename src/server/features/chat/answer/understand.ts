@@ -2,17 +2,20 @@
  * What a question asks, as the built-in engine reads it: the companies it
  * names, the facts it wants about them (intents.ts), the period of a
  * performance question (period.ts), the filing groups of a filings question,
- * a screen described in words (screen-words.ts), and whether it asks for
- * advice, about the future, about the market, or about the reader's
- * favorites. A compound question is read whole and part by part. Pure: the
- * companies come from a directory built from the screener's snapshot.
+ * a screen described in words (screen-words.ts), the investing terms it asks
+ * to be defined (term-question.ts), and whether it asks for advice, about
+ * the future, about the market, or about the reader's favorites. A compound
+ * question is read whole and part by part. Pure: the companies come from a
+ * directory built from the screener's snapshot.
  */
 import type { FilingGroupName } from '../../../../lib/company.ts';
 import type { CompanyDirectory, ListedCompany, Mentions } from './company-mentions.ts';
 import { FORECAST_WORDS, PRICE_VERBS, asksAboutFuture } from './future.ts';
 import { findIntents, hasAny, isWeakOnly, phraseText, unexplainedWords } from './intents.ts';
 import { findPeriod, type Period } from './period.ts';
+import type { GlossaryEntry } from './glossary.ts';
 import { findScreen, type ScreenWords } from './screen-words.ts';
+import { askedTerm } from './term-question.ts';
 import {
   ADVICE,
   COMPARE,
@@ -51,6 +54,8 @@ export interface Question {
   forecast: boolean;
   /** Parts of a compound question that ask nothing RedChat reads ('… and who won the world cup'), as written. */
   unanswered: string[];
+  /** Investing terms it asks to be defined ('What is a reverse stock split?'), answered from the glossary. */
+  definitions: GlossaryEntry[];
 }
 
 /** One reading of a question (or of one part of it), with what it needs to be split into parts. */
@@ -129,12 +134,33 @@ function read(question: string, directory: CompanyDirectory, now: Date): Reading
       smallTalk,
       forecast,
       unanswered: [],
+      definitions: [],
     },
   };
 }
 
-/** Whether a reading found anything at all to answer. */
-const asksAnything = (q: Question) =>
+/** A question that asks only for definitions: nothing about companies, the market or the reader. */
+const definitionsOnly = (definitions: GlossaryEntry[]): Question => ({
+  companies: [],
+  ambiguous: [],
+  intents: new Set(),
+  period: null,
+  filingGroups: [],
+  screen: null,
+  market: false,
+  movers: null,
+  favorites: false,
+  advice: false,
+  compare: false,
+  unknown: [],
+  smallTalk: false,
+  forecast: false,
+  unanswered: [],
+  definitions,
+});
+
+/** Whether a reading found anything at all to answer besides definitions. */
+export const asksAnything = (q: Question) =>
   q.companies.length > 0 ||
   q.ambiguous.length > 0 ||
   q.intents.size > 0 ||
@@ -181,9 +207,23 @@ function splitParts(question: string, tokens: Token[], used: Set<number>): Token
  */
 export function understand(question: string, directory: CompanyDirectory, now: Date = new Date()): Question {
   const normalized = normalizeQuestion(question);
+  const term = askedTerm(normalized);
+  if (term) return definitionsOnly([term]);
   const whole = read(normalized, directory, now);
   const parts = splitParts(normalized, whole.tokens, whole.mentions.used);
   if (parts.length < 2) return whole.question;
+  // A part asking what a term means is answered from the glossary; the rest is read without it.
+  const texts = parts.map((tokens) => normalized.slice(tokens[0]!.start, tokens.at(-1)!.end));
+  const terms = texts.map((text) => askedTerm(text));
+  if (terms.some((t) => t !== null)) {
+    const rest = texts.filter((_, i) => terms[i] === null).join('; ');
+    const definitions = terms.filter((t): t is GlossaryEntry => t !== null);
+    if (!rest) return definitionsOnly(definitions);
+    const q = understand(rest, directory, now);
+    // Beside a term, parts that ask nothing RedChat reads are named back as not answered.
+    const unanswered = asksAnything(q) ? q.unanswered : [rest];
+    return { ...q, unanswered, definitions: [...definitions, ...q.definitions] };
+  }
   const readings = parts.map((tokens) => ({
     start: tokens[0]!.start,
     end: tokens.at(-1)!.end,

@@ -6,12 +6,11 @@
 import { and, asc, eq, gte, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatCitation } from '../../../../../src/lib/content-records.ts';
-import { createBuiltinEngine } from '../../../../../src/server/features/chat/answer/builtin.ts';
 import { researchContext } from '../../../../../src/server/features/chat/answer/context.ts';
-import type { AnswerSink } from '../../../../../src/server/features/chat/answer/engine.ts';
 import { runTool } from '../../../../../src/server/features/chat/answer/model-tools.ts';
 import { companies } from '../../../../../src/server/schema.ts';
 import { createTestApp, type TestApp } from '../../../../helpers/app.ts';
+import { askBuiltin } from '../../../../helpers/chat.ts';
 
 let t: TestApp;
 let symbol: string;
@@ -28,36 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A sink that keeps the text and gives each address one number, as the conversation's does. */
-function recorder() {
-  const citations: ChatCitation[] = [];
-  let text = '';
-  const sink: AnswerSink = {
-    text: (delta) => void (text += delta),
-    cite(citation) {
-      const at = citations.findIndex((c) => c.href === citation.href);
-      if (at >= 0) return at + 1;
-      return citations.push(citation);
-    },
-    subject: () => {},
-    notice: () => {},
-    reset: () => {},
-    get written() {
-      return text.length > 0;
-    },
-  };
-  return { sink, citations, text: () => text };
-}
-
-async function builtinAnswer(question: string) {
-  const research = await researchContext(t.database.db, t.snapshots, null);
-  const r = recorder();
-  await createBuiltinEngine().answer(
-    { question, history: [], subject: null, research, signal: new AbortController().signal },
-    r.sink,
-  );
-  return { text: r.text(), citations: r.citations };
-}
+const builtinAnswer = (question: string) => askBuiltin(t, question);
 
 async function toolResult<T>(name: string, args: Record<string, unknown>) {
   const research = await researchContext(t.database.db, t.snapshots, null);
@@ -73,12 +43,14 @@ async function toolResult<T>(name: string, args: Record<string, unknown>) {
 }
 
 describe('a figure on both paths', () => {
-  it('the quote: the same price and change, citing the same market data', async () => {
-    const tool = await toolResult<{ last_price: string; change_today: string; source: number }>('get_quote', {
-      symbol,
-    });
+  it('the quote: the same price, change and session, citing the same market data', async () => {
+    const tool = await toolResult<{ last_price: string; session_change: string; session: string; source: number }>(
+      'get_quote',
+      { symbol },
+    );
     const answer = await builtinAnswer(`${symbol} price`);
-    expect(answer.text).toContain(`**${tool.result.last_price}**, ${tool.result.change_today}`);
+    expect(answer.text).toContain(`**${tool.result.last_price}**, ${tool.result.session_change}`);
+    expect(answer.text).toContain(`) ${tool.result.session} [`);
     expect(answer.citations).toContainEqual(tool.source(tool.result.source));
   });
 
@@ -116,5 +88,16 @@ describe('a figure on both paths', () => {
       expect(answer.citations).toContainEqual(tool.source(filing.source));
     }
     expect(answer.citations).toContainEqual(tool.source(tool.result.source));
+  });
+});
+
+describe('a definition on both paths', () => {
+  it('the model’s glossary tool gives the words the built-in engine writes', async () => {
+    const tool = await toolResult<{ term: string; definition: string; note: string }>('define_term', {
+      term: 'reverse split',
+    });
+    const answer = await builtinAnswer('What is a reverse stock split?');
+    expect(answer.text).toContain(`**${tool.result.term}**: ${tool.result.definition}`);
+    expect(answer.text).toContain(tool.result.note);
   });
 });
