@@ -46,6 +46,8 @@ export const AUTH_MESSAGES = {
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 export const CODE_LENGTH = 6;
+/** Unambiguous characters: no 0/O or 1/I/L (docs/product.md §4.7). 31^6 ≈ 887 million codes. */
+export const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const US_PHONE = /^\(\d{3}\) \d{3}-\d{4}$/;
@@ -123,5 +125,16 @@ export function validateForgot(email: string, phone: string): string | null {
   return null;
 }
 
-/** Codes are case-insensitive and typed with stray spaces. */
-export const normalizeCode = (code: string): string => code.replace(/\s+/g, '').toUpperCase();
+/** Spaces and dashes readers type or paste inside a code ("JDC F8T", "JDC-F8T"): no code character is one. */
+const CODE_SEPARATORS = /[\s\p{Pd}]+/gu;
+
+/** Codes are case-insensitive and read with the spaces and dashes inside them ignored (docs/product.md §4.7). */
+export const normalizeCode = (code: string): string => code.replace(CODE_SEPARATORS, '').toUpperCase();
+
+const POSSIBLE_CODE = new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`);
+
+/** Whether a code, once normalised, could be one the site sent: a code that cannot be right costs no try. */
+export const isPossibleCode = (code: string): boolean => POSSIBLE_CODE.test(normalizeCode(code));
+
+/** What a code box keeps of what was typed or pasted: the code's characters, in capitals, at most a code long. */
+export const codeEntry = (typed: string): string => normalizeCode(typed).slice(0, CODE_LENGTH);

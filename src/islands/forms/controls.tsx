@@ -1,6 +1,6 @@
 /** Accessible form controls shared by the account screens. */
-import { CODE_LENGTH, type ContactMethod } from '../../lib/validation.ts';
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { codeEntry, type ContactMethod } from '../../lib/validation.ts';
+import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 
 /** The hint under a field, or its error instead when there is one. */
 function FieldNote({ id, error, hint }: { id: string; error?: string | null; hint?: ReactNode }) {
@@ -105,16 +105,30 @@ export function SubmitButton({ busy, children, busyLabel }: { busy: boolean; chi
 /** Reads a named field straight from the form, so text typed before hydration counts. */
 export const formValue = (form: HTMLFormElement, name: string): string => String(new FormData(form).get(name) ?? '');
 
+/**
+ * Keeps a code box to the code's characters as they are typed or pasted: spaces and dashes go (a code copied as
+ * "JDC F8T" is whole), letters turn to capitals, and the caret stays after what was typed. A length limit on the
+ * box would cut such a code before this could read it.
+ */
+function keepCodeCharacters(event: FormEvent<HTMLInputElement>) {
+  const box = event.currentTarget;
+  const kept = codeEntry(box.value);
+  if (kept === box.value) return;
+  const caret = codeEntry(box.value.slice(0, box.selectionStart ?? box.value.length)).length;
+  box.value = kept;
+  box.setSelectionRange(caret, caret);
+}
+
 /** The input for a texted or emailed one-time code; `large` for the screen whose only field it is. */
 export function CodeField({ label, large = false, ...input }: Omit<FieldProps, 'className'> & { large?: boolean }) {
   return (
     <Field
       label={label}
       name="code"
-      maxLength={CODE_LENGTH}
       autoComplete="one-time-code"
       autoCapitalize="characters"
       spellCheck={false}
+      onInput={keepCodeCharacters}
       className={
         large ? 'text-center font-mono text-2xl tracking-[0.5em] uppercase' : 'font-mono uppercase tracking-widest'
       }

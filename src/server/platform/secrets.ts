@@ -4,6 +4,7 @@
  */
 import { hash, verify } from '@node-rs/argon2';
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { CODE_ALPHABET, CODE_LENGTH } from '../../lib/validation.ts';
 
 // Argon2id with the OWASP minimum: 19 MiB, 2 passes, 1 lane.
 const ARGON2 = { algorithm: 2, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;
@@ -29,10 +30,8 @@ export async function burnPasswordCheck(password: string): Promise<void> {
 export const newSessionToken = (): string => randomBytes(32).toString('base64url');
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-/** Unambiguous characters: no 0/O or 1/I/L. 31^6 ≈ 887 million codes. */
-export const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-
-export function newCode(length = 6): string {
+/** A one-time code, drawn from the unambiguous alphabet that readers' codes are checked against. */
+export function newCode(length = CODE_LENGTH): string {
   let code = '';
   for (let i = 0; i < length; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
   return code;

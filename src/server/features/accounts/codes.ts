@@ -7,7 +7,7 @@
  */
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { SITE } from '../../../lib/site.ts';
-import { normalizeCode } from '../../../lib/validation.ts';
+import { isPossibleCode, normalizeCode } from '../../../lib/validation.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { enqueue, type OutgoingMessage } from '../../platform/outbox/enqueue.ts';
 import { codeMatches, hashCode, newCode } from '../../platform/secrets.ts';
@@ -67,8 +67,12 @@ export async function issueCode(tx: Db, user: UserRow, purpose: CodePurpose, pre
   await enqueue(tx, codeMessage(purpose, code, channel, recipient, user.name));
 }
 
-/** Checks a code; a wrong try counts, and the fifth wrong try ends the code. */
+/**
+ * Checks a code; a wrong try counts, and the fifth wrong try ends the code. Something that cannot be a code
+ * (not six of its characters once spaces and dashes are dropped) is refused without using a try.
+ */
 export async function consumeCode(db: Db, user: UserRow, purpose: CodePurpose, rawCode: string): Promise<boolean> {
+  if (!isPossibleCode(rawCode)) return false;
   const code = normalizeCode(rawCode);
   const [latest] = await db
     .select()
@@ -83,7 +87,7 @@ export async function consumeCode(db: Db, user: UserRow, purpose: CodePurpose, r
     .orderBy(desc(verificationCodes.id))
     .limit(1);
   if (!latest || latest.expiresAt.getTime() < Date.now() || latest.attempts >= CODE_MAX_ATTEMPTS) return false;
-  if (code.length === 6 && codeMatches(latest.codeHash, code, user.id, purpose)) {
+  if (codeMatches(latest.codeHash, code, user.id, purpose)) {
     // Single use: the update only wins if nobody used the code in between.
     const used = await db
       .update(verificationCodes)
