@@ -72,14 +72,22 @@ export const SIDE_NAV: NavGroup[] = [
   },
 ];
 
-/** Bottom navigation below 600px: the primary sections plus Settings. */
+/** Bottom navigation below 600px: four sections, then `More` (MORE_NAV) for every other destination. */
 export const BOTTOM_NAV: NavItem[] = [
   { label: 'Home', href: '/home', icon: 'home', access: 'public' },
   { label: 'Stocks', href: '/stocks', icon: 'chart', access: 'public' },
   { label: 'News', href: '/news', icon: 'news', access: 'public' },
   { label: 'Events', href: '/events', icon: 'calendar', access: 'public' },
-  { label: 'Settings', href: '/settings', icon: 'settings', access: 'public' },
 ];
+
+/**
+ * The sheet the bottom bar's `More` opens (docs/product.md §3.2): the side navigation's groups
+ * without what the bar already shows, so a phone reaches every destination a wide screen lists.
+ */
+export const MORE_NAV: NavGroup[] = SIDE_NAV.map((group) => ({
+  label: group.label,
+  items: group.items.filter((item) => !BOTTOM_NAV.some((shown) => shown.href === item.href)),
+})).filter((group) => group.items.length > 0);
 
 export function visibleItems<T extends { access: Access }>(items: T[], loggedIn: boolean): T[] {
   return items.filter((item) => item.access === 'public' || loggedIn);

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { logIn, uniqueEmail, verifiedAccount } from './account-helpers.ts';
+import { axeViolations } from './axe.ts';
 import { waitForIsland } from './hydration.ts';
 
 test.describe('desktop layout at 1280px', () => {
@@ -76,13 +77,14 @@ test.describe('desktop layout at 1280px', () => {
 test.describe('phone layout at 375px', () => {
   test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 
-  test('swaps the side navigation for a bottom navigation with a Settings entry', async ({ page }) => {
+  test('swaps the side navigation for a bottom navigation with a More sheet', async ({ page }) => {
     await page.goto('/home');
     const bottom = page.getByTestId('bottom-nav');
     await expect(bottom).toBeVisible();
     await expect(page.getByTestId('side-nav')).toBeHidden();
     await expect(page.getByTestId('top-tabs')).toBeHidden();
-    await expect(bottom.getByRole('link', { name: 'Settings' })).toBeVisible();
+    await expect(bottom.getByRole('link')).toHaveText(['Home', 'Stocks', 'News', 'Events']);
+    await expect(bottom.getByRole('button', { name: 'More' })).toBeVisible();
     await expect(bottom.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
   });
 
@@ -92,6 +94,85 @@ test.describe('phone layout at 375px', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
+  });
+});
+
+test.describe('phone navigation at 390px', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  /** Every address the side navigation lists at 1024px and up (it is in every page, hidden on phones). */
+  const sideNavAddresses = (page: Page) =>
+    page
+      .getByTestId('side-nav')
+      .locator('a')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+
+  test('reaches every destination of the side navigation, Favorites and RedChat included', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('phone-nav');
+    await verifiedAccount(request, email);
+    await logIn(page, email);
+    const bottom = page.getByTestId('bottom-nav');
+    await bottom.getByRole('button', { name: 'More' }).click();
+    const sheet = page.getByTestId('more-sheet');
+    await expect(sheet).toBeVisible();
+    for (const href of await sideNavAddresses(page)) {
+      await expect(bottom.locator(`a[href="${href}"]`).filter({ visible: true }), href).not.toHaveCount(0);
+    }
+    await sheet.getByRole('link', { name: 'Favorites' }).click();
+    await expect(page).toHaveURL(/\/favorites$/);
+    await expect(sheet).toBeHidden();
+    await expect(bottom.getByRole('button', { name: 'More' })).toHaveAttribute('data-current', 'true');
+    await bottom.getByRole('button', { name: 'More' }).click();
+    await expect(sheet.getByRole('link', { name: 'Favorites' })).toHaveAttribute('aria-current', 'page');
+    await sheet.getByRole('link', { name: 'RedChat' }).click();
+    await expect(page).toHaveURL(/\/redchat$/);
+  });
+
+  test('shows guests RedChat and Settings in More, without Favorites, readable in both themes', async ({ page }) => {
+    await page.goto('/news');
+    const sheet = page.getByTestId('more-sheet');
+    for (const dark of [true, false]) {
+      await page.evaluate((theme) => localStorage.setItem('theme', String(theme)), dark);
+      await page.reload();
+      await page.getByTestId('bottom-nav').getByRole('button', { name: 'More' }).click();
+      await expect(sheet.getByRole('link', { name: 'RedChat' })).toBeVisible();
+      await expect(sheet.getByRole('link', { name: 'Settings' })).toBeVisible();
+      await expect(sheet.getByRole('link', { name: 'Favorites' })).toBeHidden();
+      expect(await axeViolations(page, { include: '[data-testid="bottom-nav"]' }), `dark: ${dark}`).toEqual([]);
+      // A tap outside closes it.
+      await page.mouse.click(200, 100);
+      await expect(sheet).toBeHidden();
+    }
+  });
+
+  /** Whether the browser tells assistive technology that More's sheet is open (a popover sets no attribute for it). */
+  async function moreExpanded(page: Page): Promise<unknown> {
+    const cdp = await page.context().newCDPSession(page);
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    await cdp.detach();
+    const more = nodes.find((node) => node.role?.value === 'button' && node.name?.value === 'More');
+    return more?.properties?.find((property) => property.name === 'expanded')?.value.value;
+  }
+
+  test('opens More with the keyboard, Tabs into its links and closes on Escape', async ({ page }) => {
+    await page.goto('/home');
+    const more = page.getByTestId('bottom-nav').getByRole('button', { name: 'More' });
+    expect(await moreExpanded(page)).toBe(false);
+    await more.focus();
+    await page.keyboard.press('Enter');
+    const sheet = page.getByTestId('more-sheet');
+    await expect(sheet).toBeVisible();
+    expect(await moreExpanded(page)).toBe(true);
+    await page.keyboard.press('Tab');
+    await expect(sheet.getByRole('button', { name: 'Close' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(sheet.getByRole('link', { name: 'Leaders' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    await expect(more).toBeFocused();
   });
 });
 
