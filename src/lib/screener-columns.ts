@@ -85,6 +85,32 @@ export const REQUIRED_COLUMNS: readonly SortField[] = ['symbol', 'name'];
 const columnByField = new Map(SCREENER_COLUMNS.map((c) => [c.field as string, c]));
 export const screenerColumn = (field: string) => columnByField.get(field);
 
+/**
+ * On a phone the grid's first view shows the symbol, the price and the day's change (docs/product.md §7.4):
+ * they lead, narrower, and the other chosen columns follow them in the chooser's order.
+ */
+const PHONE_LEAD: readonly { field: SortField; width: number }[] = [
+  // Room for the header with its sort arrow: the screener opens sorted by symbol.
+  { field: 'symbol', width: 96 },
+  { field: 'last_sale', width: 92 },
+  { field: 'change_pre', width: 92 },
+];
+
+/** The favorite heart's column before the chosen ones, narrower on a phone. */
+export const heartColumnWidth = (phone: boolean) => (phone ? 42 : 56);
+
+/** The grid's columns for the chosen fields, in order, with their widths; unknown fields are left out. */
+export function gridColumns(fields: readonly string[], phone: boolean): { column: ScreenerColumn; width: number }[] {
+  const chosen = fields.map(screenerColumn).filter((column) => column !== undefined);
+  if (!phone) return chosen.map((column) => ({ column, width: column.width }));
+  const lead = PHONE_LEAD.flatMap(({ field, width }) => {
+    const column = chosen.find((c) => c.field === field);
+    return column ? [{ column, width }] : [];
+  });
+  const rest = chosen.filter((column) => !lead.some((l) => l.column === column));
+  return [...lead, ...rest.map((column) => ({ column, width: column.width }))];
+}
+
 const isBlank = (value: unknown): value is null | undefined =>
   value === null || value === undefined || (typeof value === 'number' && !Number.isFinite(value));
 

@@ -288,6 +288,35 @@ test('the screener fits a phone: no sideways page scroll, the grid scrolls insid
   await expect(page.getByRole('navigation', { name: 'Stocks' })).toBeVisible();
 });
 
+test('on a phone the first view shows each row’s heart, symbol, price and change, with their headers whole', async ({
+  page,
+}) => {
+  for (const width of [390, 360]) {
+    await page.setViewportSize({ width, height: 844 });
+    await openScreener(page);
+    await page
+      .getByRole('region', { name: 'Screener results' })
+      .evaluate((grid) => grid.scrollIntoView({ block: 'center' }));
+    for (const column of ['favorite', 'symbol', 'last_sale', 'change_pre']) {
+      await expect(gridCell(page, 0, column), `${column} at ${width}`).toBeInViewport({ ratio: 1 });
+    }
+    await expect(gridCell(page, 0, 'last_sale')).toHaveText(/\d/);
+    await expect(gridCell(page, 0, 'change_pre')).toHaveText(/%/);
+    await expect(gridCell(page, 0, 'favorite').getByRole('button')).toBeInViewport({ ratio: 1 });
+    for (const header of ['Symbol', 'Last Price', 'Change %']) {
+      const text = page.locator('.ag-header-cell-text', { hasText: header });
+      const cut = await text.evaluate((element) => {
+        const words = document.createRange();
+        words.selectNodeContents(element);
+        return words.getBoundingClientRect().width > element.getBoundingClientRect().width;
+      });
+      expect(cut, `${header} at ${width}`).toBe(false);
+    }
+    // The rest of the row is a sideways scroll away, in the chooser's order.
+    await expect(gridCell(page, 0, 'name')).not.toBeInViewport({ ratio: 1 });
+  }
+});
+
 test('Top Leaders and Top Laggards rank today’s moves, ten to a page, or say when the day has none yet', async ({
   page,
 }) => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COLUMNS, SCREENER_COLUMNS, formatCell, normaliseColumns } from '../../src/lib/screener-columns.ts';
+import {
+  DEFAULT_COLUMNS,
+  SCREENER_COLUMNS,
+  formatCell,
+  gridColumns,
+  heartColumnWidth,
+  normaliseColumns,
+} from '../../src/lib/screener-columns.ts';
 import { SORT_FIELDS } from '../../src/lib/screener.ts';
 
 describe('screener columns', () => {
@@ -14,6 +21,44 @@ describe('screener columns', () => {
 
   it('always keep symbol and name, in the catalogue order, dropping unknown fields', () => {
     expect(normaliseColumns(['volume', 'hacked', 'last_sale'])).toEqual(['symbol', 'name', 'last_sale', 'volume']);
+  });
+});
+
+describe('the grid on a phone', () => {
+  /** A 360px phone less the page's side padding (16px each side) and the grid's borders. */
+  const PHONE_GRID_WIDTH = 360 - 32 - 2;
+
+  it('leads with symbol, price and change, then the other chosen columns in order', () => {
+    expect(gridColumns(DEFAULT_COLUMNS, true).map((c) => c.column.field)).toEqual([
+      'symbol',
+      'last_sale',
+      'change_pre',
+      'name',
+      'market_cap',
+      'ipo_year',
+      'volume',
+    ]);
+  });
+
+  it('fits the heart, symbol, price and change in the first view', () => {
+    const lead = gridColumns(DEFAULT_COLUMNS, true).slice(0, 3);
+    const width = heartColumnWidth(true) + lead.reduce((sum, c) => sum + c.width, 0);
+    expect(width).toBeLessThanOrEqual(PHONE_GRID_WIDTH);
+  });
+
+  it('leads with what was chosen of them when price or change is not', () => {
+    expect(gridColumns(['symbol', 'name', 'change_pre', 'volume'], true).map((c) => c.column.field)).toEqual([
+      'symbol',
+      'change_pre',
+      'name',
+      'volume',
+    ]);
+  });
+
+  it('keeps the chosen order and widths on wider screens', () => {
+    const wide = gridColumns(DEFAULT_COLUMNS, false);
+    expect(wide.map((c) => c.column.field)).toEqual([...DEFAULT_COLUMNS]);
+    expect(wide.map((c) => c.width)).toEqual(wide.map((c) => c.column.width));
   });
 });
 

@@ -55,6 +55,9 @@ const gridTheme = themeQuartz.withParams({
   wrapperBorderRadius: 12,
 });
 
+/** For phones: half the cell padding and smaller headers, so a column's room goes to its figures. */
+const denseGridTheme = gridTheme.withParams({ cellHorizontalPaddingScale: 0.5, headerFontSize: 13 });
+
 export interface PageRequest {
   /** From 1. */
   page: number;
@@ -93,6 +96,8 @@ export interface ServerGridProps<T> {
   apiRef?: { current: GridApi<T> | null };
   /** What the grid says when the list is empty; null when the caller shows its own empty state. */
   emptyText?: string | null;
+  /** Narrower cells and headers (phones). */
+  dense?: boolean;
 }
 
 const NO_ROWS_OVERLAY: OverlayType[] = ['noRows'];
@@ -114,6 +119,7 @@ export default function ServerGrid<T>(props: ServerGridProps<T>) {
     sortable = true,
     apiRef,
     emptyText = 'No rows to show',
+    dense = false,
   } = props;
   const gridApi = useRef<GridApi<T> | null>(null);
   // Callbacks change on every render of the caller; the datasource reads the latest ones.
@@ -223,7 +229,7 @@ export default function ServerGrid<T>(props: ServerGridProps<T>) {
   return (
     <div style={{ height }} aria-label={ariaLabel} role="region">
       <AgGridReact<T>
-        theme={gridTheme}
+        theme={dense ? denseGridTheme : gridTheme}
         rowModelType="infinite"
         columnDefs={columnDefs}
         defaultColDef={{ sortable, resizable: true, sortingOrder: ['asc', 'desc'] }}

@@ -7,7 +7,13 @@ import { useStore } from '@nanostores/react';
 import type { ColDef, GridApi, ICellRendererParams } from 'ag-grid-community';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { serverMessage } from '../api-client.ts';
-import { SCREENER_COLUMNS, formatCell, screenerColumn, REQUIRED_COLUMNS } from '../../lib/screener-columns.ts';
+import {
+  REQUIRED_COLUMNS,
+  SCREENER_COLUMNS,
+  formatCell,
+  gridColumns,
+  heartColumnWidth,
+} from '../../lib/screener-columns.ts';
 import { exportUrl, fetchScreenPage, type GridRow } from './screener-api.ts';
 import { SCREENER_PAGE_SIZES, SCREENER_REFRESH_MS, filterMap } from '../../lib/screener-state.ts';
 import { isSortField } from '../../lib/screener.ts';
@@ -23,6 +29,7 @@ import {
   setSort,
 } from '../../stores/screener.ts';
 import ErrorBoundary from '../ErrorBoundary.tsx';
+import { usePhoneWidth } from '../use-phone-width.ts';
 import ServerGrid, { type PageRequest } from '../grid/ServerGrid.tsx';
 import { ChangeCell, SymbolCell } from '../grid/cells.tsx';
 import FilterPanel from './FilterPanel.tsx';
@@ -55,26 +62,26 @@ function NameCell({ data }: ICellRendererParams<GridRow>) {
   );
 }
 
-function buildColumns(fields: readonly string[]): ColDef<GridRow>[] {
+function buildColumns(fields: readonly string[], phone: boolean): ColDef<GridRow>[] {
   const defs: ColDef<GridRow>[] = [
     {
       colId: 'favorite',
       headerName: '',
-      width: 56,
+      width: heartColumnWidth(phone),
       sortable: false,
       resizable: false,
       pinned: 'left',
       cellRenderer: FavoriteCell,
+      // On a phone the heart's button takes the whole narrow cell (less its padding and its 1px borders).
+      cellStyle: phone ? { paddingLeft: 4, paddingRight: 4 } : undefined,
     },
   ];
-  for (const field of fields) {
-    const column = screenerColumn(field);
-    if (!column) continue;
+  for (const { column, width } of gridColumns(fields, phone)) {
     const def: ColDef<GridRow> = {
       field: column.field,
       colId: column.field,
       headerName: column.header,
-      width: column.width,
+      width,
     };
     if (column.field === 'symbol') {
       def.cellRenderer = SymbolCell;
@@ -126,6 +133,7 @@ function Workspace() {
   const screen = useStore($screen);
   const columns = useStore($columns);
   const ready = useStore($screenReady);
+  const phone = usePhoneWidth();
   const [total, setTotal] = useState<number | null>(null);
   /** Where the rows on show come from ('Prices as of ... close, source: ...'); empty for demo rows. */
   const [provenance, setProvenance] = useState<string[]>([]);
@@ -160,14 +168,14 @@ function Workspace() {
   }, []);
 
   const columnDefs = useMemo(() => {
-    const defs = buildColumns(columns);
+    const defs = buildColumns(columns, phone);
     // The first sort comes from the screen; later ones from the headers.
     const sorted = defs.find((d) => d.colId === screen.sortField);
     if (sorted) sorted.initialSort = screen.sortDirection;
     return defs;
     // The sort is read once the screen is restored and per column set, not on every sort change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [columns, ready]);
+  }, [columns, ready, phone]);
 
   const exportHref = exportUrl({ filters, sortField: screen.sortField, sortDirection: screen.sortDirection });
   const first = total ? (screen.page - 1) * screen.pageSize + 1 : 0;
@@ -233,6 +241,7 @@ function Workspace() {
               }}
               onError={(e) => setError(serverMessage(e) ?? 'The companies could not be loaded. Please try again.')}
               emptyText={null}
+              dense={phone}
             />
           ) : (
             <div className="card h-[min(75vh,46rem)] animate-pulse" aria-busy="true" aria-label="Loading screener" />
