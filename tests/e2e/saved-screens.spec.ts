@@ -4,7 +4,7 @@
  * screener and from Favorites, renames and deletes it; a guest is asked to
  * log in.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { logIn, uniqueEmail, verifiedAccount } from './account-helpers.ts';
 import { waitForIsland } from './hydration.ts';
 
@@ -94,4 +94,54 @@ test('on a phone, My screens opens within the screen', async ({ page, request })
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(390);
   await expect(menu(page).getByRole('textbox', { name: 'Screen name' })).toBeVisible();
+});
+
+/** How many lines a control's visible label takes on screen: a word broken over two lines takes two. */
+const linesOf = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const texts = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    let label = texts.nextNode();
+    while (label && !label.textContent?.trim()) label = texts.nextNode();
+    const range = document.createRange();
+    range.selectNodeContents(label!);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+
+/** The row's name is read whole (not cut short) and its actions keep their words whole. */
+async function expectWholeRow(page: Page, where: string) {
+  const row = page.getByTestId('saved-screen').filter({ visible: true });
+  const link = row.getByRole('link', { name: LONG_NAME });
+  await expect(link, where).toBeVisible();
+  expect(await link.evaluate((e) => e.scrollWidth <= e.clientWidth), `${where}: name cut`).toBe(true);
+  for (const label of ['Rename', 'Delete']) {
+    const button = row.getByRole('button', { name: `${label} ${LONG_NAME}` });
+    expect(await linesOf(button), `${where}: ${label}`).toBe(1);
+  }
+  expect(await linesOf(row.getByTestId('screen-alert')), `${where}: Alerts`).toBe(1);
+}
+
+const LONG_NAME = 'Life sciences under $500M with a phase 3 drug';
+
+test('a saved screen shows its whole name, with its actions’ words whole, in My screens and Favorites at both widths', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail('screens-names');
+  await verifiedAccount(request, email);
+  await logIn(page, email);
+  await openScreener(page);
+  await myScreens(page).click();
+  const name = menu(page).getByRole('textbox', { name: 'Screen name' });
+  await name.fill(LONG_NAME);
+  await name.press('Enter');
+  await expect(menu(page).getByTestId('saved-screen')).toHaveText([new RegExp(LONG_NAME.replace('$', '\\$'))]);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await openScreener(page);
+    await myScreens(page).click();
+    await expectWholeRow(page, `My screens at ${width}`);
+    await page.goto('/favorites/Screens');
+    await expectWholeRow(page, `Screens tab at ${width}`);
+  }
 });

@@ -148,33 +148,37 @@ function ScreenRow({ screen }: { screen: SavedScreen & { alert?: boolean } }) {
       </li>
     );
   }
+  // The name keeps a line of its own whenever it and the actions do not fit side by side: a name is read
+  // whole, and the actions keep their words whole, at every width.
   return (
-    <li className="flex items-center gap-2 px-2 py-1.5" data-testid="saved-screen">
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1.5 px-2 py-2" data-testid="saved-screen">
       <a
         href={savedScreenLink(screen)}
-        className="mr-auto min-w-0 truncate font-medium hover:text-primary"
+        className="min-w-40 flex-1 font-medium [overflow-wrap:anywhere] hover:text-primary"
         onClick={() => rememberColumns(screen.columns)}
       >
         {screen.name}
       </a>
-      <ScreenAlertSwitch screen={screen} />
-      <button type="button" className="btn-secondary px-2! py-1! text-xs" onClick={() => setRenaming(true)}>
-        {T.rename}
-        <span className="sr-only"> {screen.name}</span>
-      </button>
-      <button
-        type="button"
-        className="btn-secondary px-2! py-1! text-xs"
-        onClick={() =>
-          void deleteSavedScreen(screen.id, T.saveFailed).then(
-            () => showSnackbar(T.deleted(screen.name), 'success'),
-            (error: Error) => showSnackbar(error.message, 'error'),
-          )
-        }
-      >
-        {T.delete}
-        <span className="sr-only"> {screen.name}</span>
-      </button>
+      <div className="ml-auto flex shrink-0 items-center gap-2 whitespace-nowrap">
+        <ScreenAlertSwitch screen={screen} />
+        <button type="button" className="btn-secondary px-2! py-1! text-xs" onClick={() => setRenaming(true)}>
+          {T.rename}
+          <span className="sr-only"> {screen.name}</span>
+        </button>
+        <button
+          type="button"
+          className="btn-secondary px-2! py-1! text-xs"
+          onClick={() =>
+            void deleteSavedScreen(screen.id, T.saveFailed).then(
+              () => showSnackbar(T.deleted(screen.name), 'success'),
+              (error: Error) => showSnackbar(error.message, 'error'),
+            )
+          }
+        >
+          {T.delete}
+          <span className="sr-only"> {screen.name}</span>
+        </button>
+      </div>
     </li>
   );
 }
@@ -202,7 +206,7 @@ export function SavedScreenList() {
   }
   if (items.length === 0) return <p className="px-2 py-1.5 text-sm text-muted">{T.none}</p>;
   return (
-    <ul className="flex flex-col" aria-label={T.heading}>
+    <ul className="flex flex-col divide-y divide-line" aria-label={T.heading}>
       {items.map((screen) => (
         <ScreenRow key={screen.id} screen={screen} />
       ))}
