@@ -117,9 +117,11 @@ export const NEWSLETTER_TEXTS = {
   testFailed: 'Failed to send a test',
   scheduleAt: 'Send at (Eastern Time)',
   schedule: 'Schedule',
-  scheduled: 'Scheduled for {time} ET.',
+  /** `{time}` is an event time (lib/time-format.ts), which names the Eastern zone in force itself. */
+  scheduled: 'Scheduled for {time}.',
   sendNow: 'Send now',
   confirmSendNow: 'Send this issue to {audience} now?',
+  sendingNow: 'Sending to {audience} now.',
   pause: 'Pause',
   resume: 'Resume',
   cancel: 'Cancel sending',

@@ -75,7 +75,7 @@ test('staff compose, preview, test, schedule and send the weekly newsletter, and
   await page.getByLabel('Send at (Eastern Time)').fill(tomorrow.slice(0, 16).replace(' ', 'T'));
   await page.getByRole('button', { name: 'Schedule' }).click();
   await expect(issue.getByTestId('issue-status')).toHaveText('Scheduled');
-  await expect(page.getByText(/^Scheduled for .+ ET\.$/)).toBeVisible();
+  await expect(page.getByText(/^Scheduled for .+, \d{1,2}:\d\d [AP]M E[SD]T\.$/)).toBeVisible();
   await page.getByRole('button', { name: 'Back to draft' }).click();
   await expect(issue.getByTestId('issue-status')).toHaveText('Draft');
 
@@ -84,6 +84,7 @@ test('staff compose, preview, test, schedule and send the weekly newsletter, and
   const question = page.getByRole('alertdialog');
   await expect(question).toContainText(/Send this issue to [\d,]+ readers? now\?/);
   await question.getByRole('button', { name: 'Send now' }).click();
+  await expect(page.getByText(/^Sending to [\d,]+ readers? now\.$/)).toBeVisible();
   await expect(issue.getByTestId('issue-status')).toHaveText('Sent', { timeout: 60_000 });
   const sent = Number(
     (await page.getByTestId('newsletter-progress').locator('[data-figure="sent"]').innerText()).replace(/,/g, ''),

@@ -61,6 +61,7 @@ export function IssueSending(props: {
   const failure = (error: unknown, text: string) =>
     error instanceof ConsoleError ? (error.stale ? T.stale : error.describe(text)) : text;
 
+  /** `when` is the Eastern Time field's value; a schedule without one sends now. */
   const act = async (action: IssueAction, when?: string) => {
     setBusy(action);
     setAsking(null);
@@ -68,7 +69,9 @@ export function IssueSending(props: {
     try {
       const next = await actOnIssue(issue.id, action, when);
       onChanged(next);
-      if (next.status === 'scheduled' && next.scheduledAt)
+      if (action === 'schedule' && when === undefined)
+        setOutcome({ ok: true, text: T.sendingNow.replace('{audience}', countOf(next.progress.audience, 'reader')) });
+      else if (next.status === 'scheduled' && next.scheduledAt)
         setOutcome({ ok: true, text: T.scheduled.replace('{time}', formatEventTime(new Date(next.scheduledAt))) });
     } catch (error) {
       setOutcome({ ok: false, text: failure(error, T.actionFailed) });

@@ -95,6 +95,7 @@ export function renderIssueEmail(
   reader: { name: string | null },
   options: { siteUrl: string; scheme?: Scheme },
 ): RenderedEmail {
+  const masthead = `${SITE.name} · the weekly newsletter`;
   const greeting = reader.name?.trim() ? `Hello ${reader.name.trim()},` : 'Hello,';
   const web = issue.articleId ? articleUrl(options.siteUrl, issue.articleId) : null;
   const html =
@@ -109,14 +110,16 @@ export function renderIssueEmail(
     (web
       ? `<p class="nl-muted" style="margin:0 0 16px;font-size:12px;color:${LIGHT.muted}"><a href="${escapeHtml(web)}" style="color:${LIGHT.link}">Read it on the web</a></p>`
       : '') +
-    `<p style="margin:0 0 4px;font-size:13px;font-weight:bold;letter-spacing:.08em;text-transform:uppercase">${SITE.name} · the weekly newsletter</p>` +
+    `<p style="margin:0 0 4px;font-size:13px;font-weight:bold;letter-spacing:.08em;text-transform:uppercase">${masthead}</p>` +
     `<h1 style="font-size:24px;line-height:1.25;margin:0 0 20px">${escapeHtml(issue.subject)}</h1>` +
     `<p style="margin:0 0 12px;font-size:16px">${escapeHtml(greeting)}</p>` +
     `<div style="font-size:16px;line-height:1.6">${issue.intro}</div>` +
     sectionsHtml(issue.sections, options.siteUrl) +
     `</div></div></body></html>`;
   const text = [
-    `${SITE.name} Weekly: ${issue.subject}`,
+    // As the HTML reads: the masthead, then the subject as staff wrote it (it names the newsletter itself).
+    masthead,
+    issue.subject,
     ...(web ? [`Read it on the web: ${web}`] : []),
     '',
     greeting,
