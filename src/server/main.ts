@@ -17,7 +17,8 @@ import { createLogger } from './platform/logger.ts';
 import { receiveBounces } from './start/bounces.ts';
 import { joinCluster, relayChanges } from './start/cluster.ts';
 import { openAndSeed, shareWithCli } from './start/database.ts';
-import { fail, say } from './start/progress.ts';
+import { mailWarnings } from './start/mail-readiness.ts';
+import { fail, say, warn } from './start/progress.ts';
 import { sitePublishing } from './start/site.ts';
 
 function configOrFail(): Config {
@@ -75,9 +76,7 @@ export async function main(): Promise<void> {
   }
 
   const bounces = await receiveBounces(config, database.db, logger);
-  if (!config.mail.postalAddress && config.mail.smtpUrl) {
-    say('MAIL_POSTAL_ADDRESS is not set: bulk email footers carry no postal address, which CAN-SPAM requires');
-  }
+  for (const warning of mailWarnings(config)) warn(warning);
 
   const publishing = sitePublishing({ config, database, logger, cluster, scheduler, changes });
   const app = createApp({

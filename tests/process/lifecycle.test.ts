@@ -51,6 +51,28 @@ describe('server lifecycle', () => {
     expect(fs.existsSync(path.join(dataDir, 'pglite', 'postmaster.pid'))).toBe(false);
   });
 
+  it('warns once at the start, a line each, when it sends email by SMTP without https links, DKIM or a postal address', async () => {
+    // Nothing listens on port 9: the start does not wait for the mail server, and nothing is queued to send.
+    const server = await startServer({ DATA_DIR: newDir(), SMTP_URL: 'smtp://127.0.0.1:9' });
+    try {
+      const warnings = () =>
+        server
+          .output()
+          .split('\n')
+          .filter((line) => line.startsWith('⚠ WARNING: '));
+      await expect
+        .poll(warnings)
+        .toEqual([
+          expect.stringMatching(/^⚠ WARNING: SITE_URL is http:\/\/localhost:\d+, not https: /),
+          expect.stringMatching(/^⚠ WARNING: MAIL_DKIM_DOMAIN, MAIL_DKIM_SELECTOR and MAIL_DKIM_PRIVATE_KEY /),
+          expect.stringMatching(/^⚠ WARNING: MAIL_POSTAL_ADDRESS is not set: /),
+        ]);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  });
+
   it('stops with a message naming the bad setting when the configuration is invalid', async () => {
     const server = await startServer({ DATA_DIR: newDir(), PORT: 'eighty' }, { waitForListening: false });
     expect(await server.exited).toBe(1);
