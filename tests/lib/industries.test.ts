@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { INDUSTRIES, MAJOR_GROUPS, SECTORS, industryFor } from '../../src/lib/industries.ts';
-import { SECTOR_CARDS, cardContains, subSectors } from '../../src/lib/sectors.ts';
 
 describe('industry lookup', () => {
   it('maps codes to sector, subdivision and description', () => {
@@ -29,32 +28,5 @@ describe('industry lookup', () => {
     const names = new Set(Object.values(SECTORS));
     expect(INDUSTRIES.every((i) => names.has(i.sector))).toBe(true);
     expect(new Set(INDUSTRIES.map((i) => i.code)).size).toBe(INDUSTRIES.length);
-  });
-});
-
-describe('sector cards', () => {
-  it('are the nine cards of the screener with their code ranges', () => {
-    expect(SECTOR_CARDS.map((c) => c.name)).toEqual([
-      'Energy & Transportation',
-      'Real Estate & Construction',
-      'Manufacturing',
-      'Industrial Applications',
-      'Life Sciences',
-      'Technology',
-      'Trade & Services',
-      'Finance',
-      'Crypto Assets',
-    ]);
-    const card = (name: string) => SECTOR_CARDS.find((c) => c.name === name)!;
-    expect(cardContains(card('Manufacturing'), 3571)).toBe(true);
-    expect(cardContains(card('Industrial Applications'), 3571)).toBe(true);
-    expect(cardContains(card('Industrial Applications'), 3841)).toBe(false);
-    expect(cardContains(card('Crypto Assets'), 6799)).toBe(true);
-    expect(cardContains(card('Finance'), 6799)).toBe(true);
-    expect(cardContains(card('Life Sciences'), 8071)).toBe(true);
-  });
-
-  it('offer a non-empty sub-sector list for every card', () => {
-    for (const card of SECTOR_CARDS) expect(subSectors(card).length, card.name).toBeGreaterThan(0);
   });
 });

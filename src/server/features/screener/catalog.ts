@@ -4,7 +4,7 @@
  * The CSV export is in csv.ts.
  */
 import { FILTERS, quartileBuckets, type NumericField, type ScreenerRow } from '../../../lib/screener.ts';
-import { SECTOR_CARDS, cardContains, subSectors } from '../../../lib/sectors.ts';
+import { SECTOR_CARDS, cardCodesText, cardContains, subSectors } from '../../../lib/sectors.ts';
 import { runScreen } from './query.ts';
 import type { Snapshot } from './snapshot.ts';
 
@@ -74,7 +74,7 @@ export function sectorCards(snapshot: Snapshot) {
   return SECTOR_CARDS.map((card) => ({
     id: card.id,
     name: card.name,
-    codes: card.groups.map(([from, to]) => (from === to ? `${from}` : `${from}-${to}`)).join(', '),
+    codes: cardCodesText(card),
     companies: snapshot.rows.filter((r) => cardContains(card, r.sic_code)).length,
     subSectors: subSectors(card).map((i) => ({ code: i.code, description: i.description })),
   }));
