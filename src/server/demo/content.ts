@@ -25,6 +25,17 @@ export interface ContentCompany {
   lastSale: number | null;
 }
 
+/** An analyst's rating as the company pages list it: the only thing an initiation story may report. */
+export interface ContentRating {
+  companySymbol: string;
+  analystName: string;
+  firmName: string;
+  recommendation: string;
+  /** YYYY-MM-DD, the day the story runs. */
+  recommendationDate: string;
+  priceTarget: number | null;
+}
+
 export interface DemoContent {
   news: NewsRow[];
   /** The articles whose bodies carry hostile markup: the ones the sanitizer changes. */
@@ -111,15 +122,6 @@ const STORIES: readonly Story[] = [
     }),
   },
   {
-    write: (c, r) => {
-      const firm = r.pick(['a regional', 'a specialist', 'an independent']);
-      return {
-        title: `Analyst Initiates Coverage of ${c.name} with ${r.pick(['Buy', 'Outperform', 'Overweight'])} Rating`,
-        lead: `${firm[0]!.toUpperCase()}${firm.slice(1)} research firm began covering ${c.name} (${c.symbol}) with a price target implying ${r.int(20, 140)}% upside.`,
-      };
-    },
-  },
-  {
     write: (c) => ({
       title: `${c.name} to Present at the RedCap Virtual Small-Cap Conference`,
       lead: `Management of ${c.name} (${c.symbol}) will present and take investor questions live; a replay will be available afterwards.`,
@@ -132,6 +134,18 @@ const STORIES: readonly Story[] = [
     }),
   },
 ];
+
+/** How often a story slot reports an analyst's initiation, when a rating was given that day. */
+const INITIATION_SHARE = 1 / 8;
+
+/** The story of a rating: the firm and analyst who gave it, the rating and its target, on its day. */
+function initiationStory(c: ContentCompany, rating: ContentRating): { title: string; lead: string } {
+  const target = rating.priceTarget === null ? '' : ` and a price target of $${rating.priceTarget.toFixed(2)}`;
+  return {
+    title: `${rating.firmName} Initiates Coverage of ${c.name} with ${rating.recommendation} Rating`,
+    lead: `${rating.firmName} analyst ${rating.analystName} began covering ${c.name} (${c.symbol}) with a ${rating.recommendation} rating${target}.`,
+  };
+}
 
 function articleBody(c: ContentCompany, lead: string, r: Random, coverPath: string): string {
   const revenue = r.between(5, 200);
@@ -186,8 +200,31 @@ export const youtubeId = (r: Random) => Array.from({ length: 11 }, () => r.pick(
 const nyInstant = (date: string, minutes: number) =>
   new Date(new Date(`${date}T07:00:00-05:00`).getTime() + minutes * 60_000);
 
-export function generateContent(seed: string, asOf: string, companies: readonly ContentCompany[]): DemoContent {
+/**
+ * `ratings` are the analyst ratings the company pages list: an article about an analyst initiating coverage
+ * reports one of them, on its day, so the company's Analyst Reports show the analyst the news names.
+ */
+export function generateContent(
+  seed: string,
+  asOf: string,
+  companies: readonly ContentCompany[],
+  ratings: readonly ContentRating[],
+): DemoContent {
   const random = createRandom(`${seed}:content`);
+  const bySymbol = new Map(companies.map((c) => [c.symbol, c]));
+  const ratingsOn = new Map<string, ContentRating[]>();
+  for (const rating of ratings) {
+    if (!bySymbol.has(rating.companySymbol)) continue;
+    const day = ratingsOn.get(rating.recommendationDate);
+    if (day) day.push(rating);
+    else ratingsOn.set(rating.recommendationDate, [rating]);
+  }
+  /** One of the day's ratings no story has reported yet. */
+  const takeRating = (date: string, r: Random): ContentRating | null => {
+    const day = ratingsOn.get(date);
+    if (!day?.length) return null;
+    return day.splice(r.int(0, day.length - 1), 1)[0]!;
+  };
   const newsRows: NewsRow[] = [];
   const hostile = new Set<NewsRow>();
   const clients = companies.filter((c) => c.isClient);
@@ -209,11 +246,11 @@ export function generateContent(seed: string, asOf: string, companies: readonly 
     const perDay = storiesOn(weekday === 0 || weekday === 6);
     for (let i = 0; i < perDay; i++) {
       const r = random.fork(`news:${date}:${i}`);
-      const company = pickCompany(r);
+      const rating = r.chance(INITIATION_SHARE) ? takeRating(date, r) : null;
+      const company = rating ? bySymbol.get(rating.companySymbol)! : pickCompany(r);
       const choices = STORIES.filter((s) => !s.sectors || s.sectors.includes(company.sectorName));
-      const story = r.pick(choices);
       const cover = companyCover(company.symbol, r.int(0, 5));
-      const { title, lead } = story.write(company, r);
+      const { title, lead } = rating ? initiationStory(company, rating) : r.pick(choices).write(company, r);
       const attack = r.chance(0.01) ? r.pick(HOSTILE_SNIPPETS) : null;
       const body = articleBody(company, lead, r, cover) + (attack ? `\n${attack}` : '');
       const row: NewsRow = {

@@ -6,6 +6,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { transaction, type Database } from '../platform/db/client.ts';
 import {
+  analystRatings,
   appMeta,
   companies,
   dailyPrices,
@@ -147,6 +148,8 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
  */
 async function seedDemoContent(database: Database, info: DemoSeedInfo, progress: (m: string) => void): Promise<void> {
   const { db } = database;
+  // The company pages first: the news reports their analysts' ratings.
+  await seedCompanyPages(database, info, progress);
   const [newsCount] = await db.select({ n: count() }).from(news);
   if (Number(newsCount?.n ?? 0) === 0) await seedNewsAndVideos(database, info, progress);
   const [ipoCount] = await db.select({ n: count() }).from(ipos);
@@ -156,7 +159,6 @@ async function seedDemoContent(database: Database, info: DemoSeedInfo, progress:
     await db.insert(ipos).values(rows);
     progress(`Demo data: ${rows.length} IPO calendar entries`);
   }
-  await seedCompanyPages(database, info, progress);
   const [eventCount] = await db.select({ n: count() }).from(events);
   if (Number(eventCount?.n ?? 0) === 0) {
     const clientRows = await db
@@ -185,7 +187,18 @@ async function seedNewsAndVideos(database: Database, info: DemoSeedInfo, progres
     })
     .from(companies)
     .orderBy(companies.symbol);
-  const content = generateContent(info.seed, info.asOf, listed);
+  const ratings = await db
+    .select({
+      companySymbol: analystRatings.companySymbol,
+      analystName: analystRatings.analystName,
+      firmName: analystRatings.firmName,
+      recommendation: analystRatings.recommendation,
+      recommendationDate: analystRatings.recommendationDate,
+      priceTarget: analystRatings.priceTarget,
+    })
+    .from(analystRatings)
+    .orderBy(analystRatings.id);
+  const content = generateContent(info.seed, info.asOf, listed, ratings);
   progress(`Demo data: writing ${content.news.length.toLocaleString('en-US')} news articles and newsletters`);
   const CHUNK = 500;
   // All or nothing: an interrupted start finds the news table empty and writes it again.

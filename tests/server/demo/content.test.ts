@@ -1,24 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeHtml } from '../../../src/build/sanitize.ts';
+import { formatNewYorkDate } from '../../../src/lib/time-format.ts';
+import { generateCompanyData } from '../../../src/server/demo/company-data.ts';
 import { generateContent, HOSTILE_SNIPPETS } from '../../../src/server/demo/content.ts';
 import { generateUniverse } from '../../../src/server/demo/universe.ts';
 
-describe('demo articles', () => {
-  // The default demo universe's first names and sectors (some with '&'), over two years of news.
-  const universe = generateUniverse({ seed: 'smallcap-demo-1', asOf: '2026-11-20', count: 600 });
-  const content = generateContent(
-    'smallcap-demo-1',
-    '2026-11-20',
-    universe.companies.map(({ row }) => ({
-      symbol: row.symbol,
-      name: row.name,
-      sectorName: row.sectorName,
-      sicCode: row.sicCode,
-      isClient: row.isClient ?? false,
-      lastSale: row.lastSale ?? null,
-    })),
-  );
+const SEED = 'smallcap-demo-1';
+const ASOF = '2026-11-20';
+// The default demo universe's first names and sectors (some with '&'), over two years of news.
+const universe = generateUniverse({ seed: SEED, asOf: ASOF, count: 600 });
+const companies = universe.companies.map(({ row }) => ({
+  symbol: row.symbol,
+  name: row.name,
+  sectorName: row.sectorName,
+  sicCode: row.sicCode,
+  industry: row.industry!,
+  country: row.country!,
+  ipoYear: row.ipoYear ?? null,
+  isClient: row.isClient ?? false,
+  lastSale: row.lastSale ?? null,
+  sharesOutstanding: row.sharesOutstanding ?? null,
+  marketCap: row.marketCap ?? null,
+  bioPhasePipelines: row.bioPhasePipelines ?? null,
+  insiderTransactions: row.insiderTransactions ?? null,
+  institutionalOwnership: row.institutionalOwnership ?? null,
+}));
+const ratings = generateCompanyData(SEED, ASOF, companies).analysts.map((a) => ({
+  companySymbol: a.companySymbol,
+  analystName: a.analystName,
+  firmName: a.firmName,
+  recommendation: a.recommendation,
+  recommendationDate: a.recommendationDate,
+  priceTarget: a.priceTarget ?? null,
+}));
+const content = generateContent(SEED, ASOF, companies, ratings);
 
+describe('demo articles', () => {
   it('are written as the sanitizer writes staff HTML, all but the few that carry hostile markup', () => {
     const changed = content.news.filter((row) => sanitizeHtml(row.description ?? '') !== row.description);
     expect(changed.filter((row) => !content.hostile.has(row)).map((row) => row.title)).toEqual([]);
@@ -26,5 +43,25 @@ describe('demo articles', () => {
     expect(new Set(changed)).toEqual(content.hostile);
     expect(content.hostile.size).toBeGreaterThan(10);
     for (const row of content.hostile) expect(HOSTILE_SNIPPETS.some((s) => row.description?.includes(s))).toBe(true);
+  });
+
+  it('report an analyst initiating coverage only on the day of a rating the company’s Analyst Reports list', () => {
+    const initiations = content.news.filter((row) => /Initiates Coverage/.test(row.title!));
+    expect(initiations.length).toBeGreaterThan(5);
+    const reported = new Set<(typeof ratings)[number]>();
+    for (const row of initiations) {
+      const day = formatNewYorkDate(row.publishedAt as Date);
+      const rating = ratings.find(
+        (r) =>
+          r.companySymbol === row.companySymbol &&
+          formatNewYorkDate(new Date(`${r.recommendationDate}T12:00:00Z`)) === day &&
+          row.title!.startsWith(`${r.firmName} Initiates Coverage of `) &&
+          row.title!.endsWith(` with ${r.recommendation} Rating`) &&
+          row.summary!.includes(r.analystName),
+      );
+      expect(rating, `${row.companySymbol} ${day}: ${row.title}`).toBeDefined();
+      expect(reported.has(rating!), `${row.title} reported twice`).toBe(false);
+      reported.add(rating!);
+    }
   });
 });

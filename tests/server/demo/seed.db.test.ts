@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analystRatings, appMeta, companies, dailyPrices, industries } from '../../../src/server/schema.ts';
+import { analystRatings, appMeta, companies, dailyPrices, industries, news } from '../../../src/server/schema.ts';
+import { formatNewYorkDate } from '../../../src/lib/time-format.ts';
 import { seedDemoData } from '../../../src/server/demo/seed.ts';
 import { INDUSTRIES } from '../../../src/lib/industries.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/database.ts';
@@ -28,6 +29,25 @@ describe('demo seeding', () => {
     expect(await rows(industries)).toBe(INDUSTRIES.length);
     expect(await rows(dailyPrices)).toBeGreaterThan(60 * 245);
     expect(messages.some((m) => m.includes('daily prices 100%'))).toBe(true);
+  });
+
+  it('reports in its news only the analyst initiations its stored ratings hold, on their day', async () => {
+    const db = t.database.db;
+    const initiations = (await db.select().from(news)).filter((n) => n.title.includes('Initiates Coverage'));
+    const ratings = await db.select().from(analystRatings);
+    expect(initiations.length).toBeGreaterThan(0);
+    for (const article of initiations) {
+      const day = formatNewYorkDate(article.publishedAt);
+      const rating = ratings.find(
+        (r) =>
+          r.companySymbol === article.companySymbol &&
+          formatNewYorkDate(new Date(`${r.recommendationDate}T12:00:00Z`)) === day &&
+          article.title.startsWith(`${r.firmName} Initiates Coverage of `) &&
+          article.title.endsWith(` with ${r.recommendation} Rating`) &&
+          (article.summary ?? '').includes(r.analystName),
+      );
+      expect(rating, `${article.companySymbol} ${day}: ${article.title}`).toBeDefined();
+    }
   });
 
   it('does nothing the second time', async () => {

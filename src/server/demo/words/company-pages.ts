@@ -126,15 +126,7 @@ export const ANALYST_FIRMS = [
   'Copperline Advisors',
   'Wexford Street Research',
 ];
-export const INSIDER_ROLES = [
-  'Chief Executive Officer',
-  'Chief Financial Officer',
-  'Director',
-  'Chief Operating Officer',
-  '10% Owner',
-  'General Counsel',
-  'Chief Scientific Officer',
-];
+/** A management team's titles, in the order a team of three to six is filled. */
 export const LEADER_TITLES = [
   'Chief Executive Officer',
   'Chief Financial Officer',
@@ -143,6 +135,10 @@ export const LEADER_TITLES = [
   'General Counsel and Corporate Secretary',
   'Vice President, Investor Relations',
 ];
+/** The team's titles whose holders are officers reporting their trades in the company's shares (Form 4). */
+export const REPORTING_OFFICER_TITLES: ReadonlySet<string> = new Set(LEADER_TITLES.slice(0, 5));
+/** Insiders who are not on the management team. */
+export const BOARD_ROLES = ['Director', '10% Owner'] as const;
 export const FILING_DESCRIPTIONS: Record<string, string> = {
   '8-K': 'Current report',
   '8-K/A': 'Current report, amendment',
