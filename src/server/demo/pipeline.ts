@@ -74,7 +74,7 @@ export function pipelineStrategies(stage: PipelineStage | null): string[] {
 /** What a value proposition may offer investors of its programmes: a late-stage pipeline only when it is one. */
 export function pipelineOffers(stage: PipelineStage | null): string[] {
   if (stage === 'late') return ['a de-risked late-stage pipeline'];
-  if (stage === 'mid') return ['a pipeline with mid-stage clinical data ahead'];
-  if (stage === 'early') return ['an early-stage pipeline with first clinical data ahead'];
+  if (stage === 'mid') return ['a mid-stage clinical pipeline'];
+  if (stage === 'early') return ['an early-stage clinical pipeline'];
   return [];
 }
