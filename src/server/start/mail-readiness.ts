@@ -22,6 +22,8 @@ export function mailWarnings(config: Config): string[] {
         'email goes unsigned, and mailbox providers reject or file unsigned bulk email as spam',
     );
   if (!mail.postalAddress)
-    warnings.push('MAIL_POSTAL_ADDRESS is not set: bulk email footers carry no postal address, which CAN-SPAM requires');
+    warnings.push(
+      'MAIL_POSTAL_ADDRESS is not set: bulk email footers carry no postal address, which CAN-SPAM requires',
+    );
   return warnings;
 }
