@@ -8,17 +8,40 @@ const UNITS: readonly (readonly [number, string])[] = [
 ];
 
 /**
- * Values at or above 1K, 1M, 1B or 1T are abbreviated with 2 decimals;
+ * Values at or above 1K, 1M, 1B or 1T are abbreviated with 2 decimals, in the
+ * largest unit they reach once rounded (999,999 is '1.00M', never '1000.00K');
  * values below 0.01 keep 3 decimals so penny moves stay visible.
  */
 export function formatCompact(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
   const abs = Math.abs(value);
   for (const [size, unit] of UNITS) {
-    if (abs >= size) return `${(value / size).toFixed(2)}${unit}`;
+    // At or above what rounds to 1000.00 of the unit below.
+    if (abs / size >= 0.999995) return `${(value / size).toFixed(2)}${unit}`;
   }
   if (abs > 0 && abs < 0.01) return value.toFixed(3);
   return value.toFixed(2);
+}
+
+/**
+ * A sum of money shown with its scale: market caps, holdings' values, deal
+ * sizes. One rule everywhere (docs/product.md §21.4): '$182.40M' below
+ * $1,000M, '$1.20B' from there, '$950.00K' below a million.
+ */
+export function formatMoney(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  return `${value < 0 ? '-' : ''}$${formatCompact(Math.abs(value))}`;
+}
+
+/**
+ * A number of shares (traded, held, bought, outstanding): shares are whole,
+ * so below 1,000 the count itself ('800'), from there the scale of large
+ * numbers ('12.50K', '1.23M').
+ */
+export function formatShares(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  const whole = Math.round(value);
+  return Math.abs(whole) < 1000 ? String(whole) : formatCompact(whole);
 }
 
 /** Prices show two decimals (three below one cent). */
@@ -32,12 +55,6 @@ export function formatPrice(value: number | null | undefined): string {
 export function formatDollars(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
   return `$${formatPrice(value)}`;
-}
-
-/** Market cap is shown in millions with two decimals. */
-export function formatMarketCapMillions(value: number | null | undefined): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  return `${(value / 1e6).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}M`;
 }
 
 export interface ChangeDisplay {

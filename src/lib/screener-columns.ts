@@ -3,7 +3,7 @@
  * and display format (docs/product.md §21.4). Seven are shown by default (§22.5); the
  * column chooser offers the rest.
  */
-import { describeChange, formatCompact, formatMarketCapMillions, formatPrice } from './format.ts';
+import { describeChange, formatMoney, formatPrice, formatShares } from './format.ts';
 import type { SortField } from './screener.ts';
 
 export type CellFormat =
@@ -11,7 +11,7 @@ export type CellFormat =
   | 'price'
   | 'signed-price'
   | 'market-cap'
-  | 'compact'
+  | 'shares'
   | 'change'
   | 'percent'
   | 'signed-percent'
@@ -34,15 +34,15 @@ export const SCREENER_COLUMNS: readonly ScreenerColumn[] = [
   { field: 'last_sale', header: 'Last Price', format: 'price', width: 120 },
   { field: 'change_pre', header: 'Change %', format: 'change', width: 120 },
   { field: 'ipo_year', header: 'IPO Year', format: 'integer', width: 110 },
-  { field: 'volume', header: 'Volume', format: 'compact', width: 120 },
+  { field: 'volume', header: 'Volume', format: 'shares', width: 120 },
   { field: 'net_change', header: 'Net Change', format: 'signed-price', width: 120 },
   { field: 'open', header: 'Open', format: 'price', width: 110 },
   { field: 'pre_close', header: 'Previous Close', format: 'price', width: 140 },
   { field: 'week52low', header: '52 Week Low', format: 'price', width: 130 },
   { field: 'week52high', header: '52 Week High', format: 'price', width: 130 },
-  { field: 'volume_avg', header: 'Average Volume', format: 'compact', width: 150 },
-  { field: 'shares_outstanding', header: 'Shares Outstanding', format: 'compact', width: 170 },
-  { field: 'float_shares', header: 'Float Shares', format: 'compact', width: 130 },
+  { field: 'volume_avg', header: 'Average Volume', format: 'shares', width: 150 },
+  { field: 'shares_outstanding', header: 'Shares Outstanding', format: 'shares', width: 170 },
+  { field: 'float_shares', header: 'Float Shares', format: 'shares', width: 130 },
   { field: 'free_float', header: 'Free Float', format: 'percent', width: 120 },
   { field: 'market', header: 'Market', format: 'text', width: 120 },
   { field: 'country', header: 'Country', format: 'text', width: 150 },
@@ -126,9 +126,9 @@ export function formatCell(format: CellFormat, value: unknown): string {
     case 'signed-price':
       return signed(value, formatPrice(value));
     case 'market-cap':
-      return formatMarketCapMillions(value);
-    case 'compact':
-      return formatCompact(value);
+      return formatMoney(value);
+    case 'shares':
+      return formatShares(value);
     case 'change':
       return describeChange(value).text;
     case 'percent':

@@ -4,7 +4,7 @@
  * localStorage cache of filter values and active flags (docs/product.md §7.6).
  */
 import * as z from 'zod/mini';
-import { formatCompact } from './format.ts';
+import { formatCompact, formatMoney, formatShares } from './format.ts';
 import { screenerColumn } from './screener-columns.ts';
 import { FILTERS, filterDefinition, isSortField, parseRange, type SortField } from './screener.ts';
 import { sectorCardFor } from './sectors.ts';
@@ -207,8 +207,11 @@ export function optionLabel(filterName: string, option: string): string {
         return `${n.toFixed(2)}%`;
       case 'price':
       case 'signed-price':
-      case 'market-cap':
         return `$${formatCompact(n)}`;
+      case 'market-cap':
+        return formatMoney(n);
+      case 'shares':
+        return formatShares(n);
       default:
         return formatCompact(n);
     }

@@ -3,8 +3,9 @@ import {
   describeChange,
   formatCompact,
   formatDollars,
-  formatMarketCapMillions,
+  formatMoney,
   formatPrice,
+  formatShares,
 } from '../../src/lib/format.ts';
 
 describe('number formats', () => {
@@ -17,17 +18,39 @@ describe('number formats', () => {
     expect(formatCompact(-45_000)).toBe('-45.00K');
   });
 
+  it('move up a unit when rounding reaches a thousand of the smaller one', () => {
+    expect(formatCompact(999_999)).toBe('1.00M');
+    expect(formatCompact(999_995_000)).toBe('1.00B');
+    expect(formatCompact(999_994)).toBe('999.99K');
+  });
+
   it('keep three decimals below one cent', () => {
     expect(formatCompact(0.0042)).toBe('0.004');
     expect(formatPrice(0.0042)).toBe('0.004');
     expect(formatPrice(0.5)).toBe('0.50');
   });
 
-  it('show prices with two decimals and market cap in millions', () => {
+  it('show prices with two decimals and thousands separators', () => {
     expect(formatPrice(12.3456)).toBe('12.35');
     expect(formatPrice(1234.5)).toBe('1,234.50');
-    expect(formatMarketCapMillions(523_456_789)).toBe('523.46M');
-    expect(formatMarketCapMillions(null)).toBe('—');
+  });
+
+  it('show sums of money in millions below $1,000M and in billions from there', () => {
+    expect(formatMoney(523_456_789)).toBe('$523.46M');
+    expect(formatMoney(1_202_290_000)).toBe('$1.20B');
+    expect(formatMoney(2_000_000_000)).toBe('$2.00B');
+    expect(formatMoney(999_999_999)).toBe('$1.00B');
+    expect(formatMoney(850_000)).toBe('$850.00K');
+    expect(formatMoney(-3_500_000)).toBe('-$3.50M');
+    expect(formatMoney(null)).toBe('—');
+  });
+
+  it('show shares whole below a thousand and scaled from there', () => {
+    expect(formatShares(800)).toBe('800');
+    expect(formatShares(0)).toBe('0');
+    expect(formatShares(12_500)).toBe('12.50K');
+    expect(formatShares(3_400_000)).toBe('3.40M');
+    expect(formatShares(undefined)).toBe('—');
   });
 
   it('show dollar amounts with the sign, and a dash with no sign when there is no figure', () => {

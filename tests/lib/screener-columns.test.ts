@@ -63,8 +63,9 @@ describe('the grid on a phone', () => {
 });
 
 describe('cell formats', () => {
-  it('show market cap in millions with two decimals', () => {
-    expect(formatCell('market-cap', 1_234_560_000)).toBe('1,234.56M');
+  it('show market cap in millions below $1,000M and in billions from there', () => {
+    expect(formatCell('market-cap', 523_456_789)).toBe('$523.46M');
+    expect(formatCell('market-cap', 1_234_560_000)).toBe('$1.23B');
   });
 
   it('show prices with two decimals and three below one cent', () => {
@@ -72,11 +73,21 @@ describe('cell formats', () => {
     expect(formatCell('price', 0.0042)).toBe('0.004');
   });
 
-  it('abbreviate volumes with K, M, B and T', () => {
-    expect(formatCell('compact', 950)).toBe('950.00');
-    expect(formatCell('compact', 12_500)).toBe('12.50K');
-    expect(formatCell('compact', 3_400_000)).toBe('3.40M');
-    expect(formatCell('compact', 2_000_000_000)).toBe('2.00B');
+  it('show volumes and share counts whole, abbreviated with K, M, B and T from a thousand', () => {
+    expect(formatCell('shares', 950)).toBe('950');
+    expect(formatCell('shares', 12_500)).toBe('12.50K');
+    expect(formatCell('shares', 3_400_000)).toBe('3.40M');
+    expect(formatCell('shares', 2_000_000_000)).toBe('2.00B');
+  });
+
+  it('give volume, average volume, shares outstanding and float the share count format', () => {
+    const formats = Object.fromEntries(SCREENER_COLUMNS.map((c) => [c.field, c.format]));
+    expect([formats.volume, formats.volume_avg, formats.shares_outstanding, formats.float_shares]).toEqual([
+      'shares',
+      'shares',
+      'shares',
+      'shares',
+    ]);
   });
 
   it('mark rises up and everything else down', () => {
@@ -93,7 +104,7 @@ describe('cell formats', () => {
 
   it('show a dash for values the data does not have', () => {
     expect(formatCell('price', null)).toBe('—');
-    expect(formatCell('compact', Number.NaN)).toBe('—');
+    expect(formatCell('shares', Number.NaN)).toBe('—');
     expect(formatCell('text', undefined)).toBe('—');
   });
 });

@@ -175,4 +175,8 @@ describe('bucket labels', () => {
     expect(optionLabel('Ipo Year', '2002 to 2015')).toBe('2002 – 2015');
     expect(optionLabel('Bio Phase', 'Phase 2')).toBe('Phase 2');
   });
+
+  it('read share counts whole', () => {
+    expect(optionLabel('Volume', '0 to 100000')).toBe('0 – 100.00K');
+  });
 });

@@ -4,15 +4,15 @@
  */
 import { COMPANY_TEXT, PAGE_SIZES } from '../../lib/company.ts';
 import type { HoldingRecord } from '../../lib/content-records.ts';
-import { formatCompact } from '../../lib/format.ts';
+import { formatMoney, formatShares } from '../../lib/format.ts';
 import PagedTable, { type Column } from './PagedTable.tsx';
 import { useServerPages } from './useServerPages.ts';
 
 const columns: readonly Column<HoldingRecord>[] = [
   { header: 'Institution', wrap: true, cell: (r) => r.institutionName },
-  { header: 'Shares Held', cell: (r) => formatCompact(r.sharesHeld), align: 'right' },
+  { header: 'Shares Held', cell: (r) => formatShares(r.sharesHeld), align: 'right' },
   { header: '% of Shares', cell: (r) => `${r.sharesHeldPercentage.toFixed(2)}%`, align: 'right' },
-  { header: 'Market Value', cell: (r) => `$${formatCompact(r.marketValue)}`, align: 'right' },
+  { header: 'Market Value', cell: (r) => formatMoney(r.marketValue), align: 'right' },
   { header: 'Filed', cell: (r) => r.filingDate },
 ];
 

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { COMPANY_TEXT, PAGE_SIZES } from '../../lib/company.ts';
 import type { InsiderRecordData } from '../../lib/content-records.ts';
-import { formatCompact } from '../../lib/format.ts';
+import { formatShares } from '../../lib/format.ts';
 import PagedTable, { type Column } from './PagedTable.tsx';
 
 const columns: readonly Column<InsiderRecordData>[] = [
@@ -16,7 +16,7 @@ const columns: readonly Column<InsiderRecordData>[] = [
       </span>
     ),
   },
-  { header: 'Shares', cell: (r) => formatCompact(r.amount_purchased), align: 'right' },
+  { header: 'Shares', cell: (r) => formatShares(r.amount_purchased), align: 'right' },
 ];
 
 export default function InsiderTable({ records }: { records: InsiderRecordData[] }) {

@@ -1,7 +1,7 @@
 /** The market stats table (docs/product.md §9.2), from the page's live market record. */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { formatCompact, formatDollars, formatMarketCapMillions } from '../../lib/format.ts';
+import { formatDollars, formatMoney, formatShares } from '../../lib/format.ts';
 import { $quote, quotePendingText, watchQuote, type Quote } from '../../stores/company.ts';
 
 const ROWS: readonly [string, (q: Quote) => string][] = [
@@ -12,10 +12,10 @@ const ROWS: readonly [string, (q: Quote) => string][] = [
     '52-Week Range',
     (q) => (q.week52low === null ? '—' : `${formatDollars(q.week52low)} – ${formatDollars(q.week52high)}`),
   ],
-  ['Volume', (q) => formatCompact(q.volume)],
-  ['Average Volume', (q) => formatCompact(q.volume_avg)],
-  ['Market Cap', (q) => (q.market_cap === null ? '—' : `$${formatMarketCapMillions(q.market_cap)}`)],
-  ['Shares Outstanding', (q) => formatCompact(q.shares_outstanding)],
+  ['Volume', (q) => formatShares(q.volume)],
+  ['Average Volume', (q) => formatShares(q.volume_avg)],
+  ['Market Cap', (q) => formatMoney(q.market_cap)],
+  ['Shares Outstanding', (q) => formatShares(q.shares_outstanding)],
   ['Exchange', (q) => q.market],
   ['Sector', (q) => q.sector_name],
   ['Industry', (q) => q.industry],

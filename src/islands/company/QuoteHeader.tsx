@@ -5,7 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useSyncExternalStore } from 'react';
 import { dataProvenance } from '../../lib/data-sources.ts';
-import { describeChange, formatCompact, formatDollars, formatPrice } from '../../lib/format.ts';
+import { describeChange, formatDollars, formatPrice, formatShares } from '../../lib/format.ts';
 import { marketStatusLine } from '../../lib/market-status.ts';
 import { $quote, quotePendingText, watchQuote, type Quote } from '../../stores/company.ts';
 
@@ -56,7 +56,7 @@ export default function QuoteHeader({ symbol, compact = false }: { symbol: strin
         </span>
         {!compact && (
           <span className="text-sm text-muted tabular-nums">
-            Volume <b className="text-fg">{formatCompact(quote.volume)}</b>
+            Volume <b className="text-fg">{formatShares(quote.volume)}</b>
           </span>
         )}
       </div>

@@ -6,7 +6,7 @@ import type { ColDef } from 'ag-grid-community';
 import { useCallback, useState } from 'react';
 import * as z from 'zod/mini';
 import { api, serverMessage } from '../api-client.ts';
-import { formatCompact } from '../../lib/format.ts';
+import { formatCompact, formatMoney, formatShares } from '../../lib/format.ts';
 import { formatNewYorkDate } from '../../lib/time-format.ts';
 import ErrorBoundary from '../ErrorBoundary.tsx';
 import ServerGrid, { type PageRequest } from '../grid/ServerGrid.tsx';
@@ -33,7 +33,10 @@ const columnTitle = (key: string) =>
 
 function formatValue(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'number') return key.includes('size') ? `$${formatCompact(value)}` : formatCompact(value);
+  if (typeof value === 'number') {
+    if (key.includes('size')) return formatMoney(value);
+    return key.includes('shares') ? formatShares(value) : formatCompact(value);
+  }
   if (typeof value === 'string' && key.endsWith('_date') && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
     return formatNewYorkDate(new Date(`${value}T12:00:00-05:00`));
   }

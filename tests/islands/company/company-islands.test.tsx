@@ -8,6 +8,7 @@ const { default: FilingsTable } = await import('../../../src/islands/company/Fil
 const { default: InsiderTable } = await import('../../../src/islands/company/InsiderTable.tsx');
 const { default: AnalystArea } = await import('../../../src/islands/company/AnalystArea.tsx');
 const { default: HoldingsTable } = await import('../../../src/islands/company/HoldingsTable.tsx');
+const { default: MarketStats } = await import('../../../src/islands/company/MarketStats.tsx');
 
 const fetchMock = vi.fn<(url: string) => Promise<Response>>();
 const json = (body: unknown, status = 200) =>
@@ -82,6 +83,12 @@ describe('the insider transactions table', () => {
     render(<InsiderTable records={[]} />);
     expect(screen.getByText(COMPANY_TEXT.noInsider)).toBeTruthy();
   });
+
+  it('shows shares whole: 800 shares read 800, and thousands with their scale', () => {
+    render(<InsiderTable records={[{ ...records[0]!, amount_purchased: 800 }, records[11]!]} />);
+    const cells = screen.getAllByRole('row').map((row) => row.lastElementChild?.textContent);
+    expect(cells.slice(1)).toEqual(['800', '12.00K']);
+  });
 });
 
 describe('the institutional ownership section', () => {
@@ -113,11 +120,65 @@ describe('the institutional ownership section', () => {
     expect(screen.getByText('Fund 1')).toBeTruthy();
   });
 
+  it('shows shares held whole and market values in millions below $1,000M and in billions from there', async () => {
+    const held = [
+      { ...rows[0]!, sharesHeld: 800, marketValue: 1_202_290_000 },
+      { ...rows[1]!, sharesHeld: 45_000, marketValue: 182_400_000 },
+    ];
+    fetchMock.mockImplementation(() => json({ data: held, totalItems: 2 }));
+    render(<HoldingsTable symbol="ACME" />);
+    await screen.findByText('Fund 1');
+    const cells = screen.getAllByRole('row').map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(cells[1]).toEqual(['Fund 1', '800', '1.00%', '$1.20B', '2026-09-30']);
+    expect(cells[2]).toEqual(['Fund 2', '45.00K', '1.00%', '$182.40M', '2026-09-30']);
+  });
+
   it('shows nothing but a hidden note when the first load fails', async () => {
     fetchMock.mockImplementation(() => json({ message: 'down' }, 500));
     render(<HoldingsTable symbol="ACME" />);
     await waitFor(() => expect(screen.getByText(COMPANY_TEXT.institutionalFailed).className).toContain('sr-only'));
     expect(screen.queryByRole('table')).toBeNull();
+  });
+});
+
+describe('the market stats', () => {
+  it('show the market cap at the one money scale and volumes whole', async () => {
+    fetchMock.mockImplementation(() =>
+      json({
+        data: {
+          name: 'Acme Corp',
+          symbol: 'ACME',
+          last_sale: 12.5,
+          open: 12,
+          pre_close: 12.1,
+          volume: 800,
+          volume_avg: 150_000,
+          market_cap: 1_202_290_000,
+          daylow: 11.9,
+          dayhigh: 12.6,
+          week52low: 8,
+          week52high: 15,
+          shares_outstanding: 96_183_200,
+          net_change: 0.4,
+          change_pre: 3.3,
+          market: 'NASDAQ',
+          sector_name: 'Technology',
+          industry: 'Software',
+          ipo_year: 2012,
+          country: 'United States',
+          quote_updated_at: null,
+          data_source: 'demo',
+          prices_as_of: null,
+          active: true,
+        },
+      }),
+    );
+    render(<MarketStats symbol="ACME" />);
+    const value = async (label: string) => (await screen.findByText(label)).nextElementSibling?.textContent;
+    expect(await value('Market Cap')).toBe('$1.20B');
+    expect(await value('Volume')).toBe('800');
+    expect(await value('Average Volume')).toBe('150.00K');
+    expect(await value('Shares Outstanding')).toBe('96.18M');
   });
 });
 

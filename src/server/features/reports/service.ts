@@ -4,7 +4,7 @@
  * by pdf/, and kept for a while since they change at most daily.
  */
 import { htmlToText } from '../../../build/sanitize.ts';
-import { formatCompact, formatDollars, formatMarketCapMillions } from '../../../lib/format.ts';
+import { formatDollars, formatMoney, formatShares } from '../../../lib/format.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { companyDescription, landingPageIfAny, recentCloses, requireCompany, teamOf } from '../companies/index.ts';
@@ -40,10 +40,10 @@ async function documentInput(db: Db, symbol: string, kind: ReportKind): Promise<
     highlights: htmlItems(landing?.highlights ?? null),
     stats: [
       { label: 'Last Price', value: formatDollars(c.lastSale) },
-      { label: 'Market Cap', value: c.marketCap === null ? '—' : `$${formatMarketCapMillions(c.marketCap)}` },
+      { label: 'Market Cap', value: formatMoney(c.marketCap) },
       { label: '52-Week Range', value: `${formatDollars(c.week52Low)} – ${formatDollars(c.week52High)}` },
-      { label: 'Shares Outstanding', value: formatCompact(c.sharesOutstanding) },
-      { label: 'Average Volume', value: formatCompact(c.volumeAvg) },
+      { label: 'Shares Outstanding', value: formatShares(c.sharesOutstanding) },
+      { label: 'Average Volume', value: formatShares(c.volumeAvg) },
       {
         label: 'Institutional Ownership',
         value: c.institutionalOwnership === null ? '—' : `${c.institutionalOwnership.toFixed(2)}%`,

@@ -6,7 +6,7 @@
  */
 import { and, count, eq, gte, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCompact, formatMarketCapMillions } from '../../../../src/lib/format.ts';
+import { formatMoney, formatShares } from '../../../../src/lib/format.ts';
 import { filterMap, screenFromParams } from '../../../../src/lib/screener-state.ts';
 import { chatThreads, companies, favoriteCompanies, users } from '../../../../src/server/schema.ts';
 import type { TestApp } from '../../../helpers/app.ts';
@@ -37,14 +37,14 @@ describe('two or more companies', () => {
       const a = await asked(q);
       expect(a.text).toContain(`${s.symbol} ${price(s.lastSale)}`);
       expect(a.text).toContain(`${u.symbol} ${price(u.lastSale)}`);
-      expect(a.text).toContain(`$${formatMarketCapMillions(u.marketCap)}`);
+      expect(a.text).toContain(formatMoney(u.marketCap));
       cites(a, section(s, 'market-stats'));
       cites(a, section(u, 'market-stats'));
     }
   });
   it('compares only what is asked, by name', async () => {
     const a = await asked(`${s.name} versus ${u.name} market cap`);
-    expect(a.text).toContain(`Market cap: ${s.symbol} $${formatMarketCapMillions(s.marketCap)}`);
+    expect(a.text).toContain(`Market cap: ${s.symbol} ${formatMoney(s.marketCap)}`);
     expect(a.text).not.toContain('Last price');
   });
   it('answers a question about several companies for each', async () => {
@@ -210,7 +210,7 @@ describe('a conversation', () => {
   });
   it('answers about the stock a chat was opened for, and names the thread by its first question', async () => {
     const a = await asked("what's the volume?", { symbol: s.symbol.toLowerCase(), headers: reader });
-    expect(a.text).toContain(formatCompact(s.volumeAvg));
+    expect(a.text).toContain(formatShares(s.volumeAvg));
     const [thread] = await t.database.db.select().from(chatThreads).where(eq(chatThreads.id, a.threadId!));
     expect(thread).toMatchObject({ title: "what's the volume?", symbol: s.symbol, companyName: s.name });
   });

@@ -8,7 +8,7 @@
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCompact, formatMarketCapMillions } from '../../../../src/lib/format.ts';
+import { formatMoney, formatShares } from '../../../../src/lib/format.ts';
 import { formatCell } from '../../../../src/lib/screener-columns.ts';
 import {
   analystRatings,
@@ -101,8 +101,8 @@ describe('size, range, volume and technicals', () => {
       `${s.symbol} shares outstanding and float`,
     ]) {
       const a = await asked(q);
-      expect(a.text).toContain(`$${formatMarketCapMillions(s.marketCap)}`);
-      expect(a.text).toContain(formatCompact(s.sharesOutstanding));
+      expect(a.text).toContain(formatMoney(s.marketCap));
+      expect(a.text).toContain(formatShares(s.sharesOutstanding));
       cites(a, section(s, 'market-stats'));
     }
   });
@@ -125,7 +125,7 @@ describe('size, range, volume and technicals', () => {
       `${s.symbol} trading volume today`,
     ]) {
       const a = await asked(q);
-      expect(a.text).toContain(formatCompact(s.volumeAvg));
+      expect(a.text).toContain(formatShares(s.volumeAvg));
       cites(a, section(s, 'market-stats'));
     }
   });
@@ -175,7 +175,7 @@ describe('analysts, insiders and institutions', () => {
     ]) {
       const a = await asked(q);
       expect(a.text).toContain(rows[0]!.purchaser);
-      expect(a.text).toContain(formatCompact(rows[0]!.amountPurchased));
+      expect(a.text).toContain(formatShares(rows[0]!.amountPurchased));
       cites(a, section(s, 'insider'));
     }
   });

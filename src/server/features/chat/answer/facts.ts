@@ -97,13 +97,13 @@ export function marketStats(c: CompanyRow, session: Session) {
             belowHigh: `${((1 - last / c.week52High) * 100).toFixed(2)}%`,
           }
         : null,
-    volume: f.compact(c.volume),
-    averageVolume: f.compact(c.volumeAvg),
+    volume: f.shares(c.volume),
+    averageVolume: f.shares(c.volumeAvg),
     /** The session's volume against the average: '1.25×'. */
     volumeRatio: c.volume !== null && c.volumeAvg ? `${(c.volume / c.volumeAvg).toFixed(2)}×` : null,
-    marketCap: f.marketCap(c.marketCap),
-    sharesOutstanding: f.compact(c.sharesOutstanding),
-    floatShares: f.compact(c.floatShares),
+    marketCap: f.money(c.marketCap),
+    sharesOutstanding: f.shares(c.sharesOutstanding),
+    floatShares: f.shares(c.floatShares),
     freeFloat: f.percent(c.freeFloat),
     exchange: c.market,
     sector: c.sectorName,
@@ -199,13 +199,13 @@ export async function insiderFacts(ctx: research.ResearchContext, c: CompanyRow,
   return {
     source: { label: `${c.symbol} insider transactions`, href: research.sectionLink(c, 'insider') } as Source,
     total: s.total,
-    bought: { count: s.bought.count, shares: f.compact(s.bought.shares) },
-    sold: { count: s.sold.count, shares: f.compact(s.sold.shares) },
+    bought: { count: s.bought.count, shares: f.shares(s.bought.shares) },
+    sold: { count: s.sold.count, shares: f.shares(s.sold.shares) },
     recent: s.recent.map((r) => ({
       date: f.day(r.date_of_purchase),
       insider: r.purchaser,
       bought: r.is_buy,
-      shares: f.compact(r.amount_purchased),
+      shares: f.shares(r.amount_purchased),
     })),
   };
 }
@@ -225,8 +225,8 @@ export async function institutionFacts(ctx: research.ResearchContext, c: Company
     largest: held.data.map((h) => ({
       institution: h.institutionName,
       percentOfShares: `${h.sharesHeldPercentage.toFixed(2)}%`,
-      shares: f.compact(h.sharesHeld),
-      value: `$${f.compact(h.marketValue)}`,
+      shares: f.shares(h.sharesHeld),
+      value: f.money(h.marketValue),
       filed: f.day(h.filingDate),
     })),
   };

@@ -3,17 +3,17 @@
  * screener's own formats, so a number in an answer reads exactly as it does
  * on the page it links to.
  */
-import { describeChange, formatCompact, formatDollars, formatMarketCapMillions } from '../../../../lib/format.ts';
+import { describeChange, formatDollars, formatMoney, formatShares } from '../../../../lib/format.ts';
 import { formatCell } from '../../../../lib/screener-columns.ts';
 import { formatNewYorkDate } from '../../../../lib/time-format.ts';
 
 export const price = (value: number | null | undefined) => formatDollars(value);
 /** '▲ +0.82%' or '▼ -1.20%'. */
 export const change = (percent: number | null | undefined) => describeChange(percent).text;
-export const compact = (value: number | null | undefined) => formatCompact(value);
-/** Market cap in millions, as the market stats show it: '$1,190.82M'. */
-export const marketCap = (value: number | null | undefined) =>
-  value === null || value === undefined ? '—' : `$${formatMarketCapMillions(value)}`;
+/** Shares traded, held or outstanding, whole: '800', '12.50K'. */
+export const shares = (value: number | null | undefined) => formatShares(value);
+/** A sum of money with its scale, as the market stats show a market cap: '$182.40M', '$1.19B'. */
+export const money = (value: number | null | undefined) => formatMoney(value);
 export const percent = (value: number | null | undefined) => formatCell('percent', value);
 export const signedPercent = (value: number | null | undefined) => formatCell('signed-percent', value);
 export const decimal = (value: number | null | undefined) => formatCell('decimal', value);

@@ -31,7 +31,7 @@ export function screenFacts(
   return {
     link: result.link,
     total: result.total,
-    rows: result.rows.map((r) => ({ ...listed(r), marketCap: f.marketCap(r.market_cap), row: r })),
+    rows: result.rows.map((r) => ({ ...listed(r), marketCap: f.money(r.market_cap), row: r })),
   };
 }
 
