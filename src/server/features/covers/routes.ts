@@ -6,6 +6,7 @@ import { MARKET_TIME_ZONE } from '../../../lib/market-calendar.ts';
 import { SITE } from '../../../lib/site.ts';
 import { requireCompany } from '../companies/index.ts';
 import { eventCoverFacts } from '../events/index.ts';
+import { newsCoverFacts } from '../news/index.ts';
 import { coverSvg, headshotSvg, logoSvg, type CoverText } from './svg.ts';
 
 function svgResponse(cover: CoverText | string): Response {
@@ -84,6 +85,20 @@ export const coverRoutes = new Hono<AppEnv>()
       label: event.symbol ? `Webinar · ${month}` : month,
       key: event.symbol ?? `event-${event.id}`,
       variant: Number(inNewYork({ month: 'numeric' })) - 1,
+      footer: SITE.name,
+    });
+  })
+  // The picture of an article staff gave none: its company (or its title) in its sector's words.
+  .get('/news/:file{\\d{1,9}\\.svg}', async (c) => {
+    const article = await newsCoverFacts(c.var.db, Number(c.req.param('file').slice(0, -4)));
+    const kind = article.rcNewsletter ? 'Newsletter' : 'News';
+    return svgResponse({
+      headline: article.symbol ?? kind,
+      title: article.companyName ?? article.title,
+      label: article.sectorName ?? kind,
+      key: article.symbol ?? `news-${article.id}`,
+      // Two articles about one company differ in colour.
+      variant: article.id % 6,
       footer: SITE.name,
     });
   })

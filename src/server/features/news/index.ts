@@ -3,6 +3,7 @@ export { news, favoriteNews } from './tables.ts';
 export {
   companyNews,
   listNews,
+  newsCoverFacts,
   newsExists,
   newsForBuild,
   searchNewsText,

@@ -6,6 +6,7 @@
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { NewsArticleRecord, NewsItemRecord } from '../../../lib/content-records.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { notFound } from '../../platform/errors.ts';
 import { anyWordQuery, fullTextMatch } from '../../platform/db/full-text.ts';
 import { paged, rowCount, type PageRequest } from '../../platform/db/paged.ts';
 import { everyWordIn } from '../../platform/db/search.ts';
@@ -36,6 +37,7 @@ const listColumns = {
   url: news.url,
   rcNewsletter: news.rcNewsletter,
   newsletterUrl: news.newsletterUrl,
+  version: news.version,
   companyName: companies.name,
   sectorName: companies.sectorName,
   isClient: companies.isClient,
@@ -46,13 +48,22 @@ type ListRow = { [K in keyof typeof listColumns]: (typeof listColumns)[K]['_']['
   title: string;
   publishedAt: Date;
   rcNewsletter: boolean;
+  version: number;
 };
+
+/**
+ * An article's picture: the one staff gave, else its generated cover, so
+ * every card has one and a row of cards lines up (docs/product.md §10.1). The
+ * version makes an edited title a new picture.
+ */
+const pictureOf = (row: Pick<ListRow, 'id' | 'thumbnail' | 'version'>) =>
+  row.thumbnail ?? `/api/covers/news/${row.id}.svg?v=${row.version}`;
 
 function toItem(row: ListRow, favorites: Set<number>): NewsItem {
   return {
     id: row.id,
     title: row.title,
-    thumbnail: row.thumbnail,
+    thumbnail: pictureOf(row),
     summary: row.summary,
     published_at: row.publishedAt.toISOString(),
     company_symbol: row.companySymbol,
@@ -187,6 +198,23 @@ export async function newsArticle(db: Db, id: number, userId?: number): Promise<
     .where(eq(news.id, id));
   if (!row) return null;
   return toArticle(row as ArticleRow, await favoriteIds(db, FAVORITE_NEWS, userId, [id]));
+}
+
+/** What an article's generated cover is drawn from: its company, or its title. */
+export async function newsCoverFacts(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      title: news.title,
+      symbol: news.companySymbol,
+      companyName: companies.name,
+      sectorName: companies.sectorName,
+      rcNewsletter: news.rcNewsletter,
+    })
+    .from(news)
+    .leftJoin(companies, eq(news.companySymbol, companies.symbol))
+    .where(eq(news.id, id));
+  if (!row) throw notFound('No article found.');
+  return { id, ...row };
 }
 
 export async function newsExists(db: Db, id: number): Promise<boolean> {

@@ -109,6 +109,47 @@ describe('the news lists', () => {
   });
 });
 
+describe('an article’s picture', () => {
+  it('is its generated cover when staff give none, in the lists, the article and the build feed alike', async () => {
+    const symbol = ((await t.call('GET', '/api/news/all')).body as NewsList).news[0]!.company_symbol!;
+    const created = await t.call('POST', '/api/tools/news', {
+      json: { title: 'Pictureless contract news', company_symbol: symbol, published_at: '2099-01-01T15:00:00Z' },
+      headers: staff,
+    });
+    const { id, version } = (created.body as { data: NewsEditRecord }).data;
+    const cover = new RegExp(`^/api/covers/news/${id}\\.svg\\?v=${version}$`);
+    const listed = ((await t.call('GET', '/api/news/all?limit=1')).body as NewsList).news[0]!;
+    expect(listed.id).toBe(id);
+    expect(listed.thumbnail).toMatch(cover);
+    expect(((await t.call('GET', `/api/news/${id}`)).body as { data: Article }).data.thumbnail).toMatch(cover);
+    const built = (await t.call('GET', `/api/content/news?ids=${id}`)).body as { data: Article[] };
+    expect(built.data[0]?.thumbnail).toMatch(cover);
+
+    const picture = await t.call('GET', listed.thumbnail!);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toContain('image/svg+xml');
+    expect(picture.text).toContain(`>${symbol}<`);
+    expect(picture.text).toContain(listed.Company!.sector_name.toUpperCase());
+    // A real article's picture does not say it is a demo image.
+    expect(picture.text).not.toContain('demo image');
+
+    // Staff's own picture is kept, and staff still see that they gave none.
+    const staffView = (await t.call('GET', `/api/tools/news?q=Pictureless`, { headers: staff })).body as {
+      news: NewsEditRecord[];
+    };
+    expect(staffView.news[0]?.thumbnail).toBeNull();
+    await t.call('PUT', `/api/tools/news/${id}`, {
+      json: { thumbnail: 'https://images.example/contract.png', version },
+      headers: staff,
+    });
+    expect(((await t.call('GET', `/api/news/${id}`)).body as { data: Article }).data.thumbnail).toBe(
+      'https://images.example/contract.png',
+    );
+    await t.call('DELETE', `/api/tools/news/${id}`, { headers: staff });
+    expect((await t.call('GET', `/api/covers/news/${id}.svg`)).status).toBe(404);
+  });
+});
+
 describe('the console API calls for news', () => {
   it('are for staff only', async () => {
     expect((await t.call('GET', '/api/tools/news')).status).toBe(401);
