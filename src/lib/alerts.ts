@@ -240,6 +240,8 @@ export const ALERT_TEXT = {
   sms: 'Text messages (SMS)',
   smsLabel: 'Also send some alerts by text message',
   smsKinds: 'Alerts sent by text message',
+  /** The page ALERT_MESSAGES.needsPhone names, linked where the message shows. */
+  profileInfo: 'Profile Info',
   push: 'Push notifications',
   pushLabel: 'Send alerts to my devices that have push on',
   quietHours: 'Quiet hours',

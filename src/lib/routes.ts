@@ -12,8 +12,11 @@ const OPEN_TO_UNVERIFIED = ['/verify', '/email/preferences'];
 /** sessionStorage key: a guest was sent away from a private page (the next page says why). */
 export const GUEST_FLAG = 'guestAuthFailed';
 
+/** Profile Info (docs/product.md §15.1), where a reader adds a phone number. */
+export const PROFILE_INFO_PATH = '/settings/Profile_Info';
+
 export const PRIVATE_PREFIXES = [
-  '/settings/Profile_Info',
+  PROFILE_INFO_PATH,
   '/settings/Change_Password',
   '/settings/Notifications',
   '/settings/Alerts',

@@ -83,6 +83,61 @@ test('at phone width a reader sets a company’s own alerts from its bell, then 
   await expect(row.getByRole('radio', { name: 'Same as all followed' })).toBeChecked();
 });
 
+test('the company bell’s dialog names the move as the threshold is typed, and Escape or Cancel give the focus back to the bell', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('alerts-bell');
+  await verifiedAccount(request, email);
+  const symbol = await companyWithNews(request);
+  await logIn(page, email);
+  await page.goto(`/stocks/${symbol}`);
+  const bell = page.getByTestId('company-alerts').first();
+  await waitForIsland(page, 'company-alerts');
+  await bell.click();
+  const dialog = page.getByTestId('company-alerts-dialog');
+  const threshold = dialog.getByLabel('Daily move threshold (%)');
+  await threshold.fill('7');
+  await expect(dialog.getByRole('checkbox', { name: 'Daily move beyond ±7%' })).toBeVisible();
+  // Emptied to type another, the label keeps the last whole percentage.
+  await threshold.fill('');
+  await expect(dialog.getByRole('checkbox', { name: 'Daily move beyond ±7%' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(bell).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByLabel('Daily move threshold (%)')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(bell).toBeFocused();
+});
+
+test('text messages without a phone number link to Profile Info, and name the move threshold being typed', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('alerts-sms');
+  await verifiedAccount(request, email);
+  await logIn(page, email);
+  const cleared = await page.request.put('/api/profile/update', {
+    data: { phone_number: '' },
+    headers: sameSite(page),
+  });
+  expect(cleared.status()).toBe(200);
+  await page.goto('/settings/Alerts');
+  await waitForIsland(page, 'alert-settings');
+  const channels = page.getByTestId('alert-channels');
+  await channels.getByRole('checkbox', { name: 'Also send some alerts by text message' }).check();
+  await page.getByTestId('alert-all-followed').getByLabel('Daily move threshold (%)').fill('25');
+  await expect(channels.getByRole('checkbox', { name: 'Daily move beyond ±25%' })).toBeVisible();
+  await channels.getByRole('button', { name: 'Save' }).click();
+  const refusal = channels.getByRole('alert');
+  await expect(refusal).toHaveText('Add a phone number in Profile Info to get text messages.');
+  await refusal.getByRole('link', { name: 'Profile Info' }).click();
+  await expect(page).toHaveURL(/\/settings\/Profile_Info\/?$/);
+});
+
 test('an article staff publish about a followed company reaches the reader’s bell and email, whose stop link works signed out', async ({
   page,
   request,
@@ -155,6 +210,11 @@ test('an article staff publish about a followed company reaches the reader’s b
       await expect(stopPage.getByTestId('alert-stop-description')).toContainText(symbol);
       await stopPage.getByRole('button', { name: 'Stop these alerts' }).click();
       await expect(stopPage.getByText(/You will no longer get .*News about the company/)).toBeVisible();
+      // Opened again, the used link says so and offers nothing more to stop.
+      await stopPage.reload();
+      await waitForIsland(stopPage, 'alert-stop');
+      await expect(stopPage.getByText(/You will no longer get .*News about the company/)).toBeVisible();
+      await expect(stopPage.getByRole('button', { name: 'Stop these alerts' })).toHaveCount(0);
       // A mail provider's one-click POST afterwards is stopping once more: still fine.
       const again = await stranger.request.post(new URL(oneClick![1]!).pathname + new URL(oneClick![1]!).search, {
         form: { 'List-Unsubscribe': 'One-Click' },

@@ -20,6 +20,7 @@ import {
   type EmailMode,
   type SavedScreenAlert,
 } from '../../lib/alerts.ts';
+import { PROFILE_INFO_PATH } from '../../lib/routes.ts';
 import { setScreenAlert } from '../../stores/saved-screens.ts';
 import ErrorBoundary from '../ErrorBoundary.tsx';
 import { FormMessage } from '../forms/controls.tsx';
@@ -94,6 +95,21 @@ function Check(props: { label: string; checked: boolean; onChange: (on: boolean)
   );
 }
 
+/** The server's reason text messages need a phone number, its 'Profile Info' a link there. */
+function NeedsPhone() {
+  const [before, after] = ALERT_MESSAGES.needsPhone.split(T.profileInfo);
+  if (after === undefined) return ALERT_MESSAGES.needsPhone;
+  return (
+    <>
+      {before}
+      <a href={PROFILE_INFO_PATH} className="font-semibold underline">
+        {T.profileInfo}
+      </a>
+      {after}
+    </>
+  );
+}
+
 type Channels = Pick<AlertSettings, 'email' | 'digestHour' | 'sms' | 'smsKinds' | 'push'> & {
   quiet: boolean;
   quietStart: number;
@@ -111,8 +127,19 @@ const channelsOf = (settings: AlertSettings): Channels => ({
   quietEnd: settings.quietHours?.end ?? 7,
 });
 
-/** Email, text messages, push and quiet hours: one form, one Save. */
-function ChannelsForm({ settings, onSaved }: { settings: AlertSettings; onSaved: (next: AlertSettings) => void }) {
+/**
+ * Email, text messages, push and quiet hours: one form, one Save. The text
+ * messages' daily move names `threshold`, the one typed for all followed companies.
+ */
+function ChannelsForm({
+  settings,
+  threshold,
+  onSaved,
+}: {
+  settings: AlertSettings;
+  threshold: number;
+  onSaved: (next: AlertSettings) => void;
+}) {
   const [draft, setDraft] = useState(() => channelsOf(settings));
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<Note>(null);
@@ -190,7 +217,7 @@ function ChannelsForm({ settings, onSaved }: { settings: AlertSettings; onSaved:
                       })
                     }
                   />
-                  <span>{alertKindLabel(kind, settings.priceThreshold)}</span>
+                  <span>{alertKindLabel(kind, threshold)}</span>
                 </label>
               ))}
             </div>
@@ -219,7 +246,11 @@ function ChannelsForm({ settings, onSaved }: { settings: AlertSettings; onSaved:
         )}
       </fieldset>
 
-      {note && <FormMessage kind={note.kind}>{note.text}</FormMessage>}
+      {note && (
+        <FormMessage kind={note.kind}>
+          {note.text === ALERT_MESSAGES.needsPhone ? <NeedsPhone /> : note.text}
+        </FormMessage>
+      )}
       <button type="submit" className="btn-primary self-start" disabled={busy} aria-busy={busy}>
         {busy ? T.saving : T.save}
       </button>
@@ -227,9 +258,21 @@ function ChannelsForm({ settings, onSaved }: { settings: AlertSettings; onSaved:
   );
 }
 
-/** The kinds and threshold of every followed company without a choice of its own. */
-function AllFollowedForm({ settings, onSaved }: { settings: AlertSettings; onSaved: (next: AlertSettings) => void }) {
-  const [draft, setDraft] = useState<RuleDraft>(() => draftOf(settings));
+/** The kinds and threshold of every followed company without a choice of its own; the threshold shown is told up. */
+function AllFollowedForm({
+  settings,
+  onSaved,
+  onThreshold,
+}: {
+  settings: AlertSettings;
+  onSaved: (next: AlertSettings) => void;
+  onThreshold: (threshold: number) => void;
+}) {
+  const [draft, setRuleDraft] = useState<RuleDraft>(() => draftOf(settings));
+  const setDraft = (next: RuleDraft) => {
+    setRuleDraft(next);
+    onThreshold(next.shownThreshold);
+  };
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<Note>(null);
@@ -309,6 +352,8 @@ function ScreenSwitch({ screen }: { screen: SavedScreenAlert }) {
 
 function Settings() {
   const [settings, setSettings] = useState<AlertSettings | null>(null);
+  // The all-followed threshold as typed, before it is saved.
+  const [typedThreshold, setTypedThreshold] = useState<number | null>(null);
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
   const [attempt, setAttempt] = useState(0);
 
@@ -359,10 +404,10 @@ function Settings() {
   return (
     <>
       <Section title={T.channels} testId="alert-channels">
-        <ChannelsForm settings={settings} onSaved={setSettings} />
+        <ChannelsForm settings={settings} threshold={typedThreshold ?? settings.priceThreshold} onSaved={setSettings} />
       </Section>
       <Section title={T.allFollowed} testId="alert-all-followed">
-        <AllFollowedForm settings={settings} onSaved={setSettings} />
+        <AllFollowedForm settings={settings} onSaved={setSettings} onThreshold={setTypedThreshold} />
       </Section>
       <Section title={T.followed} testId="alert-companies">
         {settings.companies.length === 0 ? (

@@ -40,6 +40,15 @@ export default function CompanyAlertDialog({
     return () => dialog?.close();
   }, []);
 
+  /**
+   * Closes the modal dialog first, then lets the bell take the focus: while
+   * the dialog is modal the page behind it is inert and refuses focus.
+   */
+  const close = () => {
+    dialogRef.current?.close();
+    onClose();
+  };
+
   useEffect(() => {
     let live = true;
     loadCompanyRule(symbol)
@@ -58,7 +67,7 @@ export default function CompanyAlertDialog({
   const finish = (rule: CompanyAlertRule, message: string, wasFollowed: boolean) => {
     showSnackbar(message, 'success');
     if (rule.followed !== wasFollowed) void loadFavorites('company', { fresh: true });
-    onClose();
+    close();
   };
 
   const save = async (event: FormEvent) => {
@@ -97,12 +106,12 @@ export default function CompanyAlertDialog({
       aria-labelledby={headingId}
       className="m-auto max-h-[calc(100dvh-2rem)] w-[min(34rem,calc(100vw-2rem))] overflow-y-auto rounded-xl bg-surface p-0 text-fg backdrop:bg-black/50"
       onCancel={(event) => {
-        // Escape: React closes it, so the bell gets the focus back.
+        // Escape: closed here, so the bell gets the focus back and React unmounts the dialog.
         event.preventDefault();
-        onClose();
+        close();
       }}
       onClick={(event) => {
-        if (event.target === dialogRef.current) onClose();
+        if (event.target === dialogRef.current) close();
       }}
       data-testid="company-alerts-dialog"
     >
@@ -148,7 +157,7 @@ export default function CompanyAlertDialog({
         )}
         {failure && <FormMessage kind="error">{failure}</FormMessage>}
         <div className="flex flex-wrap justify-end gap-2">
-          <button type="button" className="btn-secondary" onClick={onClose}>
+          <button type="button" className="btn-secondary" onClick={close}>
             {T.cancel}
           </button>
           {loaded.status === 'ready' && (

@@ -17,15 +17,28 @@ import {
   type AlertKind,
 } from '../../lib/alerts.ts';
 
-/** What the editor holds: the ticked kinds, and the threshold as typed. */
+/**
+ * What the editor holds: the ticked kinds, the threshold as typed, and the
+ * last whole percentage typed, which the daily move's label names while the
+ * field is empty or out of range.
+ */
 export interface RuleDraft {
   kinds: AlertKind[];
   threshold: string;
+  shownThreshold: number;
 }
 
 export const draftOf = (rule: { kinds: readonly AlertKind[]; priceThreshold: number }): RuleDraft => ({
   kinds: [...rule.kinds],
   threshold: String(rule.priceThreshold),
+  shownThreshold: rule.priceThreshold,
+});
+
+/** The draft with the threshold typed: the label follows it whenever it is a whole percentage from 1 to 100. */
+export const withThreshold = (draft: RuleDraft, typed: string): RuleDraft => ({
+  ...draft,
+  threshold: typed,
+  shownThreshold: parseThreshold(typed) ?? draft.shownThreshold,
 });
 
 /** The rule to send, or the threshold's error. */
@@ -50,7 +63,6 @@ export default function KindsEditor({
   disabled?: boolean;
 }) {
   const id = useId();
-  const shownThreshold = parseThreshold(draft.threshold) ?? undefined;
   const tick = (kind: AlertKind, on: boolean) =>
     onChange({
       ...draft,
@@ -72,7 +84,7 @@ export default function KindsEditor({
               checked={draft.kinds.includes(kind)}
               onChange={(event) => tick(kind, event.target.checked)}
             />
-            <span>{alertKindLabel(kind, shownThreshold)}</span>
+            <span>{alertKindLabel(kind, draft.shownThreshold)}</span>
           </label>
         ))}
       </div>
@@ -88,7 +100,7 @@ export default function KindsEditor({
         className="w-28"
         value={draft.threshold}
         error={error}
-        onChange={(event) => onChange({ ...draft, threshold: event.target.value })}
+        onChange={(event) => onChange(withThreshold(draft, event.target.value))}
       />
     </fieldset>
   );

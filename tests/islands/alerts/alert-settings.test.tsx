@@ -130,6 +130,20 @@ describe('the Alerts settings tab', () => {
     await act(async () => {});
     expect(writes()[0]?.options?.json).toMatchObject({ sms: true, smsKinds: ['filing-current', 'news', 'price-move'] });
     expect(channels.getByRole('alert').textContent).toBe(ALERT_MESSAGES.needsPhone);
+    // The message takes the reader where a phone number is added.
+    const profile = within(channels.getByRole('alert')).getByRole('link', { name: 'Profile Info' });
+    expect(profile.getAttribute('href')).toBe('/settings/Profile_Info');
+  });
+
+  it('the text-message kinds name the daily move threshold as it is typed for all followed companies', async () => {
+    await open();
+    const channels = section('alert-channels');
+    fireEvent.click(channels.getByRole('checkbox', { name: ALERT_TEXT.smsLabel }));
+    expect(channels.getByRole('checkbox', { name: alertKindLabel('price-move', 10) })).toBeTruthy();
+    const all = section('alert-all-followed');
+    fireEvent.change(all.getByLabelText(ALERT_TEXT.threshold), { target: { value: '25' } });
+    expect(all.getByRole('checkbox', { name: alertKindLabel('price-move', 25) })).toBeTruthy();
+    expect(channels.getByRole('checkbox', { name: alertKindLabel('price-move', 25) })).toBeTruthy();
   });
 
   it('the all-followed rule refuses a threshold that is not a whole percentage from 1 to 100', async () => {

@@ -87,6 +87,20 @@ describe('the company page’s alerts bell', () => {
     expect(document.activeElement).toBe(bell());
   });
 
+  it('names the daily move after the threshold as it is typed, keeping the last whole percentage meanwhile', async () => {
+    routes.set('GET alerts/companies/ACME', () => ({ data: { ...rule, custom: true, priceThreshold: 15 } }));
+    const shown = await openDialog();
+    const threshold = shown.getByLabelText(ALERT_TEXT.threshold);
+    const moveLabel = () => shown.getAllByRole('checkbox').map((box) => box.closest('label')?.textContent ?? '');
+    expect(moveLabel()).toContain(alertKindLabel('price-move', 15));
+    fireEvent.change(threshold, { target: { value: '' } });
+    expect(moveLabel()).toContain(alertKindLabel('price-move', 15));
+    fireEvent.change(threshold, { target: { value: '7' } });
+    expect(moveLabel()).toContain(alertKindLabel('price-move', 7));
+    fireEvent.change(threshold, { target: { value: '150' } });
+    expect(moveLabel()).toContain(alertKindLabel('price-move', 7));
+  });
+
   it('a threshold out of range is not sent', async () => {
     const shown = await openDialog();
     fireEvent.change(shown.getByLabelText(ALERT_TEXT.threshold), { target: { value: '0' } });

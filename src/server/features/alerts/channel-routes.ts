@@ -84,7 +84,7 @@ const describeStopRoute = createRoute({
   method: 'get',
   path: '/stop',
   tags: ['Alerts'],
-  summary: 'What an alert email’s stop link stops (nothing changes)',
+  summary: 'What an alert email’s stop link stops, and whether it is stopped already (nothing changes)',
   middleware: [noStore] as const,
   request: { query: StopQuery },
   responses: { 200: jsonContent(z.object({ data: StopAnswer }), 'What it stops'), ...badLink },

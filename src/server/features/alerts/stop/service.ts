@@ -1,8 +1,8 @@
 /**
  * What a stop link does (docs/product.md §15.8, §18.15): read without
- * signing in, it says what it stops; posted (the stop page's button, or a
- * mail provider's one-click unsubscribe) it stops it at once. Stopping
- * twice is stopping once.
+ * signing in, it says what it stops and whether that is stopped already;
+ * posted (the stop page's button, or a mail provider's one-click
+ * unsubscribe) it stops it at once. Stopping twice is stopping once.
  *
  * - A kind for a company: the company gets a rule of its own, the kinds the
  *   reader gets for it now without that one (its threshold kept).
@@ -25,6 +25,7 @@ import { readStop, type StopSubject } from './tokens.ts';
 export interface StopAnswer {
   /** What the link stops, as the stop page and the confirmation word it. */
   description: string;
+  /** Stopped: by this call, or already (the page then says so instead of asking). */
   done: boolean;
 }
 
@@ -49,22 +50,40 @@ async function companyRule(db: Db, userId: number, symbol: string) {
   return { kinds, priceThreshold };
 }
 
-async function describe(db: Db, { userId, target }: StopSubject): Promise<string> {
-  if (target.type === 'email') return 'alert emails';
+/**
+ * What the link stops, and whether that is stopped already: the link was
+ * used, or the reader turned those alerts off themselves (docs/product.md §15.7).
+ */
+async function stateOf(db: Db, { userId, target }: StopSubject): Promise<StopAnswer> {
+  if (target.type === 'email') {
+    const { email } = await channelsFor(db, userId);
+    return { description: 'alert emails', done: email === 'off' };
+  }
   if (target.type === 'screen') {
     const [screen] = await db
-      .select({ name: savedScreens.name })
+      .select({ name: savedScreens.name, alert: savedScreens.alert })
       .from(savedScreens)
       .where(and(eq(savedScreens.id, target.screenId), eq(savedScreens.userId, userId)));
     if (!screen) throw invalid(ALERT_MESSAGES.stopInvalid);
-    return `alerts for your screen “${screen.name}”`;
+    return { description: `alerts for your screen “${screen.name}”`, done: !screen.alert };
   }
   if (target.symbol === null) {
-    const { priceThreshold } = await channelsFor(db, userId);
-    return `${alertKindLabel(target.kind, priceThreshold)} alerts for the companies you follow`;
+    const { kinds, priceThreshold } = await channelsFor(db, userId);
+    return {
+      description: `${alertKindLabel(target.kind, priceThreshold)} alerts for the companies you follow`,
+      done: !kinds.includes(target.kind),
+    };
   }
+  const [company] = await db
+    .select({ symbol: companies.symbol })
+    .from(companies)
+    .where(eq(companies.symbol, target.symbol));
   const rule = await companyRule(db, userId, target.symbol);
-  return `${alertKindLabel(target.kind, rule.priceThreshold)} alerts for ${target.symbol}`;
+  return {
+    description: `${alertKindLabel(target.kind, rule.priceThreshold)} alerts for ${target.symbol}`,
+    // A company no longer listed alerts nobody: nothing is left to stop.
+    done: !company || !rule.kinds.includes(target.kind),
+  };
 }
 
 async function stop(db: Db, { userId, target }: StopSubject): Promise<void> {
@@ -105,16 +124,15 @@ async function stop(db: Db, { userId, target }: StopSubject): Promise<void> {
   });
 }
 
-/** What the link stops (GET: nothing changes; mail scanners follow links). */
+/** What the link stops and whether it is stopped already (GET: nothing changes; mail scanners follow links). */
 export async function describeStop(db: Db, token: string): Promise<StopAnswer> {
-  const subject = await subjectOf(db, token);
-  return { description: await describe(db, subject), done: false };
+  return stateOf(db, await subjectOf(db, token));
 }
 
 /** Stops what the link names, at once. */
 export async function applyStop(db: Db, token: string): Promise<StopAnswer> {
   const subject = await subjectOf(db, token);
-  const description = await describe(db, subject);
+  const { description } = await stateOf(db, subject);
   await stop(db, subject);
   return { description, done: true };
 }
