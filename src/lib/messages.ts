@@ -4,8 +4,15 @@
  */
 export const MESSAGES = {
   newsletter: {
+    /** The address is confirmed: the newsletter goes to it. */
     subscribed: 'You are part of our newsletter!',
     success: 'Thank you for subscribing to our newsletter!',
+    /** A confirmation link is on its way; nothing is sent until it is opened. */
+    confirmationSent: (email: string) =>
+      `Almost done: we sent a confirmation link to ${email}. The newsletter starts once you open it.`,
+    checkInbox: 'Check your inbox for the confirmation link.',
+    /** Too many sign-ups from one place: the address is kept, its link comes with its next sign-up. */
+    notSent: 'We could not send a confirmation link just now. Please try again later.',
     failed: 'Failed to subscribe. Please try again later.',
     unexpected: 'An unexpected error occurred. Please try again.',
   },

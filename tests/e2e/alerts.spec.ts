@@ -120,7 +120,7 @@ test('text messages without a phone number link to Profile Info, and name the mo
   const email = uniqueEmail('alerts-sms');
   await verifiedAccount(request, email);
   await logIn(page, email);
-  const cleared = await page.request.put('/api/profile/update', {
+  const cleared = await page.request.put('/api/profile/profile/update', {
     data: { phone_number: '' },
     headers: sameSite(page),
   });

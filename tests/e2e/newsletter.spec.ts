@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { messagesFor } from './account-helpers.ts';
 
 /** The footer's sign-up is plain HTML; its script marks it ready. */
 const footerFormReady = (page: Page) =>
@@ -7,16 +8,50 @@ const footerFormReady = (page: Page) =>
 
 const unique = () => `reader-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
-test('subscribing thanks the reader and replaces the form, also after a reload', async ({ page }) => {
+/** The path of the confirmation link emailed to an address. */
+async function confirmationLink(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(() => {
+      link = /https?:\/\/\S+\/api\/email-subscriptions\/confirm\?token=[\w-]+/.exec(messagesFor(email).join('\n'))?.[0];
+      return link;
+    })
+    .toBeDefined();
+  return new URL(link!).pathname + new URL(link!).search;
+}
+
+test('a new address is told to open its confirmation link, and only once it is confirmed that it is subscribed', async ({
+  page,
+}) => {
+  const email = unique();
   await page.goto('/terms');
   await footerFormReady(page);
   const footer = page.getByRole('contentinfo');
-  await footer.getByTestId('newsletter-email').fill(unique());
+  await footer.getByTestId('newsletter-email').fill(email);
   await footer.getByTestId('newsletter-submit').click();
-  await expect(page.getByTestId('snackbar')).toHaveText(/Thank you for subscribing to our newsletter!/);
-  await expect(footer.getByTestId('newsletter-subscribed')).toHaveText('You are part of our newsletter!');
+  await expect(page.getByTestId('snackbar')).toHaveText(/Check your inbox for the confirmation link\./);
+  await expect(footer.getByTestId('newsletter-pending')).toHaveText(
+    `Almost done: we sent a confirmation link to ${email}. The newsletter starts once you open it.`,
+  );
+  await expect(footer.getByTestId('newsletter-pending')).toBeFocused();
+  await expect(footer.getByTestId('newsletter-subscribed')).toBeHidden();
   await expect(footer.getByTestId('newsletter-email')).toHaveCount(0);
+
+  // Not confirmed yet: nothing is remembered, the form is back.
   await page.reload();
+  await footerFormReady(page);
+  await expect(page.getByRole('contentinfo').getByTestId('newsletter-email')).toBeVisible();
+
+  await page.goto(await confirmationLink(email));
+  await expect(page).toHaveURL(/\/newsletters\/?\?confirmed=1$/);
+  await footerFormReady(page);
+  await page.getByRole('contentinfo').getByTestId('newsletter-email').fill(email);
+  await page.getByRole('contentinfo').getByTestId('newsletter-submit').click();
+  await expect(page.getByTestId('snackbar')).toHaveText(/Thank you for subscribing to our newsletter!/);
+  await expect(page.getByRole('contentinfo').getByTestId('newsletter-subscribed')).toHaveText(
+    'You are part of our newsletter!',
+  );
+  await page.goto('/terms');
   await expect(page.getByRole('contentinfo').getByTestId('newsletter-subscribed')).toBeVisible();
 });
 
@@ -32,10 +67,10 @@ test('shows the submitting state while the call is in flight', async ({ page }) 
   await footer.getByTestId('newsletter-submit').click();
   await expect(footer.getByTestId('newsletter-submit')).toHaveText('Subscribing…');
   await expect(footer.getByTestId('newsletter-submit')).toBeDisabled();
-  await expect(footer.getByTestId('newsletter-subscribed')).toBeVisible();
+  await expect(footer.getByTestId('newsletter-pending')).toBeVisible();
 });
 
-test('a repeated address is welcomed, not refused', async ({ browser }) => {
+test('a repeated address is welcomed, not refused, and told again to open its link', async ({ browser }) => {
   const email = unique();
   for (let i = 0; i < 2; i++) {
     const context = await browser.newContext();
@@ -45,7 +80,7 @@ test('a repeated address is welcomed, not refused', async ({ browser }) => {
     const footer = page.getByRole('contentinfo');
     await footer.getByTestId('newsletter-email').fill(email);
     await footer.getByTestId('newsletter-submit').click();
-    await expect(footer.getByTestId('newsletter-subscribed')).toBeVisible();
+    await expect(footer.getByTestId('newsletter-pending')).toBeVisible();
     await context.close();
   }
 });

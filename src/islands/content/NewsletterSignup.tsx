@@ -1,9 +1,11 @@
 /**
  * The newsletter page's sign-up card (docs/product.md §10.3): four required fields and the
  * consent box; on success the confirmation text replaces the form. The
- * address receives a link that activates the subscription.
+ * address receives a link that activates the subscription; an address
+ * confirmed already is told it is subscribed.
  */
 import { useState, type FormEvent } from 'react';
+import { MESSAGES } from '../../lib/messages.ts';
 import { api, serverMessage } from '../api-client.ts';
 
 export const NEWSLETTER_BENEFITS = [
@@ -16,6 +18,7 @@ export const NEWSLETTER_BENEFITS = [
 
 export default function NewsletterSignup() {
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [subscribed, setSubscribed] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -26,16 +29,19 @@ export default function NewsletterSignup() {
     setBusy(true);
     setError(null);
     try {
-      await api.post('email-subscriptions/newsletter', {
-        json: {
-          firstName: value('firstName'),
-          lastName: value('lastName'),
-          email: value('email'),
-          phone: value('phone'),
-          consent: form.get('consent') === 'on',
-        },
-      });
-      setSentTo(value('email'));
+      const { data } = await api
+        .post('email-subscriptions/newsletter', {
+          json: {
+            firstName: value('firstName'),
+            lastName: value('lastName'),
+            email: value('email'),
+            phone: value('phone'),
+            consent: form.get('consent') === 'on',
+          },
+        })
+        .json<{ data: { confirmationSent: boolean } }>();
+      if (data.confirmationSent) setSentTo(value('email'));
+      else setSubscribed(true);
     } catch (e) {
       setError(serverMessage(e) ?? 'Failed to subscribe. Please try again later.');
     } finally {
@@ -62,7 +68,11 @@ export default function NewsletterSignup() {
           </li>
         ))}
       </ul>
-      {sentTo ? (
+      {subscribed ? (
+        <p role="status" className="rounded-lg border border-up p-4 text-sm font-bold" data-testid="signup-subscribed">
+          {MESSAGES.newsletter.subscribed}
+        </p>
+      ) : sentTo ? (
         <div
           role="status"
           className="rounded-lg border border-up p-4 text-sm leading-relaxed"

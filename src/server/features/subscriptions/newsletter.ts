@@ -4,7 +4,7 @@
  * newsletter goes to it (double opt-in): only confirmed addresses are in its
  * audience.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { escapeHtml } from '../../../lib/markup.ts';
 import { SITE } from '../../../lib/site.ts';
 import { rowsOf, transaction, type Db } from '../../platform/db/client.ts';
@@ -18,14 +18,22 @@ export interface SubscribeResult {
   email: string;
   /** False when the address was already subscribed. */
   created: boolean;
+  /** The newsletter goes to the address: its link was opened and it has not turned the newsletter off since. */
+  confirmed: boolean;
+  /** A confirmation link was emailed by this sign-up. */
+  confirmationSent: boolean;
 }
+
+/** Whether the newsletter goes to a stored sign-up. */
+const receives = (row: { confirmedAt: Date | null; unsubscribedAt: Date | null }) =>
+  row.confirmedAt !== null && row.unsubscribedAt === null;
 
 /**
  * The footer's sign-up (an address only). A new address gets its
  * confirmation link, within the per-client limit of sign-ups an hour; past
  * it the address is kept and the link comes with its next sign-up. An
- * address signed up before and never confirmed gets a fresh link (at most
- * three an hour).
+ * address signed up before and never confirmed, or that turned the
+ * newsletter off, gets a fresh link (at most three an hour).
  */
 export async function subscribe(
   db: Db,
@@ -43,7 +51,8 @@ export async function subscribe(
     .select({ confirmedAt: emailSubscriptions.confirmedAt, unsubscribedAt: emailSubscriptions.unsubscribedAt })
     .from(emailSubscriptions)
     .where(sql`lower(${emailSubscriptions.email}) = ${email}`);
-  if (row && !row.confirmedAt) {
+  let confirmationSent = false;
+  if (row && !receives(row)) {
     const limits = created
       ? [{ key: `subscribe:ip:${from.ip}`, max: from.perHour, windowSeconds: 3600 }]
       : [{ key: `newsletter:email:${email}`, max: 3, windowSeconds: 3600 }];
@@ -63,9 +72,10 @@ export async function subscribe(
           .where(sql`lower(${emailSubscriptions.email}) = ${email}`);
         await enqueue(t, confirmationMessage(email, null, token, from.siteUrl));
       });
+      confirmationSent = true;
     }
   }
-  return { email, created };
+  return { email, created, confirmed: row ? receives(row) : false, confirmationSent };
 }
 
 /** The email that confirms a sign-up; nothing else is sent until its link is opened. */
@@ -116,7 +126,7 @@ export async function requestNewsletterSignup(
       .select()
       .from(emailSubscriptions)
       .where(sql`lower(${emailSubscriptions.email}) = ${email}`);
-    if (existing?.confirmedAt) return { email, alreadyConfirmed: true };
+    if (existing && receives(existing)) return { email, alreadyConfirmed: true };
     const person = { firstName: input.firstName.trim(), lastName: input.lastName.trim(), phone: input.phone.trim() };
     if (existing) {
       await t
@@ -133,12 +143,16 @@ export async function requestNewsletterSignup(
   });
 }
 
-/** Opens a confirmation link: true when it confirmed a sign-up. */
+/**
+ * Opens a confirmation link: true when it confirmed a sign-up (a new one, or
+ * one that had turned the newsletter off). A link works once: its token is
+ * forgotten as it is used.
+ */
 export async function confirmNewsletterSignup(db: Db, token: string): Promise<boolean> {
   const confirmed = await db
     .update(emailSubscriptions)
-    .set({ confirmedAt: new Date(), confirmTokenHash: null })
-    .where(and(eq(emailSubscriptions.confirmTokenHash, hashToken(token)), isNull(emailSubscriptions.confirmedAt)))
+    .set({ confirmedAt: new Date(), confirmTokenHash: null, unsubscribedAt: null })
+    .where(eq(emailSubscriptions.confirmTokenHash, hashToken(token)))
     .returning({ id: emailSubscriptions.id });
   return confirmed.length > 0;
 }

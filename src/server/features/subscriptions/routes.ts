@@ -15,7 +15,13 @@ const SubscribeBody = z.object({ email: emailField }).openapi('SubscribeRequest'
 
 const SubscribeAnswer = z
   .object({
-    data: z.object({ email: z.string(), subscribed: z.literal(true), alreadySubscribed: z.boolean() }),
+    data: z.object({
+      email: z.string(),
+      subscribed: z.literal(true),
+      alreadySubscribed: z.boolean(),
+      confirmed: z.boolean().openapi({ description: 'The newsletter goes to the address (its link was opened)' }),
+      confirmationSent: z.boolean().openapi({ description: 'A confirmation link was emailed by this sign-up' }),
+    }),
   })
   .openapi('SubscribeResponse');
 
@@ -25,7 +31,7 @@ const subscribeRoute = createRoute({
   tags: ['Newsletter'],
   summary: 'Subscribe an email address to the newsletter',
   description:
-    'A repeated address is not an error: it answers 200 and is stored once. A confirmation link is emailed; the newsletter goes to the address once it is opened.',
+    'A repeated address is not an error: it answers 200 and is stored once. A confirmation link is emailed; the newsletter goes to the address once it is opened. `confirmed` says the address gets the newsletter, `confirmationSent` that this sign-up emailed a link.',
   request: { body: { content: { 'application/json': { schema: SubscribeBody } }, required: true } },
   responses: {
     201: jsonContent(SubscribeAnswer, 'Subscribed'),
@@ -85,7 +91,15 @@ export const subscriptionRoutes = createRouter()
       ip: clientIp(c),
       perHour: c.var.config.signupsPerHourPerAddress,
     });
-    const body = { data: { email: result.email, subscribed: true as const, alreadySubscribed: !result.created } };
+    const body = {
+      data: {
+        email: result.email,
+        subscribed: true as const,
+        alreadySubscribed: !result.created,
+        confirmed: result.confirmed,
+        confirmationSent: result.confirmationSent,
+      },
+    };
     return result.created ? c.json(body, 201) : c.json(body, 200);
   })
   .openapi(signupRoute, async (c) => {

@@ -14,12 +14,72 @@ afterAll(() => t.close());
 const subscribe = (json: unknown) => t.call('POST', '/api/email-subscriptions/subscribe', { json });
 const total = () => countSubscriptions(t.database.db);
 
+/** The path of the newest confirmation link emailed to an address. */
+async function latestLink(email: string): Promise<string> {
+  const rows = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email));
+  const link = /https?:\/\/\S+\/api\/email-subscriptions\/confirm\?token=[\w-]+/.exec(rows.at(-1)?.text ?? '')?.[0];
+  if (!link) throw new Error(`no confirmation link for ${email}`);
+  return new URL(link).pathname + new URL(link).search;
+}
+
 describe('newsletter subscription', () => {
   it('stores a new address and answers 201', async () => {
     const res = await subscribe({ email: 'reader@example.com' });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ data: { email: 'reader@example.com', subscribed: true, alreadySubscribed: false } });
+    expect(res.body).toEqual({
+      data: {
+        email: 'reader@example.com',
+        subscribed: true,
+        alreadySubscribed: false,
+        confirmed: false,
+        confirmationSent: true,
+      },
+    });
     expect(await countSubscriptions(t.database.db, 'reader@example.com')).toBe(1);
+  });
+
+  it('tells an address waiting for its link that one was sent, and a confirmed one that it gets the newsletter', async () => {
+    const first = await subscribe({ email: 'waiting@example.com' });
+    expect(first.body).toMatchObject({ data: { confirmed: false, confirmationSent: true } });
+    const again = await subscribe({ email: 'waiting@example.com' });
+    expect(again.body).toMatchObject({ data: { alreadySubscribed: true, confirmed: false, confirmationSent: true } });
+    await t.call('GET', await latestLink('waiting@example.com'));
+    const confirmed = await subscribe({ email: 'waiting@example.com' });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({
+      data: { alreadySubscribed: true, confirmed: true, confirmationSent: false },
+    });
+  });
+
+  it('sends an address that turned the newsletter off a fresh link, which turns it back on', async () => {
+    expect((await subscribe({ email: 'left@example.com' })).status).toBe(201);
+    await t.call('GET', await latestLink('left@example.com'));
+    await t.database.db
+      .update(emailSubscriptions)
+      .set({ unsubscribedAt: new Date() })
+      .where(eq(emailSubscriptions.email, 'left@example.com'));
+    const back = await subscribe({ email: 'left@example.com' });
+    expect(back.body).toMatchObject({ data: { confirmed: false, confirmationSent: true } });
+    expect((await preferencesOf(t.database.db, 'left@example.com')).newsletter).toBe(false);
+    const opened = await t.call('GET', await latestLink('left@example.com'));
+    expect(opened.headers.get('location')).toBe('/newsletters?confirmed=1');
+    expect((await preferencesOf(t.database.db, 'left@example.com')).newsletter).toBe(true);
+  });
+
+  it('past the per-client limit keeps a new address and says no link went', async () => {
+    const limited = await createTestApp({ env: { SIGNUPS_PER_HOUR_PER_ADDRESS: '1' } });
+    try {
+      const from = { 'x-forwarded-for': '10.9.9.9' };
+      const call = (email: string) =>
+        limited.call('POST', '/api/email-subscriptions/subscribe', { json: { email }, headers: from });
+      expect((await call('one@example.com')).body).toMatchObject({ data: { confirmationSent: true } });
+      const second = await call('two@example.com');
+      expect(second.status).toBe(201);
+      expect(second.body).toMatchObject({ data: { confirmed: false, confirmationSent: false } });
+      expect(await countSubscriptions(limited.database.db, 'two@example.com')).toBe(1);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('sends a footer sign-up a confirmation link, and the newsletter goes to the address only once it is opened', async () => {
@@ -45,7 +105,15 @@ describe('newsletter subscription', () => {
   it('accepts a repeated address, in any case and with spaces, without storing it twice', async () => {
     const res = await subscribe({ email: '  Reader@EXAMPLE.com ' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ data: { email: 'reader@example.com', subscribed: true, alreadySubscribed: true } });
+    expect(res.body).toEqual({
+      data: {
+        email: 'reader@example.com',
+        subscribed: true,
+        alreadySubscribed: true,
+        confirmed: false,
+        confirmationSent: true,
+      },
+    });
     expect(await countSubscriptions(t.database.db, 'reader@example.com')).toBe(1);
   });
 
@@ -116,18 +184,11 @@ describe('the newsletter page sign-up', () => {
   });
   const signup = (json: unknown) => t.call('POST', '/api/email-subscriptions/newsletter', { json });
 
-  async function confirmationLink(email: string): Promise<string> {
-    const rows = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email));
-    const link = /https?:\/\/\S+\/api\/email-subscriptions\/confirm\?token=[\w-]+/.exec(rows.at(-1)?.text ?? '')?.[0];
-    if (!link) throw new Error(`no confirmation link for ${email}`);
-    return new URL(link).pathname + new URL(link).search;
-  }
-
   it('emails a confirmation link that activates the subscription once', async () => {
     const response = await signup(person('riley@example.com'));
     expect(response.status).toBe(202);
     expect(response.body).toEqual({ data: { email: 'riley@example.com', confirmationSent: true } });
-    const link = await confirmationLink('riley@example.com');
+    const link = await latestLink('riley@example.com');
     const [stored] = await t.database.db
       .select()
       .from(emailSubscriptions)
@@ -143,6 +204,17 @@ describe('the newsletter page sign-up', () => {
 
     const repeat = await signup(person('Riley@Example.com'));
     expect(repeat.body).toEqual({ data: { email: 'riley@example.com', confirmationSent: false } });
+  });
+
+  it('sends a fresh link to an address that turned the newsletter off, rather than calling it subscribed', async () => {
+    expect((await signup(person('paused@example.com'))).status).toBe(202);
+    await t.call('GET', await latestLink('paused@example.com'));
+    await t.database.db
+      .update(emailSubscriptions)
+      .set({ unsubscribedAt: new Date() })
+      .where(eq(emailSubscriptions.email, 'paused@example.com'));
+    const again = await signup(person('paused@example.com'));
+    expect(again.body).toEqual({ data: { email: 'paused@example.com', confirmationSent: true } });
   });
 
   it('needs every field and the consent box', async () => {
