@@ -105,6 +105,44 @@ test('staff edits reach the static pages: a new article, its new title, then its
   await waitForPage(page, `/news/${id}/`, 404);
 });
 
+test('an article staff gave no picture shows its generated cover, so the top stories line up', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const headers = await staffHeaders(request);
+  const { news } = (await (await request.get('/api/news/all?limit=1')).json()) as { news: NewsItem[] };
+  const created = await request.post('/api/tools/news', {
+    headers,
+    data: {
+      title: 'Cover check headline',
+      company_symbol: news[0]!.company_symbol!,
+      description: '<p>No picture.</p>',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()).data as { id: number };
+  try {
+    await waitForPage(page, '/news/', 200, 'Cover check headline');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/news');
+    await waitForIsland(page, 'lead-article');
+    const lead = page.getByTestId('lead-article');
+    await expect(lead.first()).toContainText('Cover check headline');
+    const cover = lead.first().locator('img');
+    await expect(cover).toHaveAttribute('src', new RegExp(`^/api/covers/news/${id}\\.svg`));
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // Every card of the row has its picture, so their texts start at one height.
+    await expect(lead.locator('img')).toHaveCount(4);
+    const textTops = await lead.evaluateAll((cards) =>
+      cards.map((card) => Math.round(card.querySelector('span.uppercase')!.getBoundingClientRect().top)),
+    );
+    expect(new Set(textTops).size).toBe(1);
+  } finally {
+    await request.delete(`/api/tools/news/${id}`, { headers });
+  }
+});
+
 test('hostile HTML in an article never runs in the browser', async ({ page, request }) => {
   test.setTimeout(120_000);
   const headers = await staffHeaders(request);
