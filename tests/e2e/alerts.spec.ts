@@ -83,25 +83,24 @@ test('at phone width a reader sets a company’s own alerts from its bell, then 
   await expect(row.getByRole('radio', { name: 'Same as all followed' })).toBeChecked();
 });
 
-test('the company bell’s dialog names the move as the threshold is typed, and Escape or Cancel give the focus back to the bell', async ({
-  page,
-  request,
-}) => {
-  const email = uniqueEmail('alerts-bell');
+/** A signed-in reader on a company page, its bell hydrated. */
+async function companyBell(page: Page, request: APIRequestContext, label: string) {
+  const email = uniqueEmail(label);
   await verifiedAccount(request, email);
   const symbol = await companyWithNews(request);
   await logIn(page, email);
   await page.goto(`/stocks/${symbol}`);
-  const bell = page.getByTestId('company-alerts').first();
   await waitForIsland(page, 'company-alerts');
+  return { bell: page.getByTestId('company-alerts').first(), dialog: page.getByTestId('company-alerts-dialog') };
+}
+
+test('Escape or Cancel close the company bell’s dialog and give the focus back to the bell', async ({
+  page,
+  request,
+}) => {
+  const { bell, dialog } = await companyBell(page, request, 'alerts-escape');
   await bell.click();
-  const dialog = page.getByTestId('company-alerts-dialog');
-  const threshold = dialog.getByLabel('Daily move threshold (%)');
-  await threshold.fill('7');
-  await expect(dialog.getByRole('checkbox', { name: 'Daily move beyond ±7%' })).toBeVisible();
-  // Emptied to type another, the label keeps the last whole percentage.
-  await threshold.fill('');
-  await expect(dialog.getByRole('checkbox', { name: 'Daily move beyond ±7%' })).toBeVisible();
+  await dialog.getByLabel('Daily move threshold (%)').focus();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(bell).toBeFocused();
@@ -111,6 +110,17 @@ test('the company bell’s dialog names the move as the threshold is typed, and 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(bell).toBeFocused();
+});
+
+test('the company bell’s dialog names the daily move after the threshold as it is typed', async ({ page, request }) => {
+  const { bell, dialog } = await companyBell(page, request, 'alerts-threshold');
+  await bell.click();
+  const threshold = dialog.getByLabel('Daily move threshold (%)');
+  await threshold.fill('7');
+  await expect(dialog.getByRole('checkbox', { name: 'Daily move beyond ±7%' })).toBeVisible();
+  // Emptied to type another, the label keeps the last whole percentage.
+  await threshold.fill('');
+  await expect(dialog.getByRole('checkbox', { name: 'Daily move beyond ±7%' })).toBeVisible();
 });
 
 test('text messages without a phone number link to Profile Info, and name the move threshold being typed', async ({
@@ -129,12 +139,15 @@ test('text messages without a phone number link to Profile Info, and name the mo
   await waitForIsland(page, 'alert-settings');
   const channels = page.getByTestId('alert-channels');
   await channels.getByRole('checkbox', { name: 'Also send some alerts by text message' }).check();
-  await page.getByTestId('alert-all-followed').getByLabel('Daily move threshold (%)').fill('25');
-  await expect(channels.getByRole('checkbox', { name: 'Daily move beyond ±25%' })).toBeVisible();
   await channels.getByRole('button', { name: 'Save' }).click();
   const refusal = channels.getByRole('alert');
   await expect(refusal).toHaveText('Add a phone number in Profile Info to get text messages.');
-  await refusal.getByRole('link', { name: 'Profile Info' }).click();
+  const profile = refusal.getByRole('link', { name: 'Profile Info' });
+  await expect(profile).toHaveAttribute('href', '/settings/Profile_Info');
+
+  await page.getByTestId('alert-all-followed').getByLabel('Daily move threshold (%)').fill('25');
+  await expect(channels.getByRole('checkbox', { name: 'Daily move beyond ±25%' })).toBeVisible();
+  await profile.click();
   await expect(page).toHaveURL(/\/settings\/Profile_Info\/?$/);
 });
 
