@@ -7,12 +7,6 @@ export const MESSAGES = {
     /** The address is confirmed: the newsletter goes to it. */
     subscribed: 'You are part of our newsletter!',
     success: 'Thank you for subscribing to our newsletter!',
-    /** A confirmation link is on its way; nothing is sent until it is opened. */
-    confirmationSent: (email: string) =>
-      `Almost done: we sent a confirmation link to ${email}. The newsletter starts once you open it.`,
-    checkInbox: 'Check your inbox for the confirmation link.',
-    /** Too many sign-ups from one place: the address is kept, its link comes with its next sign-up. */
-    notSent: 'We could not send a confirmation link just now. Please try again later.',
     failed: 'Failed to subscribe. Please try again later.',
     unexpected: 'An unexpected error occurred. Please try again.',
   },
@@ -36,6 +30,20 @@ export const MESSAGES = {
     title: '404 - Page Not Found',
     body: 'The page you are looking for does not exist.',
   },
+} as const;
+
+/**
+ * The newsletter form's texts while an address waits for its confirmation
+ * link (docs/product.md §10.4). Apart from MESSAGES: the form's page renders
+ * them into its HTML, so the script every page loads does not carry them.
+ */
+export const NEWSLETTER_CONFIRMATION = {
+  /** A confirmation link is on its way; nothing is sent until it is opened. */
+  sent: (email: string) =>
+    `Almost done: we sent a confirmation link to ${email}. The newsletter starts once you open it.`,
+  checkInbox: 'Check your inbox for the confirmation link.',
+  /** Too many sign-ups from one place: the address is kept, its link comes with its next sign-up. */
+  notSent: 'We could not send a confirmation link just now. Please try again later.',
 } as const;
 
 /** How long a snackbar stays before it hides itself. */

@@ -10,12 +10,21 @@ const unique = () => `reader-${Date.now()}-${Math.random().toString(36).slice(2,
 
 /** The path of the confirmation link emailed to an address. */
 async function confirmationLink(email: string): Promise<string> {
+  // Quoted-printable: soft line breaks joined, '=3D' back to '='.
+  const decoded = () =>
+    messagesFor(email)
+      .join('\n')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
   let link: string | undefined;
   await expect
-    .poll(() => {
-      link = /https?:\/\/\S+\/api\/email-subscriptions\/confirm\?token=[\w-]+/.exec(messagesFor(email).join('\n'))?.[0];
-      return link;
-    })
+    .poll(
+      () => {
+        link = /https?:\/\/\S+\/api\/email-subscriptions\/confirm\?token=[\w-]+/.exec(decoded())?.[0];
+        return link;
+      },
+      { timeout: 30_000 },
+    )
     .toBeDefined();
   return new URL(link!).pathname + new URL(link!).search;
 }
