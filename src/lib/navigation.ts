@@ -30,17 +30,6 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-/** Primary sections: the top bar tabs and the bottom navigation. */
-export const PRIMARY_NAV: NavItem[] = [
-  { label: 'Home', href: '/home', icon: 'home', access: 'public' },
-  { label: 'Stocks', href: '/stocks', icon: 'chart', access: 'public' },
-  { label: 'News', href: '/news', icon: 'news', access: 'public' },
-  { label: 'Events', href: '/events', icon: 'calendar', access: 'public' },
-  { label: 'Media', href: '/videos', icon: 'video', access: 'public' },
-  { label: 'RedChat', href: '/redchat', icon: 'chat', access: 'public' },
-  { label: 'Favorites', href: '/favorites', icon: 'heart', access: 'private' },
-];
-
 /** The side navigation on desktop: every destination, grouped. */
 export const SIDE_NAV: NavGroup[] = [
   {
@@ -72,8 +61,11 @@ export const SIDE_NAV: NavGroup[] = [
   },
 ];
 
-/** Bottom navigation below 600px: four sections, then `More` (MORE_NAV) for every other destination. */
-export const BOTTOM_NAV: NavItem[] = [
+/**
+ * Below 1024px, the four sections shown at all times: the bottom bar's on a phone, the top bar's tabs on a
+ * tablet. Each is followed by `More`, which holds every other destination (MORE_NAV).
+ */
+export const SECTION_NAV: NavItem[] = [
   { label: 'Home', href: '/home', icon: 'home', access: 'public' },
   { label: 'Stocks', href: '/stocks', icon: 'chart', access: 'public' },
   { label: 'News', href: '/news', icon: 'news', access: 'public' },
@@ -81,13 +73,18 @@ export const BOTTOM_NAV: NavItem[] = [
 ];
 
 /**
- * The sheet the bottom bar's `More` opens (docs/product.md §3.2): the side navigation's groups
- * without what the bar already shows, so a phone reaches every destination a wide screen lists.
+ * What `More` opens below 1024px (docs/product.md §3.2), the phone's sheet and the tablet's menu alike: the
+ * side navigation's groups without the sections already shown, so every width reaches every destination a
+ * wide screen lists, and a destination added to the side navigation reaches them too.
  */
 export const MORE_NAV: NavGroup[] = SIDE_NAV.map((group) => ({
   label: group.label,
-  items: group.items.filter((item) => !BOTTOM_NAV.some((shown) => shown.href === item.href)),
+  items: group.items.filter((item) => !SECTION_NAV.some((shown) => shown.href === item.href)),
 })).filter((group) => group.items.length > 0);
+
+/** Whether the page at `path` is one of More's destinations (`More` is then drawn as the current section). */
+export const isMoreActive = (path: string): boolean =>
+  MORE_NAV.some((group) => group.items.some((item) => isActive(item.href, path)));
 
 export function visibleItems<T extends { access: Access }>(items: T[], loggedIn: boolean): T[] {
   return items.filter((item) => item.access === 'public' || loggedIn);

@@ -3,6 +3,20 @@ import { logIn, uniqueEmail, verifiedAccount } from './account-helpers.ts';
 import { axeViolations } from './axe.ts';
 import { waitForIsland } from './hydration.ts';
 
+/**
+ * Every address the side navigation lists at 1024px and up for the reader at hand (it is in every page, hidden
+ * below 1024px; a guest's private items are hidden too).
+ */
+const sideNavAddresses = (page: Page) =>
+  page
+    .getByTestId('side-nav')
+    .locator('li')
+    .evaluateAll((items) =>
+      items
+        .filter((item) => getComputedStyle(item).display !== 'none')
+        .map((item) => item.querySelector('a')!.getAttribute('href')!),
+    );
+
 test.describe('desktop layout at 1280px', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -100,13 +114,6 @@ test.describe('phone layout at 375px', () => {
 test.describe('phone navigation at 390px', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  /** Every address the side navigation lists at 1024px and up (it is in every page, hidden on phones). */
-  const sideNavAddresses = (page: Page) =>
-    page
-      .getByTestId('side-nav')
-      .locator('a')
-      .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
-
   test('reaches every destination of the side navigation, Favorites and RedChat included', async ({
     page,
     request,
@@ -157,6 +164,23 @@ test.describe('phone navigation at 390px', () => {
     return more?.properties?.find((property) => property.name === 'expanded')?.value.value;
   }
 
+  test('goes to a bottom bar item in one tap while More is open, the bar in sight and undimmed', async ({ page }) => {
+    await page.goto('/home');
+    const bottom = page.getByTestId('bottom-nav');
+    await bottom.getByRole('button', { name: 'More' }).tap();
+    const sheet = page.getByTestId('more-sheet');
+    await expect(sheet).toBeVisible();
+    // The sheet's backdrop dims the page down to the bar, not the bar.
+    const [backdropBottom, barTop] = await sheet.evaluate((element) => [
+      innerHeight - parseFloat(getComputedStyle(element, '::backdrop').bottom),
+      document.querySelector('[data-testid="bottom-nav"]')!.getBoundingClientRect().top,
+    ]);
+    expect(backdropBottom).toBeLessThanOrEqual(barTop + 0.5);
+    await bottom.getByRole('link', { name: 'News', exact: true }).tap();
+    await expect(page).toHaveURL(/\/news$/);
+    await expect(page.getByTestId('more-sheet')).toBeHidden();
+  });
+
   test('opens More with the keyboard, Tabs into its links and closes on Escape', async ({ page }) => {
     await page.goto('/home');
     const more = page.getByTestId('bottom-nav').getByRole('button', { name: 'More' });
@@ -179,13 +203,99 @@ test.describe('phone navigation at 390px', () => {
 test.describe('tablet layout at 800px', () => {
   test.use({ viewport: { width: 800, height: 1000 } });
 
-  test('shows the section tabs in the top bar', async ({ page }) => {
+  test('shows the four sections as tabs in the top bar, then More', async ({ page }) => {
     await page.goto('/terms');
     const tabs = page.getByTestId('top-tabs');
     await expect(tabs).toBeVisible();
-    await expect(tabs.getByRole('link', { name: 'Stocks' })).toBeVisible();
-    await expect(tabs.getByRole('link', { name: 'Favorites' })).toBeHidden();
+    await expect(tabs.getByRole('link').filter({ visible: true })).toHaveText(['Home', 'Stocks', 'News', 'Events']);
+    await expect(tabs.getByRole('button', { name: 'More' })).toBeVisible();
     await expect(page.getByTestId('side-nav')).toBeHidden();
     await expect(page.getByTestId('bottom-nav')).toBeHidden();
+  });
+});
+
+test.describe('tablet navigation', () => {
+  /** Opens the top bar's More and says which side navigation addresses the tabs and the menu do not show. */
+  async function unreached(page: Page): Promise<string[]> {
+    await page.getByTestId('top-tabs').getByRole('button', { name: 'More' }).click();
+    await expect(page.getByTestId('top-more-menu')).toBeVisible();
+    const missing: string[] = [];
+    for (const href of await sideNavAddresses(page)) {
+      const shown = page.getByTestId('top-tabs').locator(`a[href="${href}"]`).filter({ visible: true });
+      if ((await shown.count()) === 0) missing.push(href);
+    }
+    return missing;
+  }
+
+  for (const width of [600, 768, 1023]) {
+    test(`reaches every destination of the side navigation at ${width}px, Settings for a guest and Favorites once signed in`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/news');
+      expect(await sideNavAddresses(page)).toContain('/settings');
+      expect(await unreached(page)).toEqual([]);
+      const menu = page.getByTestId('top-more-menu');
+      await expect(menu.getByRole('link', { name: 'Favorites' })).toBeHidden();
+      // Nothing in the top bar is cut off: the tabs, More and the login link show whole.
+      for (const item of [
+        page.getByTestId('top-tabs').getByRole('link', { name: 'Events' }),
+        page.getByTestId('top-more-button'),
+        page.getByTestId('login-link'),
+      ]) {
+        await expect(item).toBeInViewport({ ratio: 1 });
+      }
+      await menu.getByRole('link', { name: 'Settings' }).click();
+      await expect(page).toHaveURL(/\/settings$/);
+      await expect(page.getByTestId('top-more-button')).toHaveAttribute('data-current', 'true');
+
+      const email = uniqueEmail('tablet-nav');
+      await verifiedAccount(request, email);
+      await logIn(page, email);
+      expect(await sideNavAddresses(page)).toContain('/favorites');
+      expect(await unreached(page)).toEqual([]);
+      await menu.getByRole('link', { name: 'Favorites' }).click();
+      await expect(page).toHaveURL(/\/favorites$/);
+      await expect(menu).toBeHidden();
+    });
+  }
+
+  test('opens More with the keyboard below its button, Tabs into its links and closes on Escape', async ({ page }) => {
+    await page.setViewportSize({ width: 768, height: 900 });
+    await page.goto('/home');
+    const more = page.getByTestId('top-more-button');
+    await more.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByTestId('top-more-menu');
+    await expect(menu).toBeVisible();
+    const [button, box] = [await more.boundingBox(), await menu.boundingBox()];
+    expect(box!.y).toBeGreaterThanOrEqual(button!.y + button!.height - 1);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(768);
+    await page.keyboard.press('Tab');
+    await expect(menu.getByRole('link', { name: 'Leaders' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(more).toBeFocused();
+    // One click on a tab goes there while the menu is open.
+    await more.click();
+    await page.getByTestId('top-tabs').getByRole('link', { name: 'News', exact: true }).click();
+    await expect(page).toHaveURL(/\/news$/);
+  });
+
+  test('keeps the top bar and its More menu readable in both themes', async ({ page }) => {
+    await page.setViewportSize({ width: 768, height: 900 });
+    await page.goto('/stocks/Leaders');
+    for (const dark of [true, false]) {
+      await page.evaluate((theme) => localStorage.setItem('theme', String(theme)), dark);
+      await page.reload();
+      await expect(page.getByTestId('top-more-button')).toHaveAttribute('data-current', 'true');
+      await page.getByTestId('top-more-button').click();
+      await expect(page.getByTestId('top-more-menu').getByRole('link', { name: 'Leaders' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      expect(await axeViolations(page, { include: '[data-testid="top-bar"]' }), `dark: ${dark}`).toEqual([]);
+    }
   });
 });
