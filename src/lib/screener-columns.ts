@@ -85,30 +85,77 @@ export const REQUIRED_COLUMNS: readonly SortField[] = ['symbol', 'name'];
 const columnByField = new Map(SCREENER_COLUMNS.map((c) => [c.field as string, c]));
 export const screenerColumn = (field: string) => columnByField.get(field);
 
+/** A column that leads a stock grid on a phone, at a narrower width. */
+export interface PhoneLead {
+  key: string;
+  width: number;
+}
+
 /**
- * On a phone the grid's first view shows the symbol, the price and the day's change (docs/product.md §7.4):
- * they lead, narrower, and the other chosen columns follow them in the chooser's order.
+ * The stock grids' rule on a phone (docs/product.md §7.4, §8): the lead's columns come first, in its order and
+ * at its widths, so the first view shows what a row is about; the other columns follow in their own order, at
+ * their own widths (undefined here). A lead column the grid does not have is skipped.
  */
-const PHONE_LEAD: readonly { field: SortField; width: number }[] = [
+export function leadOnPhone<T>(
+  columns: readonly T[],
+  keyOf: (column: T) => string,
+  lead: readonly PhoneLead[],
+): { column: T; width: number | undefined }[] {
+  const first = lead.flatMap(({ key, width }) => {
+    const column = columns.find((c) => keyOf(c) === key);
+    return column === undefined ? [] : [{ column, width }];
+  });
+  const rest = columns.filter((column) => !first.some((l) => l.column === column));
+  return [...first, ...rest.map((column) => ({ column, width: undefined }))];
+}
+
+/** The screener's lead on a phone: the symbol, the price and the day's change. */
+const PHONE_LEAD: readonly PhoneLead[] = [
   // Room for the header with its sort arrow: the screener opens sorted by symbol.
-  { field: 'symbol', width: 96 },
-  { field: 'last_sale', width: 92 },
-  { field: 'change_pre', width: 92 },
+  { key: 'symbol', width: 96 },
+  { key: 'last_sale', width: 92 },
+  { key: 'change_pre', width: 92 },
+];
+
+/**
+ * Top Leaders' and Top Laggards' lead: the same columns, the change given room for a three-digit move and its
+ * arrow (`▲ +117.64%`), the symbol narrower (these grids are not sorted by their headers, so no header needs room
+ * for a sort arrow).
+ */
+export const MOVERS_PHONE_LEAD: readonly PhoneLead[] = [
+  { key: 'symbol', width: 76 },
+  { key: 'last_sale', width: 92 },
+  { key: 'change_pre', width: 108 },
+];
+
+/**
+ * The IPO calendar's lead on a phone: which company, at what price and when (its symbol is new to most readers
+ * and follows), a long name cut short.
+ */
+export const IPO_PHONE_LEAD: readonly PhoneLead[] = [
+  { key: 'company_name', width: 136 },
+  { key: 'price_range', width: 128 },
+  { key: 'expected_date', width: 128 },
 ];
 
 /** The favorite heart's column before the chosen ones, narrower on a phone. */
 export const heartColumnWidth = (phone: boolean) => (phone ? 42 : 56);
 
-/** The grid's columns for the chosen fields, in order, with their widths; unknown fields are left out. */
-export function gridColumns(fields: readonly string[], phone: boolean): { column: ScreenerColumn; width: number }[] {
+/**
+ * A stock grid's columns for the chosen fields, in order, with their widths; unknown fields are left out. On a
+ * phone the lead's columns come first (the screener's unless another is given).
+ */
+export function gridColumns(
+  fields: readonly string[],
+  phone: boolean,
+  lead: readonly PhoneLead[] = PHONE_LEAD,
+): { column: ScreenerColumn; width: number }[] {
   const chosen = fields.map(screenerColumn).filter((column) => column !== undefined);
   if (!phone) return chosen.map((column) => ({ column, width: column.width }));
-  const lead = PHONE_LEAD.flatMap(({ field, width }) => {
-    const column = chosen.find((c) => c.field === field);
-    return column ? [{ column, width }] : [];
-  });
-  const rest = chosen.filter((column) => !lead.some((l) => l.column === column));
-  return [...lead, ...rest.map((column) => ({ column, width: column.width }))];
+  return leadOnPhone(chosen, (column) => column.field, lead).map(({ column, width }) => ({
+    column,
+    width: width ?? column.width,
+  }));
 }
 
 const isBlank = (value: unknown): value is null | undefined =>

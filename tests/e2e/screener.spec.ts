@@ -354,3 +354,72 @@ test('the IPO calendar pages its rows from Renaissance Capital and reports a fai
   await page.reload();
   await expect(page.getByTestId('ipo-error')).toHaveText('Failed to fetch IPO data');
 });
+
+/** Whether a column header's text is cut short (its words wider than its box). */
+const headerCut = (page: Page, header: string) =>
+  page.locator('.ag-header-cell-text', { hasText: header }).evaluate((element) => {
+    const words = document.createRange();
+    words.selectNodeContents(element);
+    return words.getBoundingClientRect().width > element.getBoundingClientRect().width;
+  });
+
+/** A Top Leaders or Top Laggards row as the API sends it, with a long name and a three-digit move first. */
+const moverRow = (i: number) => ({
+  symbol: `MV${String.fromCharCode(65 + i)}`,
+  name: `Quest Biosciences Corporation of America ${i}`,
+  last_sale: 61.48 + i,
+  change_pre: 117.64 - 10 * i,
+  net_change: 9.22 - i,
+  volume: 705849,
+  market_cap: 1069663100,
+  is_client: false,
+});
+
+test('on a phone Top Leaders, Top Laggards and the IPO calendar show what each row is about first, in a denser grid', async ({
+  page,
+}) => {
+  // Today's moves, whatever the hour: from the 3:30am clearing to the open the server has none.
+  await page.route('**/api/stock/leadersLaggards**', (route) =>
+    route.fulfill({ json: { data: Array.from({ length: 10 }, (_, i) => moverRow(i)), totalItems: 10 } }),
+  );
+  for (const width of [390, 360]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const path of ['/stocks/Leaders', '/stocks/Laggards']) {
+      await page.goto(path);
+      await expect(gridCell(page, 0, 'symbol')).toHaveText('MVA');
+      await gridCell(page, 0, 'symbol').evaluate((cell) => cell.scrollIntoView({ block: 'center' }));
+      for (const column of ['symbol', 'last_sale', 'change_pre']) {
+        await expect(gridCell(page, 0, column), `${path} ${column} at ${width}`).toBeInViewport({ ratio: 1 });
+      }
+      await expect(gridCell(page, 0, 'last_sale')).toHaveText('61.48');
+      await expect(gridCell(page, 0, 'change_pre')).toHaveText('▲ +117.64%');
+      const change = await gridCell(page, 0, 'change_pre').evaluate((cell) => cell.scrollWidth > cell.clientWidth);
+      expect(change, `${path} change cut at ${width}`).toBe(false);
+      for (const header of ['Symbol', 'Last Price', 'Change %']) {
+        expect(await headerCut(page, header), `${path} ${header} at ${width}`).toBe(false);
+      }
+      // The name follows, a sideways scroll away.
+      await expect(gridCell(page, 0, 'name')).not.toBeInViewport({ ratio: 1 });
+    }
+    await page.goto('/stocks/IPO');
+    await expect(gridCell(page, 0, 'price_range')).toHaveText(/\$/);
+    await gridCell(page, 0, 'company_name').evaluate((cell) => cell.scrollIntoView({ block: 'center' }));
+    for (const column of ['company_name', 'price_range']) {
+      await expect(gridCell(page, 0, column), `IPO ${column} at ${width}`).toBeInViewport({ ratio: 1 });
+    }
+    for (const header of ['Company Name', 'Price Range']) {
+      expect(await headerCut(page, header), `IPO ${header} at ${width}`).toBe(false);
+    }
+  }
+  // A wide screen keeps the name beside the symbol, given room.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/stocks/Leaders');
+  await expect(gridCell(page, 0, 'name')).toBeInViewport({ ratio: 1 });
+  const headers = await page.locator('.ag-header-cell').evaluateAll((cells) =>
+    cells
+      .map((cell) => [cell.getBoundingClientRect().left, cell.getAttribute('col-id')] as const)
+      .sort((a, b) => a[0] - b[0])
+      .map(([, id]) => id),
+  );
+  expect(headers).toEqual(['symbol', 'name', 'change_pre', 'last_sale', 'net_change', 'volume', 'market_cap']);
+});

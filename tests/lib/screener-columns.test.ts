@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_COLUMNS,
+  IPO_PHONE_LEAD,
+  MOVERS_PHONE_LEAD,
   SCREENER_COLUMNS,
   formatCell,
   gridColumns,
   heartColumnWidth,
+  leadOnPhone,
   normaliseColumns,
 } from '../../src/lib/screener-columns.ts';
 import { SORT_FIELDS } from '../../src/lib/screener.ts';
@@ -59,6 +62,53 @@ describe('the grid on a phone', () => {
     const wide = gridColumns(DEFAULT_COLUMNS, false);
     expect(wide.map((c) => c.column.field)).toEqual([...DEFAULT_COLUMNS]);
     expect(wide.map((c) => c.width)).toEqual(wide.map((c) => c.column.width));
+  });
+});
+
+describe('Top Leaders, Top Laggards and the IPO calendar on a phone', () => {
+  /** A 360px phone less the page's side padding (16px each side) and the grid's borders. */
+  const PHONE_GRID_WIDTH = 360 - 32 - 2;
+  const MOVER_FIELDS = ['symbol', 'name', 'change_pre', 'last_sale', 'net_change', 'volume', 'market_cap'];
+  const IPO_KEYS = ['company_name', 'symbol', 'exchange', 'sector', 'price_range', 'shares_offered', 'deal_size'];
+
+  it('lead the movers with symbol, price and change, the name next, in room for double-digit moves', () => {
+    const columns = gridColumns(MOVER_FIELDS, true, MOVERS_PHONE_LEAD);
+    expect(columns.map((c) => c.column.field)).toEqual([
+      'symbol',
+      'last_sale',
+      'change_pre',
+      'name',
+      'net_change',
+      'volume',
+      'market_cap',
+    ]);
+    expect(columns.slice(0, 3).reduce((sum, c) => sum + c.width, 0)).toBeLessThanOrEqual(PHONE_GRID_WIDTH);
+    // "▲ +117.64%" at 14px (90px) with the dense grid's padding.
+    expect(columns[2]!.width).toBeGreaterThanOrEqual(104);
+  });
+
+  it('lead the IPO calendar with the company, its price range and its date, then the rest in the server’s order', () => {
+    const columns = leadOnPhone([...IPO_KEYS, 'expected_date'], (key) => key, IPO_PHONE_LEAD);
+    expect(columns.map((c) => c.column)).toEqual([
+      'company_name',
+      'price_range',
+      'expected_date',
+      'symbol',
+      'exchange',
+      'sector',
+      'shares_offered',
+      'deal_size',
+    ]);
+    expect(columns.slice(0, 2).reduce((sum, c) => sum + c.width!, 0)).toBeLessThanOrEqual(PHONE_GRID_WIDTH);
+    expect(columns.slice(3).every((c) => c.width === undefined)).toBe(true);
+  });
+
+  it('skip a lead column the grid does not have', () => {
+    expect(
+      leadOnPhone(IPO_KEYS, (key) => key, IPO_PHONE_LEAD)
+        .map((c) => c.column)
+        .slice(0, 4),
+    ).toEqual(['company_name', 'price_range', 'symbol', 'exchange']);
   });
 });
 

@@ -3,12 +3,14 @@
  * server sends (keyed by company_name), from Renaissance Capital.
  */
 import type { ColDef } from 'ag-grid-community';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import * as z from 'zod/mini';
 import { api, serverMessage } from '../api-client.ts';
 import { formatCompact, formatMoney, formatShares } from '../../lib/format.ts';
+import { IPO_PHONE_LEAD, leadOnPhone } from '../../lib/screener-columns.ts';
 import { formatNewYorkDate } from '../../lib/time-format.ts';
 import ErrorBoundary from '../ErrorBoundary.tsx';
+import { usePhoneWidth } from '../use-phone-width.ts';
 import ServerGrid, { type PageRequest } from '../grid/ServerGrid.tsx';
 
 const IPO_PAGE_SIZES = [5, 10, 25, 50] as const;
@@ -43,18 +45,34 @@ function formatValue(key: string, value: unknown): string {
   return String(value);
 }
 
-function columnsFor(rows: IpoRow[]): ColDef<IpoRow>[] {
-  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((k) => k !== 'company_name');
-  return [
-    { field: 'company_name', headerName: 'Company Name', minWidth: 220, flex: 1, pinned: 'left' },
-    ...keys.map<ColDef<IpoRow>>((key) => ({
-      colId: key,
-      headerName: columnTitle(key),
-      valueGetter: (p) => p.data?.[key],
-      valueFormatter: (p) => formatValue(key, p.value),
-      width: 150,
-    })),
-  ];
+/** The keys of the rows on show, `company_name` first, in the order the server sends them. */
+const keysOf = (rows: IpoRow[]) => [...new Set(['company_name', ...rows.flatMap((row) => Object.keys(row))])];
+
+/**
+ * The columns for the keys: Company Name first, given room; on a phone the company, its price range and its
+ * expected date lead, narrower (docs/product.md §8.3).
+ */
+function columnsFor(keys: string[], phone: boolean): ColDef<IpoRow>[] {
+  const ordered = phone
+    ? leadOnPhone(keys, (key) => key, IPO_PHONE_LEAD)
+    : keys.map((key) => ({ column: key, width: undefined }));
+  return ordered.map(({ column: key, width }) =>
+    key === 'company_name'
+      ? {
+          field: 'company_name',
+          headerName: 'Company Name',
+          pinned: 'left',
+          // A grid keeps a column's flex until told otherwise (null), as when a tablet turns into a phone's width.
+          ...(width ? { width, flex: null } : { minWidth: 220, flex: 1 }),
+        }
+      : {
+          colId: key,
+          headerName: columnTitle(key),
+          valueGetter: (p) => p.data?.[key],
+          valueFormatter: (p) => formatValue(key, p.value),
+          width: width ?? 150,
+        },
+  );
 }
 
 /** The server's own message when it sent one, otherwise the generic text. */
@@ -63,7 +81,9 @@ function failureText(error: unknown): string {
 }
 
 function Ipo() {
-  const [columns, setColumns] = useState<ColDef<IpoRow>[]>(() => columnsFor([]));
+  const [keys, setKeys] = useState<string[]>(['company_name']);
+  const phone = usePhoneWidth();
+  const columns = useMemo(() => columnsFor(keys, phone), [keys, phone]);
   const [error, setError] = useState<string | null>(null);
   const fetchPage = useCallback(async (request: PageRequest, signal: AbortSignal) => {
     const body = await api
@@ -91,9 +111,10 @@ function Ipo() {
         sortable={false}
         onLoad={(result) => {
           setError(null);
-          if (result.rows.length > 0 && columns.length === 1) setColumns(columnsFor(result.rows));
+          if (result.rows.length > 0 && keys.length === 1) setKeys(keysOf(result.rows));
         }}
         onError={(e) => setError(failureText(e))}
+        dense={phone}
       />
     </div>
   );

@@ -3,12 +3,13 @@
  * previous close, ranked by the server, paged, refreshed every 15 minutes.
  */
 import type { ColDef } from 'ag-grid-community';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import * as z from 'zod/mini';
 import { api, serverMessage } from '../api-client.ts';
-import { formatCell, screenerColumn } from '../../lib/screener-columns.ts';
+import { MOVERS_PHONE_LEAD, formatCell, gridColumns, type ScreenerColumn } from '../../lib/screener-columns.ts';
 import { SCREENER_REFRESH_MS } from '../../lib/screener-state.ts';
 import ErrorBoundary from '../ErrorBoundary.tsx';
+import { usePhoneWidth } from '../use-phone-width.ts';
 import ServerGrid, { type PageRequest } from '../grid/ServerGrid.tsx';
 import { ChangeCell, SymbolCell } from '../grid/cells.tsx';
 
@@ -30,33 +31,36 @@ const moversResponse = z.object({ data: z.array(moverRow), totalItems: z.number(
 
 const rowSymbol = (row: MoverRow) => row.symbol;
 
-/** A number column in the screener's header and format (screener-columns.ts). */
-function numberColumn(field: 'last_sale' | 'net_change' | 'volume' | 'market_cap'): ColDef<MoverRow> {
-  const column = screenerColumn(field)!;
-  return {
-    field,
-    headerName: column.header,
-    width: 130,
-    valueFormatter: (p) => formatCell(column.format, p.value),
-    type: 'rightAligned',
-  };
+/** The grid's columns as a wide screen shows them: ranked by the change, the name given room. */
+const MOVER_FIELDS = ['symbol', 'name', 'change_pre', 'last_sale', 'net_change', 'volume', 'market_cap'] as const;
+
+/** One column, in the screener's header and format (screener-columns.ts). */
+function moverColumn(column: ScreenerColumn, width: number): ColDef<MoverRow> {
+  const field = column.field as (typeof MOVER_FIELDS)[number];
+  if (field === 'symbol') return { field, headerName: column.header, width, cellRenderer: SymbolCell, pinned: 'left' };
+  if (field === 'name') return { field, headerName: column.header, minWidth: 220, flex: 1 };
+  const def: ColDef<MoverRow> = { field, headerName: column.header, width, type: 'rightAligned' };
+  if (field === 'change_pre') def.cellRenderer = ChangeCell;
+  else def.valueFormatter = (p) => formatCell(column.format, p.value);
+  return def;
 }
 
-const COLUMNS: ColDef<MoverRow>[] = [
-  { field: 'symbol', headerName: 'Symbol', width: 110, cellRenderer: SymbolCell, pinned: 'left' },
-  { field: 'name', headerName: 'Name', minWidth: 220, flex: 1 },
-  { field: 'change_pre', headerName: 'Change %', width: 130, cellRenderer: ChangeCell, type: 'rightAligned' },
-  numberColumn('last_sale'),
-  numberColumn('net_change'),
-  numberColumn('volume'),
-  numberColumn('market_cap'),
-];
+/** A wide screen's widths: room for the figures and their headers, the name taking the rest. */
+const wideWidth = (field: string) => (field === 'symbol' ? 110 : 130);
+
+/** On a phone the symbol, the price and the change lead, narrower, as in the screener (docs/product.md §8.1). */
+const moverColumns = (phone: boolean) =>
+  gridColumns(MOVER_FIELDS, phone, MOVERS_PHONE_LEAD).map(({ column, width }) =>
+    moverColumn(column, phone ? width : wideWidth(column.field)),
+  );
 
 /** Between the 3:30am clearing and the opening bell the day has no moves yet (see the Data Disclosure). */
 const MOVERS_EMPTY_TEXT = 'Today’s moves show here once trading opens at 9:30am ET.';
 
 function Movers({ order }: { order: 'leaders' | 'laggards' }) {
   const [error, setError] = useState<string | null>(null);
+  const phone = usePhoneWidth();
+  const columns = useMemo(() => moverColumns(phone), [phone]);
   const fetchPage = useCallback(
     async (request: PageRequest, signal: AbortSignal) => {
       const body = await api
@@ -79,7 +83,7 @@ function Movers({ order }: { order: 'leaders' | 'laggards' }) {
       )}
       <ServerGrid<MoverRow>
         ariaLabel={order === 'leaders' ? 'Top Leaders' : 'Top Laggards'}
-        columnDefs={COLUMNS}
+        columnDefs={columns}
         fetchPage={fetchPage}
         fetchKey={order}
         pageSize={MOVERS_DEFAULT_PAGE_SIZE}
@@ -91,6 +95,7 @@ function Movers({ order }: { order: 'leaders' | 'laggards' }) {
         onError={(e) => setError(serverMessage(e) ?? 'The list could not be loaded. Please try again.')}
         sortable={false}
         emptyText={MOVERS_EMPTY_TEXT}
+        dense={phone}
       />
     </div>
   );
