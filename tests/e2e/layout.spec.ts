@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logIn, uniqueEmail, verifiedAccount } from './account-helpers.ts';
 import { axeViolations } from './axe.ts';
-import { waitForIsland } from './hydration.ts';
+import { waitForIsland, waitForPageReady } from './hydration.ts';
+import { STAFF } from './staff.ts';
 
 /**
  * Every address the side navigation lists at 1024px and up for the reader at hand (it is in every page, hidden
@@ -296,6 +297,88 @@ test.describe('tablet navigation', () => {
         'page',
       );
       expect(await axeViolations(page, { include: '[data-testid="top-bar"]' }), `dark: ${dark}`).toEqual([]);
+    }
+  });
+});
+
+/**
+ * The words of the buttons and labels on the page that are cut in the middle: a line of their text ends
+ * between two letters (a break after a hyphen is a word's own).
+ */
+function wordsCutMidWord(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const cut = new Set<string>();
+    for (const control of document.querySelectorAll('button, a.btn-primary, a.btn-secondary, label')) {
+      if (!control.checkVisibility()) continue;
+      const walker = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        let lastTop: number | null = null;
+        for (let i = 0; i < text.length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const top = range.getClientRects()[0]?.top;
+          if (top === undefined) continue;
+          if (lastTop !== null && top > lastTop + 2 && /[^\s-]/.test(text[i - 1]!) && /\S/.test(text[i]!)) {
+            cut.add(text.trim());
+          }
+          lastTop = top;
+        }
+      }
+    }
+    return [...cut];
+  });
+}
+
+test.describe('words on controls', () => {
+  test('a secondary button squeezed in a card keeps its words whole', async ({ page }) => {
+    await page.goto('/terms');
+    // A card narrower than its row of buttons, as on a small phone: the buttons may not cut their labels.
+    await page.locator('main').evaluate((main) => {
+      main.insertAdjacentHTML(
+        'afterbegin',
+        `<div class="card p-3" style="width: 200px" data-testid="squeezed">
+           <div class="flex gap-2">
+             <button type="button" class="btn-secondary">View</button>
+             <button type="button" class="btn-secondary">Edit</button>
+             <button type="button" class="btn-secondary">Delete</button>
+           </div>
+           <div class="flex gap-2">
+             <button type="button" class="btn-secondary whitespace-normal">Start with Northwind</button>
+             <span class="w-28 flex-none">Beside it</span>
+           </div>
+           <div class="flex gap-2">
+             <label class="flex gap-2"><input type="checkbox" /> Periodic reports</label>
+             <span class="w-32 flex-none">Beside it</span>
+           </div>
+         </div>`,
+      );
+    });
+    await expect(page.getByTestId('squeezed')).toBeVisible();
+    expect(await wordsCutMidWord(page)).toEqual([]);
+  });
+
+  test('buttons and labels keep their words whole on the pages of cards at 390px and 320px', async ({ page }) => {
+    await logIn(page, STAFF.email, STAFF.password);
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 844 });
+      for (const path of [
+        '/settings',
+        '/settings/Profile_Info',
+        '/settings/Alerts',
+        '/favorites/Companies',
+        '/favorites/Screens',
+        '/events',
+        '/tools',
+        '/stocks',
+      ]) {
+        await page.goto(path);
+        await waitForPageReady(page);
+        expect(await wordsCutMidWord(page), `${path} at ${width}`).toEqual([]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} at ${width}`).toBeLessThanOrEqual(0);
+      }
     }
   });
 });

@@ -30,7 +30,7 @@ export default function RowActions({
 }: Props) {
   if (confirming) {
     return (
-      <div className="flex items-center gap-2" role="group" aria-label="Confirm delete">
+      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Confirm delete">
         <span className="text-sm">{question}</span>
         <button type="button" className="btn-primary" onClick={onDelete}>
           Delete
@@ -42,7 +42,7 @@ export default function RowActions({
     );
   }
   return (
-    <div className="flex gap-2">
+    <div className="flex flex-wrap gap-2">
       {children}
       <button type="button" className="btn-secondary" onClick={onEdit} aria-label={`Edit ${label}`}>
         Edit
