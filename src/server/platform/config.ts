@@ -171,6 +171,27 @@ const ConfigSchema = z
     /** The plan's calls per minute (5 on Polygon's free plan) and the symbols asked per call. */
     QUOTE_PROVIDER_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
     QUOTE_PROVIDER_BATCH: z.coerce.number().int().min(1).max(1000).default(250),
+    /**
+     * Who the EDGAR sync says it is, as the SEC's fair-access policy asks of automated tools: a company name and
+     * an administrator's email address ('RedCap Research admin@redcap.example'). The sync refuses to run without it.
+     */
+    SEC_USER_AGENT: z
+      .string()
+      .trim()
+      .regex(
+        /^\S.*\s\S+@\S+\.\S+$/,
+        'must be a company name and an email address, e.g. "RedCap Research admin@redcap.example"',
+      )
+      .optional(),
+    /** Requests a second to EDGAR across the deployment (only the leading instance syncs); the SEC allows 10. */
+    SEC_REQUESTS_PER_SECOND: z.coerce
+      .number()
+      .min(0.1)
+      .max(10, 'must be at most 10 (the SEC allows 10 a second)')
+      .default(8),
+    /** Where EDGAR lives: www.sec.gov (the archives, indexes and feeds) and data.sec.gov (submissions and XBRL). */
+    SEC_WWW_URL: z.url({ message: 'must be an absolute http(s) URL' }).default('https://www.sec.gov'),
+    SEC_DATA_URL: z.url({ message: 'must be an absolute http(s) URL' }).default('https://data.sec.gov'),
     /** An OpenAI-compatible chat completions API (Ollama, vLLM, llama.cpp server, a hosted one) for RedChat. */
     CHAT_MODEL_BASE_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
     CHAT_MODEL: z.string().min(1).max(200).optional(),
@@ -254,6 +275,12 @@ const ConfigSchema = z
             batchSize: env.QUOTE_PROVIDER_BATCH,
           }
         : null,
+      edgar: {
+        userAgent: env.SEC_USER_AGENT ?? null,
+        requestsPerSecond: env.SEC_REQUESTS_PER_SECOND,
+        wwwUrl: env.SEC_WWW_URL.replace(/\/+$/, ''),
+        dataUrl: env.SEC_DATA_URL.replace(/\/+$/, ''),
+      },
       signInDelayMs: env.SIGN_IN_DELAY_MS,
       pushLocalServices: env.PUSH_LOCAL_SERVICES,
       mail: {

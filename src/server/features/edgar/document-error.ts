@@ -6,11 +6,12 @@ import { shown } from '../imports/index.ts';
 
 export class EdgarDocumentError extends Error {
   override readonly name = 'EdgarDocumentError';
-  constructor(
-    /** The document: its accession number, address or file name. */
-    readonly document: string,
-    readonly problem: string,
-  ) {
+  /** The document: its accession number, address or file name. */
+  readonly document: string;
+  readonly problem: string;
+  constructor(document: string, problem: string) {
     super(`${shown(document)}: ${problem}`);
+    this.document = document;
+    this.problem = problem;
   }
 }

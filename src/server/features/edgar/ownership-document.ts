@@ -131,7 +131,10 @@ function footnotesIn(node: unknown, into: string[]): string[] {
 }
 
 class Reader {
-  constructor(private readonly document: string) {}
+  private readonly document: string;
+  constructor(document: string) {
+    this.document = document;
+  }
 
   fail(problem: string): never {
     throw new EdgarDocumentError(this.document, problem);
@@ -243,7 +246,7 @@ export function readOwnershipDocument(xml: string, document: string): OwnershipD
   const valid = XMLValidator.validate(xml);
   if (valid !== true) reader.fail(`is not well-formed XML (line ${valid.err.line}: ${valid.err.msg}).`);
   const root = child(parser.parse(xml) as unknown, 'ownershipDocument');
-  if (!isNode(root)) reader.fail('is not an ownership document (no <ownershipDocument>).');
+  if (!isNode(root)) return reader.fail('is not an ownership document (no <ownershipDocument>).');
 
   const form = textOf(root.documentType);
   if (!form || !(OWNERSHIP_FORMS as readonly string[]).includes(form))
