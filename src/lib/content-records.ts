@@ -82,12 +82,31 @@ export const videoRecord = z.object({
 });
 export type VideoRecord = z.infer<typeof videoRecord>;
 
+/**
+ * An insider's transaction. The first five fields are the record as the company page always had it
+ * (`is_buy` true only for a purchase); the rest come with rows read from EDGAR's Forms 4 and 5 and
+ * are null on rows that never had them (src/lib/insider-codes.ts words the codes).
+ */
 export const insiderRecord = z.object({
   amount_purchased: z.number(),
   purchaser: z.string(),
   date_of_purchase: z.string(),
   company_symbol: z.string(),
   is_buy: z.boolean(),
+  owner_cik: z.number().nullable().optional(),
+  relationship: z.string().nullable().optional(),
+  code: z.string().nullable().optional(),
+  price: z.number().nullable().optional(),
+  acquired_disposed: z.enum(['A', 'D']).nullable().optional(),
+  shares_after: z.number().nullable().optional(),
+  ownership: z.enum(['D', 'I']).nullable().optional(),
+  nature_of_ownership: z.string().nullable().optional(),
+  trading_plan: z.boolean().nullable().optional(),
+  security: z.string().nullable().optional(),
+  derivative: z.boolean().optional(),
+  filed_on: z.string().nullable().optional(),
+  /** The filing on EDGAR. */
+  filing_url: z.string().nullable().optional(),
 });
 export type InsiderRecordData = z.infer<typeof insiderRecord>;
 

@@ -86,8 +86,35 @@ describe('the insider transactions table', () => {
 
   it('shows shares whole: 800 shares read 800, and thousands with their scale', () => {
     render(<InsiderTable records={[{ ...records[0]!, amount_purchased: 800 }, records[11]!]} />);
-    const cells = screen.getAllByRole('row').map((row) => row.lastElementChild?.textContent);
+    const cells = screen.getAllByRole('row').map((row) => row.children[3]?.textContent);
     expect(cells.slice(1)).toEqual(['800', '12.00K']);
+  });
+
+  it('explains a Form 4 row’s code, marks a trade under a 10b5-1 plan and links the filing', () => {
+    const fromForm4: InsiderRecordData = {
+      ...records[0]!,
+      purchaser: 'Melkote Rajesh Ramaswamy',
+      relationship: 'Chief Technology Officer',
+      is_buy: false,
+      code: 'A',
+      price: 0,
+      shares_after: 757756,
+      amount_purchased: 757756,
+      filing_url: 'https://www.sec.gov/Archives/edgar/data/2064133/000093397225000042/0000933972-25-000042-index.htm',
+    };
+    const sale: InsiderRecordData = { ...records[1]!, code: 'S', price: 4.5, trading_plan: true, shares_after: 1000 };
+    render(<InsiderTable records={[fromForm4, sale]} />);
+    const [, grant, sold] = screen.getAllByRole('row');
+    expect(grant!.textContent).toContain('Grant or award from the company');
+    expect(grant!.textContent).toContain('Chief Technology Officer');
+    expect(grant!.querySelector('.text-up, .text-down')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Melkote Rajesh Ramaswamy' }).getAttribute('href')).toBe(
+      fromForm4.filing_url,
+    );
+    expect(sold!.textContent).toContain('Open-market or private sale');
+    expect(sold!.textContent).toContain('10b5-1');
+    expect(sold!.textContent).toContain('$4.50');
+    expect(sold!.querySelector('.text-down')).not.toBeNull();
   });
 });
 

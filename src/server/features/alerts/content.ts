@@ -10,6 +10,8 @@
  */
 import { and, eq, gt, inArray, isNotNull, lte, or, sql, type AnyColumn } from 'drizzle-orm';
 import { filingGroupOf } from '../../../lib/company.ts';
+import { formatDollars } from '../../../lib/format.ts';
+import { insiderTrade } from '../../../lib/insider-codes.ts';
 import { formatEventTime } from '../../../lib/time-format.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { readMeta, writeMeta } from '../../platform/meta.ts';
@@ -209,13 +211,20 @@ export function createContentWatch(db: Db, options: { batch: number }): ContentW
       });
     }
     for (const t of insiders) {
+      // Only a purchase or a sale in the market is an insider buying or selling; a grant, an exercise or
+      // shares withheld for tax alert nobody.
+      const trade = insiderTrade(t.code, t.isBuy);
+      if (!trade) continue;
+      const did = trade === 'buy' ? 'bought' : 'sold';
       causes.push({
-        kind: t.isBuy ? 'insider-buy' : 'insider-sell',
+        kind: trade === 'buy' ? 'insider-buy' : 'insider-sell',
         causeKey: `insider:${t.id}`,
         symbol: t.companySymbol,
-        title: `${t.companySymbol} insider ${t.isBuy ? 'bought' : 'sold'} ${t.amountPurchased.toLocaleString('en-US')} shares`,
-        body: `${t.purchaser} ${t.isBuy ? 'bought' : 'sold'} ${name(t.companySymbol)} shares on ${t.dateOfPurchase}.`,
-        link: `/stocks/${t.companySymbol}`,
+        title: `${t.companySymbol} insider ${did} ${t.amountPurchased.toLocaleString('en-US')} shares`,
+        body: `${t.purchaser} ${did} ${name(t.companySymbol)} shares on ${t.dateOfPurchase}${
+          t.price ? ` at ${formatDollars(t.price)}` : ''
+        }${t.tradingPlan ? ', under a Rule 10b5-1 trading plan' : ''}.`,
+        link: `/stocks/${t.companySymbol}#insider`,
       });
     }
     const fresh = causes.filter((c) => !raised.has(c.causeKey));

@@ -6,6 +6,7 @@
  */
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { InsiderRecordData } from '../../../lib/content-records.ts';
+import { filingIndexUrl } from '../../../lib/edgar-links.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { companies, companyProfiles, insiderTransactions } from './tables.ts';
@@ -46,6 +47,19 @@ export const insiderOut = (r: typeof insiderTransactions.$inferSelect): InsiderR
   date_of_purchase: r.dateOfPurchase,
   company_symbol: r.companySymbol,
   is_buy: r.isBuy,
+  owner_cik: r.ownerCik,
+  relationship: r.relationship,
+  code: r.code,
+  price: r.price,
+  acquired_disposed: r.acquiredDisposed,
+  shares_after: r.sharesAfter,
+  ownership: r.ownership,
+  nature_of_ownership: r.natureOfOwnership,
+  trading_plan: r.tradingPlan,
+  security: r.security,
+  derivative: r.derivative,
+  filed_on: r.filedOn,
+  filing_url: r.accession && r.ownerCik ? filingIndexUrl(r.ownerCik, r.accession) : null,
 });
 
 /** The descriptions of several companies in one query (the screener's GraphQL asks for a page of them). */

@@ -150,7 +150,13 @@ export const companyProfiles = pgTable('company_profiles', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Insider purchases and sales (Form 4), newest first on the page. */
+/**
+ * Insiders' transactions (Forms 4 and 5), newest first on the page. Every row of a form is kept:
+ * purchases and sales, and grants, exercises, tax withholding and gifts, told apart by `code`
+ * (src/lib/insider-codes.ts); `isBuy` is true only for a purchase. Rows read from EDGAR carry the
+ * filing they came from (`accession`, `rowKey` = accession and the row's place in it, so a row is
+ * stored once however often its filing is read); the demo's rows have no code and no filing.
+ */
 export const insiderTransactions = pgTable(
   'insider_transactions',
   {
@@ -159,11 +165,33 @@ export const insiderTransactions = pgTable(
       .notNull()
       .references(() => companies.symbol, { onDelete: 'cascade' }),
     purchaser: text('purchaser').notNull(),
+    /** Shares bought, sold, granted or exercised: the transaction's number of shares. */
     amountPurchased: bigint('amount_purchased', { mode: 'number' }).notNull(),
     dateOfPurchase: date('date_of_purchase').notNull(),
     isBuy: boolean('is_buy').notNull(),
+    ownerCik: integer('owner_cik'),
+    /** How the insider is related to the company: 'Director', 'Chief Financial Officer', '10% owner', … */
+    relationship: text('relationship'),
+    /** The transaction code (P, S, A, M, F, G, …); null on rows made before codes were kept. */
+    code: text('code'),
+    price: doublePrecision('price'),
+    acquiredDisposed: text('acquired_disposed', { enum: ['A', 'D'] }),
+    sharesAfter: bigint('shares_after', { mode: 'number' }),
+    ownership: text('ownership', { enum: ['D', 'I'] }),
+    natureOfOwnership: text('nature_of_ownership'),
+    /** Made under a Rule 10b5-1 trading plan: true, false, or null when the filing does not say. */
+    tradingPlan: boolean('trading_plan'),
+    security: text('security'),
+    derivative: boolean('derivative').notNull().default(false),
+    accession: text('accession'),
+    rowKey: text('row_key'),
+    filedOn: date('filed_on'),
   },
-  (t) => [index('insider_transactions_symbol_idx').on(t.companySymbol, t.dateOfPurchase)],
+  (t) => [
+    index('insider_transactions_symbol_idx').on(t.companySymbol, t.dateOfPurchase),
+    uniqueIndex('insider_transactions_row_key_idx').on(t.rowKey),
+    index('insider_transactions_accession_idx').on(t.accession),
+  ],
 );
 
 /** SEC filings from EDGAR; `accession_key` is EDGAR's accession number. */

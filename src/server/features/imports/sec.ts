@@ -16,6 +16,7 @@
 import path from 'node:path';
 import { isNotNull, sql } from 'drizzle-orm';
 import { filingGroupOf } from '../../../lib/company.ts';
+import { filingFolder, filingIndexUrl } from '../../../lib/edgar-links.ts';
 import { industryFor } from '../../../lib/industries.ts';
 import { recordChanges } from '../../platform/changes.ts';
 import { arrayColumn } from '../../platform/db/arrays.ts';
@@ -35,9 +36,6 @@ const MAX_CIK = 2 ** 31 - 1;
 
 /** The longest document name linked to; a longer one is linked through the filing's index page. */
 const MAX_DOCUMENT_NAME = 200;
-
-/** Where EDGAR keeps a filing's documents. */
-const ARCHIVES = 'https://www.sec.gov/Archives/edgar/data';
 
 type Progress = (done: number, total: number) => void;
 
@@ -178,7 +176,7 @@ function filingsOf(arrays: FilingArrays, cik: number, symbol: string, file: stri
       );
       continue;
     }
-    const folder = `${ARCHIVES}/${cik}/${accession.replace(/-/g, '')}`;
+    const folder = filingFolder(cik, accession);
     const linkable = document && document.length <= MAX_DOCUMENT_NAME && !/[\s"<>]/.test(document);
     rows.push({
       accessionKey: accession,
@@ -186,7 +184,7 @@ function filingsOf(arrays: FilingArrays, cik: number, symbol: string, file: stri
       filingType: type.slice(0, 40),
       description: (description || type).slice(0, 500),
       // The primary document when EDGAR names it, else the filing's index page.
-      rawTextLink: linkable ? `${folder}/${document}` : `${folder}/${accession}-index.htm`,
+      rawTextLink: linkable ? `${folder}/${document}` : filingIndexUrl(cik, accession),
       documentCount: 1,
       dateAsOfChange: date,
     });

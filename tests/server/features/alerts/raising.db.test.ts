@@ -142,6 +142,40 @@ describe('raising alerts', () => {
     expect((await alertsOf(cy)).data).toEqual([]);
   });
 
+  it('alerts on an insider’s market purchases and sales only, never on grants, exercises or tax withholding', async () => {
+    const watch = createContentWatch(t.database.db, { batch });
+    await watch.look(new Date());
+    const before = (await alertsOf(ada)).data.length;
+    const row = (code: string, isBuy: boolean, amountPurchased: number, extra = {}) => ({
+      companySymbol: followed,
+      purchaser: 'Rajesh Melkote',
+      amountPurchased,
+      dateOfPurchase: '2026-11-23',
+      isBuy,
+      code,
+      ...extra,
+    });
+    await t.database.db
+      .insert(insiderTransactions)
+      .values([
+        row('A', false, 757756),
+        row('M', false, 20000),
+        row('F', false, 5100),
+        row('G', false, 1000),
+        row('P', true, 25000, { price: 4.12 }),
+        row('S', false, 8000, { price: 4.5, tradingPlan: true }),
+      ]);
+    await watch.look(new Date(Date.now() + 1000));
+    const fresh = (await alertsOf(ada)).data.slice(0, (await alertsOf(ada)).data.length - before);
+    expect(fresh.map((a) => [a.kind, a.title]).sort()).toEqual([
+      ['insider-buy', `${followed} insider bought 25,000 shares`],
+      ['insider-sell', `${followed} insider sold 8,000 shares`],
+    ]);
+    expect(fresh.find((a) => a.kind === 'insider-sell')!.body).toMatch(
+      /at \$4\.50, under a Rule 10b5-1 trading plan\.$/,
+    );
+  });
+
   it('alerts followers of an article staff publish about the company, linking to the article', async () => {
     const watch = createContentWatch(t.database.db, { batch });
     const saved = await t.call('POST', '/api/tools/news', {

@@ -1,0 +1,13 @@
+/**
+ * Where readers find a filing on the SEC's site: every record read from EDGAR links to its filing
+ * there (docs/product.md §9.2), whatever mirror the sync itself read it from.
+ */
+export const EDGAR_ARCHIVES = 'https://www.sec.gov/Archives/edgar/data';
+
+/** A filing's folder: filed under each party's CIK (the company's, and each reporting owner's). */
+export const filingFolder = (cik: number, accession: string) =>
+  `${EDGAR_ARCHIVES}/${cik}/${accession.replaceAll('-', '')}`;
+
+/** A filing's index page, which lists its documents. */
+export const filingIndexUrl = (cik: number, accession: string) =>
+  `${filingFolder(cik, accession)}/${accession}-index.htm`;
