@@ -51,3 +51,25 @@ export const sayTable = (table: string, rows: number): void => {
 
 /** Seconds since `started` (a performance.now() reading), for a command's last line. */
 export const secondsSince = (started: number): string => ((performance.now() - started) / 1000).toFixed(1);
+
+/** Counts as the progress shows them: items, or bytes of a file in MB. */
+const amount = (value: number, unit: 'items' | 'bytes') =>
+  unit === 'bytes' ? `${(value / 1e6).toFixed(1)} MB` : value.toLocaleString('en-US');
+
+/** A progress bar on a terminal, a line per tenth otherwise. */
+export function progressBar(label: string, unit: 'items' | 'bytes' = 'items'): (done: number, total: number) => void {
+  let shownTenth = -1;
+  return (done, total) => {
+    const share = total ? done / total : 1;
+    if (process.stdout.isTTY) {
+      const width = 30;
+      const filled = Math.round(share * width);
+      process.stdout.write(
+        `\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round(share * 100)}% ${amount(done, unit)}/${amount(total, unit)}${done === total ? '\n' : ''}`,
+      );
+    } else if (Math.floor(share * 10) > shownTenth) {
+      shownTenth = Math.floor(share * 10);
+      process.stdout.write(`${label}: ${Math.round(share * 100)}% (${amount(done, unit)} of ${amount(total, unit)})\n`);
+    }
+  };
+}

@@ -23,7 +23,7 @@ import {
   shown,
   type SecurityKind,
 } from '../src/server/features/imports/index.ts';
-import { fail, openDatabaseOrFail, cliConfig } from './cli-support.ts';
+import { cliConfig, fail, openDatabaseOrFail, progressBar } from './cli-support.ts';
 
 const USAGE = `Usage: npm run import -- universe FILE.csv [options]
        npm run import -- sec-tickers company_tickers.json [--dry-run]
@@ -49,28 +49,6 @@ const USAGE = `Usage: npm run import -- universe FILE.csv [options]
 
 const [command, ...rest] = process.argv.slice(2);
 if (!command || command === '--help' || command === '-h') fail(USAGE);
-
-/** Counts as the progress shows them: items, or bytes of a file in MB. */
-const amount = (value: number, unit: 'items' | 'bytes') =>
-  unit === 'bytes' ? `${(value / 1e6).toFixed(1)} MB` : value.toLocaleString('en-US');
-
-/** A progress bar on a terminal, a line per tenth otherwise. */
-function progressBar(label: string, unit: 'items' | 'bytes' = 'items'): (done: number, total: number) => void {
-  let shownTenth = -1;
-  return (done, total) => {
-    const share = total ? done / total : 1;
-    if (process.stdout.isTTY) {
-      const width = 30;
-      const filled = Math.round(share * width);
-      process.stdout.write(
-        `\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round(share * 100)}% ${amount(done, unit)}/${amount(total, unit)}${done === total ? '\n' : ''}`,
-      );
-    } else if (Math.floor(share * 10) > shownTenth) {
-      shownTenth = Math.floor(share * 10);
-      process.stdout.write(`${label}: ${Math.round(share * 100)}% (${amount(done, unit)} of ${amount(total, unit)})\n`);
-    }
-  };
-}
 
 function number(value: string | undefined, option: string, fallback: number): number {
   if (value === undefined) return fallback;

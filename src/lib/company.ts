@@ -164,6 +164,8 @@ export const tabsFor = (hasBioPhases: boolean) => COMPANY_TABS.filter((t) => t.s
 /** Page sizes of the company page tables (docs/product.md §21.1). */
 export const PAGE_SIZES = {
   insider: { options: [5, 10, 20], default: 5 },
+  /** The insider transactions call (`/stock/insiders/{symbol}`): larger pages for readers of the API. */
+  insiderPages: { options: [10, 25, 50, 100], default: 25 },
   filings: { options: [5, 10, 20], default: 10 },
   institutional: { options: [5, 10, 25], default: 25 },
   analysts: { options: [10, 25, 50], default: 10 },

@@ -10,6 +10,7 @@ export * from './features/alerts/tables.ts';
 export * from './features/audit/tables.ts';
 export * from './features/chat/tables.ts';
 export * from './features/companies/tables.ts';
+export * from './features/edgar/tables.ts';
 export * from './features/email/tables.ts';
 export * from './features/events/tables.ts';
 export * from './features/ipos/tables.ts';

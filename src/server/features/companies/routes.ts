@@ -35,6 +35,7 @@ import { filingText } from './filing-text.ts';
 import { filingByAccession, listFilings } from './filings.ts';
 import { priceHistory } from './history.ts';
 import { listHoldings } from './holdings.ts';
+import { listInsiders } from './insiders.ts';
 import { companyMarketRecord, requireCompany } from './records.ts';
 import { listAnalystRatings, listBioPhases } from './research.ts';
 
@@ -190,6 +191,19 @@ const filingsRoute = createRoute({
   },
 });
 
+const insidersRoute = createRoute({
+  ...route(
+    '/insiders/{symbol}',
+    'Insider transactions of Forms 4 and 5, newest first: purchases and sales, grants, exercises and the rest, each with its code',
+  ),
+  request: { params: symbolParam, query: z.object({ page, pageSize: pageSize('insiderPages') }) },
+  responses: {
+    200: jsonContent(z.object({ data: z.array(Insider), totalItems: z.number() }), 'One page'),
+    ...notFoundResponse,
+    ...errorResponses,
+  },
+});
+
 const filingTextRoute = createRoute({
   ...route('/filing/{accession}', 'The text of one filing'),
   request: {
@@ -314,6 +328,10 @@ export const companyRoutes = createRouter()
       groups: types,
     });
     return c.json(result, 200);
+  })
+  .openapi(insidersRoute, async (c) => {
+    const { page: p, pageSize: size } = c.req.valid('query');
+    return c.json(await listInsiders(c.var.db, c.req.valid('param').symbol, p, size), 200);
   })
   .openapi(filingTextRoute, async (c) => {
     const filing = await filingByAccession(c.var.db, c.req.valid('param').accession.replace(/\.txt$/, ''));

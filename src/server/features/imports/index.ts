@@ -1,5 +1,5 @@
 /** Imports of public market data into the database (see the modules for each source). */
-export { ImportError, emptyReport, formatReport, type ImportReport } from './report.ts';
+export { ImportError, emptyReport, formatReport, skip, type ImportReport } from './report.ts';
 export {
   SECURITY_KINDS,
   SMALL_CAP_WINDOW,
@@ -8,6 +8,6 @@ export {
   type SecurityKind,
   type UniverseOptions,
 } from './universe.ts';
-export { importSecSubmissions, importSecTickers } from './sec.ts';
+export { filingsOf, importSecSubmissions, importSecTickers, type FilingArrays, type FilingRow } from './sec.ts';
 export { importPrices } from './prices.ts';
 export { shown } from './text.ts';

@@ -123,7 +123,7 @@ export async function importSecTickers(db: Db, file: string, dryRun: boolean): P
 }
 
 /** The filing arrays EDGAR writes; only these are read. */
-interface FilingArrays {
+export interface FilingArrays {
   accessionNumber?: unknown;
   filingDate?: unknown;
   form?: unknown;
@@ -131,7 +131,7 @@ interface FilingArrays {
   primaryDocDescription?: unknown;
 }
 
-interface FilingRow {
+export interface FilingRow {
   accessionKey: string;
   companySymbol: string;
   filingType: string;
@@ -151,7 +151,7 @@ const ACCESSION = /^\d{10}-\d{2}-\d{6}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The filings of one file's arrays, each malformed entry counted in the report. */
-function filingsOf(arrays: FilingArrays, cik: number, symbol: string, file: string, report: ImportReport): FilingRow[] {
+export function filingsOf(arrays: FilingArrays, cik: number, symbol: string, file: string, report: ImportReport): FilingRow[] {
   const { accessionNumber, filingDate, form } = arrays;
   if (!Array.isArray(accessionNumber) || !Array.isArray(filingDate) || !Array.isArray(form)) {
     skip(report, 'file without filing arrays (accessionNumber, filingDate, form)', file);

@@ -1,0 +1,84 @@
+/**
+ * npm run sync -- sec [--symbols A,B] [--since YYYY-MM-DD] [--feed]
+ * Runs the EDGAR sync the leading server runs on its schedule, on the database the server uses
+ * (running or not): the filings of the universe's companies since the last run (or --since), their
+ * records, with progress and a report at the end. Ctrl-C stops it where it is; the next run goes on
+ * from there and records nothing twice.
+ */
+import { parseArgs } from 'node:util';
+import {
+  createEdgarClient,
+  EdgarNotConfigured,
+  formatSyncReport,
+  runEdgarSync,
+} from '../src/server/features/edgar/index.ts';
+import { cliConfig, fail, openDatabaseOrFail, progressBar } from './cli-support.ts';
+
+const USAGE = `Usage: npm run sync -- sec [--symbols A,B] [--since YYYY-MM-DD] [--feed]
+
+  sec                 the SEC's EDGAR: filings, and the insider transactions of Forms 3, 4 and 5, of every listed
+                      company with a CIK, from the daily indexes since the last run (the last week on a first run)
+    --symbols A,B     only these companies: their submissions are read, and their filings since --since
+    --since DATE      read from this day (YYYY-MM-DD)
+    --feed            ask EDGAR's latest-filings feed too, for today's filings
+
+  Needs SEC_USER_AGENT (a company name and an email address); SEC_REQUESTS_PER_SECOND (default 8, at most 10),
+  SEC_WWW_URL and SEC_DATA_URL as the server reads them.`;
+
+const [source, ...rest] = process.argv.slice(2);
+if (!source || source === '--help' || source === '-h') fail(USAGE);
+if (source !== 'sec') fail(`Unknown source "${source}".\n${USAGE}`);
+
+let parsed;
+try {
+  parsed = parseArgs({
+    args: rest,
+    options: { symbols: { type: 'string' }, since: { type: 'string' }, feed: { type: 'boolean' } },
+  });
+} catch (error) {
+  fail(`${(error as Error).message}\n${USAGE}`);
+}
+const { values } = parsed;
+const since = values.since;
+if (since !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(since) || Number.isNaN(Date.parse(since))))
+  fail(`--since takes a date as YYYY-MM-DD, not "${since}".`);
+const symbols = values.symbols
+  ?.split(',')
+  .map((s) => s.trim().toUpperCase())
+  .filter(Boolean);
+
+const config = cliConfig();
+let client;
+try {
+  client = createEdgarClient(config.edgar);
+} catch (error) {
+  if (error instanceof EdgarNotConfigured) fail(error.message);
+  throw error;
+}
+
+const stop = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    process.stdout.write('\nStopping after the document in hand…\n');
+    stop.abort();
+  });
+
+const database = await openDatabaseOrFail(config);
+try {
+  const bars = new Map<string, (done: number, total: number) => void>();
+  const report = await runEdgarSync(database.db, client, {
+    trigger: 'command',
+    symbols,
+    since,
+    feed: values.feed ?? false,
+    signal: stop.signal,
+    onProgress: (phase, done, total) => {
+      if (!bars.has(phase)) bars.set(phase, progressBar(`Reading ${phase}`));
+      bars.get(phase)!(done, total);
+    },
+  });
+  process.stdout.write(formatSyncReport(report));
+  if (report.stopped && !stop.signal.aborted) process.exitCode = 1;
+} finally {
+  await database.close();
+}

@@ -1,0 +1,5 @@
+/** EDGAR: the sync of the universe's companies from the SEC, and the readers of EDGAR's documents. */
+export { createEdgarClient, EdgarNotConfigured, EdgarUnavailable, NO_USER_AGENT, type EdgarClient } from './client.ts';
+export { EdgarDocumentError } from './document-error.ts';
+export { runEdgarSync, universeWithCiks, type SyncOptions, type SyncReport } from './sync.ts';
+export { formatSyncReport } from './sync-report.ts';

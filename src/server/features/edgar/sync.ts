@@ -1,0 +1,409 @@
+/**
+ * The EDGAR sync (docs/product.md §9.10): keeps the universe's companies (those with a CIK) current
+ * from EDGAR, within the SEC's fair-access rules (client.ts), finding what changed cheaply rather
+ * than asking about every company:
+ * 1. it lists the filings of the universe's companies: from each day's master index since the last
+ *    day read (or `since`), and during the day from the latest-filings feed; for `symbols`, from the
+ *    companies' own submissions;
+ * 2. it refreshes the submissions of the companies that filed (conditionally: an unchanged file
+ *    answers 304), storing their new filings with links to the documents and alerting followers;
+ * 3. it reads each listed filing it has records for (Forms 3, 4 and 5 and their amendments) from its
+ *    complete submission text file and stores its records.
+ * Everything it learns is kept in the database as it goes (edgar_filings, edgar_companies, the
+ * last index day), and a filing's records and its `done` mark are one transaction: a run that stops
+ * for any reason is resumed by the next without recording anything twice. One document that cannot
+ * be read is reported with what was wrong and stops nothing else.
+ */
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { recordChanges } from '../../platform/changes.ts';
+import { transaction, type Db } from '../../platform/db/client.ts';
+import { readMeta, writeMeta } from '../../platform/meta.ts';
+import { raiseFilingAlerts, type NewFiling } from '../alerts/index.ts';
+import { companies, secFilings } from '../companies/index.ts';
+import { emptyReport, filingsOf, skip, type FilingArrays, type ImportReport } from '../imports/index.ts';
+import { EdgarUnavailable, type EdgarClient } from './client.ts';
+import { EdgarDocumentError } from './document-error.ts';
+import { currentFeedPath, dailyIndexPath, readCurrentFeed, readDailyIndex, type ListedFiling } from './filing-lists.ts';
+import { storeOwnershipFiling } from './insider-filings.ts';
+import { OWNERSHIP_FORMS, readOwnershipDocument } from './ownership-document.ts';
+import { readSubmissionText } from './submission-text.ts';
+import { edgarCompanies, edgarFilings, edgarSyncRuns } from './tables.ts';
+
+/** The last day whose master index was read whole. */
+const META_INDEX_DAY = 'edgar-index-day';
+/** A first run reads the indexes of the last few days: older filings come from the submissions import. */
+const FIRST_RUN_DAYS = 7;
+/** Feed pages read per form during the day (100 entries each). */
+const FEED_PAGES = 3;
+/** The forms the feed is asked for during the day: those whose records a reader waits for. */
+const FEED_FORMS = ['4', '8-K'] as const;
+/** A filing that failed this many times is left failed (reported) rather than tried at every run. */
+const MAX_ATTEMPTS = 3;
+const FILING_ALERT_BATCH = 2000;
+
+export interface SyncOptions {
+  trigger: 'schedule' | 'console' | 'command';
+  /** Only these companies (their submissions are read whatever changed). */
+  symbols?: string[];
+  /** Read the daily indexes from this day (YYYY-MM-DD). */
+  since?: string;
+  /** Ask the latest-filings feed too (during the day; the evening's index lists the day's filings whole). */
+  feed?: boolean;
+  now?: Date;
+  signal?: AbortSignal;
+  onProgress?: (phase: string, done: number, total: number) => void;
+}
+
+export interface SyncReport extends ImportReport {
+  requests: number;
+  /** Documents that could not be read, each with what was wrong. */
+  problems: { document: string; problem: string }[];
+  /** Why the run stopped before its end (EDGAR out of reach, asked to stop); null when it ran through. */
+  stopped: string | null;
+}
+
+interface Company {
+  id: number;
+  symbol: string;
+  cik: number;
+}
+
+const pad10 = (cik: number) => String(cik).padStart(10, '0');
+const isOwnershipForm = (form: string) => (OWNERSHIP_FORMS as readonly string[]).includes(form);
+
+/** The New York calendar day of an instant, YYYY-MM-DD. */
+const newYorkDay = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+export async function universeWithCiks(db: Db, symbols?: string[]): Promise<Company[]> {
+  const rows = await db
+    .select({ id: companies.id, symbol: companies.symbol, cik: companies.cik })
+    .from(companies)
+    .where(
+      and(
+        isNotNull(companies.cik),
+        eq(companies.active, true),
+        symbols?.length ? inArray(companies.symbol, symbols) : undefined,
+      ),
+    );
+  return rows.map((r) => ({ ...r, cik: r.cik! }));
+}
+
+export async function runEdgarSync(db: Db, client: EdgarClient, options: SyncOptions): Promise<SyncReport> {
+  const started = performance.now();
+  const report: SyncReport = { ...emptyReport('sec', false), requests: 0, problems: [], stopped: null };
+  const requestsBefore = client.requests;
+  const now = options.now ?? new Date();
+  const progress = options.onProgress ?? (() => {});
+  const universe = await universeWithCiks(db, options.symbols);
+  if (!universe.length) {
+    report.stopped = options.symbols?.length
+      ? `none of ${options.symbols.join(', ')} is a listed company with a CIK`
+      : 'no company has a CIK: the site holds the demo universe (import the real one and sec-tickers first)';
+    return report;
+  }
+  const byCik = new Map(universe.map((c) => [c.cik, c]));
+  const [run] = await db.insert(edgarSyncRuns).values({ trigger: options.trigger }).returning({ id: edgarSyncRuns.id });
+  const problem = (document: string, text: string) => {
+    report.problems.push({ document, problem: text });
+  };
+
+  try {
+    // 1. What was filed.
+    const listed: ListedFiling[] = [];
+    if (options.symbols?.length) {
+      // Asked for companies by name: their submissions say what they filed.
+    } else {
+      listed.push(...(await listFromIndexes(db, client, options, now, report, progress)));
+      if (options.feed) listed.push(...(await listFromFeed(client, report)));
+    }
+    const ours = listed.filter((f) => byCik.has(f.cik));
+    report.read += await queueFilings(db, ours);
+
+    // 2. The submissions of the companies that filed (or were asked for).
+    const filers = options.symbols?.length ? universe : [...new Set(ours.map((f) => f.cik))].map((c) => byCik.get(c)!);
+    for (const [i, company] of filers.entries()) {
+      options.signal?.throwIfAborted();
+      await refreshSubmissions(db, client, company, options, report, problem);
+      progress('submissions', i + 1, filers.length);
+    }
+
+    // 3. The records of each filing not stored yet.
+    const pending = await db
+      .select()
+      .from(edgarFilings)
+      .where(
+        and(
+          eq(edgarFilings.status, 'pending'),
+          inArray(
+            edgarFilings.cik,
+            universe.map((c) => c.cik),
+          ),
+        ),
+      )
+      .orderBy(asc(edgarFilings.filedOn), asc(edgarFilings.accession));
+    for (const [i, filing] of pending.entries()) {
+      options.signal?.throwIfAborted();
+      await readFiling(db, client, filing, report, problem);
+      progress('filings', i + 1, pending.length);
+    }
+  } catch (error) {
+    if (error instanceof EdgarUnavailable) report.stopped = error.message;
+    else if (options.signal?.aborted) report.stopped = 'stopped before its end; the next run goes on from here';
+    else {
+      await finishRun(db, run!.id, report, client.requests - requestsBefore, 'failed', String(error));
+      throw error;
+    }
+  }
+  report.requests = client.requests - requestsBefore;
+  report.ms = Math.round(performance.now() - started);
+  await finishRun(db, run!.id, report, report.requests, report.stopped ? 'stopped' : 'finished', report.stopped);
+  return report;
+}
+
+async function finishRun(
+  db: Db,
+  id: number,
+  report: SyncReport,
+  requests: number,
+  status: 'finished' | 'stopped' | 'failed',
+  note: string | null,
+) {
+  await db
+    .update(edgarSyncRuns)
+    .set({
+      finishedAt: new Date(),
+      status,
+      requests,
+      filingsListed: report.read,
+      filingsDone: report.updated,
+      recordsAdded: report.added,
+      problems: report.problems.slice(0, 100),
+      note,
+    })
+    .where(eq(edgarSyncRuns.id, id));
+}
+
+/** The daily master indexes from the day after the last read (or `since`) to yesterday, then the cursor moved on. */
+async function listFromIndexes(
+  db: Db,
+  client: EdgarClient,
+  options: SyncOptions,
+  now: Date,
+  report: SyncReport,
+  progress: NonNullable<SyncOptions['onProgress']>,
+): Promise<ListedFiling[]> {
+  const today = newYorkDay(now);
+  const last = await readMeta<string>(db, META_INDEX_DAY);
+  let day = options.since ?? (last ? addDays(last, 1) : addDays(today, -FIRST_RUN_DAYS));
+  const days: string[] = [];
+  // Today's index is written this evening: until then the feed tells of today's filings.
+  for (; day < today; day = addDays(day, 1)) days.push(day);
+  const listed: ListedFiling[] = [];
+  for (const [i, d] of days.entries()) {
+    options.signal?.throwIfAborted();
+    const weekday = new Date(`${d}T12:00:00Z`).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) {
+      const answer = await client.get('www', dailyIndexPath(d), {}, options.signal);
+      if (answer.status === 200) {
+        try {
+          listed.push(...readDailyIndex(answer.body!.toString('latin1'), dailyIndexPath(d)));
+        } catch (error) {
+          if (!(error instanceof EdgarDocumentError)) throw error;
+          report.problems.push({ document: error.document, problem: error.problem });
+          // An index not read is not passed over: the next run asks for it again.
+          break;
+        }
+      } else if (addDays(d, 1) >= today) {
+        // Yesterday's index may not be written yet (a holiday has none): asked again next time.
+        break;
+      }
+    }
+    if (!options.since || !last || d > last) await writeMeta(db, META_INDEX_DAY, d);
+    progress('indexes', i + 1, days.length);
+  }
+  report.notes.push(`daily indexes read: ${days.length}`);
+  return listed;
+}
+
+async function listFromFeed(client: EdgarClient, report: SyncReport): Promise<ListedFiling[]> {
+  const listed: ListedFiling[] = [];
+  for (const form of FEED_FORMS) {
+    for (let page = 0; page < FEED_PAGES; page++) {
+      const path = currentFeedPath(form, page * 100);
+      const answer = await client.get('www', path);
+      if (answer.status !== 200) break;
+      let entries: ListedFiling[];
+      try {
+        entries = readCurrentFeed(answer.body!.toString('latin1'), path);
+      } catch (error) {
+        if (!(error instanceof EdgarDocumentError)) throw error;
+        report.problems.push({ document: error.document, problem: error.problem });
+        break;
+      }
+      // The feed's type is a prefix ('4' lists 424B2 too): only the form itself counts.
+      listed.push(...entries.filter((e) => e.form === form || e.form === `${form}/A`));
+      if (entries.length < 100) break;
+    }
+  }
+  return listed;
+}
+
+/** Filings the sync did not know, queued; how many. */
+async function queueFilings(db: Db, filings: readonly ListedFiling[]): Promise<number> {
+  const unique = new Map(filings.map((f) => [f.accession, f]));
+  let queued = 0;
+  const rows = [...unique.values()];
+  for (let i = 0; i < rows.length; i += 1000) {
+    const added = await db
+      .insert(edgarFilings)
+      .values(
+        rows.slice(i, i + 1000).map((f) => ({
+          accession: f.accession,
+          cik: f.cik,
+          form: f.form.toUpperCase(),
+          filedOn: f.filedOn,
+          // Only what the site keeps records of is read; the rest is listed, and done.
+          status: isOwnershipForm(f.form.toUpperCase()) ? ('pending' as const) : ('done' as const),
+        })),
+      )
+      .onConflictDoNothing({ target: edgarFilings.accession })
+      .returning({ accession: edgarFilings.accession });
+    queued += added.length;
+  }
+  return queued;
+}
+
+/** A company's submissions, read only when changed: its new filings stored and announced, and queued. */
+async function refreshSubmissions(
+  db: Db,
+  client: EdgarClient,
+  company: Company,
+  options: SyncOptions,
+  report: SyncReport,
+  problem: (document: string, text: string) => void,
+): Promise<void> {
+  const [known] = await db.select().from(edgarCompanies).where(eq(edgarCompanies.cik, company.cik));
+  const path = `/submissions/CIK${pad10(company.cik)}.json`;
+  const answer = await client.get(
+    'data',
+    path,
+    { etag: known?.etag, lastModified: known?.lastModified },
+    options.signal,
+  );
+  if (answer.status !== 200) return;
+  let arrays: FilingArrays | undefined;
+  try {
+    const body = JSON.parse(answer.body!.toString('utf8')) as { filings?: { recent?: FilingArrays } };
+    arrays = body.filings?.recent;
+  } catch {
+    problem(path, 'is not JSON (cut short, or not the submissions file).');
+    return;
+  }
+  if (!arrays) {
+    problem(path, 'has no filings.recent.');
+    return;
+  }
+  const rows = filingsOf(arrays, company.cik, company.symbol, path, report);
+  const since = options.since ?? '0000-00-00';
+  await transaction(db, async (tx) => {
+    const added = rows.length
+      ? await tx.insert(secFilings).values(rows).onConflictDoNothing({ target: secFilings.accessionKey }).returning({
+          accessionKey: secFilings.accessionKey,
+          companySymbol: secFilings.companySymbol,
+          filingType: secFilings.filingType,
+          description: secFilings.description,
+          rawTextLink: secFilings.rawTextLink,
+          dateAsOfChange: secFilings.dateAsOfChange,
+        })
+      : [];
+    if (added.length) {
+      await recordChanges(tx, 'company', [company.id]);
+      await raiseFilingAlerts(tx, added as NewFiling[], { batch: FILING_ALERT_BATCH });
+      report.notes.push(`${company.symbol}: ${added.length} new filing(s)`);
+    }
+    // Asked for by name: the company's own list is what there is to read.
+    if (options.symbols?.length) {
+      await queueFilings(
+        tx,
+        rows
+          .filter((r) => r.dateAsOfChange >= since && isOwnershipForm(r.filingType))
+          .map((r) => ({
+            cik: company.cik,
+            company: company.symbol,
+            form: r.filingType,
+            filedOn: r.dateAsOfChange,
+            accession: r.accessionKey,
+            role: null,
+            acceptedAt: null,
+          })),
+      );
+    }
+    await tx
+      .insert(edgarCompanies)
+      .values({ cik: company.cik, etag: answer.etag, lastModified: answer.lastModified, checkedAt: new Date() })
+      .onConflictDoUpdate({
+        target: edgarCompanies.cik,
+        set: { etag: answer.etag, lastModified: answer.lastModified, checkedAt: new Date() },
+      });
+  });
+}
+
+/** A listed filing read from its complete submission text file, its records stored with its `done`. */
+async function readFiling(
+  db: Db,
+  client: EdgarClient,
+  filing: typeof edgarFilings.$inferSelect,
+  report: SyncReport,
+  problem: (document: string, text: string) => void,
+): Promise<void> {
+  const path = `/Archives/edgar/data/${filing.cik}/${filing.accession.replaceAll('-', '')}/${filing.accession}.txt`;
+  const mark = (status: 'done' | 'skipped' | 'failed', outcome: string) =>
+    db
+      .update(edgarFilings)
+      .set({ status, outcome: outcome.slice(0, 500), doneAt: new Date(), attempts: sql`${edgarFilings.attempts} + 1` })
+      .where(eq(edgarFilings.accession, filing.accession));
+  try {
+    const answer = await client.get('www', path);
+    if (answer.status !== 200) {
+      throw new EdgarDocumentError(filing.accession, 'is not on EDGAR (404): its submission text file is missing.');
+    }
+    const submission = readSubmissionText(answer.body!.toString('utf8'), filing.accession);
+    const xml = submission.documents.find((d) => isOwnershipForm(d.type))?.text;
+    if (!xml) throw new EdgarDocumentError(filing.accession, `holds no ownership document (form ${submission.form}).`);
+    const document = readOwnershipDocument(xml, filing.accession);
+    await transaction(db, async (tx) => {
+      const outcome = await storeOwnershipFiling(tx, {
+        accession: filing.accession,
+        filedOn: submission.filedOn,
+        document,
+      });
+      if (outcome.stored) {
+        report.added += outcome.added;
+        report.updated++;
+        if (outcome.replaced) report.notes.push(`${filing.accession}: amendment replaced ${outcome.replaced} row(s)`);
+      } else skip(report, outcome.reason, filing.accession);
+      await tx
+        .update(edgarFilings)
+        .set({
+          status: outcome.stored ? 'done' : 'skipped',
+          outcome: outcome.stored ? `insider rows: ${outcome.added}` : outcome.reason,
+          doneAt: new Date(),
+          attempts: sql`${edgarFilings.attempts} + 1`,
+        })
+        .where(eq(edgarFilings.accession, filing.accession));
+    });
+  } catch (error) {
+    if (!(error instanceof EdgarDocumentError)) throw error;
+    problem(error.document, error.problem);
+    skip(report, 'document that could not be read', filing.accession);
+    const failed = filing.attempts + 1 >= MAX_ATTEMPTS || !/missing|cut short/.test(error.problem);
+    await (failed
+      ? mark('failed', error.problem)
+      : db
+          .update(edgarFilings)
+          .set({ attempts: sql`${edgarFilings.attempts} + 1`, outcome: error.problem.slice(0, 500) })
+          .where(eq(edgarFilings.accession, filing.accession)));
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The EDGAR sync's own state (docs/product.md §9.10), in the database so that a run that stops (a
+ * restart, a crash, EDGAR out of reach) goes on where it was: the filings it learned of and what
+ * became of each, what it last knew of each company's submissions, and each run's account.
+ */
+import { sql } from 'drizzle-orm';
+import { date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Filings of the universe's companies the sync learned of (from the daily index, the feed or a
+ * company's submissions), one per accession number, and whether their records are stored. A
+ * filing's records and its `done` are written in one transaction, so none is stored twice.
+ */
+export const edgarFilings = pgTable(
+  'edgar_filings',
+  {
+    accession: text('accession').primaryKey(),
+    /** The company's CIK (the issuer's, or the filer's). */
+    cik: integer('cik').notNull(),
+    form: text('form').notNull(),
+    filedOn: date('filed_on').notNull(),
+    status: text('status', { enum: ['pending', 'done', 'skipped', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+    /** What was stored, or why nothing was: 'insider rows: 2', 'issuer not in the universe', the error. */
+    outcome: text('outcome'),
+    listedAt: timestamp('listed_at', { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('edgar_filings_pending_idx')
+      .on(t.filedOn, t.accession)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** What the sync last read of a company's submissions file: its validators, for conditional requests. */
+export const edgarCompanies = pgTable('edgar_companies', {
+  cik: integer('cik').primaryKey(),
+  etag: text('etag'),
+  lastModified: text('last_modified'),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One run of the sync, for the console's account of it. */
+export const edgarSyncRuns = pgTable(
+  'edgar_sync_runs',
+  {
+    id: serial('id').primaryKey(),
+    trigger: text('trigger', { enum: ['schedule', 'console', 'command'] }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    status: text('status', { enum: ['running', 'finished', 'stopped', 'failed'] })
+      .notNull()
+      .default('running'),
+    requests: integer('requests').notNull().default(0),
+    filingsListed: integer('filings_listed').notNull().default(0),
+    filingsDone: integer('filings_done').notNull().default(0),
+    recordsAdded: integer('records_added').notNull().default(0),
+    /** The documents that could not be read, each with what was wrong (the first 100). */
+    problems: jsonb('problems').$type<{ document: string; problem: string }[]>().notNull().default([]),
+    note: text('note'),
+  },
+  (t) => [index('edgar_sync_runs_started_idx').on(t.startedAt)],
+);

@@ -1,0 +1,195 @@
+/**
+ * The EDGAR sync end to end against a local server holding EDGAR's real documents at EDGAR's own
+ * paths: what the daily index lists for the universe's companies is read, a company's Form 4 becomes
+ * its insider transactions (on the company page's API and in its followers' alerts), a company's
+ * submissions become its filings, and a run stopped part way is resumed without recording anything
+ * twice.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createContentWatch } from '../../../../src/server/features/alerts/index.ts';
+import { createEdgarClient, runEdgarSync } from '../../../../src/server/features/edgar/index.ts';
+import {
+  alerts,
+  companies,
+  favoriteCompanies,
+  insiderTransactions,
+  secFilings,
+} from '../../../../src/server/schema.ts';
+import { addReader } from '../../../helpers/alerts.ts';
+import { createTestApp, type TestApp } from '../../../helpers/app.ts';
+import { startEdgarServer, type EdgarServer } from '../../../helpers/edgar-server.ts';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../../fixtures/edgar');
+const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
+
+const AAR_FORM4 = '0001127602-25-001055';
+const AAR_FORM4_PATH = `/Archives/edgar/data/1750/000112760225001055/${AAR_FORM4}.txt`;
+const INDEX_PATH = '/Archives/edgar/daily-index/2025/QTR1/master.20250110.idx';
+/** The Saturday after: Friday's index is the last written. */
+const SATURDAY = new Date('2025-01-11T15:00:00Z');
+
+/** A daily master index as EDGAR writes it, listing these filings. */
+function masterIndex(day: string, lines: string[]): string {
+  return [
+    'Description:           Daily Index of EDGAR Dissemination Feed',
+    `Last Data Received:    ${day}`,
+    'Comments:              webmaster@sec.gov',
+    'Anonymous FTP:         ftp://ftp.sec.gov/edgar/',
+    '',
+    'CIK|Company Name|Form Type|Date Filed|File Name',
+    '--------------------------------------------------------------------------------',
+    ...lines,
+    '',
+  ].join('\n');
+}
+
+let t: TestApp;
+let edgar: EdgarServer;
+const client = () =>
+  createEdgarClient({
+    userAgent: 'RedCap Research admin@redcap.example',
+    requestsPerSecond: 10,
+    wwwUrl: edgar.url,
+    dataUrl: edgar.url,
+    sleep: async () => {},
+  });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  edgar = await startEdgarServer();
+  const company = (symbol: string, name: string, cik: number) => ({
+    symbol,
+    name,
+    cik,
+    sicCode: 3720,
+    sectorName: 'Manufacturing',
+    industry: 'Aircraft & Parts',
+    market: 'NYSE',
+    country: 'United States',
+    dataSource: 'nasdaq-screener',
+  });
+  await t.database.db
+    .insert(companies)
+    .values([
+      company('AIR', 'AAR Corp.', 1750),
+      company('IMNN', 'Imunon, Inc.', 749647),
+      company('NOCIK', 'No CIK Inc.', 0),
+    ]);
+  await t.database.db.update(companies).set({ cik: null }).where(eq(companies.symbol, 'NOCIK'));
+});
+afterAll(async () => {
+  await edgar.close();
+  await t.close();
+});
+
+describe('the EDGAR sync', () => {
+  beforeEach(() => {
+    edgar.put(
+      INDEX_PATH,
+      masterIndex('Jan 10, 2025', [
+        `1750|AAR CORP|4|20250110|edgar/data/1750/${AAR_FORM4}.txt`,
+        `1806647|Garascia Jessica A.|4|20250110|edgar/data/1806647/${AAR_FORM4}.txt`,
+        '320193|Apple Inc.|4|20250110|edgar/data/320193/0000320193-25-000001.txt',
+        '749647|Imunon, Inc.|8-K|20250110|edgar/data/749647/0001493152-25-000100.txt',
+      ]),
+    );
+    edgar.put(AAR_FORM4_PATH, fixture('ownership/0001127602-25-001055.txt'));
+    edgar.put('/submissions/CIK0000749647.json', fixture('submissions/CIK0000749647.json'));
+  });
+
+  it('stays off on the demo universe, saying why', async () => {
+    const demo = await createTestApp({ seedCompanies: 5 });
+    try {
+      const report = await runEdgarSync(demo.database.db, client(), { trigger: 'command', now: SATURDAY });
+      expect(report.stopped).toMatch(/no company has a CIK: the site holds the demo universe/);
+      expect(report.requests).toBe(0);
+    } finally {
+      await demo.close();
+    }
+  });
+
+  it('reads what the day’s index lists for the universe: a Form 4 becomes insider rows, submissions become filings', async () => {
+    const reader = await addReader(t.database.db);
+    await t.database.db.insert(favoriteCompanies).values({ userId: reader.id, symbol: 'AIR' });
+    const watch = createContentWatch(t.database.db, { batch: 100 });
+    await watch.look(new Date());
+
+    const before = edgar.requests.length;
+    const report = await runEdgarSync(t.database.db, client(), {
+      trigger: 'command',
+      since: '2025-01-10',
+      now: SATURDAY,
+    });
+    expect(report.stopped).toBeNull();
+    expect(report.problems).toEqual([]);
+    // Only the companies that filed: AAR's and Imunon's submissions, the index, AAR's Form 4.
+    const asked = edgar.requests.slice(before).map((r) => r.path);
+    expect(asked.sort()).toEqual(
+      [INDEX_PATH, AAR_FORM4_PATH, '/submissions/CIK0000001750.json', '/submissions/CIK0000749647.json'].sort(),
+    );
+    expect(report.added).toBe(1);
+
+    const rows = await t.database.db
+      .select()
+      .from(insiderTransactions)
+      .where(eq(insiderTransactions.companySymbol, 'AIR'));
+    expect(rows).toEqual([
+      expect.objectContaining({
+        purchaser: 'Garascia Jessica A.',
+        ownerCik: 1806647,
+        relationship: 'Senior VP, GC, CAO & Secretary',
+        code: 'S',
+        isBuy: false,
+        amountPurchased: 1500,
+        price: 66.903,
+        sharesAfter: 37565,
+        ownership: 'D',
+        tradingPlan: false,
+        accession: AAR_FORM4,
+        dateOfPurchase: '2025-01-10',
+      }),
+    ]);
+    const api = await t.call('GET', '/api/stock/insiders/AIR');
+    expect(api.status).toBe(200);
+    expect(api.body).toMatchObject({
+      totalItems: 1,
+      data: [{ purchaser: 'Garascia Jessica A.', code: 'S', price: 66.903, is_buy: false, trading_plan: false }],
+    });
+    expect((api.body as { data: { filing_url: string }[] }).data[0]!.filing_url).toBe(
+      `https://www.sec.gov/Archives/edgar/data/1806647/000112760225001055/${AAR_FORM4}-index.htm`,
+    );
+    const imunonFilings = await t.database.db.select().from(secFilings).where(eq(secFilings.companySymbol, 'IMNN'));
+    expect(imunonFilings.length).toBe(1000);
+
+    // The company's follower hears of the sale.
+    await watch.look(new Date(Date.now() + 1000));
+    const bell = await t.database.db.select().from(alerts).where(eq(alerts.userId, reader.id));
+    expect(bell.map((a) => [a.kind, a.title])).toEqual([['insider-sell', 'AIR insider sold 1,500 shares']]);
+  });
+
+  it('reads nothing again on the next run: the day is read, the filing stored, the submissions unchanged', async () => {
+    const before = edgar.requests.length;
+    const report = await runEdgarSync(t.database.db, client(), { trigger: 'command', now: SATURDAY });
+    expect(report.added).toBe(0);
+    expect(edgar.requests.length - before).toBe(0);
+    const again = await runEdgarSync(t.database.db, client(), {
+      trigger: 'command',
+      since: '2025-01-10',
+      now: SATURDAY,
+    });
+    expect(again.added).toBe(0);
+    // The index again, and Imunon's submissions asked conditionally: unchanged (AAR's are not on the server).
+    expect(
+      edgar.requests
+        .slice(before)
+        .filter((r) => r.headers['if-none-match'])
+        .map((r) => r.path),
+    ).toEqual(['/submissions/CIK0000749647.json']);
+    expect(
+      await t.database.db.select().from(insiderTransactions).where(eq(insiderTransactions.accession, AAR_FORM4)),
+    ).toHaveLength(1);
+  });
+});
