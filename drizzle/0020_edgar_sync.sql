@@ -21,6 +21,7 @@ CREATE TABLE "edgar_sync_runs" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"trigger" text NOT NULL,
 	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"heartbeat_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"finished_at" timestamp with time zone,
 	"status" text DEFAULT 'running' NOT NULL,
 	"requests" integer DEFAULT 0 NOT NULL,
@@ -32,4 +33,5 @@ CREATE TABLE "edgar_sync_runs" (
 );
 --> statement-breakpoint
 CREATE INDEX "edgar_filings_pending_idx" ON "edgar_filings" USING btree ("filed_on","accession") WHERE "edgar_filings"."status" = 'pending';--> statement-breakpoint
-CREATE INDEX "edgar_sync_runs_started_idx" ON "edgar_sync_runs" USING btree ("started_at");
+CREATE INDEX "edgar_sync_runs_started_idx" ON "edgar_sync_runs" USING btree ("started_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "edgar_sync_runs_running_idx" ON "edgar_sync_runs" USING btree ("status") WHERE "edgar_sync_runs"."status" = 'running';

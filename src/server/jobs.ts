@@ -15,6 +15,7 @@ import {
   vapidSubject,
 } from './features/alerts/index.ts';
 import { jobs as chatJobs } from './features/chat/index.ts';
+import { jobs as edgarJobs } from './features/edgar/index.ts';
 import { jobs as eventJobs } from './features/events/index.ts';
 import { createPolygonQuoteProvider, jobs as marketJobs } from './features/market/index.ts';
 import { NEWSLETTER_JOB, issueRenderer, jobs as newsletterJobs } from './features/newsletter/index.ts';
@@ -104,6 +105,7 @@ export function serverJobs(deps: ServerJobDeps): JobDefinition[] {
         deps.wake(ALERT_RAISING_JOB, 0);
       },
     }),
+    ...edgarJobs({ db, config: config.edgar, logger, onRecords: () => deps.wake(ALERT_RAISING_JOB, 0) }),
     ...alertJobs({
       db,
       logger,

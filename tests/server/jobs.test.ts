@@ -36,6 +36,7 @@ describe("the server's background jobs", () => {
       ['chat-guest-threads', true],
       ['content-changes-poll', false],
       ['market-data', true],
+      ['edgar-sync', true],
       ['alert-raising', true],
     ]);
     expect(new Set(jobs.map((job) => job.name)).size).toBe(jobs.length);

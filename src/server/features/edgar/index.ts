@@ -3,3 +3,4 @@ export { createEdgarClient, EdgarNotConfigured, EdgarUnavailable, NO_USER_AGENT,
 export { EdgarDocumentError } from './document-error.ts';
 export { runEdgarSync, universeWithCiks, type SyncOptions, type SyncReport } from './sync.ts';
 export { formatSyncReport } from './sync-report.ts';
+export { EDGAR_SYNC_JOB, jobs } from './jobs.ts';

@@ -95,7 +95,6 @@ export async function runEdgarSync(db: Db, client: EdgarClient, options: SyncOpt
   const report: SyncReport = { ...emptyReport('sec', false), requests: 0, problems: [], stopped: null };
   const requestsBefore = client.requests;
   const now = options.now ?? new Date();
-  const progress = options.onProgress ?? (() => {});
   const universe = await universeWithCiks(db, options.symbols);
   if (!universe.length) {
     report.stopped = options.symbols?.length
@@ -104,9 +103,24 @@ export async function runEdgarSync(db: Db, client: EdgarClient, options: SyncOpt
     return report;
   }
   const byCik = new Map(universe.map((c) => [c.cik, c]));
-  const [run] = await db.insert(edgarSyncRuns).values({ trigger: options.trigger }).returning({ id: edgarSyncRuns.id });
+  const run = await claimRun(db, options.trigger);
+  if ('running' in run) {
+    report.stopped = `another EDGAR sync is running (since ${run.running.toISOString()}); this one did nothing`;
+    return report;
+  }
   const problem = (document: string, text: string) => {
     report.problems.push({ document, problem: text });
+  };
+  let beat = Date.now();
+  const progress = (phase: string, done: number, total: number) => {
+    options.onProgress?.(phase, done, total);
+    if (Date.now() - beat < HEARTBEAT_MS) return;
+    beat = Date.now();
+    void db
+      .update(edgarSyncRuns)
+      .set({ heartbeatAt: new Date() })
+      .where(eq(edgarSyncRuns.id, run.id))
+      .catch(() => {});
   };
 
   try {
@@ -152,14 +166,48 @@ export async function runEdgarSync(db: Db, client: EdgarClient, options: SyncOpt
     if (error instanceof EdgarUnavailable) report.stopped = error.message;
     else if (options.signal?.aborted) report.stopped = 'stopped before its end; the next run goes on from here';
     else {
-      await finishRun(db, run!.id, report, client.requests - requestsBefore, 'failed', String(error));
+      await finishRun(db, run.id, report, client.requests - requestsBefore, 'failed', String(error));
       throw error;
     }
   }
   report.requests = client.requests - requestsBefore;
   report.ms = Math.round(performance.now() - started);
-  await finishRun(db, run!.id, report, report.requests, report.stopped ? 'stopped' : 'finished', report.stopped);
+  await finishRun(db, run.id, report, report.requests, report.stopped ? 'stopped' : 'finished', report.stopped);
   return report;
+}
+
+/** A run's heartbeat is moved on this often; one silent for STALE_RUN_MS is taken for dead. */
+const HEARTBEAT_MS = 15_000;
+const STALE_RUN_MS = 90_000;
+
+/**
+ * The sync for this run, or the start of the run that holds it: one run at a time across the
+ * deployment and the command line, since EDGAR's rate is shared. A run that stopped without saying
+ * so (a crash) lets go once its heartbeat is stale.
+ */
+async function claimRun(db: Db, trigger: SyncOptions['trigger']): Promise<{ id: number } | { running: Date }> {
+  return transaction(db, async (tx) => {
+    await tx
+      .update(edgarSyncRuns)
+      .set({ status: 'stopped', finishedAt: new Date(), note: 'stopped without finishing (no heartbeat)' })
+      .where(
+        and(
+          eq(edgarSyncRuns.status, 'running'),
+          sql`${edgarSyncRuns.heartbeatAt} < now() - make_interval(secs => ${STALE_RUN_MS / 1000})`,
+        ),
+      );
+    const [claimed] = await tx
+      .insert(edgarSyncRuns)
+      .values({ trigger })
+      .onConflictDoNothing()
+      .returning({ id: edgarSyncRuns.id });
+    if (claimed) return claimed;
+    const [holder] = await tx
+      .select({ startedAt: edgarSyncRuns.startedAt })
+      .from(edgarSyncRuns)
+      .where(eq(edgarSyncRuns.status, 'running'));
+    return { running: holder?.startedAt ?? new Date() };
+  });
 }
 
 async function finishRun(

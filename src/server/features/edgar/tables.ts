@@ -4,7 +4,18 @@
  * became of each, what it last knew of each company's submissions, and each run's account.
  */
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Filings of the universe's companies the sync learned of (from the daily index, the feed or a
@@ -50,6 +61,8 @@ export const edgarSyncRuns = pgTable(
     id: serial('id').primaryKey(),
     trigger: text('trigger', { enum: ['schedule', 'console', 'command'] }).notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Moved on while the run goes: a run whose heartbeat stopped (a crash) no longer holds the sync. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     status: text('status', { enum: ['running', 'finished', 'stopped', 'failed'] })
       .notNull()
@@ -62,5 +75,11 @@ export const edgarSyncRuns = pgTable(
     problems: jsonb('problems').$type<{ document: string; problem: string }[]>().notNull().default([]),
     note: text('note'),
   },
-  (t) => [index('edgar_sync_runs_started_idx').on(t.startedAt)],
+  (t) => [
+    index('edgar_sync_runs_started_idx').on(t.startedAt),
+    // One run at a time across the deployment and the command line: EDGAR's rate is shared.
+    uniqueIndex('edgar_sync_runs_running_idx')
+      .on(t.status)
+      .where(sql`${t.status} = 'running'`),
+  ],
 );

@@ -14,6 +14,7 @@ import { createEdgarClient, runEdgarSync } from '../../../../src/server/features
 import {
   alerts,
   companies,
+  edgarSyncRuns,
   favoriteCompanies,
   insiderTransactions,
   secFilings,
@@ -191,5 +192,28 @@ describe('the EDGAR sync', () => {
     expect(
       await t.database.db.select().from(insiderTransactions).where(eq(insiderTransactions.accession, AAR_FORM4)),
     ).toHaveLength(1);
+  });
+});
+
+describe('one EDGAR sync at a time', () => {
+  it('leaves a run alone while another one beats, and takes over from one whose heartbeat stopped', async () => {
+    const [holder] = await t.database.db
+      .insert(edgarSyncRuns)
+      .values({ trigger: 'schedule' })
+      .returning({ id: edgarSyncRuns.id });
+    const before = edgar.requests.length;
+    const refused = await runEdgarSync(t.database.db, client(), { trigger: 'command', now: SATURDAY });
+    expect(refused.stopped).toMatch(/^another EDGAR sync is running \(since .+\); this one did nothing$/);
+    expect(edgar.requests.length).toBe(before);
+
+    // The holder crashed: its heartbeat is two minutes old.
+    await t.database.db
+      .update(edgarSyncRuns)
+      .set({ heartbeatAt: new Date(Date.now() - 120_000) })
+      .where(eq(edgarSyncRuns.id, holder!.id));
+    const ran = await runEdgarSync(t.database.db, client(), { trigger: 'command', now: SATURDAY });
+    expect(ran.stopped).toBeNull();
+    const [crashed] = await t.database.db.select().from(edgarSyncRuns).where(eq(edgarSyncRuns.id, holder!.id));
+    expect(crashed).toMatchObject({ status: 'stopped', note: 'stopped without finishing (no heartbeat)' });
   });
 });
