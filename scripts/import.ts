@@ -3,6 +3,8 @@
  * npm run import -- sec-tickers company_tickers.json [--dry-run]
  * npm run import -- sec-submissions DIR_OR_FILES... [--dry-run]
  * npm run import -- prices DIR_OR_FILE [--dry-run]
+ * npm run import -- sec-ownership FILES|DIR [--dry-run]
+ * npm run import -- sec-insider DATASET.zip [--dry-run]
  * Imports public market data into the database the server uses, whether or
  * not the server runs (a running server picks the changes up within
  * seconds and rebuilds the pages of what changed). Each import is one
@@ -23,12 +25,15 @@ import {
   shown,
   type SecurityKind,
 } from '../src/server/features/imports/index.ts';
+import { importInsiderDataset, importOwnershipFiles } from '../src/server/features/edgar/index.ts';
 import { cliConfig, fail, openDatabaseOrFail, progressBar } from './cli-support.ts';
 
 const USAGE = `Usage: npm run import -- universe FILE.csv [options]
        npm run import -- sec-tickers company_tickers.json [--dry-run]
        npm run import -- sec-submissions DIR_OR_FILES... [--dry-run]
        npm run import -- prices DIR_OR_FILE [--dry-run]
+       npm run import -- sec-ownership FILES|DIR [--dry-run]
+       npm run import -- sec-insider DATASET.zip [--dry-run]
 
   Every import is one transaction: a file that cannot be imported, anywhere in it, changes nothing.
 
@@ -45,7 +50,11 @@ const USAGE = `Usage: npm run import -- universe FILE.csv [options]
   sec-submissions     the SEC's submissions files (CIK##########.json, from submissions.zip), a folder of them or the files:
                       each linked company's SIC code (its sector) and its filings, with links to the documents
   prices DIR_OR_FILE  daily bars (Date,Open,High,Low,Close,Volume): a folder of TICKER.csv files, or one file with a
-                      Symbol column; then the screener's derived fields and the three small-cap indices are recomputed`;
+                      Symbol column; then the screener's derived fields and the three small-cap indices are recomputed
+  sec-ownership       Forms 3, 4 and 5 as EDGAR serves them: complete submission text files ({accession}.txt) or
+                      ownership XML documents in their EDGAR folder (…/{accession without dashes}/form4.xml)
+  sec-insider FILE    the SEC's quarterly Insider Transactions Data Set (2025q1_form345.zip, from sec.gov's
+                      "Insider Transactions Data Sets"): the universe's insider trades of that quarter`;
 
 const [command, ...rest] = process.argv.slice(2);
 if (!command || command === '--help' || command === '-h') fail(USAGE);
@@ -111,7 +120,10 @@ async function universe(args: string[]): Promise<void> {
 }
 
 /** The imports that take their inputs and --dry-run only. */
-async function simple(kind: 'sec-tickers' | 'sec-submissions' | 'prices', args: string[]): Promise<void> {
+async function simple(
+  kind: 'sec-tickers' | 'sec-submissions' | 'prices' | 'sec-ownership' | 'sec-insider',
+  args: string[],
+): Promise<void> {
   let parsed;
   try {
     parsed = parseArgs({ args, allowPositionals: true, options: { 'dry-run': { type: 'boolean' } } });
@@ -119,7 +131,8 @@ async function simple(kind: 'sec-tickers' | 'sec-submissions' | 'prices', args: 
     fail(`${(error as Error).message}\n${USAGE}`);
   }
   const { values, positionals } = parsed;
-  if (!positionals.length || (kind !== 'sec-submissions' && positionals.length !== 1)) fail(USAGE);
+  const many = kind === 'sec-submissions' || kind === 'sec-ownership';
+  if (!positionals.length || (!many && positionals.length !== 1)) fail(USAGE);
   const dryRun = values['dry-run'] ?? false;
   const database = await openDatabaseOrFail(cliConfig());
   try {
@@ -128,16 +141,36 @@ async function simple(kind: 'sec-tickers' | 'sec-submissions' | 'prices', args: 
         ? await importSecTickers(database.db, positionals[0]!, dryRun)
         : kind === 'prices'
           ? await importPrices(database.db, positionals[0]!, dryRun, progressBar('Writing prices'))
-          : await importSecSubmissions(database.db, positionals, dryRun, progressBar('Reading submissions'));
+          : kind === 'sec-ownership'
+            ? await importOwnershipFiles(database.db, positionals, dryRun, progressBar('Storing filings'))
+            : kind === 'sec-insider'
+              ? await importInsiderDataset(database.db, positionals[0]!, dryRun, phasedProgress())
+              : await importSecSubmissions(database.db, positionals, dryRun, progressBar('Reading submissions'));
     process.stdout.write(formatReport(report));
   } finally {
     await database.close();
   }
 }
 
+/** One progress bar per phase of a longer import ('reading', 'storing'). */
+function phasedProgress(): (phase: string, done: number, total: number) => void {
+  const bars = new Map<string, (done: number, total: number) => void>();
+  return (phase, done, total) => {
+    if (!bars.has(phase))
+      bars.set(phase, progressBar(phase === 'reading' ? 'Reading the data set' : 'Storing filings'));
+    bars.get(phase)!(done, total);
+  };
+}
+
 try {
   if (command === 'universe') await universe(rest);
-  else if (command === 'sec-tickers' || command === 'sec-submissions' || command === 'prices')
+  else if (
+    command === 'sec-tickers' ||
+    command === 'sec-submissions' ||
+    command === 'prices' ||
+    command === 'sec-ownership' ||
+    command === 'sec-insider'
+  )
     await simple(command, rest);
   else fail(`Unknown import "${command}".\n${USAGE}`);
 } catch (error) {

@@ -8,7 +8,7 @@
  * company's followers. Its first look only takes note, so a new server does
  * not alert about what was there before.
  */
-import { and, eq, gt, inArray, isNotNull, lte, or, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql, type AnyColumn } from 'drizzle-orm';
 import { filingGroupOf } from '../../../lib/company.ts';
 import { formatDollars } from '../../../lib/format.ts';
 import { insiderTrade } from '../../../lib/insider-codes.ts';
@@ -97,6 +97,9 @@ const NEWS_EDIT_WINDOW_MS = 86_400_000;
 /** How long before a webinar starts its "in one hour" alert is raised. */
 export const WEBINAR_SOON_MS = 3600_000;
 
+/** How recently a trade must have been filed for its followers to hear of it. */
+const INSIDER_NEWS_DAYS = 7;
+
 /**
  * Published by `now` and new since the last look, or edited since then
  * within a day of publishing (a company tag added after publishing).
@@ -160,7 +163,17 @@ export function createContentWatch(db: Db, options: { batch: number }): ContentW
       .select({ id: events.id, title: events.title, symbol: events.companySymbol, startsAt: events.upcomingDate })
       .from(events)
       .where(and(upcomingWebinar(now), lte(events.upcomingDate, new Date(now.getTime() + WEBINAR_SOON_MS))));
-    const insiders = await db.select().from(insiderTransactions).where(gt(insiderTransactions.id, mark.insiderId));
+    // A trade filed long before it reached the site (a quarter's data set imported) is history, not news.
+    const filedSince = new Date(now.getTime() - INSIDER_NEWS_DAYS * 86_400_000).toISOString().slice(0, 10);
+    const insiders = await db
+      .select()
+      .from(insiderTransactions)
+      .where(
+        and(
+          gt(insiderTransactions.id, mark.insiderId),
+          or(isNull(insiderTransactions.filedOn), gte(insiderTransactions.filedOn, filedSince)),
+        ),
+      );
 
     const names = await namesOf(db, [
       ...articles.map((a) => a.symbol!),

@@ -4,3 +4,5 @@ export { EdgarDocumentError } from './document-error.ts';
 export { runEdgarSync, universeWithCiks, type SyncOptions, type SyncReport } from './sync.ts';
 export { formatSyncReport } from './sync-report.ts';
 export { EDGAR_SYNC_JOB, jobs } from './jobs.ts';
+export { importOwnershipFiles } from './ownership-import.ts';
+export { importInsiderDataset } from './insider-dataset.ts';

@@ -12,6 +12,7 @@
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { EdgarDocumentError } from './document-error.ts';
+import type { SubmissionText } from './submission-text.ts';
 
 export const OWNERSHIP_FORMS = ['3', '3/A', '4', '4/A', '5', '5/A'] as const;
 export type OwnershipForm = (typeof OWNERSHIP_FORMS)[number];
@@ -309,4 +310,12 @@ export function underTradingPlan(document: OwnershipDocument, row: OwnershipRow)
   if (said.some((text) => !NOT_UNDER_PLAN.test(text))) return true;
   if (said.length) return false;
   return document.rule10b5One === false ? false : null;
+}
+
+/** The ownership document of a complete submission text file, read; a filing without one is refused. */
+export function ownershipDocumentOf(submission: SubmissionText): OwnershipDocument {
+  const xml = submission.documents.find((d) => (OWNERSHIP_FORMS as readonly string[]).includes(d.type))?.text;
+  if (!xml)
+    throw new EdgarDocumentError(submission.accession, `holds no ownership document (form ${submission.form}).`);
+  return readOwnershipDocument(xml, submission.accession);
 }

@@ -11,3 +11,6 @@ export {
 export { filingsOf, importSecSubmissions, importSecTickers, type FilingArrays, type FilingRow } from './sec.ts';
 export { importPrices } from './prices.ts';
 export { shown } from './text.ts';
+export { importTransaction } from './transaction.ts';
+export { inputFiles, readInput } from './input.ts';
+export { dataSetDate, dataSetNumber, openDataSet, type DataSet, type DataSetRow } from './data-set.ts';

@@ -1,0 +1,143 @@
+/**
+ * The SEC's quarterly data sets (Insider Transactions, Form 13F): a zip of tab-separated files,
+ * each with a header line of column names, unquoted (a value never holds a tab or a line break, and
+ * a quotation mark in a remark is part of it). A data set's files are read one at a time, streamed
+ * from the zip without unpacking it, so memory holds what the import keeps, never a whole file; a
+ * row is handed over with its line number, for the report to name a bad one.
+ */
+import { parse } from 'csv-parse';
+import yauzl from 'yauzl';
+import { ImportError } from './report.ts';
+
+export interface DataSetRow {
+  /** The value of a column by name ('' when the row leaves it empty). */
+  get(column: string): string;
+  /** The row's line in its file (the header is line 1). */
+  line: number;
+}
+
+export interface DataSet {
+  /** The names of the files in the zip. */
+  files: string[];
+  /**
+   * Reads one file's rows in order; `columns` are the ones it must have (a file without one of them
+   * is not the file its name says, and stops the import). `onRow` may be async: the file waits.
+   */
+  read(file: string, columns: readonly string[], onRow: (row: DataSetRow) => void | Promise<void>): Promise<number>;
+  close(): void;
+}
+
+/** A longer line is not a data set's (the longest real ones are remarks of a few kilobytes). */
+const MAX_LINE_BYTES = 256 * 1024;
+
+function openZip(zipPath: string): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) =>
+    yauzl.open(zipPath, { lazyEntries: true, autoClose: false }, (error, zip) => {
+      if (error) reject(new ImportError(`${zipPath} is not a zip file that can be read (${error.message}).`));
+      else resolve(zip);
+    }),
+  );
+}
+
+function entriesOf(zip: yauzl.ZipFile): Promise<Map<string, yauzl.Entry>> {
+  return new Promise((resolve, reject) => {
+    const entries = new Map<string, yauzl.Entry>();
+    zip.on('entry', (entry: yauzl.Entry) => {
+      // Files only, by their own name: a data set is flat, some zips put it in a folder.
+      if (!entry.fileName.endsWith('/')) entries.set(entry.fileName.split('/').pop()!.toUpperCase(), entry);
+      zip.readEntry();
+    });
+    zip.on('end', () => resolve(entries));
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+}
+
+/** Opens a data set's zip; `what` names the data set in messages ('an Insider Transactions data set'). */
+export async function openDataSet(zipPath: string, what: string): Promise<DataSet> {
+  const zip = await openZip(zipPath);
+  let entries: Map<string, yauzl.Entry>;
+  try {
+    entries = await entriesOf(zip);
+  } catch (error) {
+    zip.close();
+    throw new ImportError(`${zipPath} is not a zip file that can be read (${(error as Error).message}).`);
+  }
+  const name = zipPath.split(/[\\/]/).pop();
+
+  async function read(
+    file: string,
+    columns: readonly string[],
+    onRow: (row: DataSetRow) => void | Promise<void>,
+  ): Promise<number> {
+    const entry = entries.get(file.toUpperCase());
+    if (!entry) throw new ImportError(`${name} has no ${file}: it is not ${what}.`);
+    const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
+      zip.openReadStream(entry, (error, s) => (error ? reject(error) : resolve(s))),
+    );
+    const parser = stream.pipe(
+      parse({
+        delimiter: '\t',
+        quote: false,
+        bom: true,
+        relax_column_count: true,
+        skip_empty_lines: true,
+        max_record_size: MAX_LINE_BYTES,
+        info: true,
+      }),
+    );
+    let index: Map<string, number> | null = null;
+    let rows = 0;
+    try {
+      for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+        if (!index) {
+          index = new Map(record.map((column, i) => [column.trim().toUpperCase(), i]));
+          const missing = columns.filter((c) => !index!.has(c));
+          if (missing.length)
+            throw new ImportError(`${name}: ${file} has no column ${missing.join(', ')}: it is not ${what}.`);
+          continue;
+        }
+        const cells = record;
+        const at = index;
+        rows++;
+        await onRow({
+          get: (column) => {
+            const i = at.get(column);
+            return i === undefined ? '' : (cells[i] ?? '').trim();
+          },
+          line: info.lines,
+        });
+      }
+    } catch (error) {
+      if (error instanceof ImportError) throw error;
+      // A zip cut short or a line that is not tab-separated text: the file, not a row, is bad.
+      throw new ImportError(`${name}: ${file} cannot be read (${(error as Error).message}).`);
+    } finally {
+      parser.destroy();
+    }
+    return rows;
+  }
+
+  return { files: [...entries.keys()], read, close: () => zip.close() };
+}
+
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+
+/** A data set's date (DD-MON-YYYY, '10-JAN-2025') as YYYY-MM-DD; null when empty, undefined when not a date. */
+export function dataSetDate(value: string): string | null | undefined {
+  if (!value) return null;
+  const match = /^(\d{1,2})-([A-Za-z]{3})-(\d{4})$/.exec(value);
+  if (!match) return undefined;
+  const month = MONTHS.indexOf(match[2]!.toUpperCase()) + 1;
+  const day = Number(match[1]);
+  const iso = `${match[3]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  // A day the month does not have (31-APR) is not a date.
+  return month > 0 && new Date(`${iso}T00:00:00Z`).toISOString().startsWith(iso) ? iso : undefined;
+}
+
+/** A data set's number; null when empty, undefined when not a number. */
+export function dataSetNumber(value: string): number | null | undefined {
+  if (!value) return null;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}
