@@ -262,6 +262,8 @@ export const companyPageRecord = z.object({
   ipo_year: z.number().nullable(),
   logo: z.string().nullable(),
   is_client: z.boolean(),
+  /** Where the company's records come from ('demo', 'nasdaq-screener', …): the sections say it. */
+  data_source: z.string(),
   description: z.string().nullable(),
   website_url: z.string().nullable(),
   insider: z.array(insiderRecord),

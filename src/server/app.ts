@@ -15,6 +15,7 @@ import { chatRoutes, createAnswerEngine } from './features/chat/index.ts';
 import { companyRoutes, tipranksRoutes } from './features/companies/routes.ts';
 import { companyStaffRoutes } from './features/companies/staff-routes.ts';
 import { coverRoutes } from './features/covers/routes.ts';
+import { dataSourceStaffRoutes } from './features/edgar/index.ts';
 import { refreshEventsOnChange } from './features/events/index.ts';
 import {
   createCertificateFetcher,
@@ -82,6 +83,8 @@ export interface AppDeps {
   wakeNewsletter?: () => void;
   /** Looks for alerts to raise at once, after staff saved an article or an event. */
   wakeAlerts?: () => void;
+  /** Looks at once for a run of the EDGAR sync staff asked for. */
+  wakeEdgarSync?: () => void;
   /** Whether this instance leads the others (alone, it does). */
   isLeader?: () => boolean;
   /** The changes committed through the database (one of the app's own when not given). */
@@ -200,6 +203,7 @@ export function createApp(deps: AppDeps): App {
   api.route('/tools', auditRoutes);
   api.route('/tools', newsletterStaffRoutes({ onSending: deps.wakeNewsletter }));
   api.route('/tools', suppressionStaffRoutes);
+  api.route('/tools', dataSourceStaffRoutes({ onSyncRequested: deps.wakeEdgarSync }));
   api.route('/notifications', notificationRoutes({ onBroadcast: deps.wakeBroadcasts }));
   api.route('/content', feedRoutes);
   api.route('/covers', coverRoutes);

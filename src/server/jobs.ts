@@ -15,7 +15,7 @@ import {
   vapidSubject,
 } from './features/alerts/index.ts';
 import { jobs as chatJobs } from './features/chat/index.ts';
-import { jobs as edgarJobs } from './features/edgar/index.ts';
+import { EDGAR_SYNC_JOB, jobs as edgarJobs } from './features/edgar/index.ts';
 import { jobs as eventJobs } from './features/events/index.ts';
 import { createPolygonQuoteProvider, jobs as marketJobs } from './features/market/index.ts';
 import { NEWSLETTER_JOB, issueRenderer, jobs as newsletterJobs } from './features/newsletter/index.ts';
@@ -37,6 +37,7 @@ export {
   ALERT_RAISING_JOB,
   BROADCAST_JOB,
   BULK_MAIL_JOB,
+  EDGAR_SYNC_JOB,
   NEWSLETTER_JOB,
   OUTBOX_JOB,
 };

@@ -1,19 +1,21 @@
 /**
  * The admin console (/tools; docs/product.md §17.2): tabs News, Events, Videos, Add
- * Notifications and Newsletter. The open tab is kept in the address (?tab=) so a reload or
+ * Notifications, Newsletter and Data. The open tab is kept in the address (?tab=) so a reload or
  * a shared link opens the same one; arrow keys move between tabs.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CONSOLE_LISTS, type ConsoleList } from '../../lib/console.ts';
 import BroadcastForm from './BroadcastForm.tsx';
+import DataSources from './DataSources.tsx';
 import NewsletterDesk from './NewsletterDesk.tsx';
 import RecordList from './RecordList.tsx';
 
-type Tab = ConsoleList | 'notifications' | 'newsletter';
+type Tab = ConsoleList | 'notifications' | 'newsletter' | 'data';
 const TABS: { key: Tab; label: string }[] = [
   ...(Object.keys(CONSOLE_LISTS) as ConsoleList[]).map((key) => ({ key, label: CONSOLE_LISTS[key].label })),
   { key: 'notifications', label: 'Add Notifications' },
   { key: 'newsletter', label: 'Newsletter' },
+  { key: 'data', label: 'Data' },
 ];
 
 function tabFromAddress(): Tab {
@@ -83,6 +85,8 @@ export default function StaffConsole() {
           <BroadcastForm />
         ) : tab === 'newsletter' ? (
           <NewsletterDesk />
+        ) : tab === 'data' ? (
+          <DataSources />
         ) : (
           <RecordList key={tab} list={tab} />
         )}

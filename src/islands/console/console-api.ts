@@ -17,6 +17,7 @@ import {
   videoEditRecord,
 } from '../../lib/console-records.ts';
 import type { ConsoleList } from '../../lib/console.ts';
+import { dataSourceRecord, type DataSourceRecord } from '../../lib/source-syncs.ts';
 import { api, isHttpError, serverMessage } from '../api-client.ts';
 import { inPlainWords, type FieldLabels } from './server-reasons.ts';
 
@@ -211,3 +212,11 @@ export type BuildStatus = z.infer<typeof buildStatusSchema>;
 
 export const buildStatus = () =>
   call(() => api.get('site/build').json(), z.object({ data: buildStatusSchema })).then((b) => b.data);
+
+// Data sources
+
+export const listDataSources = () =>
+  call(() => api.get('tools/data-sources').json(), z.object({ data: z.array(dataSourceRecord) })).then((b) => b.data);
+
+export const requestSync = (source: DataSourceRecord['id']) =>
+  call(() => api.post(`tools/data-sources/${source}/sync`).json(), dataSourceRecord);

@@ -29,6 +29,15 @@ import type {
   specialists,
 } from '../schema.ts';
 
+/** The demo's Form 4 rows that are not market purchases, by weight: sales most, then pay's grants and exercises. */
+const DEMO_INSIDER_CODES: [string, number][] = [
+  ['S', 0.55],
+  ['A', 0.17],
+  ['M', 0.12],
+  ['F', 0.12],
+  ['G', 0.04],
+];
+
 export interface DemoCompanySource {
   symbol: string;
   name: string;
@@ -187,18 +196,36 @@ export function generateCompanyData(
     // board; each reported on a Form 4 the same day, naming the insider as the table does.
     const team = managementTeam(r);
     const insiders = insidersOf(r, team);
+    // What each Form 4 row was, from a stream of its own so the rest of the company stays as it was.
+    const forms = random.fork(`insider-forms:${c.symbol}`);
+    let held = Math.round(shares * forms.between(0.001, 0.02));
     for (let k = 0; k < (c.insiderTransactions ?? 0); k++) {
-      const purchaser = insiderLabel(r.pick(insiders));
+      const insider = r.pick(insiders);
+      const purchaser = insiderLabel(insider);
       const date = tradingDayOnOrBefore(addDays(asOf, -r.int(0, 364)));
+      const amount = Math.max(100, Math.round((r.logBetween(500, 400_000) * Math.min(1, shares / 5e7)) / 100) * 100);
+      // Market trades first; then what officers' pay brings: grants, option exercises, shares withheld, gifts.
+      const code = r.chance(0.45) ? 'P' : forms.weighted(DEMO_INSIDER_CODES);
+      const acquired = code === 'P' || code === 'A' || code === 'M';
+      held = Math.max(0, held + (acquired ? amount : -amount));
       out.insider.push({
         companySymbol: c.symbol,
         purchaser,
-        amountPurchased: Math.max(
-          100,
-          Math.round((r.logBetween(500, 400_000) * Math.min(1, shares / 5e7)) / 100) * 100,
-        ),
+        amountPurchased: amount,
         dateOfPurchase: date,
-        isBuy: r.chance(0.45),
+        isBuy: code === 'P',
+        code,
+        // The label names the title already ('Jane Roe (Chief Financial Officer)').
+        relationship: null,
+        price: code === 'A' || code === 'G' ? 0 : Math.round(price * forms.between(0.9, 1.1) * 100) / 100,
+        acquiredDisposed: acquired ? 'A' : 'D',
+        sharesAfter: held,
+        ownership: forms.chance(0.85) ? 'D' : 'I',
+        natureOfOwnership: null,
+        tradingPlan: code === 'S' ? forms.chance(0.4) : false,
+        security: code === 'M' ? 'Stock Option (right to buy)' : 'Common Stock',
+        derivative: code === 'M',
+        filedOn: date,
       });
       file(c.symbol, r, '4', date, `${FILING_DESCRIPTIONS['4']}: ${purchaser}`);
     }

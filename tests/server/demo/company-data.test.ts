@@ -89,6 +89,18 @@ describe('demo company pages', () => {
     for (const [office, names] of holders) expect([...names], office).toHaveLength(1);
   });
 
+  it('report what each insider row was: market purchases and sales beside grants, exercises, withholding and gifts, plan sales marked', () => {
+    const codes = new Set(data.insider.map((t) => t.code));
+    expect([...codes].sort()).toEqual(['A', 'F', 'G', 'M', 'P', 'S']);
+    for (const t of data.insider) {
+      expect(t.isBuy).toBe(t.code === 'P');
+      expect(t.acquiredDisposed).toBe(['P', 'A', 'M'].includes(t.code!) ? 'A' : 'D');
+      if (t.tradingPlan) expect(t.code).toBe('S');
+      expect(t.filedOn).toBe(t.dateOfPurchase);
+    }
+    expect(data.insider.some((t) => t.tradingPlan)).toBe(true);
+  });
+
   it('file a Form 4 for every insider transaction, on its day, naming the insider, and no other Form 4', () => {
     const form4s = data.filings.filter((f) => f.filingType === '4');
     const key = (symbol: string, date: string, who: string) => `${symbol}|${date}|${who}`;

@@ -121,6 +121,7 @@ export async function companyPageRecords(
       ipo_year: c.ipoYear,
       logo: c.logo,
       is_client: isClient,
+      data_source: c.dataSource,
       description: r.description,
       website_url: r.websiteUrl,
       insider: insider.get(c.symbol) ?? [],

@@ -1,5 +1,5 @@
 /**
- * The one client of EDGAR (docs/product.md §9.10), kept to the SEC's fair-access policy:
+ * The one client of EDGAR (docs/product.md §9.11), kept to the SEC's fair-access policy:
  * - it says who it is: every request carries the configured User-Agent (a company name and an
  *   email address), and there is no client without one;
  * - at most `requestsPerSecond` requests start in any second (the SEC allows 10): they start evenly

@@ -1,5 +1,5 @@
 /**
- * How the sync learns what was filed without asking about every company (docs/product.md §9.10):
+ * How the sync learns what was filed without asking about every company (docs/product.md §9.11):
  * - EDGAR's daily master index (`/Archives/edgar/daily-index/{YYYY}/QTR{n}/master.{YYYYMMDD}.idx`),
  *   written each evening for the day's filings: `CIK|Company Name|Form Type|Date Filed|File Name`
  *   after a header that ends with a line of dashes;

@@ -6,3 +6,5 @@ export { formatSyncReport } from './sync-report.ts';
 export { EDGAR_SYNC_JOB, jobs } from './jobs.ts';
 export { importOwnershipFiles } from './ownership-import.ts';
 export { importInsiderDataset } from './insider-dataset.ts';
+export { dataSourceStaffRoutes } from './staff-routes.ts';
+export { EDGAR_SYNC_INTERVAL_MS, edgarSyncStatus, requestEdgarSync } from './status.ts';

@@ -1,5 +1,5 @@
 /**
- * `npm run import -- sec-insider DATASET.zip` (docs/product.md §9.10): the SEC's quarterly Insider
+ * `npm run import -- sec-insider DATASET.zip` (docs/product.md §9.11): the SEC's quarterly Insider
  * Transactions Data Set, for backfill. The data set is the Forms 3, 4 and 5 of a quarter as EDGAR
  * extracted them from their ownership XML, one table per part (SUBMISSION, REPORTINGOWNER,
  * NONDERIV_TRANS, DERIV_TRANS, FOOTNOTES, …) joined by accession number. Each filing of a universe

@@ -1,6 +1,6 @@
 /**
  * An ownership document's transactions stored as the company's insider transactions (docs/product.md
- * §9.2, §9.10): every non-derivative and derivative transaction of a Form 4 or 5 (a Form 3 reports
+ * §9.2, §9.11): every non-derivative and derivative transaction of a Form 4 or 5 (a Form 3 reports
  * holdings only, and holdings are positions, not trades), each keyed by its filing and its place in
  * it, so storing a filing again stores nothing twice. An amendment (4/A, 5/A) replaces the rows of the
  * filing it amends: the same owner's filing of the same company on the date the amendment names; an

@@ -1,19 +1,22 @@
 /**
- * The EDGAR sync's schedule (docs/product.md §9.10), on the leading instance only: every five
+ * The EDGAR sync's schedule (docs/product.md §9.11), on the leading instance only: every five
  * minutes it reads what EDGAR lists since its last look: a new day's index once it is written, and
  * during the filing day (6 a.m. to 10 p.m. New York time, Monday to Friday) the latest-filings feed,
- * so a Form 4 reaches the company page and its followers within minutes. It stays off, saying so in
- * one log line, without SEC_USER_AGENT or while the universe has no company with a CIK (the demo).
+ * so a Form 4 reaches the company page and its followers within minutes. It looks every minute for a
+ * run staff asked for in the console. It stays off, saying so in one log line, without
+ * SEC_USER_AGENT or while the universe has no company with a CIK (the demo).
  */
 import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { JobDefinition } from '../../platform/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { createEdgarClient, EdgarNotConfigured, type EdgarClient } from './client.ts';
-import { runEdgarSync, universeWithCiks } from './sync.ts';
+import { createEdgarClient, type EdgarClient } from './client.ts';
+import { EDGAR_SYNC_INTERVAL_MS, edgarSyncOff, lastSyncStart, takeEdgarSyncRequest } from './status.ts';
+import { runEdgarSync } from './sync.ts';
 
 export const EDGAR_SYNC_JOB = 'edgar-sync';
-export const EDGAR_SYNC_INTERVAL_MS = 5 * 60 * 1000;
+/** How often the job looks whether a run is due or asked for. */
+const LOOK_MS = 60 * 1000;
 
 export interface EdgarJobDeps {
   db: Db;
@@ -49,19 +52,18 @@ export function jobs(deps: EdgarJobDeps): JobDefinition[] {
   return [
     {
       name: EDGAR_SYNC_JOB,
-      intervalMs: EDGAR_SYNC_INTERVAL_MS,
+      intervalMs: LOOK_MS,
       leaderOnly: true,
       task: async (signal) => {
-        try {
-          client ??= createEdgarClient(deps.config);
-        } catch (error) {
-          if (error instanceof EdgarNotConfigured) return off('SEC_USER_AGENT is not set');
-          throw error;
-        }
-        if (!(await universeWithCiks(db)).length) return off('no listed company has a CIK (the demo universe)');
+        const why = await edgarSyncOff(db, deps.config);
+        if (why) return off(why);
         said = null;
+        const requested = await takeEdgarSyncRequest(db);
+        const last = await lastSyncStart(db);
+        if (!requested && last && Date.now() - last.getTime() < EDGAR_SYNC_INTERVAL_MS - LOOK_MS / 2) return 'not due';
+        client ??= createEdgarClient(deps.config);
         const report = await runEdgarSync(db, client, {
-          trigger: 'schedule',
+          trigger: requested ? 'console' : 'schedule',
           feed: duringFilingDay(new Date()),
           signal,
         });

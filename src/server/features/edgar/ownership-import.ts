@@ -1,5 +1,5 @@
 /**
- * `npm run import -- sec-ownership FILES|DIR` (docs/product.md §9.10): Forms 3, 4 and 5 as EDGAR
+ * `npm run import -- sec-ownership FILES|DIR` (docs/product.md §9.11): Forms 3, 4 and 5 as EDGAR
  * serves them, read by the same reader and stored by the same code as the sync's. A file is either a
  * filing's complete submission text file (`0001127602-25-001055.txt`, which names its accession
  * number and filing date) or its ownership XML document kept in EDGAR's folder layout

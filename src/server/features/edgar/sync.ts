@@ -1,5 +1,5 @@
 /**
- * The EDGAR sync (docs/product.md §9.10): keeps the universe's companies (those with a CIK) current
+ * The EDGAR sync (docs/product.md §9.11): keeps the universe's companies (those with a CIK) current
  * from EDGAR, within the SEC's fair-access rules (client.ts), finding what changed cheaply rather
  * than asking about every company:
  * 1. it lists the filings of the universe's companies: from each day's master index since the last

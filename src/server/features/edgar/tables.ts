@@ -1,5 +1,5 @@
 /**
- * The EDGAR sync's own state (docs/product.md §9.10), in the database so that a run that stops (a
+ * The EDGAR sync's own state (docs/product.md §9.11), in the database so that a run that stops (a
  * restart, a crash, EDGAR out of reach) goes on where it was: the filings it learned of and what
  * became of each, what it last knew of each company's submissions, and each run's account.
  */

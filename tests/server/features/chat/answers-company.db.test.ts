@@ -180,6 +180,28 @@ describe('analysts, insiders and institutions', () => {
     }
   });
 
+  it('counts only purchases and sales in the market as insiders buying and selling, and says what the other rows were', async () => {
+    await t.database.db.delete(insiderTransactions).where(eq(insiderTransactions.companySymbol, c.symbol));
+    const row = (code: string, shares: number, day: string) => ({
+      companySymbol: c.symbol,
+      purchaser: `Insider ${code}`,
+      amountPurchased: shares,
+      dateOfPurchase: day,
+      isBuy: code === 'P',
+      code,
+    });
+    await t.database.db
+      .insert(insiderTransactions)
+      .values([row('A', 50_000, TEST_AS_OF), row('F', 7_000, TEST_AS_OF), row('S', 1_200, TEST_AS_OF)]);
+    const a = await asked(`any insider buying at ${c.symbol}?`);
+    expect(a.text).toContain(`bought 0 times (0 shares) and sold 1 time (${formatShares(1_200)} shares)`);
+    expect(a.text).toContain(`Insider S sold ${formatShares(1_200)} shares`);
+    expect(a.text).toContain(`Insider A: ${formatShares(50_000)} shares, grant or award from the company`);
+    expect(a.text).toContain(
+      `Insider F: ${formatShares(7_000)} shares, shares withheld to pay the exercise price or tax`,
+    );
+  });
+
   it('gives institutional ownership and the largest holders', async () => {
     const [top] = await t.database.db
       .select()

@@ -194,7 +194,10 @@ async function insiders(w: Writer, ctx: research.ResearchContext, c: CompanyRow)
   );
   w.line('Most recent:');
   for (const r of s.recent) {
-    w.line(`- ${r.date}: ${r.insider} ${r.bought ? 'bought' : 'sold'} ${r.shares} shares`);
+    const what = r.trade
+      ? ` ${r.trade === 'buy' ? 'bought' : 'sold'} ${r.shares} shares`
+      : `: ${r.shares} shares, ${(r.kind ?? 'reported').toLowerCase()}`;
+    w.line(`- ${r.date}: ${r.insider}${what}`);
   }
 }
 

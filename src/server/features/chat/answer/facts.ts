@@ -7,6 +7,7 @@
  * the same way on both paths. Each path cites a fact's sources itself, in
  * the order its answer shows them.
  */
+import { insiderCodeMeaning, insiderTrade } from '../../../../lib/insider-codes.ts';
 import { BIO_PHASE_GROUP_ORDER, bioPhaseGroupOf, type FilingGroupName } from '../../../../lib/company.ts';
 import { dataSourceLabel } from '../../../../lib/data-sources.ts';
 import { formatEventTime } from '../../../../lib/time-format.ts';
@@ -204,8 +205,11 @@ export async function insiderFacts(ctx: research.ResearchContext, c: CompanyRow,
     recent: s.recent.map((r) => ({
       date: f.day(r.date_of_purchase),
       insider: r.purchaser,
-      bought: r.is_buy,
       shares: f.shares(r.amount_purchased),
+      /** Bought or sold in the market; null for a grant, an exercise, a withholding, a gift… */
+      trade: insiderTrade(r.code ?? null, r.is_buy),
+      /** What the code says the row was ('Grant or award from the company'). */
+      kind: insiderCodeMeaning(r.code ?? null),
     })),
   };
 }

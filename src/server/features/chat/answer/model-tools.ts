@@ -188,7 +188,8 @@ export const TOOLS = {
         latest: s.recent.map((r) => ({
           date: r.date,
           insider: r.insider,
-          side: r.bought ? 'buy' : 'sell',
+          side: r.trade ?? 'other',
+          transaction: r.kind,
           shares: r.shares,
         })),
         source: run.cite(s.source),

@@ -5,6 +5,7 @@
  * favorites; individual analyst ratings only for signed-in readers, as on
  * the company page.
  */
+import { insiderTrade } from '../../../../lib/insider-codes.ts';
 import { companySectionPath, type CompanySection, type FilingGroupName } from '../../../../lib/company.ts';
 import type { InsiderRecordData } from '../../../../lib/content-records.ts';
 import { screenToParams, defaultScreenState, type ScreenState } from '../../../../lib/screener-state.ts';
@@ -123,7 +124,7 @@ export async function analystFigures(ctx: ResearchContext, c: CompanyRow, count:
 }
 
 export interface InsiderSummary {
-  /** Transactions of the last 12 months. */
+  /** Market purchases and sales of the last 12 months. */
   bought: { count: number; shares: number };
   sold: { count: number; shares: number };
   recent: InsiderRecordData[];
@@ -137,7 +138,10 @@ export async function insiders(ctx: ResearchContext, c: CompanyRow, recentCount:
   const sold = { count: 0, shares: 0 };
   for (const r of records) {
     if (r.date_of_purchase < since) continue;
-    const side = r.is_buy ? bought : sold;
+    // Only purchases and sales in the market count: grants, exercises and tax withholding do not.
+    const trade = insiderTrade(r.code ?? null, r.is_buy);
+    if (!trade) continue;
+    const side = trade === 'buy' ? bought : sold;
     side.count++;
     side.shares += r.amount_purchased;
   }

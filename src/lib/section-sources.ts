@@ -1,0 +1,25 @@
+/**
+ * The line under a company page's section that says where its records come from and how fresh
+ * they are (docs/product.md §9.11): demo data says so; records from EDGAR name the SEC's filings
+ * and the date of the newest one the site holds, which is when the section last changed (the page is
+ * rebuilt whenever the sync stores a new record of the company).
+ */
+import { formatNewYorkDate } from './time-format.ts';
+
+export type EdgarSection = 'insider' | 'filings';
+
+const SOURCES: Record<EdgarSection, string> = {
+  insider: 'SEC EDGAR, Forms 3, 4 and 5',
+  filings: 'SEC EDGAR',
+};
+
+/** 'Source: SEC EDGAR, Forms 3, 4 and 5. Updated with the filing of Jan 10, 2025.' */
+export function sectionSourceLine(section: EdgarSection, dataSource: string, newest: string | null): string {
+  if (dataSource === 'demo') return 'Demo data generated for demonstration.';
+  const when = newest ? ` Updated with the filing of ${formatNewYorkDate(new Date(`${newest}T12:00:00Z`))}.` : '';
+  return `Source: ${SOURCES[section]}.${when}`;
+}
+
+/** The newest date of a list of YYYY-MM-DD dates (nulls ignored). */
+export const newestDate = (dates: readonly (string | null | undefined)[]): string | null =>
+  dates.reduce<string | null>((newest, d) => (d && (!newest || d > newest) ? d : newest), null);
