@@ -8,10 +8,11 @@
  * amendment replaces what it amends. The tables are read one at a time and only the universe's
  * filings are kept, so memory follows the universe's share of the quarter, not the quarter.
  *
- * A file missing, or missing a column the import needs, stops the import (nothing changes); a row
- * that cannot be read drops its filing, which the report names with the file and line.
+ * The whole data set is read before anything is stored: a file missing, or missing a column the
+ * import needs, stops the import and nothing changes; a row that cannot be read drops its filing,
+ * which the report names with the file and line. Filings are then stored a batch at a time.
  */
-import type { Db } from '../../platform/db/client.ts';
+import { transaction, type Db } from '../../platform/db/client.ts';
 import { companies } from '../companies/index.ts';
 import {
   dataSetDate,
@@ -23,8 +24,7 @@ import {
   type DataSetRow,
   type ImportReport,
 } from '../imports/index.ts';
-import { EdgarDocumentError } from './document-error.ts';
-import { storeOwnershipFiling } from './insider-filings.ts';
+import { countOutcome, storeOwnershipFilings } from './insider-filings.ts';
 import {
   OWNERSHIP_FORMS,
   type OwnershipDocument,
@@ -34,6 +34,8 @@ import {
 } from './ownership-document.ts';
 
 const WHAT = 'an Insider Transactions Data Set (Forms 3, 4 and 5)';
+/** Filings stored per transaction. */
+const STORE_BATCH = 500;
 
 /** The columns the import reads, by table: a table without one of them is not the data set's. */
 const SUBMISSION = ['ACCESSION_NUMBER', 'FILING_DATE', 'DOCUMENT_TYPE', 'ISSUERCIK'] as const;
@@ -253,14 +255,12 @@ export async function importInsiderDataset(
         Number(a.document.form.endsWith('/A')) - Number(b.document.form.endsWith('/A')) ||
         a.accession.localeCompare(b.accession),
     );
-    await importTransaction(db, dryRun, async (tx) => {
-      for (const [i, filing] of ordered.entries()) {
+    const store = async (tx: Db, batch: Assembly[], offset: number) => {
+      const ready: Assembly[] = [];
+      for (const filing of batch) {
         if (filing.bad || !filing.document.owners.length) {
-          skip(
-            report,
-            'filing with a row that cannot be read',
-            `${filing.accession} (${filing.bad ?? 'no reporting owner'})`,
-          );
+          const why = filing.bad ?? 'no reporting owner';
+          skip(report, 'filing with a row that cannot be read', `${filing.accession} (${why})`);
           continue;
         }
         // A row's place in its table, as in the document: the data set numbers rows in document order.
@@ -269,28 +269,19 @@ export async function importInsiderDataset(
             .filter((r) => r.table === table)
             .sort((a, b) => filing.keys.get(a)! - filing.keys.get(b)!)
             .forEach((r, position) => (r.position = position));
-        try {
-          const outcome = await storeOwnershipFiling(tx, filing);
-          if (outcome.stored) {
-            report.added += outcome.added;
-            report.updated++;
-            if (outcome.replaced)
-              report.notes.push(`${filing.accession}: amendment replaced ${outcome.replaced} row(s)`);
-          } else if (outcome.reason === 'filing already stored') report.unchanged++;
-          else
-            skip(
-              report,
-              outcome.reason === 'no transactions'
-                ? 'filing without transactions (a Form 3, or holdings only)'
-                : outcome.reason,
-            );
-        } catch (error) {
-          if (!(error instanceof EdgarDocumentError)) throw error;
-          skip(report, 'amendment of a filing not held', `${filing.accession} (${error.problem})`);
-        }
-        if (i % 500 === 499 || i === ordered.length - 1) onProgress('storing', i + 1, ordered.length);
+        ready.push(filing);
       }
-    });
+      const outcomes = await storeOwnershipFilings(tx, ready);
+      outcomes.forEach((outcome, k) => countOutcome(report, outcome, ready[k]!.accession));
+      onProgress('storing', offset + batch.length, ordered.length);
+    };
+    if (dryRun) await importTransaction(db, true, (tx) => store(tx, ordered, 0));
+    else
+      // A batch of filings per transaction, so readers' queries go between them (the embedded database runs one
+      // statement at a time); a filing is stored whole or not at all, and an import stopped part way is finished by
+      // running it again, which stores no filing twice.
+      for (let i = 0; i < ordered.length; i += STORE_BATCH)
+        await transaction(db, (tx) => store(tx, ordered.slice(i, i + STORE_BATCH), i));
     report.notes.push(`filings of the universe's companies: ${filings.size.toLocaleString('en-US')}`);
   } finally {
     dataSet.close();

@@ -11,6 +11,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import { recordChanges } from '../../platform/changes.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { companies, insiderTransactions } from '../companies/index.ts';
+import { skip, type ImportReport } from '../imports/index.ts';
 import { EdgarDocumentError } from './document-error.ts';
 import { underTradingPlan, type OwnershipDocument, type ReportingOwner } from './ownership-document.ts';
 
@@ -23,7 +24,8 @@ export interface OwnershipFiling {
 
 export type OwnershipOutcome =
   | { stored: true; symbol: string; added: number; replaced: number }
-  | { stored: false; reason: 'issuer not in the universe' | 'filing already stored' | 'no transactions' };
+  | { stored: false; reason: 'issuer not in the universe' | 'filing already stored' | 'no transactions' }
+  | { stored: false; reason: 'amendment of a filing not held'; problem: string };
 
 /** How an owner is related to the company, as the page shows it: 'Director, Chief Financial Officer'. */
 export function relationshipOf(owner: ReportingOwner): string | null {
@@ -39,7 +41,7 @@ export function relationshipOf(owner: ReportingOwner): string | null {
 const wholeShares = (shares: number | null) => Math.round(shares ?? 0);
 
 export async function storeOwnershipFiling(tx: Db, filing: OwnershipFiling): Promise<OwnershipOutcome> {
-  const { document, accession, filedOn } = filing;
+  const { document, accession } = filing;
   const [company] = await tx
     .select({ id: companies.id, symbol: companies.symbol })
     .from(companies)
@@ -90,14 +92,31 @@ export async function storeOwnershipFiling(tx: Db, filing: OwnershipFiling): Pro
     replaced = gone.length;
   }
 
+  const rows = rowsOf(company.symbol, filing);
+  if (!rows.length && !replaced) return { stored: false, reason: 'no transactions' };
+  const added = rows.length
+    ? await tx
+        .insert(insiderTransactions)
+        .values(rows)
+        .onConflictDoNothing({ target: insiderTransactions.rowKey })
+        .returning({ id: insiderTransactions.id })
+    : [];
+  await recordChanges(tx, 'company', [company.id]);
+  return { stored: true, symbol: company.symbol, added: added.length, replaced };
+}
+
+/** A filing's transactions as the company's insider rows, each keyed by its filing and its place in it. */
+function rowsOf(symbol: string, filing: OwnershipFiling): (typeof insiderTransactions.$inferInsert)[] {
+  const { document, accession, filedOn } = filing;
+  const owners = document.owners;
   const purchaser = owners
     .map((o) => o.name)
     .join('; ')
     .slice(0, 300);
-  const rows = document.rows
+  return document.rows
     .filter((row) => row.kind === 'transaction' && (row.transactionDate ?? document.periodOfReport))
     .map((row) => ({
-      companySymbol: company.symbol,
+      companySymbol: symbol,
       purchaser,
       amountPurchased: wholeShares(row.shares),
       dateOfPurchase: (row.transactionDate ?? document.periodOfReport)!,
@@ -117,14 +136,100 @@ export async function storeOwnershipFiling(tx: Db, filing: OwnershipFiling): Pro
       rowKey: `${accession}:${row.table === 'derivative' ? 'd' : 'n'}:${row.position}`,
       filedOn,
     }));
-  if (!rows.length && !replaced) return { stored: false, reason: 'no transactions' };
-  const added = rows.length
-    ? await tx
+}
+
+/** Rows inserted per statement when filings are stored in bulk. */
+const BULK_ROWS = 1000;
+
+/**
+ * Many filings stored at once, as `storeOwnershipFiling` stores each, in far fewer statements: what is
+ * held already and which companies they are about are asked once, and the rows go in together. An
+ * amendment is stored on its own, after everything before it, since it replaces what it amends.
+ */
+export async function storeOwnershipFilings(tx: Db, filings: readonly OwnershipFiling[]): Promise<OwnershipOutcome[]> {
+  if (!filings.length) return [];
+  const ciks = [...new Set(filings.map((f) => f.document.issuer.cik))];
+  const byCik = new Map(
+    (
+      await tx
+        .select({ id: companies.id, symbol: companies.symbol, cik: companies.cik })
+        .from(companies)
+        .where(inArray(companies.cik, ciks))
+    ).map((c) => [c.cik!, c]),
+  );
+  const held = new Set(
+    (
+      await tx
+        .selectDistinct({ accession: insiderTransactions.accession })
+        .from(insiderTransactions)
+        .where(
+          inArray(
+            insiderTransactions.accession,
+            filings.map((f) => f.accession),
+          ),
+        )
+    ).map((r) => r.accession),
+  );
+  const outcomes: OwnershipOutcome[] = new Array(filings.length);
+  const changed = new Set<number>();
+  let pending: { index: number; symbol: string; rows: (typeof insiderTransactions.$inferInsert)[] }[] = [];
+  const flush = async () => {
+    const rows = pending.flatMap((p) => p.rows);
+    const added = new Map<string, number>();
+    for (let i = 0; i < rows.length; i += BULK_ROWS) {
+      const inserted = await tx
         .insert(insiderTransactions)
-        .values(rows)
+        .values(rows.slice(i, i + BULK_ROWS))
         .onConflictDoNothing({ target: insiderTransactions.rowKey })
-        .returning({ id: insiderTransactions.id })
-    : [];
-  await recordChanges(tx, 'company', [company.id]);
-  return { stored: true, symbol: company.symbol, added: added.length, replaced };
+        .returning({ accession: insiderTransactions.accession });
+      for (const r of inserted) added.set(r.accession!, (added.get(r.accession!) ?? 0) + 1);
+    }
+    for (const p of pending)
+      outcomes[p.index] = {
+        stored: true,
+        symbol: p.symbol,
+        added: added.get(p.rows[0]!.accession!) ?? 0,
+        replaced: 0,
+      };
+    pending = [];
+  };
+  for (const [index, filing] of filings.entries()) {
+    const company = byCik.get(filing.document.issuer.cik);
+    if (!company) outcomes[index] = { stored: false, reason: 'issuer not in the universe' };
+    else if (held.has(filing.accession)) outcomes[index] = { stored: false, reason: 'filing already stored' };
+    else if (filing.document.form.endsWith('/A')) {
+      await flush();
+      outcomes[index] = await storeOwnershipFiling(tx, filing).catch((error: unknown) => {
+        if (error instanceof EdgarDocumentError)
+          return { stored: false, reason: 'amendment of a filing not held', problem: error.problem } as const;
+        throw error;
+      });
+      if (outcomes[index].stored) changed.add(company.id);
+    } else {
+      const rows = rowsOf(company.symbol, filing);
+      if (!rows.length) outcomes[index] = { stored: false, reason: 'no transactions' };
+      else {
+        pending.push({ index, symbol: company.symbol, rows });
+        changed.add(company.id);
+        held.add(filing.accession);
+      }
+    }
+  }
+  await flush();
+  if (changed.size) await recordChanges(tx, 'company', [...changed]);
+  return outcomes;
+}
+
+/** An outcome counted in an import's report; `where` names the filing (its accession number or file). */
+export function countOutcome(report: ImportReport, outcome: OwnershipOutcome, where: string): void {
+  if (outcome.stored) {
+    report.added += outcome.added;
+    report.updated++;
+    if (outcome.replaced) report.notes.push(`${where}: amendment replaced ${outcome.replaced} row(s)`);
+  } else if (outcome.reason === 'filing already stored') report.unchanged++;
+  else if (outcome.reason === 'amendment of a filing not held')
+    skip(report, outcome.reason, `${where}: ${outcome.problem}`);
+  else if (outcome.reason === 'no transactions')
+    skip(report, 'filing without transactions (a Form 3, or holdings only)');
+  else skip(report, outcome.reason, where);
 }

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Db } from '../../platform/db/client.ts';
 import { emptyReport, importTransaction, inputFiles, readInput, skip, type ImportReport } from '../imports/index.ts';
 import { EdgarDocumentError } from './document-error.ts';
-import { storeOwnershipFiling, type OwnershipFiling } from './insider-filings.ts';
+import { countOutcome, storeOwnershipFilings, type OwnershipFiling } from './insider-filings.ts';
 import { MAX_OWNERSHIP_DOCUMENT_BYTES, ownershipDocumentOf, readOwnershipDocument } from './ownership-document.ts';
 import { readSubmissionText } from './submission-text.ts';
 
@@ -77,21 +77,12 @@ export async function importOwnershipFiles(
       Number(a.filing.document.form.endsWith('/A')) - Number(b.filing.document.form.endsWith('/A')),
   );
   await importTransaction(db, dryRun, async (tx) => {
-    for (const [i, { file, filing }] of filings.entries()) {
-      try {
-        const outcome = await storeOwnershipFiling(tx, filing);
-        if (outcome.stored) {
-          report.added += outcome.added;
-          report.updated++;
-          if (outcome.replaced) report.notes.push(`${filing.accession}: amendment replaced ${outcome.replaced} row(s)`);
-        } else if (outcome.reason === 'filing already stored') report.unchanged++;
-        else skip(report, outcome.reason, path.basename(file));
-      } catch (error) {
-        if (!(error instanceof EdgarDocumentError)) throw error;
-        skip(report, 'amendment of a filing not held', `${path.basename(file)}: ${error.problem}`);
-      }
-      onProgress(i + 1, filings.length);
-    }
+    const outcomes = await storeOwnershipFilings(
+      tx,
+      filings.map((f) => f.filing),
+    );
+    outcomes.forEach((outcome, i) => countOutcome(report, outcome, path.basename(filings[i]!.file)));
+    onProgress(filings.length, filings.length);
   });
   report.ms = Math.round(performance.now() - started);
   return report;

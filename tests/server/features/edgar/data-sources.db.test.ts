@@ -29,7 +29,18 @@ describe('the Data tab’s EDGAR sync', () => {
   });
 
   it('is off on the demo universe, says why, and refuses Sync now; only staff see it', async () => {
-    t = await createTestApp({ seedCompanies: 3, env: { SEC_USER_AGENT: USER_AGENT } });
+    t = await createTestApp({ env: { SEC_USER_AGENT: USER_AGENT } });
+    // A company as the demo lists it: no CIK.
+    await t.database.db.insert(companies).values({
+      symbol: 'DEMO',
+      name: 'Demo Corp.',
+      sicCode: 3720,
+      sectorName: 'Manufacturing',
+      industry: 'Aircraft & Parts',
+      market: 'NASDAQ',
+      country: 'United States',
+      dataSource: 'demo',
+    });
     const staff = await staffHeaders(t);
     const listed = await t.call('GET', '/api/tools/data-sources', { headers: staff });
     expect(listed.status).toBe(200);

@@ -218,3 +218,42 @@ describe('one EDGAR sync at a time', () => {
     expect(crashed).toMatchObject({ status: 'stopped', note: 'stopped without finishing (no heartbeat)' });
   });
 });
+
+describe('a run stopped part way', () => {
+  it('is resumed by the next, which stores each filing once', async () => {
+    const day = '/Archives/edgar/daily-index/2025/QTR1/master.20250113.idx';
+    const accessions = ['0001127602-25-002001', '0001127602-25-002002', '0001127602-25-002003'];
+    edgar.put(
+      day,
+      masterIndex(
+        'Jan 13, 2025',
+        accessions.map((a) => `1750|AAR CORP|4|20250113|edgar/data/1750/${a}.txt`),
+      ),
+    );
+    const form4 = fixture('ownership/0001127602-25-001055.txt');
+    for (const a of accessions)
+      edgar.put(`/Archives/edgar/data/1750/${a.replaceAll('-', '')}/${a}.txt`, form4.replaceAll(AAR_FORM4, a));
+    const monday = new Date('2025-01-14T15:00:00Z');
+    const stop = new AbortController();
+    const first = await runEdgarSync(t.database.db, client(), {
+      trigger: 'command',
+      since: '2025-01-13',
+      now: monday,
+      signal: stop.signal,
+      // Killed after its first filing.
+      onProgress: (phase, done) => {
+        if (phase === 'filings' && done === 1) stop.abort();
+      },
+    });
+    expect(first.stopped).toBe('stopped before its end; the next run goes on from here');
+    expect(first.added).toBe(1);
+
+    const second = await runEdgarSync(t.database.db, client(), { trigger: 'command', now: monday });
+    expect(second.stopped).toBeNull();
+    expect(second.added).toBe(2);
+    for (const a of accessions)
+      expect(
+        await t.database.db.select().from(insiderTransactions).where(eq(insiderTransactions.accession, a)),
+      ).toHaveLength(1);
+  });
+});

@@ -1,0 +1,330 @@
+/**
+ * SEC benchmark (`npm run bench:sec`; BENCH_PARTS picks parts: parse, insider, sync, postgres):
+ * - parse: EDGAR's real ownership documents (the test fixtures) read again and again: documents a
+ *   second;
+ * - insider: a quarter's Insider Transactions Data Set in the SEC's layout (BENCH_INSIDER_ROWS
+ *   transaction rows, 500,000 by default, over 8,000 issuers of which the 4,000 of the universe)
+ *   imported by `npm run import -- sec-insider` into a running server's database, with its wall
+ *   time and peak memory (targets: 2 minutes, 600 MB), and the API's p99 for other readers at 50
+ *   requests a second meanwhile (target 50 ms); on the embedded database and, when one answers
+ *   (BENCH_DATABASE_URL or 127.0.0.1:5432), on PostgreSQL;
+ * - sync: a day's EDGAR sync of a 4,000-company universe against a local server holding EDGAR's
+ *   paths at the fair-access rate (8 a second): the day's index lists 6,000 filings, 300 of them by
+ *   200 universe companies; only those companies' submissions and their Forms 4 may be asked for.
+ * Prints one JSON line per figure, and PASS/FAIL per target.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import yazl from 'yazl';
+import { createRandom } from '../../src/server/demo/random.ts';
+import { companies } from '../../src/server/features/companies/index.ts';
+import { createEdgarClient, runEdgarSync } from '../../src/server/features/edgar/index.ts';
+import { readOwnershipDocument } from '../../src/server/features/edgar/ownership-document.ts';
+import { openDatabase } from '../../src/server/platform/db/client.ts';
+import { startEdgarServer } from '../../tests/helpers/edgar-server.ts';
+import { startReaderLoad } from './reader-load.ts';
+import { createBenchDatabase, createJudge, postgresAvailable, startBenchServer } from './server.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const FIXTURES = path.join(ROOT, 'tests', 'fixtures', 'edgar', 'ownership');
+const { emit, judge, summarize } = createJudge('sec');
+const parts = new Set((process.env.BENCH_PARTS ?? 'parse,insider,sync,postgres').split(','));
+const INSIDER_ROWS = Number(process.env.BENCH_INSIDER_ROWS ?? 500_000);
+const UNIVERSE = 4_000;
+const ISSUERS = 8_000;
+/** The universe's companies get CIKs from here on. */
+const CIK_BASE = 1_000_000;
+const say = (line: string) => console.error(line);
+
+/** The real ownership XML of every fixture, as EDGAR serves it. */
+function fixtureDocuments(): { name: string; xml: string }[] {
+  return fs.readdirSync(FIXTURES).map((name) => {
+    const text = fs.readFileSync(path.join(FIXTURES, name), 'utf8');
+    const start = text.indexOf('<ownershipDocument');
+    const end = text.indexOf('</ownershipDocument>') + '</ownershipDocument>'.length;
+    return { name, xml: name.endsWith('.txt') ? text.slice(text.lastIndexOf('<?xml', start), end) : text };
+  });
+}
+
+function benchParse(): void {
+  const documents = fixtureDocuments();
+  const rounds = 3_000;
+  const started = performance.now();
+  for (let i = 0; i < rounds; i++) for (const d of documents) readOwnershipDocument(d.xml, d.name);
+  const seconds = (performance.now() - started) / 1000;
+  emit('ownership_documents_per_s', (rounds * documents.length) / seconds, 'docs/s');
+}
+
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+const dmy = (day: number) => {
+  const d = new Date(Date.UTC(2025, 0, 1) + day * 86_400_000);
+  return `${String(d.getUTCDate()).padStart(2, '0')}-${MONTHS[d.getUTCMonth()]}-${d.getUTCFullYear()}`;
+};
+
+/** A quarter's data set in the SEC's layout, `rows` transaction rows in all, as a zip. */
+async function insiderDataSet(file: string, rows: number): Promise<void> {
+  const r = createRandom('bench-sec-insider');
+  const submissions = [
+    'ACCESSION_NUMBER\tFILING_DATE\tPERIOD_OF_REPORT\tDATE_OF_ORIG_SUB\tNO_SECURITIES_OWNED\tNOT_SUBJECT_SEC16\tFORM3_HOLDINGS_REPORTED\tFORM4_TRANS_REPORTED\tDOCUMENT_TYPE\tISSUERCIK\tISSUERNAME\tISSUERTRADINGSYMBOL\tREMARKS\tAFF10B5ONE',
+  ];
+  const owners = [
+    'ACCESSION_NUMBER\tRPTOWNERCIK\tRPTOWNERNAME\tRPTOWNER_RELATIONSHIP\tRPTOWNER_TITLE\tRPTOWNER_TXT\tRPTOWNER_STREET1\tRPTOWNER_STREET2\tRPTOWNER_CITY\tRPTOWNER_STATE\tRPTOWNER_ZIPCODE\tRPTOWNER_STATE_DESC\tFILE_NUMBER',
+  ];
+  const nonDerivative = [
+    'ACCESSION_NUMBER\tNONDERIV_TRANS_SK\tSECURITY_TITLE\tSECURITY_TITLE_FN\tTRANS_DATE\tTRANS_DATE_FN\tDEEMED_EXECUTION_DATE\tDEEMED_EXECUTION_DATE_FN\tTRANS_FORM_TYPE\tTRANS_CODE\tEQUITY_SWAP_INVOLVED\tEQUITY_SWAP_TRANS_CD_FN\tTRANS_TIMELINESS\tTRANS_TIMELINESS_FN\tTRANS_SHARES\tTRANS_SHARES_FN\tTRANS_PRICEPERSHARE\tTRANS_PRICEPERSHARE_FN\tTRANS_ACQUIRED_DISP_CD\tTRANS_ACQUIRED_DISP_CD_FN\tSHRS_OWND_FOLWNG_TRANS\tSHRS_OWND_FOLWNG_TRANS_FN\tVALU_OWND_FOLWNG_TRANS\tVALU_OWND_FOLWNG_TRANS_FN\tDIRECT_INDIRECT_OWNERSHIP\tDIRECT_INDIRECT_OWNERSHIP_FN\tNATURE_OF_OWNERSHIP\tNATURE_OF_OWNERSHIP_FN',
+  ];
+  const derivative = [
+    'ACCESSION_NUMBER\tDERIV_TRANS_SK\tSECURITY_TITLE\tSECURITY_TITLE_FN\tCONV_EXERCISE_PRICE\tCONV_EXERCISE_PRICE_FN\tTRANS_DATE\tTRANS_DATE_FN\tDEEMED_EXECUTION_DATE\tDEEMED_EXECUTION_DATE_FN\tTRANS_FORM_TYPE\tTRANS_CODE\tEQUITY_SWAP_INVOLVED\tEQUITY_SWAP_TRANS_CD_FN\tTRANS_TIMELINESS\tTRANS_TIMELINESS_FN\tTRANS_SHARES\tTRANS_SHARES_FN\tTRANS_TOTAL_VALUE\tTRANS_TOTAL_VALUE_FN\tTRANS_PRICEPERSHARE\tTRANS_PRICEPERSHARE_FN\tTRANS_ACQUIRED_DISP_CD\tTRANS_ACQUIRED_DISP_CD_FN\tEXCERCISE_DATE\tEXCERCISE_DATE_FN\tEXPIRATION_DATE\tEXPIRATION_DATE_FN\tUNDLYNG_SEC_TITLE\tUNDLYNG_SEC_TITLE_FN\tUNDLYNG_SEC_SHARES\tUNDLYNG_SEC_SHARES_FN\tUNDLYNG_SEC_VALUE\tUNDLYNG_SEC_VALUE_FN\tSHRS_OWND_FOLWNG_TRANS\tSHRS_OWND_FOLWNG_TRANS_FN\tVALU_OWND_FOLWNG_TRANS\tVALU_OWND_FOLWNG_TRANS_FN\tDIRECT_INDIRECT_OWNERSHIP\tDIRECT_INDIRECT_OWNERSHIP_FN\tNATURE_OF_OWNERSHIP\tNATURE_OF_OWNERSHIP_FN',
+  ];
+  const footnotes = ['ACCESSION_NUMBER\tFOOTNOTE_ID\tFOOTNOTE_TXT'];
+  let written = 0;
+  let sk = 0;
+  for (let filing = 0; written < rows; filing++) {
+    const accession = `0009${String(filing % 1_000_000).padStart(6, '0')}-25-${String(filing).padStart(6, '0')}`;
+    const issuer = r.int(0, ISSUERS - 1);
+    const day = r.int(0, 89);
+    const plan = r.chance(0.3) ? '1' : '0';
+    submissions.push(
+      `${accession}\t${dmy(day + 2)}\t${dmy(day)}\t\t\t0\t\t\t4\t${String(CIK_BASE + issuer).padStart(10, '0')}\tIssuer ${issuer} Inc\tI${issuer}\t\t${plan}`,
+    );
+    owners.push(
+      `${accession}\t${String(2_000_000 + r.int(0, 50_000)).padStart(10, '0')}\tOWNER ${filing}\tOfficer\tChief Financial Officer\t\t1 MAIN ST\t\tCITY\tNY\t10001\t\t`,
+    );
+    footnotes.push(
+      `${accession}\tF1\tThe price reported is a weighted average price of shares sold in multiple trades.`,
+    );
+    const lines = Math.min(rows - written, r.int(1, 5));
+    for (let k = 0; k < lines; k++, written++, sk++) {
+      const code = r.pick(['S', 'S', 'P', 'A', 'M', 'F', 'G']);
+      const shares = r.int(100, 50_000);
+      const price = r.between(0.5, 40).toFixed(4);
+      const ad = ['P', 'A', 'M'].includes(code) ? 'A' : 'D';
+      if (r.chance(0.8))
+        nonDerivative.push(
+          `${accession}\t${sk}\tCommon Stock\t\t${dmy(day)}\t\t\t\t4\t${code}\t0\t\t\t\t${shares}\t\t${price}\tF1\t${ad}\t\t${r.int(0, 1_000_000)}\t\t\t\tD\t\t\t`,
+        );
+      else
+        derivative.push(
+          `${accession}\t${sk}\tStock Option (right to buy)\t\t${price}\t\t${dmy(day)}\t\t\t\t4\tM\t0\t\t\t\t${shares}\t\t\t\t0\t\tD\t\t\t\t${dmy(day + 1000)}\t\tCommon Stock\t\t${shares}\t\t\t\t${r.int(0, 100_000)}\t\t\t\tD\t\t\t`,
+        );
+    }
+  }
+  const zip = new yazl.ZipFile();
+  for (const [name, lines] of [
+    ['SUBMISSION.tsv', submissions],
+    ['REPORTINGOWNER.tsv', owners],
+    ['NONDERIV_TRANS.tsv', nonDerivative],
+    ['DERIV_TRANS.tsv', derivative],
+    ['FOOTNOTES.tsv', footnotes],
+  ] as const)
+    zip.addBuffer(Buffer.from(`${lines.join('\n')}\n`), name);
+  zip.end();
+  await new Promise<void>((resolve, reject) =>
+    zip.outputStream.pipe(fs.createWriteStream(file)).on('close', resolve).on('error', reject),
+  );
+  emit('insider_dataset_submissions', submissions.length - 1, 'count');
+  emit('insider_dataset_rows', written, 'count');
+  emit('insider_dataset_zip_mb', fs.statSync(file).size / 1e6, 'MB');
+}
+
+/** Runs an npm script's command in a child, as an operator would, with its wall time and peak memory. */
+function runImport(env: Record<string, string>, args: string[]): Promise<{ ms: number; peakMb: number; out: string }> {
+  const rss =
+    'data:text/javascript,process.on("exit",()=>process.stderr.write("PEAK_RSS_KB "+process.resourceUsage().maxRSS+"\\n"))';
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    ['--import', './scripts/preload.ts', '--import', rss, 'scripts/import.ts', ...args],
+    { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  return new Promise((resolve, reject) =>
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`import exited ${code}:\n${out}\n${err}`));
+      const kb = Number(/PEAK_RSS_KB (\d+)/.exec(err)?.[1] ?? 0);
+      resolve({ ms: performance.now() - started, peakMb: kb / 1024, out });
+    }),
+  );
+}
+
+async function benchInsider(label: string, zipFile: string, env: Record<string, string>): Promise<void> {
+  say(`${label}: starting a server over ${UNIVERSE} companies…`);
+  const server = await startBenchServer({
+    BUILD_SITE: 'false',
+    DEMO_COMPANY_COUNT: String(UNIVERSE),
+    ...env,
+  });
+  try {
+    // The universe's companies get the CIKs the data set's issuers have (the first 4,000 of 8,000).
+    const dbEnv: Record<string, string> = env.DATABASE_URL
+      ? { DATABASE_URL: env.DATABASE_URL }
+      : { DATA_DIR: server.dataDir };
+    const database = await openCliForBench(dbEnv);
+    await database.db.execute(sql`update ${companies} set cik = ${CIK_BASE} + id - 1 where id <= ${UNIVERSE}`);
+    const symbols = (await database.db.execute(sql`select symbol from companies order by id limit 40`)) as unknown as
+      { rows: { symbol: string }[] } | { symbol: string }[];
+    const list = Array.isArray(symbols) ? symbols : symbols.rows;
+    await database.close();
+    const paths = list.flatMap((c) => [`/api/stock/company/${c.symbol}`, `/api/stock/insiders/${c.symbol}`]);
+    for (const p of paths) await (await fetch(`${server.url}${p}`)).arrayBuffer();
+
+    say(`${label}: importing the data set…`);
+    const load = await startReaderLoad(server.url, paths, 50, 8);
+    let result;
+    try {
+      result = await runImport({ ...dbEnv }, ['sec-insider', zipFile]);
+    } finally {
+      const figures = await load.stop();
+      emit(`${label}_reader_api_p50_during_import_ms`, figures.p50, 'ms');
+      judge(`${label}_reader_api_p99_during_import_ms`, figures.p99, 'ms', { max: 50 });
+      emit(`${label}_reader_api_failed_during_import`, figures.failed, 'count');
+    }
+    judge(`${label}_insider_dataset_import_s`, result.ms / 1000, 's', { max: 120 });
+    judge(`${label}_insider_dataset_import_peak_rss_mb`, result.peakMb, 'MB', { max: 600 });
+    const added = Number(/added:\s+([\d,]+)/.exec(result.out)?.[1]?.replaceAll(',', '') ?? 0);
+    emit(`${label}_insider_rows_stored`, added, 'count');
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The database a running server holds, reached as the import reaches it. */
+async function openCliForBench(env: Record<string, string>) {
+  const { openCliDatabase } = await import('../../src/server/platform/db/cli-connection.ts');
+  const { loadConfig } = await import('../../src/server/platform/config.ts');
+  return openCliDatabase(loadConfig({ LOG_LEVEL: 'silent', ...env }).database);
+}
+
+const AAR_FORM4 = fs.readFileSync(path.join(FIXTURES, '0001127602-25-001055.txt'), 'utf8');
+
+async function benchSync(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-bench-sec-sync-'));
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  const edgar = await startEdgarServer();
+  try {
+    const { seedDemoData } = await import('../../src/server/demo/seed.ts');
+    await seedDemoData(database, { seed: 'bench-sec', companies: UNIVERSE, asOf: '2025-01-10' });
+    await database.db.execute(sql`update ${companies} set cik = ${CIK_BASE} + id - 1`);
+    const r = createRandom('bench-sec-sync');
+    // The day's index: 6,000 filings, 300 of them by 200 universe companies (Forms 4, 8-K, 10-Q).
+    const filers = Array.from({ length: 200 }, (_, i) => CIK_BASE + i * 20);
+    const lines: string[] = [];
+    let form4s = 0;
+    for (let i = 0; i < 6_000; i++) {
+      const ours = i < 300;
+      const cik = ours ? filers[i % filers.length]! : 5_000_000 + i;
+      const form = ours ? r.pick(['4', '4', '8-K', '10-Q']) : r.pick(['4', '8-K', '10-Q', 'S-1', '424B2', '13F-HR']);
+      const accession = `0009${String(i).padStart(6, '0')}-25-${String(i).padStart(6, '0')}`;
+      lines.push(`${cik}|COMPANY ${cik}|${form}|20250110|edgar/data/${cik}/${accession}.txt`);
+      if (ours && form === '4') {
+        form4s++;
+        edgar.put(
+          `/Archives/edgar/data/${cik}/${accession.replaceAll('-', '')}/${accession}.txt`,
+          AAR_FORM4.replaceAll('0001127602-25-001055', accession).replaceAll(
+            '0000001750',
+            String(cik).padStart(10, '0'),
+          ),
+        );
+      }
+    }
+    for (const cik of filers)
+      edgar.put(
+        `/submissions/CIK${String(cik).padStart(10, '0')}.json`,
+        JSON.stringify({
+          cik: String(cik),
+          filings: {
+            recent: {
+              accessionNumber: [],
+              filingDate: [],
+              form: [],
+              primaryDocument: [],
+              primaryDocDescription: [],
+              acceptanceDateTime: [],
+              reportDate: [],
+            },
+          },
+        }),
+      );
+    edgar.put(
+      '/Archives/edgar/daily-index/2025/QTR1/master.20250110.idx',
+      [
+        'Description:           Daily Index of EDGAR Dissemination Feed',
+        'Last Data Received:    Jan 10, 2025',
+        '',
+        'CIK|Company Name|Form Type|Date Filed|File Name',
+        '-'.repeat(80),
+        ...lines,
+        '',
+      ].join('\n'),
+    );
+    const client = createEdgarClient({
+      userAgent: 'RedCap Research bench@redcap.example',
+      requestsPerSecond: 8,
+      wwwUrl: edgar.url,
+      dataUrl: edgar.url,
+    });
+    say('sync: a day of EDGAR for the universe at 8 requests a second…');
+    const started = performance.now();
+    const report = await runEdgarSync(database.db, client, {
+      trigger: 'command',
+      since: '2025-01-10',
+      now: new Date('2025-01-11T15:00:00Z'),
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const distinctFilers = new Set(filers).size;
+    emit('sync_day_wall_s', seconds, 's');
+    emit('sync_day_requests', report.requests, 'count');
+    emit('sync_day_records_added', report.added, 'count');
+    // Only what the universe filed is asked for: the index, each filer's submissions, each Form 4.
+    judge('sync_day_requests_beyond_filers', report.requests - (1 + distinctFilers + form4s), 'count', { max: 0 });
+    const rate = Math.max(...requestsPerSecond(edgar.requests.map((q) => q.at)));
+    judge('sync_day_peak_requests_per_s', rate, 'req/s', { max: 10 });
+  } finally {
+    await edgar.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The most requests started within any one second. */
+function requestsPerSecond(times: number[]): number[] {
+  const sorted = [...times].sort((a, b) => a - b);
+  let start = 0;
+  const counts: number[] = [0];
+  for (let end = 0; end < sorted.length; end++) {
+    while (sorted[end]! - sorted[start]! >= 1000) start++;
+    counts.push(end - start + 1);
+  }
+  return counts;
+}
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-bench-sec-'));
+try {
+  if (parts.has('parse')) benchParse();
+  if (parts.has('insider')) {
+    const zipFile = path.join(work, '2025q1_form345.zip');
+    say(`insider: writing a data set of ${INSIDER_ROWS.toLocaleString('en-US')} rows…`);
+    await insiderDataSet(zipFile, INSIDER_ROWS);
+    await benchInsider('pglite', zipFile, {});
+    const pgUrl = parts.has('postgres') ? await postgresAvailable() : null;
+    if (pgUrl) {
+      const pg = await createBenchDatabase(pgUrl);
+      try {
+        await benchInsider('postgres', zipFile, { DATABASE_URL: pg.url });
+      } finally {
+        await pg.drop();
+      }
+    }
+  }
+  if (parts.has('sync')) await benchSync();
+} finally {
+  fs.rmSync(work, { recursive: true, force: true });
+  summarize();
+}
