@@ -49,7 +49,9 @@ export const releaseFilingRecord = z.object({
   items: z
     .array(z.string())
     .describe("The 8-K's items, by number ('2.02' results of operations, '5.02' officers and directors, …)"),
-  filing_url: z.string().describe('The filing on EDGAR (its index page on sec.gov)'),
+  filing_url: z
+    .string()
+    .describe("The filing on EDGAR (its index page on sec.gov); a demo release links to its demo filing's text"),
 });
 export type ReleaseFilingRecord = z.infer<typeof releaseFilingRecord>;
 
