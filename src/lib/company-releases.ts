@@ -1,5 +1,5 @@
 /**
- * How the site shows a company release (docs/product.md §10.2): a press release the company filed
+ * How the site shows a company release (docs/product.md §10.8): a press release the company filed
  * with the SEC, published as filed, is marked as the company's own words wherever a news item is
  * listed, and links to its filing.
  */

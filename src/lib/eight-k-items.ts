@@ -1,6 +1,6 @@
 /**
  * The items of Form 8-K, as the form's General Instructions number and title them (docs/product.md
- * §10.2): what a current report is about. EDGAR's header names a filing's items by their titles
+ * §22.7): what a current report is about. EDGAR's header names a filing's items by their titles
  * (`ITEM INFORMATION: Results of Operations and Financial Condition`); a company release shows
  * them as tags, each with its number and a short label a reader takes in at a glance.
  */

@@ -1,5 +1,5 @@
 /**
- * Company releases (docs/product.md §10.2) as readers meet them: the demo's press releases, each filed
+ * Company releases (docs/product.md §10.8) as readers meet them: the demo's press releases, each filed
  * with one of its company's 8-Ks, are marked as the company's own words and link to the filing on
  * the article page, in the company's news and in the news list.
  */

@@ -1,5 +1,5 @@
 /**
- * The EDGAR sync's reader of current reports (docs/product.md §10.2): an 8-K (or 8-K/A) of a
+ * The EDGAR sync's reader of current reports (docs/product.md §10.8): an 8-K (or 8-K/A) of a
  * universe company that carries a press release becomes a news item about the company, a company
  * release: the release's own headline (or, when its layout shows none, the company's name and what
  * the 8-K reports), its first paragraph as the summary, its text sanitized, the 8-K's items as tags,

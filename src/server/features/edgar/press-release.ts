@@ -1,5 +1,5 @@
 /**
- * A company's press release as filed with an 8-K (docs/product.md §10.2): the exhibit that holds it
+ * A company's press release as filed with an 8-K (docs/product.md §10.8): the exhibit that holds it
  * (EX-99.1, or EX-99), and what a news item takes from it: its headline (the release's own title,
  * the first heading or wholly bold line before the text begins), its summary (the first paragraph
  * of its text) and its body, sanitized as staff HTML is. The layout is read before sanitizing, since

@@ -1,5 +1,5 @@
 /**
- * Company releases (docs/product.md §10.2): a press release a company filed with an 8-K becomes a
+ * Company releases (docs/product.md §10.8): a press release a company filed with an 8-K becomes a
  * news item about it, kept apart from the editors' articles by its kind and its filing. One filing
  * makes one item (the accession number is unique), so reading a filing again adds nothing. An
  * amendment (8-K/A) that files again a release the company already has (the same headline, within

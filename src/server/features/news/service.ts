@@ -64,7 +64,7 @@ type ListRow = { [K in keyof typeof listColumns]: (typeof listColumns)[K]['_']['
 const pictureOf = (row: Pick<ListRow, 'id' | 'thumbnail' | 'version'>) =>
   row.thumbnail ?? `/api/covers/news/${row.id}.svg?v=${row.version}`;
 
-/** A company release's filing (docs/product.md §10.2): its `url` is the filing on EDGAR. */
+/** A company release's filing (docs/product.md §10.8): its `url` is the filing on EDGAR. */
 const releaseOf = (row: ListRow): ReleaseFilingRecord | null =>
   row.kind === 'company-release' && row.accession
     ? {

@@ -19,7 +19,7 @@ import { companies } from '../companies/index.ts';
 /**
  * News articles and newsletters (docs/product.md §19.3). `description` is the
  * article body as sanitized HTML; newsletters carry `rc_newsletter` and the
- * address of the newsletter itself. A company release (docs/product.md §10.2)
+ * address of the newsletter itself. A company release (docs/product.md §10.8)
  * is a press release a company filed with an 8-K: it keeps the filing's
  * accession number (one item per filing), form and items, and `url` is the
  * filing on EDGAR.
