@@ -16,8 +16,9 @@ import { cliConfig, fail, openDatabaseOrFail, progressBar } from './cli-support.
 
 const USAGE = `Usage: npm run sync -- sec [--symbols A,B] [--since YYYY-MM-DD] [--feed]
 
-  sec                 the SEC's EDGAR: filings, and the insider transactions of Forms 3, 4 and 5, of every listed
-                      company with a CIK, from the daily indexes since the last run (the last week on a first run)
+  sec                 the SEC's EDGAR: filings, the insider transactions of Forms 3, 4 and 5 and the press releases
+                      of 8-Ks (as company releases), of every listed company with a CIK, from the daily indexes
+                      since the last run (the last week on a first run)
     --symbols A,B     only these companies: their submissions are read, and their filings since --since
     --since DATE      read from this day (YYYY-MM-DD)
     --feed            ask EDGAR's latest-filings feed too, for today's filings

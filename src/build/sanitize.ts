@@ -26,6 +26,14 @@ export function sanitizeHtml(html: string): string {
   return sanitizeWithPolicy(domTools().purify, html);
 }
 
+/**
+ * Some HTML as a document to read before it is sanitized (a filed press release's layout says
+ * which line is its title). The parser runs no scripts and loads nothing the HTML points to.
+ */
+export function parseHtml(html: string): Document {
+  return domTools().parser.parseFromString(html, 'text/html');
+}
+
 /** The text of some HTML, for summaries and descriptions. */
 export function htmlToText(html: string): string {
   const { purify, parser } = domTools();

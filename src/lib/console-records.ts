@@ -11,8 +11,8 @@ import { AUDIT_ACTIONS, AUDIT_KINDS, NOTIFICATION_OBJECT_TYPES } from './console
 /** Every record staff edit carries the version an edit must be based on. */
 const versioned = { version: z.number() };
 
-/** An article as the console lists and edits it: the public article without its company, with its version. */
-export const newsEditRecord = newsArticleRecord.omit({ Company: true }).extend(versioned);
+/** An article as the console lists and edits it: the public article without its company (or its filing), with its version. */
+export const newsEditRecord = newsArticleRecord.omit({ Company: true, kind: true, release: true }).extend(versioned);
 export type NewsEditRecord = z.infer<typeof newsEditRecord>;
 
 /** A webinar or conference session as the console lists and edits it: the listed event with its agenda. */

@@ -36,6 +36,25 @@ export const companyOfRecord = z
   })
   .nullable();
 
+/** Who wrote a news item: the site's editors, or the company itself (a press release filed with an 8-K). */
+export const NEWS_KINDS = ['editorial', 'company-release'] as const;
+export type NewsKind = (typeof NEWS_KINDS)[number];
+
+/** The filing a company release comes from. */
+export const releaseFilingRecord = z.object({
+  accession: z.string().describe('The accession number of the 8-K the release was filed with (one item per filing)'),
+  form: z
+    .string()
+    .describe("The form of the filing its text comes from: '8-K', or '8-K/A' once an amendment replaced it"),
+  items: z
+    .array(z.string())
+    .describe("The 8-K's items, by number ('2.02' results of operations, '5.02' officers and directors, …)"),
+  filing_url: z
+    .string()
+    .describe("The filing on EDGAR (its index page on sec.gov); a demo release links to its demo filing's text"),
+});
+export type ReleaseFilingRecord = z.infer<typeof releaseFilingRecord>;
+
 /** An article or newsletter as lists show it. */
 export const newsItemRecord = z.object({
   id: z.number(),
@@ -49,6 +68,12 @@ export const newsItemRecord = z.object({
   rc_newsletter: z.boolean(),
   newsLetterURL: z.string().nullable(),
   Company: companyOfRecord,
+  kind: z
+    .enum(NEWS_KINDS)
+    .describe(
+      "'editorial': written by the site's editors; 'company-release': the company's own press release as filed with the SEC, published at the filing's acceptance time",
+    ),
+  release: releaseFilingRecord.nullable().describe("A company release's filing; null for the site's own articles"),
 });
 
 export type NewsItemRecord = z.infer<typeof newsItemRecord>;

@@ -6,6 +6,8 @@ export type PageKind = 'home' | 'article' | 'company' | 'screener' | 'events' | 
 /** What the demo data gives the pages below: found through the API, so the checks follow the data. */
 interface DemoPicks {
   article: number;
+  /** A company's press release, as filed with its 8-K. */
+  release: number;
   clientArticle: { id: number; company_symbol: string };
   company: string;
   video: number;
@@ -17,6 +19,7 @@ export const PAGES: readonly { kind: PageKind; what: string; path: (picks: DemoP
   { kind: 'home', what: 'the home page', path: () => '/' },
   { kind: 'article', what: 'an article', path: (p) => `/news/${p.article}/` },
   { kind: 'article', what: 'a client’s article', path: (p) => `/news/${p.clientArticle.id}/` },
+  { kind: 'article', what: 'a company release', path: (p) => `/news/${p.release}/` },
   { kind: 'company', what: 'a company page', path: (p) => `/stocks/${p.company}/` },
   { kind: 'company', what: 'a client’s company page', path: (p) => `/stocks/${p.clientArticle.company_symbol}/` },
   { kind: 'company', what: 'a client’s team page', path: (p) => `/stocks/${p.clientArticle.company_symbol}/team/` },
@@ -43,8 +46,8 @@ export const PAGES: readonly { kind: PageKind; what: string; path: (picks: DemoP
 ];
 
 async function demoPicks(request: APIRequestContext): Promise<DemoPicks> {
-  const all = (await (await request.get('/api/news/all?limit=20')).json()) as {
-    news: { id: number; company_symbol: string | null; rc_newsletter: boolean }[];
+  const all = (await (await request.get('/api/news/all?limit=100')).json()) as {
+    news: { id: number; company_symbol: string | null; rc_newsletter: boolean; kind: string }[];
   };
   const clients = (await (await request.get('/api/news/top/clients?limit=1')).json()) as {
     news: { id: number; company_symbol: string }[];
@@ -53,13 +56,23 @@ async function demoPicks(request: APIRequestContext): Promise<DemoPicks> {
     data: { symbol: string }[];
   };
   const clientArticle = clients.news[0]!;
-  const article = all.news.find((n) => !n.rc_newsletter && n.company_symbol !== clientArticle.company_symbol)!;
+  const article = all.news.find(
+    (n) => !n.rc_newsletter && n.kind === 'editorial' && n.company_symbol !== clientArticle.company_symbol,
+  )!;
+  const release = all.news.find((n) => n.kind === 'company-release')!;
   const company = search.data.find((c) => c.symbol !== clientArticle.company_symbol)!.symbol;
   const videos = (await (await request.get('/api/videos/all?limit=1')).json()) as { data: { id: number }[] };
   const events = (await (await request.get('/api/events/all?tab=upcoming&pageSize=1')).json()) as {
     data: { form_url: string; zoom_id: string }[];
   };
-  return { article: article.id, clientArticle, company, video: videos.data[0]!.id, event: events.data[0]! };
+  return {
+    article: article.id,
+    release: release.id,
+    clientArticle,
+    company,
+    video: videos.data[0]!.id,
+    event: events.data[0]!,
+  };
 }
 
 /** The address of every page of PAGES, in its order. */

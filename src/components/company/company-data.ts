@@ -8,6 +8,7 @@ import { getCollection, type CollectionEntry } from 'astro:content';
 import { RESERVED_STOCK_PATHS, tabsFor, type CompanyTab } from '../../lib/company.ts';
 import { cacheKeyOf, groupByCompany, newestVideoFirst } from '../../lib/content.ts';
 import type { StoredCompanyRecord } from '../../build/record-details.ts';
+import type { NewsLink } from '../../islands/company/CompanyNews.tsx';
 
 type Video = CollectionEntry<'videos'>['data'];
 
@@ -16,7 +17,7 @@ export const COMPANY_NEWS_ON_PAGE = 10;
 export interface CompanyPageProps {
   /** The company's record without its details (its filings and insider trades, read as a page renders). */
   company: StoredCompanyRecord;
-  news: { id: number; title: string; published_at: string; source: string | null }[];
+  news: NewsLink[];
   newsPages: number;
   videos: { interview: Video | null; overview: Video | null };
 }
@@ -42,9 +43,14 @@ export async function companyPages(): Promise<{ props: CompanyPageProps; cacheKe
     .map((entry) => {
       const company = entry.data;
       const all = newsBySymbol.get(company.symbol) ?? [];
-      const news = all
-        .slice(0, COMPANY_NEWS_ON_PAGE)
-        .map((a) => ({ id: a.id, title: a.title, published_at: a.published_at, source: a.source }));
+      const news = all.slice(0, COMPANY_NEWS_ON_PAGE).map((a) => ({
+        id: a.id,
+        title: a.title,
+        published_at: a.published_at,
+        source: a.source,
+        kind: a.kind,
+        release: a.release,
+      }));
       const own = videosBySymbol.get(company.symbol) ?? [];
       const picked = { interview: latest(own, 'Interview'), overview: latest(own, 'Overview') };
       return {
@@ -52,7 +58,7 @@ export async function companyPages(): Promise<{ props: CompanyPageProps; cacheKe
         cacheKey: cacheKeyOf(
           entry.digest,
           all.length,
-          ...news.map((n) => `${n.id}:${n.title}:${n.published_at}`),
+          ...news.map((n) => `${n.id}:${n.title}:${n.published_at}:${n.release?.filing_url ?? ''}`),
           ...[picked.interview, picked.overview].map((v) => (v ? `${v.id}:${v.updated_at}` : '-')),
         ),
       };

@@ -4,12 +4,14 @@
  */
 import { useState } from 'react';
 import { COMPANY_TEXT } from '../../lib/company.ts';
+import { RELEASE_TEXT, releaseOf } from '../../lib/company-releases.ts';
 import { formatNewYorkDate } from '../../lib/time-format.ts';
 import { getJson } from '../../stores/company.ts';
 import type { NewsItemRecord } from '../../lib/content-records.ts';
 
-/** What the company page's news list shows of an article. */
-export type NewsLink = Pick<NewsItemRecord, 'id' | 'title' | 'published_at' | 'source'>;
+/** What the company page's news list shows of an article: a company release is marked and links to its filing. */
+export type NewsLink = Pick<NewsItemRecord, 'id' | 'title' | 'published_at' | 'source'> &
+  Partial<Pick<NewsItemRecord, 'kind' | 'release'>>;
 
 export default function CompanyNews({
   symbol,
@@ -45,17 +47,37 @@ export default function CompanyNews({
   return (
     <div className="flex flex-col gap-3" data-testid="company-news">
       <ul className="flex flex-col divide-y divide-line">
-        {list.map((n) => (
-          <li key={n.id} className="py-2.5">
-            <a href={`/news/${n.id}`} className="font-semibold hover:text-primary hover:underline">
-              {n.title}
-            </a>
-            <span className="block text-xs text-muted">
-              {n.source ? `${n.source} · ` : ''}
-              {formatNewYorkDate(new Date(n.published_at))}
-            </span>
-          </li>
-        ))}
+        {list.map((n) => {
+          const release = releaseOf(n);
+          return (
+            <li key={n.id} className="py-2.5">
+              <a href={`/news/${n.id}`} className="font-semibold hover:text-primary hover:underline">
+                {n.title}
+              </a>
+              <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
+                {release && (
+                  <span className="release-mark" title={RELEASE_TEXT.markTitle}>
+                    {RELEASE_TEXT.mark}
+                  </span>
+                )}
+                <span>
+                  {n.source ? `${n.source} · ` : ''}
+                  {formatNewYorkDate(new Date(n.published_at))}
+                </span>
+                {release && (
+                  <a
+                    href={release.filing_url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="font-semibold text-primary hover:underline"
+                  >
+                    {RELEASE_TEXT.filing}
+                  </a>
+                )}
+              </span>
+            </li>
+          );
+        })}
       </ul>
       {failed && (
         <p className="text-sm text-down" role="alert">

@@ -7,6 +7,8 @@ import { useEffect, useState } from 'react';
 import { MORE_NEWS } from '../../lib/content.ts';
 import { formatNewYorkDate } from '../../lib/time-format.ts';
 import { cleanHtml } from '../clean-html.ts';
+import { RELEASE_TEXT, releaseOf } from '../../lib/company-releases.ts';
+import { releaseTags } from '../../lib/eight-k-items.ts';
 import type { NewsArticleRecord } from '../../lib/content-records.ts';
 
 export const ARTICLE_TEXTS = {
@@ -18,8 +20,8 @@ export const ARTICLE_TEXTS = {
 
 type Article = Pick<
   NewsArticleRecord,
-  'id' | 'title' | 'thumbnail' | 'published_at' | 'company_symbol' | 'source' | 'description'
->;
+  'id' | 'title' | 'thumbnail' | 'published_at' | 'company_symbol' | 'source' | 'description' | 'kind' | 'release'
+> & { Company?: { name: string } | null };
 
 type Load<T> = { state: 'loading' } | { state: 'failed' } | { state: 'missing' } | { state: 'ready'; value: T };
 
@@ -69,19 +71,53 @@ export default function ArticleFallback() {
     );
   }
   const a = article.value;
+  const release = releaseOf(a);
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <article className="min-w-0" data-testid="article">
         <h1 className="text-2xl leading-tight font-extrabold sm:text-4xl">{a.title}</h1>
-        <p className="mt-3 flex flex-wrap gap-x-3 text-sm text-muted">
+        <p className="mt-3 flex flex-wrap items-center gap-x-3 text-sm text-muted">
+          {release && (
+            <span className="release-mark" title={RELEASE_TEXT.markTitle}>
+              {RELEASE_TEXT.mark}
+            </span>
+          )}
           {a.source && <span>{a.source}</span>}
           <span>{formatNewYorkDate(new Date(a.published_at))}</span>
+          {release && (
+            <a
+              href={release.filing_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-semibold text-primary hover:underline"
+            >
+              {RELEASE_TEXT.filing}
+            </a>
+          )}
           {a.company_symbol && (
             <a href={`/stocks/${a.company_symbol}`} className="font-semibold text-primary hover:underline">
               Learn more about {a.company_symbol}
             </a>
           )}
         </p>
+        {release && (
+          <div className="mt-4 rounded-lg border border-line bg-surface-2 p-3 text-sm" data-testid="release-note">
+            <p>{RELEASE_TEXT.note(a.Company?.name ?? a.source ?? a.company_symbol ?? 'The company', release.form)}</p>
+            {releaseTags(release.items).length > 0 && (
+              <ul className="mt-2 flex flex-wrap gap-2" aria-label={RELEASE_TEXT.items}>
+                {releaseTags(release.items).map((tag) => (
+                  <li
+                    key={tag.number}
+                    className="chip bg-surface py-0.5 text-xs"
+                    title={`Item ${tag.number}: ${tag.title}`}
+                  >
+                    {tag.number} {tag.label}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
         {a.thumbnail && (
           <img
             src={a.thumbnail}

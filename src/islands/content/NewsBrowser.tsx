@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../api-client.ts';
+import { RELEASE_TEXT, releaseOf } from '../../lib/company-releases.ts';
 import { LEAD_ARTICLES, NEWS_PAGE_SIZE } from '../../lib/content.ts';
 import { formatNewYorkDate, formatRelativeTime } from '../../lib/time-format.ts';
 import ChipRow from './ChipRow.tsx';
@@ -14,11 +15,14 @@ import { useBrowserValue } from '../forms/useBrowserValue.ts';
 import { useLoadMore } from './useLoadMore.ts';
 import type { NewsItemRecord } from '../../lib/content-records.ts';
 
-/** What a news card shows of an article. */
+/** What a news card shows of an article (a company release is marked as the company's own). */
 export type NewsCardItem = Pick<
   NewsItemRecord,
   'id' | 'title' | 'thumbnail' | 'summary' | 'published_at' | 'company_symbol'
-> & { Company: Pick<NonNullable<NewsItemRecord['Company']>, 'name' | 'sector_name'> | null };
+> &
+  Partial<Pick<NewsItemRecord, 'kind' | 'release'>> & {
+    Company: Pick<NonNullable<NewsItemRecord['Company']>, 'name' | 'sector_name'> | null;
+  };
 
 const END_OF_NEWS = 'No more news available.';
 const ALL = 'All';
@@ -63,7 +67,14 @@ function NewsCard({ item, lead }: { item: NewsCardItem; lead?: boolean }) {
           {item.company_symbol && <span className="text-muted"> · {item.company_symbol}</span>}
         </span>
         <span className="leading-snug font-bold group-hover:underline">{item.title}</span>
-        <PublishedAt iso={item.published_at} />
+        <span className="flex flex-wrap items-center gap-2">
+          {releaseOf(item) && (
+            <span className="release-mark" title={RELEASE_TEXT.markTitle}>
+              {RELEASE_TEXT.mark}
+            </span>
+          )}
+          <PublishedAt iso={item.published_at} />
+        </span>
       </span>
     </a>
   );

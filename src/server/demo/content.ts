@@ -1,6 +1,8 @@
 /**
- * Demo content: two years of news about the universe's companies, the weekly
- * newsletter, the video library and the weekly sponsored TV show.
+ * Demo content: two years of news about the universe's companies, a few
+ * company releases (press releases filed with the companies' recent demo
+ * 8-Ks), the weekly newsletter, the video library and the weekly sponsored
+ * TV show.
  * Deterministic for a seed; article bodies are
  * real HTML (headings, lists, tables, images, links), and a few carry
  * hostile markup so the sanitizing on every path is exercised. The others
@@ -34,6 +36,16 @@ export interface ContentRating {
   /** YYYY-MM-DD, the day the story runs. */
   recommendationDate: string;
   priceTarget: number | null;
+}
+
+/** A demo 8-K a company release is filed with: the company page lists it, and the release links to it. */
+export interface ContentFiling {
+  accessionKey: string;
+  companySymbol: string;
+  filingType: string;
+  rawTextLink: string;
+  /** YYYY-MM-DD */
+  dateAsOfChange: string;
 }
 
 export interface DemoContent {
@@ -174,6 +186,103 @@ function articleBody(c: ContentCompany, lead: string, r: Random, coverPath: stri
   ].join('\n');
 }
 
+/**
+ * Company releases: how far back the demo 8-Ks they are filed with go, the share of those 8-Ks that
+ * carry one (at least a few, so a small universe shows the mark too).
+ */
+const RELEASE_DAYS = 120;
+const RELEASE_SHARE = 0.04;
+const MIN_RELEASES = 3;
+
+const CITIES = ['New York, NY', 'Boston, MA', 'Austin, TX', 'San Diego, CA', 'Denver, CO', 'Chicago, IL'];
+
+/** A press release's headline, lead and highlights, and the items of the 8-K it is filed with. */
+interface ReleaseStory {
+  write: (c: ContentCompany, r: Random) => { title: string; lead: string; highlights: string[] };
+  items: string[];
+}
+
+const RELEASE_STORIES: readonly ReleaseStory[] = [
+  {
+    items: ['2.02', '9.01'],
+    write: (c, r) => {
+      const q = quarter(r);
+      const revenue = money(r, 4, 180);
+      return {
+        title: `${c.name} Reports ${title(q)} Financial Results`,
+        lead: `${c.name} (${c.symbol}) today reported its financial results for the ${q}, with revenue of ${revenue}, up ${r.int(3, 64)}% from a year earlier.`,
+        highlights: [`Revenue of ${revenue}`, `Gross margin of ${r.int(20, 75)}%`, 'Full-year outlook reaffirmed'],
+      };
+    },
+  },
+  {
+    items: ['1.01', '7.01', '9.01'],
+    write: (c, r) => {
+      const value = money(r, 2, 90);
+      return {
+        title: `${c.name} Signs ${value} Multi-Year Supply Agreement`,
+        lead: `${c.name} (${c.symbol}) today announced a multi-year supply agreement valued at ${value}, with deliveries starting next ${r.pick(['quarter', 'year'])}.`,
+        highlights: ['Largest agreement in the company’s history', `Term of ${r.int(2, 6)} years`],
+      };
+    },
+  },
+  {
+    items: ['5.02', '7.01', '9.01'],
+    write: (c, r) => {
+      const role = r.pick(['Chief Financial Officer', 'Chief Operating Officer', 'Chief Commercial Officer']);
+      return {
+        title: `${c.name} Names New ${role}`,
+        lead: `${c.name} (${c.symbol}) today announced the appointment of a new ${role}, an executive with ${r.int(12, 30)} years of experience, effective immediately.`,
+        highlights: [`${role} appointed`, 'Leadership team strengthened for the next stage of growth'],
+      };
+    },
+  },
+  {
+    items: ['1.01', '3.02', '8.01', '9.01'],
+    write: (c, r) => {
+      const value = money(r, 5, 60);
+      return {
+        title: `${c.name} Announces ${value} Private Placement`,
+        lead: `${c.name} (${c.symbol}) today announced that it has entered into a securities purchase agreement for a private placement of ${value}.`,
+        highlights: [
+          `Gross proceeds of ${value}`,
+          `Proceeds fund ${r.pick(['growth', 'working capital', 'the product roadmap'])}`,
+        ],
+      };
+    },
+  },
+  {
+    items: ['8.01', '9.01'],
+    write: (c, r) => ({
+      title: `${c.name} Launches ${r.pick(['Next-Generation Platform', 'New Product Line', 'Expanded Service Offering'])}`,
+      lead: `${c.name} (${c.symbol}) today announced the launch of its newest offering, built on customer feedback and aimed at a larger share of its core market.`,
+      highlights: ['Available to customers now', 'Built on the company’s existing platform'],
+    }),
+  },
+];
+
+/** The day as a release's dateline writes it: 'April 16, 2025'. */
+const datelineDay = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** A press release as companies write them, and as the sanitizer writes it back. */
+function releaseBody(c: ContentCompany, date: string, lead: string, highlights: string[], r: Random): string {
+  const name = escapeHtml(c.name);
+  return [
+    `<p>${escapeHtml(r.pick(CITIES))}, ${datelineDay(date)} – ${escapeHtml(lead)}</p>`,
+    `<p><strong>Highlights</strong></p>`,
+    `<ul>${highlights.map((h) => `<li>${escapeHtml(h)}</li>`).join('')}</ul>`,
+    `<p>“This is an important step for ${name} and its shareholders,” said the chief executive of ${name}.</p>`,
+    `<p><strong>About ${name}</strong></p>`,
+    `<p>${name} is a ${escapeHtml(c.sectorName.toLowerCase())} company listed in the United States. This press release is demo content generated for demonstration; it was not filed with the SEC.</p>`,
+  ].join('\n');
+}
+
 const NEWSLETTER_BENEFITS = ['Top performers of the week', 'CEO interview of the week', 'Upcoming webinars'];
 
 function newsletterBody(week: string, picks: ContentCompany[], coverPath: string): string {
@@ -209,6 +318,7 @@ export function generateContent(
   asOf: string,
   companies: readonly ContentCompany[],
   ratings: readonly ContentRating[],
+  filings: readonly ContentFiling[] = [],
 ): DemoContent {
   const random = createRandom(`${seed}:content`);
   const bySymbol = new Map(companies.map((c) => [c.symbol, c]));
@@ -282,6 +392,39 @@ export function generateContent(
         rcNewsletter: true,
       });
     }
+  }
+
+  // Company releases, each filed with one of the companies' recent demo 8-Ks, published when it was filed.
+  const releases = createRandom(`${seed}:company-releases`);
+  const pool = filings
+    .filter(
+      (f) =>
+        f.filingType === '8-K' && f.dateAsOfChange >= addDays(asOf, -RELEASE_DAYS) && bySymbol.has(f.companySymbol),
+    )
+    .sort((a, b) => (a.accessionKey < b.accessionKey ? -1 : 1));
+  const releaseCount = Math.min(pool.length, Math.max(MIN_RELEASES, Math.round(pool.length * RELEASE_SHARE)));
+  for (let i = 0; i < releaseCount; i++) {
+    const filing = pool.splice(releases.int(0, pool.length - 1), 1)[0]!;
+    const company = bySymbol.get(filing.companySymbol)!;
+    const r = releases.fork(`release:${filing.accessionKey}`);
+    const story = r.pick(RELEASE_STORIES);
+    const { title, lead, highlights } = story.write(company, r);
+    newsRows.push({
+      title,
+      summary: lead,
+      description: releaseBody(company, filing.dateAsOfChange, lead, highlights, r),
+      thumbnail: companyCover(company.symbol, r.int(0, 5)),
+      // Before the open or after the close, when companies put out their news.
+      publishedAt: nyInstant(filing.dateAsOfChange, r.chance(0.5) ? r.int(0, 90) : r.int(9 * 60 + 5, 10 * 60)),
+      companySymbol: company.symbol,
+      source: company.name,
+      url: filing.rawTextLink,
+      rcNewsletter: false,
+      kind: 'company-release',
+      accession: filing.accessionKey,
+      filingForm: filing.filingType,
+      filingItems: story.items,
+    });
   }
 
   const videoRows: VideoRow[] = [];

@@ -16,6 +16,7 @@ import {
   ipos,
   marketIndices,
   news,
+  secFilings,
   videos,
 } from '../schema.ts';
 import { sanitizeHtml } from '../../build/sanitize.ts';
@@ -198,7 +199,19 @@ async function seedNewsAndVideos(database: Database, info: DemoSeedInfo, progres
     })
     .from(analystRatings)
     .orderBy(analystRatings.id);
-  const content = generateContent(info.seed, info.asOf, listed, ratings);
+  // The 8-Ks the company pages list: a few carry a company release.
+  const eightKs = await db
+    .select({
+      accessionKey: secFilings.accessionKey,
+      companySymbol: secFilings.companySymbol,
+      filingType: secFilings.filingType,
+      rawTextLink: secFilings.rawTextLink,
+      dateAsOfChange: secFilings.dateAsOfChange,
+    })
+    .from(secFilings)
+    .where(eq(secFilings.filingType, '8-K'))
+    .orderBy(secFilings.accessionKey);
+  const content = generateContent(info.seed, info.asOf, listed, ratings, eightKs);
   progress(`Demo data: writing ${content.news.length.toLocaleString('en-US')} news articles and newsletters`);
   const CHUNK = 500;
   // All or nothing: an interrupted start finds the news table empty and writes it again.

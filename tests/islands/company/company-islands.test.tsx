@@ -9,6 +9,7 @@ const { default: InsiderTable } = await import('../../../src/islands/company/Ins
 const { default: AnalystArea } = await import('../../../src/islands/company/AnalystArea.tsx');
 const { default: HoldingsTable } = await import('../../../src/islands/company/HoldingsTable.tsx');
 const { default: MarketStats } = await import('../../../src/islands/company/MarketStats.tsx');
+const { default: CompanyNews } = await import('../../../src/islands/company/CompanyNews.tsx');
 
 const fetchMock = vi.fn<(url: string) => Promise<Response>>();
 const json = (body: unknown, status = 200) =>
@@ -57,6 +58,45 @@ describe('the SEC filings section', () => {
     fireEvent.click(screen.getByLabelText('Form 6-K'));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(COMPANY_TEXT.loadFailed));
     expect((screen.getByLabelText('Form 6-K') as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe('the company’s news', () => {
+  const FILING = 'https://www.sec.gov/Archives/edgar/data/1173313/000121390025032135/0001213900-25-032135-index.htm';
+  const release = {
+    id: 2,
+    title: 'Acme Reports Results',
+    published_at: '2026-11-19T21:30:00Z',
+    source: 'Acme Corp.',
+    kind: 'company-release' as const,
+    release: { accession: '0001213900-25-032135', form: '8-K', items: ['2.02', '9.01'], filing_url: FILING },
+  };
+  const article = {
+    id: 1,
+    title: 'Acme in the news',
+    published_at: '2026-11-18T15:00:00Z',
+    source: 'RedCap Newswire',
+    kind: 'editorial' as const,
+    release: null,
+  };
+
+  it('marks a company release as the company’s own and links to its filing, and the editors’ articles not', () => {
+    render(<CompanyNews symbol="ACME" items={[release, article]} totalPages={1} />);
+    const [first, second] = screen.getAllByRole('listitem');
+    expect(first!.querySelector('.release-mark')?.textContent).toBe('Company release');
+    const link = [...first!.querySelectorAll('a')].find((a) => a.textContent === 'SEC filing')!;
+    expect(link.getAttribute('href')).toBe(FILING);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(second!.querySelector('.release-mark')).toBeNull();
+    expect(second!.textContent).not.toContain('SEC filing');
+  });
+
+  it('marks the releases of the pages it loads with “More news” too', async () => {
+    render(<CompanyNews symbol="ACME" items={[article]} totalPages={2} />);
+    fetchMock.mockImplementation(() => json({ data: [release], currentPage: 2, totalPages: 2 }));
+    fireEvent.click(screen.getByRole('button', { name: 'More news' }));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
+    expect(screen.getAllByRole('listitem')[1]!.querySelector('.release-mark')?.textContent).toBe('Company release');
   });
 });
 

@@ -46,6 +46,39 @@ describe('an article newer than the published site', () => {
     expect(screen.getByRole('link', { name: 'Learn more about ACME' }).getAttribute('href')).toBe('/stocks/ACME');
   });
 
+  it('marks a company release as the company’s own, with its filing, its 8-K’s items and the note that it is as filed', async () => {
+    const filing = 'https://www.sec.gov/Archives/edgar/data/1/000000000125000001/0000000001-25-000001-index.htm';
+    const release = {
+      ...article,
+      source: 'Acme Corp.',
+      kind: 'company-release',
+      release: { accession: '0000000001-25-000001', form: '8-K', items: ['2.02', '7.01', '9.01'], filing_url: filing },
+      Company: { name: 'Acme Corp.' },
+    };
+    get.mockImplementation((path) => (path === 'news/7' ? answer({ data: release }) : answer({ data: [] })));
+    render(<ArticleFallback />);
+    expect(await screen.findByText('Company release')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'SEC filing' }).getAttribute('href')).toBe(filing);
+    expect(screen.getByTestId('release-note').textContent).toContain(
+      'This is Acme Corp.’s press release as filed with the SEC on Form 8-K.',
+    );
+    const tags = screen.getByRole('list', { name: 'Form 8-K items' });
+    expect([...tags.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      '2.02 Results of operations',
+      '7.01 Regulation FD',
+    ]);
+  });
+
+  it('shows no release mark on the editors’ articles', async () => {
+    get.mockImplementation((path) =>
+      path === 'news/7' ? answer({ data: { ...article, kind: 'editorial', release: null } }) : answer({ data: [] }),
+    );
+    render(<ArticleFallback />);
+    await screen.findByRole('heading', { level: 1, name: 'Fresh headline' });
+    expect(screen.queryByText('Company release')).toBeNull();
+    expect(screen.queryByTestId('release-note')).toBeNull();
+  });
+
   it('says “No article found.” when the article is gone and “Could not load article.” when the call fails', async () => {
     get.mockReturnValue(failure(httpError(404)));
     render(<ArticleFallback />);

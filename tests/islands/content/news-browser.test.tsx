@@ -25,4 +25,19 @@ describe('the news page’s cards', () => {
     render(<NewsBrowser sectors={[]} initial={[article(1, minutesAgo(3))]} />);
     expect(await screen.findByText(/3 minutes ago/)).toBeTruthy();
   });
+
+  it('mark a company release as the company’s own, and the editors’ articles not', () => {
+    const release: NewsCardItem = {
+      ...article(2, minutesAgo(10)),
+      title: 'Acme Reports Results',
+      kind: 'company-release',
+      release: { accession: '0000000001-25-000001', form: '8-K', items: ['2.02'], filing_url: 'https://www.sec.gov/x' },
+    };
+    const { container } = render(
+      <NewsBrowser sectors={[]} initial={[release, { ...article(1, minutesAgo(20)), kind: 'editorial' }]} />,
+    );
+    const [first, second] = container.querySelectorAll('[data-testid="lead-article"]');
+    expect(first!.querySelector('.release-mark')?.textContent).toBe('Company release');
+    expect(second!.querySelector('.release-mark')).toBeNull();
+  });
 });

@@ -25,7 +25,8 @@ const companies = universe.companies.map(({ row }) => ({
   insiderTransactions: row.insiderTransactions ?? null,
   institutionalOwnership: row.institutionalOwnership ?? null,
 }));
-const ratings = generateCompanyData(SEED, ASOF, companies).analysts.map((a) => ({
+const companyData = generateCompanyData(SEED, ASOF, companies);
+const ratings = companyData.analysts.map((a) => ({
   companySymbol: a.companySymbol,
   analystName: a.analystName,
   firmName: a.firmName,
@@ -33,7 +34,7 @@ const ratings = generateCompanyData(SEED, ASOF, companies).analysts.map((a) => (
   recommendationDate: a.recommendationDate,
   priceTarget: a.priceTarget ?? null,
 }));
-const content = generateContent(SEED, ASOF, companies, ratings);
+const content = generateContent(SEED, ASOF, companies, ratings, companyData.filings);
 
 describe('demo articles', () => {
   it('are written as the sanitizer writes staff HTML, all but the few that carry hostile markup', () => {
@@ -63,5 +64,39 @@ describe('demo articles', () => {
       expect(reported.has(rating!), `${row.title} reported twice`).toBe(false);
       reported.add(rating!);
     }
+  });
+});
+
+describe('demo company releases', () => {
+  const releases = content.news.filter((row) => row.kind === 'company-release');
+  const eightKs = new Map(companyData.filings.filter((f) => f.filingType === '8-K').map((f) => [f.accessionKey, f]));
+
+  it('are each filed with one of the company’s 8-Ks of the last 120 days, published that day and linking to it', () => {
+    expect(releases.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(releases.map((r) => r.accession)).size).toBe(releases.length);
+    for (const row of releases) {
+      const filing = eightKs.get(row.accession!);
+      expect(filing, row.title).toBeDefined();
+      expect(filing!.companySymbol).toBe(row.companySymbol);
+      expect(filing!.dateAsOfChange >= '2026-07-23').toBe(true);
+      expect(formatNewYorkDate(row.publishedAt as Date)).toBe(
+        formatNewYorkDate(new Date(`${filing!.dateAsOfChange}T12:00:00Z`)),
+      );
+      expect(row).toMatchObject({ url: filing!.rawTextLink, filingForm: '8-K', rcNewsletter: false });
+      expect(row.filingItems).toContain('9.01');
+      expect(row.source).toBe(companies.find((c) => c.symbol === row.companySymbol)!.name);
+    }
+  });
+
+  it('say they are demo content, and are written as the sanitizer writes them', () => {
+    for (const row of releases) {
+      expect(row.description).toContain('This press release is demo content generated for demonstration');
+      expect(sanitizeHtml(row.description!)).toBe(row.description);
+    }
+  });
+
+  it('are a few of the 8-Ks, not most of them', () => {
+    const recent = [...eightKs.values()].filter((f) => f.dateAsOfChange >= '2026-07-23');
+    expect(releases.length).toBeLessThan(recent.length / 10);
   });
 });

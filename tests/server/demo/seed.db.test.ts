@@ -1,6 +1,14 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analystRatings, appMeta, companies, dailyPrices, industries, news } from '../../../src/server/schema.ts';
+import {
+  analystRatings,
+  appMeta,
+  companies,
+  dailyPrices,
+  industries,
+  news,
+  secFilings,
+} from '../../../src/server/schema.ts';
 import { formatNewYorkDate } from '../../../src/lib/time-format.ts';
 import { seedDemoData } from '../../../src/server/demo/seed.ts';
 import { INDUSTRIES } from '../../../src/lib/industries.ts';
@@ -47,6 +55,20 @@ describe('demo seeding', () => {
           (article.summary ?? '').includes(r.analystName),
       );
       expect(rating, `${article.companySymbol} ${day}: ${article.title}`).toBeDefined();
+    }
+  });
+
+  it('files its few company releases with 8-Ks the company pages list', async () => {
+    const db = t.database.db;
+    const releases = await db.select().from(news).where(eq(news.kind, 'company-release'));
+    expect(releases.length).toBeGreaterThanOrEqual(3);
+    for (const release of releases) {
+      const [filing] = await db.select().from(secFilings).where(eq(secFilings.accessionKey, release.accession!));
+      expect(filing, release.title).toMatchObject({
+        companySymbol: release.companySymbol,
+        filingType: '8-K',
+        rawTextLink: release.url,
+      });
     }
   });
 

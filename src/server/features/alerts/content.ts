@@ -2,7 +2,8 @@
  * Alerts from what the site publishes about a company (docs/product.md
  * §15.7): new SEC filings (raised by the import that stored them), insider
  * transactions, articles and videos tagged with the company (both are news
- * about it), webinars scheduled, and webinars about to start. The watch runs in a job: it looks at what
+ * about it; a company release is raised by the sync that stored it, and seen
+ * again here as an article), webinars scheduled, and webinars about to start. The watch runs in a job: it looks at what
  * changed since its last look (a little before, for writes that committed
  * late; raising a cause again changes nothing) and raises each cause for the
  * company's followers. Its first look only takes note, so a new server does
@@ -11,6 +12,7 @@
 import { and, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql, type AnyColumn } from 'drizzle-orm';
 import { filingGroupOf } from '../../../lib/company.ts';
 import { formatDollars } from '../../../lib/format.ts';
+import type { NewsKind } from '../../../lib/content-records.ts';
 import { insiderTrade } from '../../../lib/insider-codes.ts';
 import { formatEventTime } from '../../../lib/time-format.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -31,7 +33,7 @@ export interface NewFiling {
   dateAsOfChange: string;
 }
 
-/** Filings older than this when they are first stored are history, not news. */
+/** Filings (and company releases) older than this when they are first stored are history, not news. */
 const FILING_NEWS_DAYS = 7;
 
 /** The alert kind of a form type, by the site's form groups; null for forms nobody is alerted about. */
@@ -80,6 +82,54 @@ export async function raiseFilingAlerts(
     link: f.rawTextLink,
   }));
   return raiseCompanyAlerts(db, causes, options);
+}
+
+/** An article about a company, as its followers hear of it. */
+export interface NewArticle {
+  id: number;
+  title: string;
+  symbol: string;
+  kind: NewsKind;
+  publishedAt: Date;
+}
+
+/** The news alert of an article: a company release says it is the company's own words. */
+function articleCause(a: NewArticle, name: string): CompanyCause {
+  return {
+    kind: 'news',
+    causeKey: `news:${a.id}`,
+    symbol: a.symbol,
+    title: `News: ${a.title}`,
+    body:
+      a.kind === 'company-release'
+        ? `${name} (${a.symbol}) press release, as filed with the SEC.`
+        : `An article about ${name} (${a.symbol}).`,
+    link: `/news/${a.id}`,
+  };
+}
+
+/**
+ * Raises news alerts for articles stored outside the staff console (a company release the EDGAR
+ * sync stored), those published in the last week (an older one is history by the time it is
+ * read); the watch raises the same cause for them, which then changes nothing. Answers the alert
+ * rows added.
+ */
+export async function raiseNewsAlerts(
+  db: Db,
+  articles: readonly NewArticle[],
+  options: RaiseOptions,
+  now = new Date(),
+): Promise<number> {
+  const recent = articles.filter((a) => a.publishedAt.getTime() >= now.getTime() - FILING_NEWS_DAYS * 86_400_000);
+  const names = await namesOf(
+    db,
+    recent.map((a) => a.symbol),
+  );
+  return raiseCompanyAlerts(
+    db,
+    recent.map((a) => articleCause(a, names.get(a.symbol) ?? a.symbol)),
+    options,
+  );
 }
 
 /** Where the watch stopped: the time of its last look and the last insider transaction it saw. */
@@ -141,7 +191,13 @@ export function createContentWatch(db: Db, options: { batch: number }): ContentW
     const causes: CompanyCause[] = [];
 
     const articles = await db
-      .select({ id: news.id, title: news.title, symbol: news.companySymbol })
+      .select({
+        id: news.id,
+        title: news.title,
+        symbol: news.companySymbol,
+        kind: news.kind,
+        publishedAt: news.publishedAt,
+      })
       .from(news)
       .where(and(isNotNull(news.companySymbol), publishedSince(news.publishedAt, news.updatedAt, since, now)));
     // A video staff publish about a company (an interview, a presentation) is news about it too.
@@ -183,16 +239,7 @@ export function createContentWatch(db: Db, options: { batch: number }): ContentW
       ...insiders.map((i) => i.companySymbol),
     ]);
     const name = (symbol: string) => names.get(symbol) ?? symbol;
-    for (const a of articles) {
-      causes.push({
-        kind: 'news',
-        causeKey: `news:${a.id}`,
-        symbol: a.symbol!,
-        title: `News: ${a.title}`,
-        body: `An article about ${name(a.symbol!)} (${a.symbol}).`,
-        link: `/news/${a.id}`,
-      });
-    }
+    for (const a of articles) causes.push(articleCause({ ...a, symbol: a.symbol! }, name(a.symbol!)));
     for (const v of clips) {
       causes.push({
         kind: 'news',

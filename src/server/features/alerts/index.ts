@@ -7,7 +7,14 @@
 export { alertCompanyRules, alertSettings, alerts, pushSubscriptions, ALERT_DELIVERY_STATES } from './tables.ts';
 export { ALERT_RAISING_JOB, jobs, type AlertJobDeps } from './jobs.ts';
 export { createMarketAlerts, type MarketAlerts, type MarketEvaluation } from './market.ts';
-export { createContentWatch, filingAlertKind, raiseFilingAlerts, type NewFiling } from './content.ts';
+export {
+  createContentWatch,
+  filingAlertKind,
+  raiseFilingAlerts,
+  raiseNewsAlerts,
+  type NewArticle,
+  type NewFiling,
+} from './content.ts';
 export { raiseCompanyAlerts, type CompanyCause } from './raise.ts';
 export { ALERT_DELIVERY_JOB, ALERT_DIGEST_JOB, jobs as alertDeliveryJobs } from './delivery/jobs.ts';
 export { buildDueDigests } from './delivery/digest.ts';

@@ -7,8 +7,9 @@
  *    companies' own submissions;
  * 2. it refreshes the submissions of the companies that filed (conditionally: an unchanged file
  *    answers 304), storing their new filings with links to the documents and alerting followers;
- * 3. it reads each listed filing it has records for (Forms 3, 4 and 5 and their amendments) from its
- *    complete submission text file and stores its records.
+ * 3. it reads each listed filing it has records for (Forms 3, 4 and 5 and their amendments, and
+ *    8-Ks, whose press releases become company releases) from its complete submission text file and
+ *    stores its records.
  * Everything it learns is kept in the database as it goes (edgar_filings, edgar_companies, the
  * last index day), and a filing's records and its `done` mark are one transaction: a run that stops
  * for any reason is resumed by the next without recording anything twice. One document that cannot
@@ -24,6 +25,7 @@ import { emptyReport, filingsOf, skip, type FilingArrays, type ImportReport } fr
 import { EdgarUnavailable, type EdgarClient } from './client.ts';
 import { EdgarDocumentError } from './document-error.ts';
 import { currentFeedPath, dailyIndexPath, readCurrentFeed, readDailyIndex, type ListedFiling } from './filing-lists.ts';
+import { isCompanyReleaseForm, readCompanyRelease } from './company-releases.ts';
 import { storeOwnershipFiling } from './insider-filings.ts';
 import { OWNERSHIP_FORMS, readOwnershipDocument } from './ownership-document.ts';
 import { readSubmissionText } from './submission-text.ts';
@@ -70,6 +72,8 @@ interface Company {
 
 const pad10 = (cik: number) => String(cik).padStart(10, '0');
 const isOwnershipForm = (form: string) => (OWNERSHIP_FORMS as readonly string[]).includes(form);
+/** The forms read for records of their own (below, by form); the others are listed, and done. */
+const readsRecords = (form: string) => isOwnershipForm(form) || isCompanyReleaseForm(form);
 
 /** The New York calendar day of an instant, YYYY-MM-DD. */
 const newYorkDay = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
@@ -159,7 +163,7 @@ export async function runEdgarSync(db: Db, client: EdgarClient, options: SyncOpt
       .orderBy(asc(edgarFilings.filedOn), asc(edgarFilings.accession));
     for (const [i, filing] of pending.entries()) {
       options.signal?.throwIfAborted();
-      await readFiling(db, client, filing, report, problem);
+      await readFiling(db, client, filing, report, problem, now);
       progress('filings', i + 1, pending.length);
     }
   } catch (error) {
@@ -313,7 +317,7 @@ async function queueFilings(db: Db, filings: readonly ListedFiling[]): Promise<n
           form: f.form.toUpperCase(),
           filedOn: f.filedOn,
           // Only what the site keeps records of is read; the rest is listed, and done.
-          status: isOwnershipForm(f.form.toUpperCase()) ? ('pending' as const) : ('done' as const),
+          status: readsRecords(f.form.toUpperCase()) ? ('pending' as const) : ('done' as const),
         })),
       )
       .onConflictDoNothing({ target: edgarFilings.accession })
@@ -376,7 +380,7 @@ async function refreshSubmissions(
       await queueFilings(
         tx,
         rows
-          .filter((r) => r.dateAsOfChange >= since && isOwnershipForm(r.filingType))
+          .filter((r) => r.dateAsOfChange >= since && readsRecords(r.filingType))
           .map((r) => ({
             cik: company.cik,
             company: company.symbol,
@@ -405,6 +409,7 @@ async function readFiling(
   filing: typeof edgarFilings.$inferSelect,
   report: SyncReport,
   problem: (document: string, text: string) => void,
+  now: Date,
 ): Promise<void> {
   const path = `/Archives/edgar/data/${filing.cik}/${filing.accession.replaceAll('-', '')}/${filing.accession}.txt`;
   const mark = (status: 'done' | 'skipped' | 'failed', outcome: string) =>
@@ -418,6 +423,7 @@ async function readFiling(
       throw new EdgarDocumentError(filing.accession, 'is not on EDGAR (404): its submission text file is missing.');
     }
     const submission = readSubmissionText(answer.body!.toString('utf8'), filing.accession);
+    if (isCompanyReleaseForm(filing.form)) return await readCompanyRelease(db, filing, submission, report, now);
     const xml = submission.documents.find((d) => isOwnershipForm(d.type))?.text;
     if (!xml) throw new EdgarDocumentError(filing.accession, `holds no ownership document (form ${submission.form}).`);
     const document = readOwnershipDocument(xml, filing.accession);

@@ -1,4 +1,7 @@
-/** News articles and newsletters: what other features may use (the site build's feed, the article check). */
+/**
+ * News articles and newsletters: what other features may use (the site build's feed, the article
+ * check, the EDGAR sync's company releases).
+ */
 export { news, favoriteNews } from './tables.ts';
 export {
   companyNews,
@@ -13,3 +16,4 @@ export {
 } from './service.ts';
 export { NewsArticleSchema, NewsItemSchema } from './api-schemas.ts';
 export { createNews } from './staff-edits.ts';
+export { storeCompanyRelease, type CompanyReleaseInput, type CompanyReleaseOutcome } from './company-releases.ts';

@@ -4,7 +4,7 @@
  * records the site build reads, and the user's favorites.
  */
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import type { NewsArticleRecord, NewsItemRecord } from '../../../lib/content-records.ts';
+import type { NewsArticleRecord, NewsItemRecord, NewsKind, ReleaseFilingRecord } from '../../../lib/content-records.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { anyWordQuery, fullTextMatch } from '../../platform/db/full-text.ts';
@@ -37,6 +37,10 @@ const listColumns = {
   url: news.url,
   rcNewsletter: news.rcNewsletter,
   newsletterUrl: news.newsletterUrl,
+  kind: news.kind,
+  accession: news.accession,
+  filingForm: news.filingForm,
+  filingItems: news.filingItems,
   version: news.version,
   companyName: companies.name,
   sectorName: companies.sectorName,
@@ -48,6 +52,7 @@ type ListRow = { [K in keyof typeof listColumns]: (typeof listColumns)[K]['_']['
   title: string;
   publishedAt: Date;
   rcNewsletter: boolean;
+  kind: NewsKind;
   version: number;
 };
 
@@ -58,6 +63,17 @@ type ListRow = { [K in keyof typeof listColumns]: (typeof listColumns)[K]['_']['
  */
 const pictureOf = (row: Pick<ListRow, 'id' | 'thumbnail' | 'version'>) =>
   row.thumbnail ?? `/api/covers/news/${row.id}.svg?v=${row.version}`;
+
+/** A company release's filing (docs/product.md §10.8): its `url` is the filing on EDGAR. */
+const releaseOf = (row: ListRow): ReleaseFilingRecord | null =>
+  row.kind === 'company-release' && row.accession
+    ? {
+        accession: row.accession,
+        form: row.filingForm ?? '8-K',
+        items: row.filingItems ?? [],
+        filing_url: row.url ?? '',
+      }
+    : null;
 
 function toItem(row: ListRow, favorites: Set<number>): NewsItem {
   return {
@@ -71,6 +87,8 @@ function toItem(row: ListRow, favorites: Set<number>): NewsItem {
     url: row.url,
     rc_newsletter: row.rcNewsletter,
     newsLetterURL: row.newsletterUrl,
+    kind: row.kind,
+    release: releaseOf(row),
     isFavorite: favorites.has(row.id),
     Company: row.companyName
       ? {

@@ -1,6 +1,17 @@
 /** News articles and newsletters, and the ones each user keeps. */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { NEWS_KINDS } from '../../../lib/content-records.ts';
 import { searchVector, tsvector } from '../../platform/db/full-text.ts';
 import { users } from '../accounts/index.ts';
 import { companies } from '../companies/index.ts';
@@ -8,7 +19,10 @@ import { companies } from '../companies/index.ts';
 /**
  * News articles and newsletters (docs/product.md §19.3). `description` is the
  * article body as sanitized HTML; newsletters carry `rc_newsletter` and the
- * address of the newsletter itself.
+ * address of the newsletter itself. A company release (docs/product.md §10.8)
+ * is a press release a company filed with an 8-K: it keeps the filing's
+ * accession number (one item per filing), form and items, and `url` is the
+ * filing on EDGAR.
  */
 export const news = pgTable(
   'news',
@@ -24,6 +38,12 @@ export const news = pgTable(
     url: text('url'),
     rcNewsletter: boolean('rc_newsletter').notNull().default(false),
     newsletterUrl: text('newsletter_url'),
+    /** Who wrote it: the site's editors, or the company (a press release filed with the SEC). */
+    kind: text('kind', { enum: NEWS_KINDS }).notNull().default('editorial'),
+    /** A company release's filing: its accession number, form ('8-K', '8-K/A') and 8-K items ('2.02'). */
+    accession: text('accession'),
+    filingForm: text('filing_form'),
+    filingItems: text('filing_items').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Bumped by every staff edit: an edit based on an older version is refused (optimistic concurrency). */
@@ -44,6 +64,8 @@ export const news = pgTable(
     index('news_search_idx').using('gin', t.search),
     index('news_company_idx').on(t.companySymbol, t.publishedAt),
     index('news_newsletter_idx').on(t.rcNewsletter, t.publishedAt),
+    // A filing makes one news item, whatever reads it again.
+    uniqueIndex('news_accession_idx').on(t.accession),
   ],
 );
 

@@ -94,7 +94,8 @@ describe('the EDGAR sync', () => {
         `1750|AAR CORP|4|20250110|edgar/data/1750/${AAR_FORM4}.txt`,
         `1806647|Garascia Jessica A.|4|20250110|edgar/data/1806647/${AAR_FORM4}.txt`,
         '320193|Apple Inc.|4|20250110|edgar/data/320193/0000320193-25-000001.txt',
-        '749647|Imunon, Inc.|8-K|20250110|edgar/data/749647/0001493152-25-000100.txt',
+        // A form the sync lists but reads nothing from (an 8-K's would be read for its press release).
+        '749647|Imunon, Inc.|10-Q|20250110|edgar/data/749647/0001493152-25-000100.txt',
       ]),
     );
     edgar.put(AAR_FORM4_PATH, fixture('ownership/0001127602-25-001055.txt'));
