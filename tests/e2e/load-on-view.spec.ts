@@ -1,15 +1,16 @@
 /**
  * The heavy parts of a page load when the reader comes to them, not with the
  * page: a company page's chart library when the price chart comes into view,
- * a client's investor presentation when its frame does. Each still works once
- * there, from the keyboard too.
+ * a client's investor presentation when its frame does, the screener's grid
+ * when the grid does. Each still works once there, from the keyboard too.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { PHONE, clientCompany, section } from './company-helpers.ts';
 import { waitForPageReady } from './hydration.ts';
 
-/** Words found only in the chart library's code. */
+/** Words found only in the chart library's code and in AG Grid's. */
 const CHART_LIBRARY = 'tv-lightweight-charts';
+const GRID_LIBRARY = 'ag-root-wrapper';
 
 /** Every script the page fetches, by address, from now on. */
 function scriptsFetched(page: Page): Set<string> {
@@ -90,4 +91,41 @@ test('a client’s overview opens its investor presentation only when the presen
   const download = section(page, 'investor-presentation').getByRole('link', { name: 'Download the presentation (PDF)' });
   await expect(frame).toHaveAttribute('src', (await download.getAttribute('href'))!);
   await expect.poll(() => asked.length).toBeGreaterThan(0);
+});
+
+test('the screener’s grid is fetched only once it comes into view, and then pages and opens a company from the keyboard', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize(PHONE);
+  const scripts = scriptsFetched(page);
+  await page.goto('/stocks');
+  await waitForPageReady(page);
+  const box = page.getByTestId('grid-box');
+  expect(await belowTheWindow(box)).toBe(true);
+  await page.waitForLoadState('networkidle');
+  expect(await anyHolds(request, scripts, GRID_LIBRARY)).toBe(false);
+  await expect(box.getByRole('status', { name: 'Screener results' })).toBeAttached();
+  await expect(page.locator('.ag-root')).toHaveCount(0);
+
+  // Tabbing to the controls just above the grid brings it into view: it loads before the reader Tabs into it.
+  await tabTo(page, page.getByRole('button', { name: 'Choose columns' }));
+  await expect(page.locator('.ag-row[row-index="0"] .ag-cell[col-id="symbol"]')).toHaveText(/^[A-Z.]+$/);
+  expect(await anyHolds(request, scripts, GRID_LIBRARY)).toBe(true);
+  await expect(page.getByTestId('result-count')).toHaveText(/^1–50 of [\d,]+$/);
+
+  // The grid is one Tab stop; inside it the arrows move and Enter follows the symbol's link.
+  for (let presses = 0; presses < 5; presses++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(() => document.activeElement?.closest('.ag-root') != null)) break;
+  }
+  expect(await page.evaluate(() => document.activeElement?.closest('.ag-root') != null)).toBe(true);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  const focusedSymbol = page.locator('.ag-cell-focus[col-id="symbol"]');
+  await expect(focusedSymbol).toHaveText(/^[A-Z.]+$/);
+  const symbol = (await focusedSymbol.textContent())!.trim();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/stocks/${symbol}/?$`));
 });
