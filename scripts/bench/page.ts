@@ -77,21 +77,25 @@ export async function pageScriptBytes(
 /**
  * Milliseconds from navigation start until `selector` is first in the page
  * (`inDom`) and first visible (`visible`: laid out with a size, not hidden,
- * checked at every frame), for `runs` fresh visits, each list sorted.
+ * checked at every frame), for `runs` fresh visits, each list sorted. With
+ * `scrollTo`, the page is scrolled to that element as soon as it is drawn, as
+ * a reader going straight to it would (what loads when it comes into view).
  */
 export async function timeToSelector(
   browser: Browser,
   url: string,
   selector: string,
   runs: number,
+  { scrollTo }: { scrollTo?: string } = {},
 ): Promise<{ inDom: number[]; visible: number[] }> {
   const inDom: number[] = [];
   const visible: number[] = [];
   for (let i = 0; i < runs; i++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.addInitScript((wanted: string) => {
+    await page.addInitScript(([wanted, target]: [string, string | null]) => {
       const marks = window as unknown as { __inDomAt?: number; __visibleAt?: number };
+      let scrolled = target === null;
       const observer = new MutationObserver(() => {
         if (document.querySelector(wanted)) {
           marks.__inDomAt = performance.now();
@@ -100,6 +104,11 @@ export async function timeToSelector(
       });
       observer.observe(document, { childList: true, subtree: true });
       const look = () => {
+        const goal = scrolled ? null : document.querySelector(target!);
+        if (goal) {
+          goal.scrollIntoView();
+          scrolled = true;
+        }
         const element = document.querySelector(wanted);
         const box = element?.getBoundingClientRect();
         if (element && box && box.width > 0 && box.height > 0 && element.checkVisibility({ visibilityProperty: true }))
@@ -107,7 +116,7 @@ export async function timeToSelector(
         else requestAnimationFrame(look);
       };
       requestAnimationFrame(look);
-    }, selector);
+    }, [selector, scrollTo ?? null] as [string, string | null]);
     await page.goto(url);
     await page.waitForFunction(() => (window as unknown as { __visibleAt?: number }).__visibleAt !== undefined, null, {
       timeout: 30_000,

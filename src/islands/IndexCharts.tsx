@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from './api-client.ts';
 import { describeChange, formatPrice } from '../lib/format.ts';
 import ErrorBoundary from './ErrorBoundary.tsx';
-import { addPriceArea, createPriceChart } from './chart-style.ts';
+import { useChartKit } from './chart-loader.ts';
 import type { PricePointRecord } from '../lib/content-records.ts';
 
 export interface IndexChartData {
@@ -14,6 +14,8 @@ export interface IndexChartData {
 function Chart({ data }: { data: IndexChartData }) {
   const ref = useRef<HTMLDivElement>(null);
   const [points, setPoints] = useState(data.points);
+  // The figures above the chart are the page's own; the chart itself waits for the library.
+  const { kit } = useChartKit();
 
   useEffect(() => {
     // The page carries the history as of its build; fetch today's in case it is newer.
@@ -32,16 +34,16 @@ function Chart({ data }: { data: IndexChartData }) {
 
   useEffect(() => {
     const el = ref.current;
-    if (!el || points.length === 0) return;
+    if (!el || !kit || points.length === 0) return;
     const first = points[0]?.close ?? 0;
     const last = points[points.length - 1]?.close ?? 0;
     const up = last >= first;
-    const chart = createPriceChart(el);
-    const series = addPriceArea(chart, up);
+    const chart = kit.createPriceChart(el);
+    const series = kit.addPriceArea(chart, up);
     series.setData(points.map((p) => ({ time: p.date, value: p.close })));
     chart.timeScale().fitContent();
     return () => chart.remove();
-  }, [points]);
+  }, [points, kit]);
 
   const first = points[0]?.close ?? 0;
   const last = points[points.length - 1]?.close ?? 0;

@@ -5,6 +5,9 @@
  */
 import { AreaSeries, ColorType, createChart, type IChartApi } from 'lightweight-charts';
 
+// Loaded only through chart-loader.ts: the charts' one way to the library, so it stays out of the pages' own code.
+export { HistogramSeries } from 'lightweight-charts';
+
 function palette() {
   const css = getComputedStyle(document.documentElement);
   return {

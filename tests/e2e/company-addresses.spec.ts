@@ -5,9 +5,11 @@
  */
 import { expect, test } from '@playwright/test';
 import { getJson, universe } from './company-helpers.ts';
+import { showGrid } from './hydration.ts';
 
 test('clicking a symbol in the screener opens that company’s page', async ({ page, request }) => {
   await page.goto('/stocks');
+  await showGrid(page);
   // The grid draws its rows, then each symbol cell's link.
   const link = page.locator('.ag-row[row-index="2"] .ag-cell[col-id="symbol"]').getByRole('link');
   await expect(link).toHaveText(/^[A-Z][A-Z.]*$/);

@@ -24,7 +24,7 @@ import {
   columnTexts,
   horizontalOverflow,
 } from './company-helpers.ts';
-import { waitForIsland } from './hydration.ts';
+import { showGrid, waitForIsland } from './hydration.ts';
 
 test('a company page shows its sections in order, the header, the live price, the status line and the market stats', async ({
   page,
@@ -259,6 +259,7 @@ test('the breadcrumb’s sector link opens the screener on that sector', async (
   const card = page.getByTestId('sector-card').filter({ hasText: 'Life Sciences' });
   await expect(card.getByRole('button').first()).toHaveAttribute('aria-pressed', 'true');
   const cardCount = Number(((await card.textContent()) ?? '').match(/(\d+) compan/)?.[1]);
+  await showGrid(page);
   await expect(page.getByTestId('result-count')).toHaveText(new RegExp(` of ${cardCount}$`));
 });
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { OUTBOX_DIR, logIn, uniqueEmail, verifiedAccount } from './account-helpers.ts';
-import { waitForIsland } from './hydration.ts';
+import { showGrid, waitForIsland } from './hydration.ts';
 import { staffHeaders } from './staff.ts';
 
 /** The emails written for a recipient. */
@@ -260,6 +260,7 @@ test('favorites made on the screener and a company page are listed on /favorites
   await expect(page.getByTestId('favorites-empty')).toHaveText('No favorite news available.');
 
   await page.goto('/stocks');
+  await showGrid(page);
   const rowHeart = page.locator('.ag-row[row-index="0"] .ag-cell[col-id="favorite"]').getByRole('button');
   // The heart fills at once; the page is left only once the server has kept the change.
   const kept = () =>

@@ -34,3 +34,8 @@ export async function waitForPageReady(page: Page): Promise<void> {
     { polling: 50 },
   );
 }
+
+/** Scrolls to a page's server grid, as a reader does: the grid loads when it comes near the window. */
+export async function showGrid(page: Page): Promise<void> {
+  await page.getByTestId('grid-box').scrollIntoViewIfNeeded();
+}

@@ -4,7 +4,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { uniqueEmail, verifiedAccount, PASSWORD } from './account-helpers.ts';
-import { waitForIsland } from './hydration.ts';
+import { showGrid, waitForIsland } from './hydration.ts';
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus; fails when it is not reached in `limit` presses. */
 async function tabTo(page: Page, target: Locator, { backwards = false, limit = 80 } = {}): Promise<void> {
@@ -23,6 +23,7 @@ test('the screener with the keyboard: add a filter, pick its range, export, page
   page,
 }) => {
   await page.goto('/stocks');
+  await showGrid(page);
   await expect(page.locator('.ag-row[row-index="0"] .ag-cell[col-id="symbol"]')).toBeVisible();
   const everything = await countText(page).textContent();
 

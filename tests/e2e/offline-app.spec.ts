@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { logIn, uniqueEmail, verifiedAccount } from './account-helpers.ts';
-import { waitForPageReady } from './hydration.ts';
+import { showGrid, waitForPageReady } from './hydration.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -95,6 +95,7 @@ test('offline, a signed-in reader’s favorites and last screen still open; sign
   await logIn(page, email);
   await controlled(page);
   await page.goto('/stocks');
+  await showGrid(page);
   await expect(gridCell(page, 0, 'symbol')).toHaveText(/\S/);
   const heart = gridCell(page, 0, 'favorite').getByRole('button');
   // The heart fills at once; the screen is read again once the server has kept the change.
@@ -106,6 +107,7 @@ test('offline, a signed-in reader’s favorites and last screen still open; sign
   const symbol = (await gridCell(page, 0, 'symbol').textContent())!.trim();
   // The favorites page was never opened: the worker read the list when the reader was named.
   await page.reload();
+  await showGrid(page);
   await expect(gridCell(page, 0, 'symbol')).toHaveText(symbol);
   await expect.poll(() => kept(page, '/api/stock/favorites')).toBe(true);
   const names = await cacheNames(page);
@@ -113,6 +115,7 @@ test('offline, a signed-in reader’s favorites and last screen still open; sign
 
   await context.setOffline(true);
   await page.goto('/stocks');
+  await showGrid(page);
   await expect(gridCell(page, 0, 'symbol')).toHaveText(symbol);
   await expect(gridCell(page, 0, 'favorite').getByRole('button')).toHaveAttribute('aria-pressed', 'true');
   await page.goto('/favorites');

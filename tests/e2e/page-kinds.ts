@@ -22,6 +22,11 @@ export const PAGES: readonly { kind: PageKind; what: string; path: (picks: DemoP
   { kind: 'article', what: 'a company release', path: (p) => `/news/${p.release}/` },
   { kind: 'company', what: 'a company page', path: (p) => `/stocks/${p.company}/` },
   { kind: 'company', what: 'a client’s company page', path: (p) => `/stocks/${p.clientArticle.company_symbol}/` },
+  {
+    kind: 'company',
+    what: 'a client’s Market Data tab',
+    path: (p) => `/stocks/${p.clientArticle.company_symbol}/marketdata/`,
+  },
   { kind: 'company', what: 'a client’s team page', path: (p) => `/stocks/${p.clientArticle.company_symbol}/team/` },
   { kind: 'screener', what: 'the screener', path: () => '/stocks/' },
   // The screener's other tabs show the same grid.

@@ -6,13 +6,14 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { logIn, uniqueEmail, verifiedAccount } from './account-helpers.ts';
-import { waitForIsland } from './hydration.ts';
+import { showGrid, waitForIsland } from './hydration.ts';
 
 const gridCell = (page: Page, rowIndex: number, column: string) =>
   page.locator(`.ag-row[row-index="${rowIndex}"] .ag-cell[col-id="${column}"]`);
 
 async function openScreener(page: Page, query = '') {
   await page.goto(`/stocks${query}`);
+  await showGrid(page);
   await expect(gridCell(page, 0, 'symbol')).toHaveText(/\S/);
   await waitForIsland(page, 'result-count');
 }
@@ -53,6 +54,7 @@ test('a reader saves a screen, opens it again, renames it, finds it in Favorites
   await myScreens(page).click();
   await menu(page).getByRole('link', { name: 'Biggest gainers' }).click();
   await expect(page).toHaveURL(/\/stocks\?sort=change_pre&dir=desc$/);
+  await showGrid(page);
   await expect(gridCell(page, 0, 'symbol')).toHaveText(/\S/);
   const change = async (row: number) =>
     Number((await gridCell(page, row, 'change_pre').textContent())!.replace(/[^0-9.-]/g, ''));
@@ -74,6 +76,7 @@ test('a reader saves a screen, opens it again, renames it, finds it in Favorites
   );
   await page.getByTestId('saved-screens').getByRole('link', { name: 'Top movers' }).click();
   await expect(page).toHaveURL(/\/stocks\?sort=change_pre&dir=desc$/);
+  await showGrid(page);
 
   await page.goto('/favorites/Screens');
   await page.getByRole('button', { name: 'Delete Top movers' }).click();

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { logIn, uniqueEmail, verifiedAccount } from './account-helpers.ts';
-import { waitForIsland } from './hydration.ts';
+import { showGrid, waitForIsland } from './hydration.ts';
 
 /** The e2e server seeds this many companies (playwright.config.ts). */
 const UNIVERSE = 400;
 
 async function openScreener(page: Page, query = '') {
   await page.goto(`/stocks${query}`);
+  await showGrid(page);
   // Drawn with its data: a row's cells show before their text does.
   await expect(gridCell(page, 0, 'symbol')).toHaveText(/\S/);
 }
@@ -74,6 +75,7 @@ test('adding a filter narrows the list, lives in the link and survives a reload'
   }).toPass();
 
   await page.reload();
+  await showGrid(page);
   await expect(countText(page)).toHaveText(narrowed!);
   await expect(page.getByLabel('Last Price', { exact: true })).toHaveValue('10 to 500');
 
@@ -81,6 +83,7 @@ test('adding a filter narrows the list, lives in the link and survives a reload'
   const link = page.url();
   const other = await page.context().browser()!.newPage();
   await other.goto(link);
+  await showGrid(other);
   await expect(other.getByTestId('result-count')).toHaveText(narrowed!);
   await other.close();
 });
@@ -136,6 +139,7 @@ test('the column chooser adds a column with its data and remembers it', async ({
     for (const value of values) expect(value).toMatch(/^[+-]?[\d,]+\.\d{2,3}$|^0\.00$|^—$/);
   }).toPass();
   await page.reload();
+  await showGrid(page);
   await expect(page.getByRole('columnheader', { name: 'Net Change', exact: true })).toBeVisible();
 });
 
@@ -160,6 +164,7 @@ test('Export CSV downloads every row of the screen in its order', async ({ page 
 
 test('Reset clears every filter and the sector; an empty screen offers Reset Filters', async ({ page }) => {
   await page.goto('/stocks?Last+Price=0+to+0.0001&Ipo+Year=1939+to+1940&sector=technology');
+  await showGrid(page);
   await expect(page.getByTestId('empty-screen')).toContainText('No results found with the current filters.');
   await page.getByRole('button', { name: 'Reset Filters' }).click();
   await expect(countText(page)).toHaveText(`1–50 of ${UNIVERSE}`);
@@ -180,6 +185,7 @@ test('an empty screen says so once, with the way out', async ({ page }) => {
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: 844 });
     await page.goto('/stocks?Last+Price=0+to+0.0001&Ipo+Year=1939+to+1940');
+    await showGrid(page);
     const empty = page.getByTestId('empty-screen');
     await expect(empty).toBeVisible();
     await expect(empty).toContainText('No results found with the current filters.');
@@ -251,6 +257,7 @@ test('a signed-in user favorites a company at once, keeps it, and sees a failed 
     )
     .toContain(symbol);
   await page.reload();
+  await showGrid(page);
   await expect(gridCell(page, 0, 'favorite').getByRole('button')).toHaveAttribute('aria-pressed', 'true');
 
   // The server refuses the next change, slowly: the heart flips at once, then flips back.

@@ -28,7 +28,9 @@ export default function MarketStats({ symbol }: { symbol: string }) {
   useEffect(() => watchQuote(symbol), [symbol]);
   const quote = state.status === 'loading' ? undefined : state.quote;
   return (
-    <div className="min-h-[18rem]" data-testid="market-stats">
+    // As tall while loading as the table it becomes (13 rows of 2.25rem and a border; two columns from sm), so
+    // nothing below moves when the figures arrive.
+    <div className="min-h-[calc(13*(2.25rem_+_1px))] sm:min-h-[calc(7*(2.25rem_+_1px))]" data-testid="market-stats">
       {!quote ? (
         <p className="py-6 text-sm text-muted" role="status">
           {quotePendingText(state)}

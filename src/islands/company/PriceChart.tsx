@@ -1,10 +1,10 @@
 /**
  * The company's price chart (docs/product.md §9.2): daily closes over 1M, 3M, 6M or 1Y with
- * volume bars beneath, drawn with lightweight-charts. The chart box keeps its
- * height while data loads so nothing below it moves.
+ * volume bars beneath, drawn with lightweight-charts. The island hydrates when
+ * the chart comes into view and fetches the prices and the chart library
+ * together; the chart box keeps its height meanwhile so nothing below it moves.
  */
-import { HistogramSeries } from 'lightweight-charts';
-import { addPriceArea, createPriceChart } from '../chart-style.ts';
+import { useChartKit } from '../chart-loader.ts';
 import { useEffect, useRef, useState } from 'react';
 import { CHART_RANGES, COMPANY_TEXT, type ChartRange } from '../../lib/company.ts';
 import { describeChange } from '../../lib/format.ts';
@@ -20,6 +20,7 @@ export default function PriceChart({ symbol }: { symbol: string }) {
   const [range, setRange] = useState<ChartRange>('3M');
   const [bars, setBars] = useState<Bar[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const { kit, failed: kitFailed } = useChartKit();
 
   useEffect(() => {
     let live = true;
@@ -33,15 +34,15 @@ export default function PriceChart({ symbol }: { symbol: string }) {
 
   useEffect(() => {
     const el = ref.current;
-    if (!el || !bars?.length) return;
+    if (!el || !kit || !bars?.length) return;
     const up = bars[bars.length - 1]!.close >= bars[0]!.close;
-    const chart = createPriceChart(el);
-    const price = addPriceArea(chart, up, 0.3);
+    const chart = kit.createPriceChart(el);
+    const price = kit.addPriceArea(chart, up, 0.3);
     price.setData(bars.map((b) => ({ time: b.date, value: b.close })));
     // Volume gets a pane of its own beneath the prices: laid over them, the price axis ran its labels down
     // across the bars and the volume's last value landed among the prices.
     const volume = chart.addSeries(
-      HistogramSeries,
+      kit.HistogramSeries,
       { priceFormat: { type: 'volume' }, lastValueVisible: false, priceLineVisible: false },
       VOLUME_PANE,
     );
@@ -58,8 +59,11 @@ export default function PriceChart({ symbol }: { symbol: string }) {
     );
     chart.timeScale().fitContent();
     return () => chart.remove();
-  }, [bars]);
+  }, [bars, kit]);
 
+  // The chart needs both its prices and the library; an empty history needs neither to say so.
+  const pending =
+    failed || (kitFailed && bars?.length !== 0) ? 'failed' : !bars || (bars.length > 0 && !kit) ? 'loading' : null;
   const change =
     bars && bars.length > 1
       ? describeChange(((bars[bars.length - 1]!.close - bars[0]!.close) / bars[0]!.close) * 100)
@@ -95,9 +99,9 @@ export default function PriceChart({ symbol }: { symbol: string }) {
       </div>
       <div className="relative h-72 w-full sm:h-80">
         <div ref={ref} className="absolute inset-0" role="img" aria-label={`${symbol} price and volume, ${range}`} />
-        {(!bars || failed) && (
+        {pending && (
           <p className="absolute inset-0 flex items-center justify-center text-sm text-muted" role="status">
-            {failed ? COMPANY_TEXT.loadFailed : COMPANY_TEXT.loadingMarketData}
+            {pending === 'failed' ? COMPANY_TEXT.loadFailed : COMPANY_TEXT.loadingMarketData}
           </p>
         )}
         {bars && bars.length === 0 && (

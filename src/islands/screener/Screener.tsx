@@ -1,7 +1,8 @@
 /**
  * The screener workspace: filter panel, column chooser and the grid of the
  * current screen. The screen lives in the shared store (and so in the URL
- * and the cache); the grid asks the GraphQL API for one page at a time.
+ * and the cache); the grid, loaded when it comes into view, asks the GraphQL
+ * API for one page at a time.
  */
 import { useStore } from '@nanostores/react';
 import type { ColDef, GridApi, ICellRendererParams } from 'ag-grid-community';
@@ -30,7 +31,8 @@ import {
 } from '../../stores/screener.ts';
 import ErrorBoundary from '../ErrorBoundary.tsx';
 import { usePhoneWidth } from '../use-phone-width.ts';
-import ServerGrid, { type PageRequest } from '../grid/ServerGrid.tsx';
+import GridWhenVisible from '../grid/GridWhenVisible.tsx';
+import type { PageRequest } from '../grid/ServerGrid.tsx';
 import { ChangeCell, SymbolCell } from '../grid/cells.tsx';
 import FilterPanel from './FilterPanel.tsx';
 import Popover from './Popover.tsx';
@@ -217,7 +219,7 @@ function Workspace() {
         )}
         <div className="relative">
           {ready ? (
-            <ServerGrid<GridRow>
+            <GridWhenVisible<GridRow>
               ariaLabel="Screener results"
               apiRef={gridApi}
               columnDefs={columnDefs}
