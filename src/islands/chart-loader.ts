@@ -5,8 +5,10 @@
  * a page whose chart the reader never scrolls to never downloads or runs it.
  */
 import { useEffect, useState } from 'react';
+import type * as ChartStyle from './chart-style.ts';
 
-export type ChartKit = typeof import('./chart-style.ts');
+/** A type-only import: erased from the page's script, which fetches the library itself below. */
+export type ChartKit = typeof ChartStyle;
 
 let loading: Promise<ChartKit> | null = null;
 
