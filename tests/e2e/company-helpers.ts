@@ -116,8 +116,8 @@ export async function coveredStock(request: APIRequestContext): Promise<Listed> 
 }
 
 /** A client company with its landing page, a team, a webinar replay and more than five insider records. */
-export async function clientCompany(request: APIRequestContext) {
-  for (const company of (await universe(request)).filter((c) => c.is_client)) {
+export async function clientCompany(request: APIRequestContext, { avoid = [] }: { avoid?: readonly string[] } = {}) {
+  for (const company of (await universe(request)).filter((c) => c.is_client && !avoid.includes(c.symbol))) {
     if ((await request.get(`/api/stock/landing/${company.symbol}`)).status() !== 200) continue;
     const team = (await getJson<{ data: { name: string }[] }>(request, `/api/stock/team/${company.symbol}`)).data;
     const webinars = (await getJson<{ data: Webinar[] }>(request, `/api/events/company/${company.symbol}`)).data;

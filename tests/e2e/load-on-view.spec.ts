@@ -7,6 +7,16 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { PHONE, clientCompany, section } from './company-helpers.ts';
 import { waitForPageReady } from './hydration.ts';
+import { EDITED_CLIENT, demoClient, staffHeaders } from './staff.ts';
+
+/** A client no other test edits while this one reads its pages (the console tests take theirs by position). */
+async function quietClient(request: APIRequestContext) {
+  const headers = await staffHeaders(request);
+  const edited = await Promise.all(
+    Object.values(EDITED_CLIENT).map((position) => demoClient(request, headers, position)),
+  );
+  return clientCompany(request, { avoid: edited });
+}
 
 /** Words found only in the chart library's code and in AG Grid's. */
 const CHART_LIBRARY = 'tv-lightweight-charts';
@@ -44,7 +54,7 @@ test('a company’s chart library is fetched only once its price chart comes int
   page,
   request,
 }) => {
-  const client = await clientCompany(request);
+  const client = await quietClient(request);
   await page.setViewportSize(PHONE);
   const scripts = scriptsFetched(page);
   await page.goto(`/stocks/${client.symbol}/marketdata`);
@@ -73,7 +83,7 @@ test('a client’s overview opens its investor presentation only when the presen
   page,
   request,
 }) => {
-  const client = await clientCompany(request);
+  const client = await quietClient(request);
   await page.setViewportSize(PHONE);
   const asked: string[] = [];
   page.on('request', (request) => {
@@ -88,7 +98,9 @@ test('a client’s overview opens its investor presentation only when the presen
   await expect(frame).not.toHaveAttribute('src', /./);
 
   await frame.scrollIntoViewIfNeeded();
-  const download = section(page, 'investor-presentation').getByRole('link', { name: 'Download the presentation (PDF)' });
+  const download = section(page, 'investor-presentation').getByRole('link', {
+    name: 'Download the presentation (PDF)',
+  });
   await expect(frame).toHaveAttribute('src', (await download.getAttribute('href'))!);
   await expect.poll(() => asked.length).toBeGreaterThan(0);
 });
