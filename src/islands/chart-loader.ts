@@ -5,8 +5,9 @@
  * a page whose chart the reader never scrolls to never downloads or runs it.
  */
 import { useEffect, useState } from 'react';
+import type * as ChartStyle from './chart-style.ts';
 
-export type ChartKit = typeof import('./chart-style.ts');
+export type ChartKit = typeof ChartStyle;
 
 let loading: Promise<ChartKit> | null = null;
 

@@ -16,6 +16,7 @@ import {
 } from '../../lib/event-ranges.ts';
 import { API_TIMEOUT_MS, MESSAGES } from '../../lib/messages.ts';
 import EventCard, { EventCardSkeleton, type EventCardItem } from './EventCard.tsx';
+import { formatCount } from '../../lib/format.ts';
 
 export interface EventsView {
   tab: EventTab;
@@ -250,7 +251,7 @@ export default function EventsBrowser() {
           <>
             {load.status === 'ready' && (
               <p className="mb-3 text-sm text-muted" data-testid="events-count" role="status">
-                {load.total.toLocaleString('en-US')} {load.total === 1 ? 'event' : 'events'}
+                {formatCount(load.total)} {load.total === 1 ? 'event' : 'events'}
                 {current.text ? ` matching “${current.text}”` : ''}
               </p>
             )}
