@@ -44,7 +44,7 @@ test('a company’s chart library is fetched only once its price chart comes int
   page,
   request,
 }) => {
-  const client = await clientCompany(request);
+  const client = await clientCompany(request, { last: true });
   await page.setViewportSize(PHONE);
   const scripts = scriptsFetched(page);
   await page.goto(`/stocks/${client.symbol}/marketdata`);
@@ -73,7 +73,7 @@ test('a client’s overview opens its investor presentation only when the presen
   page,
   request,
 }) => {
-  const client = await clientCompany(request);
+  const client = await clientCompany(request, { last: true });
   await page.setViewportSize(PHONE);
   const asked: string[] = [];
   page.on('request', (request) => {
@@ -88,7 +88,9 @@ test('a client’s overview opens its investor presentation only when the presen
   await expect(frame).not.toHaveAttribute('src', /./);
 
   await frame.scrollIntoViewIfNeeded();
-  const download = section(page, 'investor-presentation').getByRole('link', { name: 'Download the presentation (PDF)' });
+  const download = section(page, 'investor-presentation').getByRole('link', {
+    name: 'Download the presentation (PDF)',
+  });
   await expect(frame).toHaveAttribute('src', (await download.getAttribute('href'))!);
   await expect.poll(() => asked.length).toBeGreaterThan(0);
 });
