@@ -7,7 +7,6 @@
 import { useEffect, useState } from 'react';
 import type * as ChartStyle from './chart-style.ts';
 
-/** A type-only import: erased from the page's script, which fetches the library itself below. */
 export type ChartKit = typeof ChartStyle;
 
 let loading: Promise<ChartKit> | null = null;

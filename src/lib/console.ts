@@ -4,6 +4,7 @@
  * links, and the console's paging. Used by the console, the server and the
  * tests alike.
  */
+import { formatCount } from './format.ts';
 
 /**
  * The console's list tabs, in the order of docs/product.md, with the words its messages
@@ -17,7 +18,7 @@ export const CONSOLE_LISTS = {
 
 /** A count with its noun, singular for one: '1 event', '2,500 events'. */
 export const countOf = (count: number, one: string, many = `${one}s`): string =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  `${formatCount(count)} ${count === 1 ? one : many}`;
 export type ConsoleList = keyof typeof CONSOLE_LISTS;
 
 /**

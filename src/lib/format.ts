@@ -44,11 +44,25 @@ export function formatShares(value: number | null | undefined): string {
   return Math.abs(whole) < 1000 ? String(whole) : formatCompact(whole);
 }
 
+/**
+ * A whole count with thousands separators: '4,200'. Written out rather than through Intl, whose first use
+ * on a page loads the locale's data (tens of milliseconds of a phone's work): a page that only counts things
+ * never pays for it.
+ */
+export function formatCount(value: number): string {
+  const whole = String(Math.round(Math.abs(value))).replace(/\B(?=(\d{3})+$)/g, ',');
+  return value < 0 && whole !== '0' ? `-${whole}` : whole;
+}
+
+/** Made at the first price shown, then kept: a number's toLocaleString with options makes a new one each time. */
+let twoDecimals: Intl.NumberFormat | null = null;
+
 /** Prices show two decimals (three below one cent). */
 export function formatPrice(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
   if (Math.abs(value) > 0 && Math.abs(value) < 0.01) return value.toFixed(3);
-  return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  twoDecimals ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return twoDecimals.format(value);
 }
 
 /** A price in dollars: '$4.25', '—' when there is none. */

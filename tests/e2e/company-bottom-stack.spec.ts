@@ -18,9 +18,12 @@ interface CompanyWebinar {
   zoom_id: string | null;
 }
 
-/** A client company with a landing page and a webinar still ahead, with that webinar. */
+/**
+ * A client company with a landing page and a webinar still ahead, with that webinar: the last in ticker order,
+ * away from the clients the console's tests edit (staff.ts, EDITED_CLIENT).
+ */
 async function clientWithUpcomingWebinar(request: APIRequestContext) {
-  for (const company of (await universe(request)).filter((c) => c.is_client)) {
+  for (const company of (await universe(request)).filter((c) => c.is_client).reverse()) {
     if ((await request.get(`/api/stock/landing/${company.symbol}`)).status() !== 200) continue;
     const { data } = await getJson<{ data: CompanyWebinar[] }>(request, `/api/events/company/${company.symbol}`);
     const ahead = data.find((w) => !w.archived && w.form_url && Date.parse(w.upcoming_date) > Date.now());

@@ -115,9 +115,14 @@ export async function coveredStock(request: APIRequestContext): Promise<Listed> 
   throw new Error('no covered company with enough filings in the demo universe');
 }
 
-/** A client company with its landing page, a team, a webinar replay and more than five insider records. */
-export async function clientCompany(request: APIRequestContext, { avoid = [] }: { avoid?: readonly string[] } = {}) {
-  for (const company of (await universe(request)).filter((c) => c.is_client && !avoid.includes(c.symbol))) {
+/**
+ * A client company with its landing page, a team, a webinar replay and more than five insider records. `last`:
+ * the last such client in ticker order rather than the first, away from the clients the console's tests edit
+ * (staff.ts, EDITED_CLIENT), for tests that may run after them.
+ */
+export async function clientCompany(request: APIRequestContext, { last = false } = {}) {
+  const clients = (await universe(request)).filter((c) => c.is_client);
+  for (const company of last ? clients.reverse() : clients) {
     if ((await request.get(`/api/stock/landing/${company.symbol}`)).status() !== 200) continue;
     const team = (await getJson<{ data: { name: string }[] }>(request, `/api/stock/team/${company.symbol}`)).data;
     const webinars = (await getJson<{ data: Webinar[] }>(request, `/api/events/company/${company.symbol}`)).data;

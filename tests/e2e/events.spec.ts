@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { OUTBOX_DIR, logIn, uniqueEmail, verifiedAccount } from './account-helpers.ts';
-import { showGrid, waitForIsland } from './hydration.ts';
+import { showGrid, waitForIsland, waitForPageReady } from './hydration.ts';
 import { staffHeaders } from './staff.ts';
 
 /** The emails written for a recipient. */
@@ -188,6 +188,7 @@ test('a new event without a picture shows its generated cover on its card and it
 
 test('the events page keeps its tab, range and search in the address bar', async ({ page }) => {
   await page.goto('/events');
+  await waitForPageReady(page);
   const cards = page.getByTestId('event-card');
   await expect(cards.first()).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Upcoming' })).toHaveAttribute('aria-selected', 'true');
@@ -223,6 +224,29 @@ test('the events page keeps its tab, range and search in the address bar', async
 
   await page.goto('/events?q=zzqqxxnothing');
   await expect(page.getByTestId('events-empty')).toHaveText('No webinars found');
+});
+
+test('the events page shows its first cards with the page, their pictures fetched at once, and reads them again', async ({
+  page,
+}) => {
+  // The list's request is held: what shows meanwhile came with the page.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/events\/all\?/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/events');
+  const cards = page.getByTestId('event-card');
+  await expect(cards.first()).toBeVisible();
+  await expect(page.getByTestId('event-skeleton')).toHaveCount(0);
+  await expect(page.getByTestId('events-count')).toHaveText(/^\d+ events?$/);
+  await expect(cards.first().locator('img')).toHaveAttribute('loading', 'eager');
+  await expect(cards.last().locator('img')).toHaveAttribute('loading', 'lazy');
+  await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-busy', 'false');
+  await expect(cards.first()).toBeVisible();
 });
 
 test('the events page says so when events cannot be loaded', async ({ page }) => {
@@ -297,6 +321,7 @@ test('favorites made on the screener and a company page are listed on /favorites
 
   // An event kept from the events page is on the Events list.
   await page.goto('/events');
+  await waitForPageReady(page);
   const eventHeart = page.getByTestId('event-card').first().getByTestId('favorite-toggle');
   await eventHeart.click();
   await expect(eventHeart).toHaveAttribute('aria-pressed', 'true');

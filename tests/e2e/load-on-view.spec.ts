@@ -7,16 +7,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { PHONE, clientCompany, section } from './company-helpers.ts';
 import { waitForPageReady } from './hydration.ts';
-import { EDITED_CLIENT, demoClient, staffHeaders } from './staff.ts';
-
-/** A client no other test edits while this one reads its pages (the console tests take theirs by position). */
-async function quietClient(request: APIRequestContext) {
-  const headers = await staffHeaders(request);
-  const edited = await Promise.all(
-    Object.values(EDITED_CLIENT).map((position) => demoClient(request, headers, position)),
-  );
-  return clientCompany(request, { avoid: edited });
-}
 
 /** Words found only in the chart library's code and in AG Grid's. */
 const CHART_LIBRARY = 'tv-lightweight-charts';
@@ -54,7 +44,7 @@ test('a company’s chart library is fetched only once its price chart comes int
   page,
   request,
 }) => {
-  const client = await quietClient(request);
+  const client = await clientCompany(request, { last: true });
   await page.setViewportSize(PHONE);
   const scripts = scriptsFetched(page);
   await page.goto(`/stocks/${client.symbol}/marketdata`);
@@ -83,7 +73,7 @@ test('a client’s overview opens its investor presentation only when the presen
   page,
   request,
 }) => {
-  const client = await quietClient(request);
+  const client = await clientCompany(request, { last: true });
   await page.setViewportSize(PHONE);
   const asked: string[] = [];
   page.on('request', (request) => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   describeChange,
   formatCompact,
+  formatCount,
   formatDollars,
   formatMoney,
   formatPrice,
@@ -22,6 +23,12 @@ describe('number formats', () => {
     expect(formatCompact(999_999)).toBe('1.00M');
     expect(formatCompact(999_995_000)).toBe('1.00B');
     expect(formatCompact(999_994)).toBe('999.99K');
+  });
+
+  it('write counts with a comma between thousands, as the US locale does', () => {
+    for (const value of [0, 7, 999, 1000, 4200, 12_345, 999_999, 1_000_000, 1_234_567_890, -1234, 1234.6]) {
+      expect(formatCount(value), String(value)).toBe(Math.round(value).toLocaleString('en-US'));
+    }
   });
 
   it('keep three decimals below one cent', () => {

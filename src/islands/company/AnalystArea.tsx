@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { COMPANY_TEXT, PAGE_SIZES } from '../../lib/company.ts';
-import { formatDollars } from '../../lib/format.ts';
+import { formatCount, formatDollars } from '../../lib/format.ts';
 import { useBrowserValue } from '../forms/useBrowserValue.ts';
 import { getJson } from '../../stores/company.ts';
 import PagedTable, { type Column } from './PagedTable.tsx';
@@ -39,7 +39,7 @@ const columns: readonly Column<Rating>[] = [
     cell: (r) => formatDollars(r.priceTarget),
     align: 'right',
   },
-  { header: 'Rank', cell: (r) => `#${r.analystRank.toLocaleString('en-US')}`, align: 'right' },
+  { header: 'Rank', cell: (r) => `#${formatCount(r.analystRank)}`, align: 'right' },
   { header: 'Success Rate', cell: (r) => `${Math.round(r.successRate * 100)}%`, align: 'right' },
 ];
 

@@ -3,6 +3,7 @@
  * buttons, for the company page's sections (AG Grid is far too heavy here).
  */
 import type { ReactNode } from 'react';
+import { formatCount } from '../../lib/format.ts';
 
 export interface Column<T> {
   header: string;
@@ -88,7 +89,7 @@ export default function PagedTable<T>(props: Props<T>) {
           </select>
         </label>
         <span aria-live="polite">
-          {from}–{to} of {total.toLocaleString('en-US')}
+          {from}–{to} of {formatCount(total)}
         </span>
         <span className="flex gap-1">
           <button

@@ -10,6 +10,7 @@ import { NEWSLETTER_TEXTS as T, type NewsletterIssueRecord } from '../../lib/new
 import { formatEventTime } from '../../lib/time-format.ts';
 import { ConsoleError } from './console-api.ts';
 import { actOnIssue, sendTestIssue, type IssueAction } from './newsletter-api.ts';
+import { formatCount } from '../../lib/format.ts';
 
 type Outcome = { ok: boolean; text: string } | null;
 
@@ -36,7 +37,7 @@ export function IssueProgress({ issue }: { issue: NewsletterIssueRecord }) {
           <div key={label} className="flex flex-col">
             <dt className="text-muted">{label}</dt>
             <dd className="font-semibold tabular-nums" data-figure={label.toLowerCase()}>
-              {value.toLocaleString('en-US')}
+              {formatCount(value)}
             </dd>
           </div>
         ))}

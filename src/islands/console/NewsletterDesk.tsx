@@ -13,6 +13,7 @@ import { IssueFields, IssuePreview, type IssueDraft } from './IssueEditor.tsx';
 import { IssueSending } from './IssueSending.tsx';
 import { composeIssue, listIssues, saveIssue } from './newsletter-api.ts';
 import SuppressionList from './SuppressionList.tsx';
+import { formatCount } from '../../lib/format.ts';
 
 const POLL_MS = 2000;
 
@@ -161,7 +162,7 @@ export default function NewsletterDesk() {
                       {formatNewYorkDate(new Date(`${i.weekOf}T12:00:00Z`))}
                       {i.status !== 'draft' &&
                         i.status !== 'scheduled' &&
-                        ` · ${i.progress.sent.toLocaleString('en-US')} sent`}
+                        ` · ${formatCount(i.progress.sent)} sent`}
                     </span>
                   </button>
                 </li>

@@ -55,7 +55,8 @@ function NewsCard({ item, lead }: { item: NewsCardItem; lead?: boolean }) {
           alt=""
           width={lead ? 600 : 160}
           height={lead ? 315 : 84}
-          loading="lazy"
+          // The lead pictures open the page (the largest thing on a phone's first screen): fetched at once.
+          loading={lead ? 'eager' : 'lazy'}
           className={
             lead ? 'aspect-[1200/630] w-full object-cover' : 'h-[84px] w-[160px] flex-none rounded-lg object-cover'
           }

@@ -10,8 +10,19 @@ import FavoriteToggle from '../content/FavoriteToggle.tsx';
 
 export type EventCardItem = EventRecord & { isFavorite: boolean };
 
-/** `now` is when the list was read: it decides whether a card offers registration or the replay. */
-export default function EventCard({ event, now }: { event: EventCardItem; now: number }) {
+/**
+ * `now` is when the list was read: it decides whether a card offers registration or the replay. `eager`: the
+ * picture is on the first screen, so it is fetched at once rather than once laid out.
+ */
+export default function EventCard({
+  event,
+  now,
+  eager = false,
+}: {
+  event: EventCardItem;
+  now: number;
+  eager?: boolean;
+}) {
   const when = new Date(event.upcoming_date);
   const over = webinarHasEnded(event.archived, Date.parse(event.upcoming_date), now);
   const company = event.Company?.name ?? event.company_symbol;
@@ -24,7 +35,7 @@ export default function EventCard({ event, now }: { event: EventCardItem; now: n
           alt=""
           width="1200"
           height="630"
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
           className="aspect-[1200/630] w-full bg-surface-2 object-cover"
         />
       ) : (

@@ -2,7 +2,10 @@
  * The events page (docs/product.md §12.1, §21.7): search, Upcoming and History tabs, the
  * four range buttons, and a card grid a page of ten at a time. The tab,
  * range, search and page live in the address bar, so a link (or Back)
- * reproduces the view. Selecting Upcoming resets the range to all.
+ * reproduces the view. Selecting Upcoming resets the range to all. The
+ * first view's cards come with the built page, so they show (their pictures
+ * first of all) without waiting for the page's code and a request; they are
+ * read again at once, since the page may be hours old.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { EventRecord } from '../../lib/content-records.ts';
@@ -16,6 +19,7 @@ import {
 } from '../../lib/event-ranges.ts';
 import { API_TIMEOUT_MS, MESSAGES } from '../../lib/messages.ts';
 import EventCard, { EventCardSkeleton, type EventCardItem } from './EventCard.tsx';
+import { formatCount } from '../../lib/format.ts';
 
 export interface EventsView {
   tab: EventTab;
@@ -61,6 +65,16 @@ type Load =
   | { status: 'error'; message: string }
   | { status: 'ready'; events: EventCardItem[]; total: number; at: number };
 
+/** The first view's page as the build read it (`at`: when). */
+export type BuiltEvents = { events: EventCardItem[]; total: number; at: number };
+
+/** The view the built page shows: upcoming, all dates, no search, page 1. */
+const isFirstView = (view: EventsView) =>
+  view.tab === 'upcoming' && view.range === 'all' && !view.text && view.page === 1;
+
+/** The cards whose pictures the first screen shows (a row at the widest), fetched with the page rather than lazily. */
+const EAGER_CARDS = 4;
+
 const isEventList = (body: unknown): body is { data: EventCardItem[]; total: number } => {
   const candidate = body as { data?: unknown; total?: unknown } | null;
   return (
@@ -93,24 +107,29 @@ async function fetchEvents(view: EventsView, signal: AbortSignal): Promise<{ eve
   return { events: body.data, total: body.total };
 }
 
-export default function EventsBrowser() {
+export default function EventsBrowser({ built }: { built?: BuiltEvents }) {
   const [view, setView] = useState<EventsView | null>(null);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [load, setLoad] = useState<Load>(built ? { status: 'ready', ...built } : { status: 'loading' });
+  // The built cards stay on show, marked busy, while they are read again.
+  const [refreshing, setRefreshing] = useState(built !== undefined);
   const [draft, setDraft] = useState('');
   const gridTop = useRef<HTMLDivElement>(null);
 
   // The view comes from the address (after hydration: the built page has no address of its own).
   useEffect(() => {
+    let first = true;
     const fromAddress = () => {
       const next = viewFromSearch(location.search);
-      setLoad({ status: 'loading' });
+      // The built cards answer the first view on arrival; any other view (or a later return) waits for its own.
+      if (!(first && built && isFirstView(next))) setLoad({ status: 'loading' });
+      first = false;
       setView(next);
       setDraft(next.text);
     };
     fromAddress();
     window.addEventListener('popstate', fromAddress);
     return () => window.removeEventListener('popstate', fromAddress);
-  }, []);
+  }, [built]);
 
   useEffect(() => {
     if (!view) return;
@@ -124,6 +143,9 @@ export default function EventsBrowser() {
             ? error.message
             : MESSAGES.events.loadFailed;
         setLoad({ status: 'error', message });
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setRefreshing(false);
       });
     return () => controller.abort();
   }, [view]);
@@ -228,7 +250,7 @@ export default function EventsBrowser() {
         role="tabpanel"
         aria-label={TAB_LABELS[current.tab]}
         className="scroll-mt-24"
-        aria-busy={load.status === 'loading'}
+        aria-busy={load.status === 'loading' || refreshing}
       >
         {load.status === 'error' ? (
           <p role="alert" className="rounded-lg border border-down/40 bg-down/10 px-3 py-2 text-sm text-down">
@@ -250,14 +272,16 @@ export default function EventsBrowser() {
           <>
             {load.status === 'ready' && (
               <p className="mb-3 text-sm text-muted" data-testid="events-count" role="status">
-                {load.total.toLocaleString('en-US')} {load.total === 1 ? 'event' : 'events'}
+                {formatCount(load.total)} {load.total === 1 ? 'event' : 'events'}
                 {current.text ? ` matching “${current.text}”` : ''}
               </p>
             )}
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" data-testid="events-grid">
               {load.status === 'loading'
                 ? Array.from({ length: SKELETONS }, (_, i) => <EventCardSkeleton key={i} />)
-                : load.events.map((event) => <EventCard key={event.id} event={event} now={load.at} />)}
+                : load.events.map((event, index) => (
+                    <EventCard key={event.id} event={event} now={load.at} eager={index < EAGER_CARDS} />
+                  ))}
             </ul>
           </>
         )}

@@ -39,6 +39,7 @@ import Popover from './Popover.tsx';
 import { SavedScreensMenu } from './SavedScreens.tsx';
 import FavoriteToggle from '../content/FavoriteToggle.tsx';
 import { dataProvenance } from '../../lib/data-sources.ts';
+import { formatCount } from '../../lib/format.ts';
 
 const rowSymbol = (row: GridRow) => row.symbol;
 
@@ -197,7 +198,7 @@ function Workspace() {
               ? 'Loading…'
               : total === 0
                 ? ''
-                : `${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`}
+                : `${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}`}
           </p>
           <SavedScreensMenu />
           <ColumnChooser />

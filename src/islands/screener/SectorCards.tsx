@@ -5,6 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { subSectors, SECTOR_CARDS } from '../../lib/sectors.ts';
 import { $screen, selectIndustry, selectSector } from '../../stores/screener.ts';
+import { formatCount } from '../../lib/format.ts';
 
 export interface SectorSummary {
   id: string;
@@ -39,7 +40,7 @@ export default function SectorCards({ sectors }: { sectors: SectorSummary[] }) {
             >
               <span className="font-bold">{sector.name}</span>
               <span className="text-sm whitespace-nowrap text-muted">
-                {sector.companies.toLocaleString('en-US')} companies
+                {formatCount(sector.companies)} companies
               </span>
             </button>
             <label htmlFor={selectId} className="sr-only">
