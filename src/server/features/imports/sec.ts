@@ -151,7 +151,13 @@ const ACCESSION = /^\d{10}-\d{2}-\d{6}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The filings of one file's arrays, each malformed entry counted in the report. */
-export function filingsOf(arrays: FilingArrays, cik: number, symbol: string, file: string, report: ImportReport): FilingRow[] {
+export function filingsOf(
+  arrays: FilingArrays,
+  cik: number,
+  symbol: string,
+  file: string,
+  report: ImportReport,
+): FilingRow[] {
   const { accessionNumber, filingDate, form } = arrays;
   if (!Array.isArray(accessionNumber) || !Array.isArray(filingDate) || !Array.isArray(form)) {
     skip(report, 'file without filing arrays (accessionNumber, filingDate, form)', file);
