@@ -4,3 +4,7 @@ export { EdgarDocumentError } from './document-error.ts';
 export { runEdgarSync, universeWithCiks, type SyncOptions, type SyncReport } from './sync.ts';
 export { formatSyncReport } from './sync-report.ts';
 export { EDGAR_SYNC_JOB, jobs } from './jobs.ts';
+export { importCusipMap } from './form13f/cusip-map.ts';
+export { isDataSetInput } from './form13f/data-set.ts';
+export { importForm13fDataSet, type DataSetImportOptions, type DataSetReport } from './form13f/data-set-import.ts';
+export { importForm13fFilings } from './form13f/filings-import.ts';

@@ -73,14 +73,14 @@ describe('a 13F-HR submission text file', () => {
       '<ns1:value>7,689,000</ns1:value>',
     );
     expect(() => readForm13fSubmission(text, '0001894188-23-000007.txt')).toThrow(
-      new EdgarDocumentError('0001894188-23-000007.txt', 'line 129: value is "7,689,000", not a number.'),
+      new EdgarDocumentError('0001894188-23-000007.txt', 'line 133: value is "7,689,000", not a number.'),
     );
   });
 
   it('is refused when a line is neither shares nor a principal amount, or its put or call is neither', () => {
     const text = fixture('0001894188-23-000007.txt');
     expect(() => readForm13fSubmission(text.replace('<ns1:sshPrnamtType>SH<', '<ns1:sshPrnamtType>XX<'), 'f')).toThrow(
-      /line 113: sshPrnamtType is "XX", not SH \(shares\) or PRN/,
+      /line 120: sshPrnamtType is "XX", not SH \(shares\) or PRN/,
     );
     expect(() =>
       readForm13fSubmission(

@@ -129,20 +129,24 @@ export function* readInformationTable(text: string, source: string, start = 1): 
   for (const match of xml.matchAll(ENTRY)) {
     line = lineAt(xml, match.index, lineFrom, line);
     lineFrom = match.index;
-    const entry = parser.parse(`<e>${match[1]}</e>`) as { e?: unknown };
+    const body = match[1]!;
+    const entry = parser.parse(`<e>${body}</e>`) as { e?: unknown };
     const e = entry.e;
-    const fail = (problem: string): never => {
-      throw new EdgarDocumentError(source, `line ${line}: ${problem}`);
+    /** Refuses the line, naming where in the file the element at fault is. */
+    const fail = (problem: string, element?: string): never => {
+      const at = element ? body.search(new RegExp(`<(?:[A-Za-z_][\\w.-]*:)?${element}[\\s>]`)) : -1;
+      const where = at < 0 ? line : lineAt(body, at, 0, line);
+      throw new EdgarDocumentError(source, `line ${where}: ${problem}`);
     };
     const number = (value: unknown, field: string): number => {
       const text = textOf(value);
-      if (!WHOLE.test(text)) fail(`${field} is "${text.slice(0, 30)}", not a number.`);
+      if (!WHOLE.test(text)) fail(`${field} is "${text.slice(0, 30)}", not a number.`, field);
       return Number(text);
     };
     const amounts = child(e, 'shrsOrPrnAmt');
     const amountType = textOf(child(amounts, 'sshPrnamtType')).toUpperCase();
     if (amountType !== 'SH' && amountType !== 'PRN')
-      fail(`sshPrnamtType is "${amountType.slice(0, 10)}", not SH (shares) or PRN (principal amount).`);
+      fail(`sshPrnamtType is "${amountType.slice(0, 10)}", not SH (shares) or PRN (principal amount).`, 'sshPrnamtType');
     const putCall = textOf(child(e, 'putCall')).toUpperCase();
     if (putCall && putCall !== 'PUT' && putCall !== 'CALL')
       fail(`putCall is "${putCall.slice(0, 10)}", not Put or Call.`);
