@@ -90,7 +90,7 @@ describe('a 13F-HR submission text file', () => {
         ),
         'f',
       ),
-    ).toThrow(/line 113: putCall is "STRADDLE", not Put or Call/);
+    ).toThrow(/line 122: putCall is "STRADDLE", not Put or Call/);
   });
 
   it('is refused naming the line when its XML is broken, and whole when it declares a document type', () => {

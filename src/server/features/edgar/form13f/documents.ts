@@ -146,10 +146,13 @@ export function* readInformationTable(text: string, source: string, start = 1): 
     const amounts = child(e, 'shrsOrPrnAmt');
     const amountType = textOf(child(amounts, 'sshPrnamtType')).toUpperCase();
     if (amountType !== 'SH' && amountType !== 'PRN')
-      fail(`sshPrnamtType is "${amountType.slice(0, 10)}", not SH (shares) or PRN (principal amount).`, 'sshPrnamtType');
+      fail(
+        `sshPrnamtType is "${amountType.slice(0, 10)}", not SH (shares) or PRN (principal amount).`,
+        'sshPrnamtType',
+      );
     const putCall = textOf(child(e, 'putCall')).toUpperCase();
     if (putCall && putCall !== 'PUT' && putCall !== 'CALL')
-      fail(`putCall is "${putCall.slice(0, 10)}", not Put or Call.`);
+      fail(`putCall is "${putCall.slice(0, 10)}", not Put or Call.`, 'putCall');
     const issuer = textOf(child(e, 'nameOfIssuer'));
     if (!issuer) fail('the line names no issuer (nameOfIssuer).');
     yield {
