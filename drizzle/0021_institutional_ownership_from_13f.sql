@@ -1,6 +1,7 @@
 CREATE TABLE "cusip_symbols" (
 	"cusip" text PRIMARY KEY NOT NULL,
 	"symbol" text NOT NULL,
+	"source" text DEFAULT 'staff' NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -43,14 +44,15 @@ CREATE TABLE "form13f_queue" (
 	"done_at" timestamp with time zone
 );
 --> statement-breakpoint
+DROP INDEX "institutional_holdings_symbol_idx";--> statement-breakpoint
 ALTER TABLE "institutional_holdings" ADD COLUMN "manager_cik" integer;--> statement-breakpoint
 ALTER TABLE "institutional_holdings" ADD COLUMN "report_period" date;--> statement-breakpoint
 ALTER TABLE "institutional_holdings" ADD COLUMN "cusip" text;--> statement-breakpoint
 ALTER TABLE "institutional_holdings" ADD COLUMN "accession" text;--> statement-breakpoint
 ALTER TABLE "institutional_holdings" ADD COLUMN "put_call" text;--> statement-breakpoint
 ALTER TABLE "institutional_holdings" ADD COLUMN "investment_discretion" text;--> statement-breakpoint
-ALTER TABLE "institutional_holdings" ADD COLUMN "row_key" text;--> statement-breakpoint
 ALTER TABLE "institutional_holdings" ADD COLUMN "import_run" integer;--> statement-breakpoint
+ALTER TABLE "institutional_holdings" ADD COLUMN "loading_run" integer;--> statement-breakpoint
 ALTER TABLE "cusip_symbols" ADD CONSTRAINT "cusip_symbols_symbol_companies_symbol_fk" FOREIGN KEY ("symbol") REFERENCES "public"."companies"("symbol") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "institutional_filings_manager_idx" ON "institutional_filings" USING btree ("manager_cik","report_period");--> statement-breakpoint
 CREATE INDEX "institutional_filings_period_idx" ON "institutional_filings" USING btree ("report_period") WHERE "institutional_filings"."in_force";--> statement-breakpoint
@@ -58,5 +60,4 @@ CREATE INDEX "institutional_filings_run_idx" ON "institutional_filings" USING bt
 CREATE UNIQUE INDEX "form13f_data_set_runs_loading_idx" ON "form13f_data_set_runs" USING btree ("fingerprint") WHERE "form13f_data_set_runs"."status" = 'loading';--> statement-breakpoint
 CREATE INDEX "form13f_queue_pending_idx" ON "form13f_queue" USING btree ("filed_on","accession") WHERE "form13f_queue"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "institutional_holdings_period_idx" ON "institutional_holdings" USING btree ("company_symbol","report_period");--> statement-breakpoint
-CREATE INDEX "institutional_holdings_accession_idx" ON "institutional_holdings" USING btree ("accession");--> statement-breakpoint
-CREATE UNIQUE INDEX "institutional_holdings_row_key_idx" ON "institutional_holdings" USING btree ("row_key");
+CREATE UNIQUE INDEX "institutional_holdings_holding_idx" ON "institutional_holdings" USING btree ("accession","cusip",coalesce("put_call", 'SH'));

@@ -38,35 +38,47 @@ export async function listHoldings(db: Db, symbol: string, page: number, pageSiz
     .limit(1);
   if (demo) return demoHoldings(db, c.symbol, page, pageSize);
 
-  const [latest] = rowsOf<{ period: string | null }>(
-    await db.execute(sql`select max(report_period)::text as period from institutional_filings where in_force`),
+  const [latest] = rowsOf<{ period: string | null; loading: number[] | null }>(
+    await db.execute(sql`
+      select (select max(report_period)::text from institutional_filings where in_force) as period,
+        (select array_agg(id) from form13f_data_set_runs where status = 'loading') as loading`),
   );
   if (!latest?.period) return { data: [], totalItems: 0 };
   const newest = latest.period;
   const before = previousQuarterEnd(newest);
   const periods = [newest, before, previousQuarterEnd(before)];
+  // A company's rows are all of reports in force (those of replaced reports are removed), but
+  // for the new reports of a data-set import still loading: no join with the reports is needed,
+  // which keeps a company's holders to its own few hundred rows.
+  const loading = latest.loading ?? [];
   const positions = rowsOf<Position>(
     await db.execute(sql`
       select min(h.id) as id, h.manager_cik as "managerCik", h.report_period::text as period,
         max(h.institution_name) as name, sum(h.shares_held)::float8 as shares, sum(h.market_value)::float8 as value,
         max(h.filing_date)::text as filed, max(h.accession) as accession
       from institutional_holdings h
-      join institutional_filings f on f.accession = h.accession and f.in_force
       where h.company_symbol = ${c.symbol} and h.put_call is null
         and h.report_period = any(${arrayColumn(periods, (p) => p, 'date')})
+        and (h.loading_run is null or h.loading_run <> all(${arrayColumn(loading, (r) => r, 'int4')}))
       group by h.manager_cik, h.report_period`),
   );
   if (!positions.length) return { data: [], totalItems: 0 };
-  const managers = [...new Set(positions.map((p) => p.managerCik))];
-  const filed = new Set(
-    rowsOf<{ managerCik: number; period: string }>(
-      await db.execute(sql`
-        select distinct manager_cik as "managerCik", report_period::text as period from institutional_filings
-        where in_force and manager_cik = any(${arrayColumn(managers, (m) => m, 'int4')})
-          and report_period = any(${arrayColumn(periods, (p) => p, 'date')})`),
-    ).map((r) => `${r.managerCik}|${r.period}`),
-  );
   const held = new Map(positions.map((p) => [`${p.managerCik}|${p.period}`, p]));
+  const managers = [...new Set(positions.map((p) => p.managerCik))];
+  // Whether a manager filed for a quarter in which it holds none of the company: asked only of
+  // the managers that hold it in one quarter and not in the next.
+  const asked = managers.filter((m) => !held.has(`${m}|${newest}`) || !held.has(`${m}|${before}`));
+  const filed = new Set(
+    asked.length
+      ? rowsOf<{ managerCik: number; period: string }>(
+          await db.execute(sql`
+            select distinct manager_cik as "managerCik", report_period::text as period from institutional_filings
+            where in_force and manager_cik = any(${arrayColumn(asked, (m) => m, 'int4')})
+              and report_period = any(${arrayColumn(periods, (p) => p, 'date')})`),
+        ).map((r) => `${r.managerCik}|${r.period}`)
+      : [],
+  );
+  for (const key of held.keys()) filed.add(key);
 
   const holders: HoldingRecord[] = [];
   for (const manager of managers) {

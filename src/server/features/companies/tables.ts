@@ -224,12 +224,14 @@ export const secFilings = pgTable(
 );
 
 /**
- * Institutional holders: who owns how much of the company (docs/product.md §9.2). Rows read from
- * Form 13F (the SEC's data sets, or filings EDGAR serves) hold one manager's holding of one class
- * of the company's securities (its CUSIP) in one filing, the filing's lines summed: `rowKey` is the
+ * Institutional holders: who owns how much of the company (docs/product.md §9.2, §9.11). Rows read
+ * from Form 13F (the SEC's data sets, or filings EDGAR serves) hold one manager's holding of one
+ * class of the company's securities (its CUSIP) in one filing, the filing's lines summed: the
  * filing, the CUSIP and the kind (shares, or put or call options, which are kept apart and are not
- * ownership), so reading a filing again stores nothing twice. Their filing says whether they count
- * (institutionalFilings.inForce). The demo's rows have no filing.
+ * ownership) are unique, so reading a filing again stores nothing twice. Only the rows of filings
+ * in force are kept (institutionalFilings.inForce), and those of a data-set import still loading,
+ * so a company's holders are read from its own rows alone. The demo's rows have no filing. A quarter's data set
+ * writes a million rows: the table keeps few indexes, each costing every row written.
  */
 export const institutionalHoldings = pgTable(
   'institutional_holdings',
@@ -253,15 +255,20 @@ export const institutionalHoldings = pgTable(
     putCall: text('put_call', { enum: ['PUT', 'CALL'] }),
     /** SOLE, DFND (shared-defined) or OTR (shared-other); MIXED when the filing's lines differ. */
     investmentDiscretion: text('investment_discretion'),
-    rowKey: text('row_key'),
     /** The data-set import that last wrote the row: its lines of one holding are added up once per import. */
     importRun: integer('import_run'),
+    /**
+     * The data-set import whose new report the row is of: hidden while that import is loading, so
+     * that readers never see half a data set, and shown as it finishes without a million rows
+     * written again (docs/product.md §9.11).
+     */
+    loadingRun: integer('loading_run'),
   },
   (t) => [
-    index('institutional_holdings_symbol_idx').on(t.companySymbol, t.sharesHeld),
+    // A company's holders (the demo's sorted from their few rows).
     index('institutional_holdings_period_idx').on(t.companySymbol, t.reportPeriod),
-    index('institutional_holdings_accession_idx').on(t.accession),
-    uniqueIndex('institutional_holdings_row_key_idx').on(t.rowKey),
+    // One holding per filing, CUSIP and kind; a filing's holdings (the demo's rows, with no filing, are apart).
+    uniqueIndex('institutional_holdings_holding_idx').on(t.accession, t.cusip, sql`coalesce(${t.putCall}, 'SH')`),
   ],
 );
 
@@ -271,7 +278,7 @@ export const institutionalHoldings = pgTable(
  * manager and quarter the latest full report (a 13F-HR, or an amendment that restates it) is in
  * force, with the amendments adding new holdings filed after it; the holdings of a report not in
  * force are removed. A data-set import writes its reports as `loading` (their holdings are not
- * shown) and turns them `loaded` at its end, all at once.
+ * shown: institutionalHoldings.loadingRun) and turns them `loaded` at its end, all at once.
  */
 export const institutionalFilings = pgTable(
   'institutional_filings',
@@ -306,14 +313,18 @@ export const institutionalFilings = pgTable(
 );
 
 /**
- * Staff's map of CUSIPs to listed companies (`npm run import -- cusip-map FILE.csv`): a holding
- * whose CUSIP is here belongs to that company whatever its filing calls the issuer.
+ * Which listed company a CUSIP is of, for 13F holdings: staff's map (`npm run import -- cusip-map
+ * FILE.csv`), which always wins, and the CUSIPs placed by their issuer's name by an import before,
+ * kept so that a company keeps its CUSIP whatever one filer calls the issuer.
  */
 export const cusipSymbols = pgTable('cusip_symbols', {
   cusip: text('cusip').primaryKey(),
   symbol: text('symbol')
     .notNull()
     .references(() => companies.symbol, { onDelete: 'cascade' }),
+  source: text('source', { enum: ['staff', 'issuer name'] })
+    .notNull()
+    .default('staff'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

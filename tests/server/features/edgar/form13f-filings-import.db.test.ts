@@ -224,9 +224,16 @@ describe('staff’s CUSIP map', () => {
     expect(report.notes).toContain(
       'mapped CUSIPs with no holdings on record yet: 1 (import the 13F data sets again to add them)',
     );
-    expect(await t.database.db.select().from(cusipSymbols)).toEqual([
+    expect(await t.database.db.select().from(cusipSymbols).where(eq(cusipSymbols.source, 'staff'))).toEqual([
       expect.objectContaining({ cusip: '91879Q109', symbol: 'MTN' }),
     ]);
+    // The CUSIPs placed by their issuer's name before are kept apart from staff's.
+    expect(
+      (await t.database.db.select().from(cusipSymbols).where(eq(cusipSymbols.source, 'issuer name'))).map((c) => [
+        c.cusip,
+        c.symbol,
+      ]),
+    ).toContainEqual(['450056106', 'IRTC']);
   });
 
   it('places the holdings of a mapped CUSIP with its company once the filing is read again', async () => {
@@ -260,5 +267,24 @@ describe('staff’s CUSIP map', () => {
     await expect(importCusipMap(t.database.db, file, false)).rejects.toThrow(
       'bad.csv, line 1: the header names no cusip column (a CUSIP map is cusip,symbol).',
     );
+  });
+});
+
+describe('a restatement filed after new holdings were added', () => {
+  it('replaces them too: the manager’s quarter is the restatement alone', async () => {
+    expect((await holders('EPAM')).map((h) => h.sharesHeld)).toEqual([775000]);
+    const again = variant('0001894188-24-000002', '2024-03-01', [
+      [
+        '<reportCalendarOrQuarter>09-30-2023</reportCalendarOrQuarter>',
+        '<reportCalendarOrQuarter>09-30-2023</reportCalendarOrQuarter><isAmendment>true</isAmendment><amendmentNo>3</amendmentNo><amendmentInfo><amendmentType>RESTATEMENT</amendmentType></amendmentInfo>',
+      ],
+      ['<submissionType>13F-HR</submissionType>', '<submissionType>13F-HR/A</submissionType>'],
+      ['<ns1:sshPrnamt>774748</ns1:sshPrnamt>', '<ns1:sshPrnamt>650000</ns1:sshPrnamt>'],
+    ]);
+    const report = await importForm13fFilings(t.database.db, [again], false);
+    expect(report.notes).toContain('holdings of reports replaced by later ones removed: 4');
+    expect(await holders('EPAM')).toEqual([
+      expect.objectContaining({ sharesHeld: 700000, accession: '0001894188-24-000002' }),
+    ]);
   });
 });

@@ -92,9 +92,12 @@ export async function importCusipMap(db: Db, file: string, dryRun: boolean): Pro
     if (!usable.length) return;
     const cusips = arrayColumn(usable, (u) => u.cusip, 'text');
     const symbols = arrayColumn(usable, (u) => u.symbol, 'text');
+    // Staff's entries; one an import placed by the issuer's name becomes staff's.
     const before = new Map(
       rowsOf<{ cusip: string; symbol: string }>(
-        await tx.execute(sql`select cusip, symbol from cusip_symbols where cusip = any(${cusips})`),
+        await tx.execute(
+          sql`select cusip, symbol from cusip_symbols where cusip = any(${cusips}) and source = 'staff'`,
+        ),
       ).map((r) => [r.cusip, r.symbol]),
     );
     for (const u of usable) {
@@ -104,10 +107,10 @@ export async function importCusipMap(db: Db, file: string, dryRun: boolean): Pro
       else report.updated++;
     }
     await tx.execute(sql`
-      insert into cusip_symbols (cusip, symbol)
-      select * from unnest(${cusips}, ${symbols})
-      on conflict (cusip) do update set symbol = excluded.symbol, updated_at = now()
-      where cusip_symbols.symbol <> excluded.symbol`);
+      insert into cusip_symbols (cusip, symbol, source)
+      select t.*, 'staff' from unnest(${cusips}, ${symbols}) as t(cusip, symbol)
+      on conflict (cusip) do update set symbol = excluded.symbol, source = 'staff', updated_at = now()
+      where cusip_symbols.symbol <> excluded.symbol or cusip_symbols.source <> 'staff'`);
     const [moved] = rowsOf<{ n: number }>(
       await tx.execute(sql`
         with moved as (

@@ -9,13 +9,15 @@
  *    the import, naming the file and line, before anything is written), collecting each CUSIP's
  *    issuer names: which companies the CUSIPs are of is decided on all of them (issuers.ts);
  * 2. which reports will count is decided with those on record (store.ts), and the data set's new
- *    reports are recorded as `loading`: their holdings are not shown;
+ *    reports are recorded as `loading`: their holdings are written marked with the import
+ *    (`loading_run`) and not shown while it runs;
  * 3. INFOTABLE is read again and the holdings of listed companies written a few hundred at a time,
  *    each step with the line it reached, pausing after each step as long as it took; a report's
  *    lines are gathered before they are written (the SEC writes each report's lines together), so
  *    its values are checked against its holdings' prices first (value-units.ts);
- * 4. one short transaction turns the reports `loaded`, judges again which count, and removes the
- *    holdings of those replaced.
+ * 4. one statement turns the reports `loaded`, judges again which count, removes the holdings of
+ *    those replaced and marks the import finished, which shows its holdings: no holding is written
+ *    again.
  * An import that stops (Ctrl-C, a crash, the database out of reach) is taken up by the next import
  * of the same data set from the line it reached; a dry run reads and decides everything and writes
  * nothing.
@@ -27,18 +29,27 @@ import { paceAfter } from '../../../platform/db/pace.ts';
 import { ImportError, emptyReport, skip, type ImportReport } from '../../imports/index.ts';
 import { form13fDataSetRuns } from '../tables.ts';
 import { openDataSet, readDataSetFilings, readDataSetRows, type DataSet } from './data-set.ts';
+import { Spool } from './spool.ts';
 import { quarterEndPrices } from './filing-store.ts';
 import { unmatchedNotes } from './filings-import.ts';
-import { createCusipMatcher, mainName, noteName, type CusipNames } from './issuers.ts';
+import {
+  createCusipMatcher,
+  mainName,
+  noteName,
+  placedStatement,
+  type CusipMatcher,
+  type CusipNames,
+} from './issuers.ts';
 import { cusipOf, isHoldingsForm, isQuarterEnd, type Form13fFiling } from './rows.ts';
 import {
   filingsOf,
   pairKey,
   recordFilings,
   reportsInForce,
-  rowKeyOf,
+  holdingKeyOf,
   settleReports,
   writeHoldings,
+  HOLDINGS_PER_STATEMENT,
   type StoredFiling,
   type StoredHolding,
 } from './store.ts';
@@ -82,18 +93,37 @@ export async function importForm13fDataSet(
 }
 
 async function importDataSet(db: Db, dataSet: DataSet, options: DataSetImportOptions, report: DataSetReport) {
-  const progress = options.onProgress ?? (() => {});
-  const source = `data set ${dataSet.name}`.slice(0, 300);
   const { filings } = await readDataSetFilings(dataSet);
   const holdingsFilings = [...filings.values()].filter((f) => isHoldingsForm(f.form));
-  const notices = filings.size - holdingsFilings.length;
   const matcher = await createCusipMatcher(db);
   if (!matcher.universe)
     throw new ImportError(
       'No imported company to place holdings with: the site holds the demo universe (import the real one first, npm run import -- universe).',
     );
 
-  // 1. Every line checked, and what each CUSIP is called.
+  const spool = new Spool();
+  try {
+    await importSpooled(db, dataSet, filings, holdingsFilings, matcher, spool, options, report);
+  } finally {
+    spool.remove();
+  }
+}
+
+async function importSpooled(
+  db: Db,
+  dataSet: DataSet,
+  filings: ReadonlyMap<string, Form13fFiling>,
+  holdingsFilings: readonly Form13fFiling[],
+  matcher: CusipMatcher,
+  spool: Spool,
+  options: DataSetImportOptions,
+  report: DataSetReport,
+) {
+  const progress = options.onProgress ?? (() => {});
+  const source = `data set ${dataSet.name}`.slice(0, 300);
+  const notices = filings.size - holdingsFilings.length;
+
+  // 1. Every line checked, what each CUSIP is called, and the share lines spooled for step 3.
   const rule = (filing: Form13fFiling) => valueMultiplier(filing.filedOn);
   const seen = new Map<string, CusipNames>();
   for await (const row of readDataSetRows(dataSet, filings, {
@@ -114,7 +144,9 @@ async function importDataSet(db: Db, dataSet: DataSet, options: DataSetImportOpt
       continue;
     }
     noteName(seen, cusip, row.issuer, row.titleOfClass, row.value * rule(filings.get(row.accession)!));
+    await spool.add({ ...row, cusip });
   }
+  await spool.close();
 
   // Which company each CUSIP is of; what was left out.
   const symbols = new Map<string, string>();
@@ -180,6 +212,9 @@ async function importDataSet(db: Db, dataSet: DataSet, options: DataSetImportOpt
   // 3. The holdings of listed companies, written in steps of whole reports (a report larger than a
   // step is written in several, its unit decided on the first).
   const filingFor = new Map(quarterly.filter((f) => counting.has(f.accession)).map((f) => [f.accession, f]));
+  // The new reports' holdings are hidden until the end; those of reports on record already (read
+  // from EDGAR, or by an import before) are shown as they were.
+  const loading = new Set(newFilings.map((f) => f.accession));
   const listedSymbols = [...new Set(symbols.values())];
   const prices = new Map<string, Map<string, number>>();
   const pricesOf = async (period: string) => {
@@ -234,29 +269,30 @@ async function importDataSet(db: Db, dataSet: DataSet, options: DataSetImportOpt
     }
     const at = performance.now();
     const runId = run.id;
-    const written = await transaction(db, async (tx) => {
-      const result = await writeHoldings(tx, holdings, runId);
-      if (decided.length)
-        await tx.execute(sql`
-          update institutional_filings f set value_multiplier = t.factor
-          from unnest(${arrayColumn(decided, (d) => d.accession, 'text')}, ${arrayColumn(decided, (d) => d.factor, 'float8')})
-            as t(accession, factor)
-          where f.accession = t.accession`);
-      await tx
-        .update(form13fDataSetRuns)
-        .set({ linesDone: line, updatedAt: new Date() })
-        .where(eq(form13fDataSetRuns.id, runId));
-      return result;
-    });
+    // The step's bookkeeping goes with its holdings: the line reached, and the reports' units decided.
+    const bookkeeping = [
+      sql`progress as (update form13f_data_set_runs set lines_done = ${line}, updated_at = now() where id = ${runId})`,
+    ];
+    if (decided.length)
+      bookkeeping.push(sql`factors as (update institutional_filings f set value_multiplier = t.factor
+        from unnest(${arrayColumn(decided, (d) => d.accession, 'text')}, ${arrayColumn(decided, (d) => d.factor, 'float8')})
+          as t(accession, factor)
+        where f.accession = t.accession)`);
+    // A step of few holdings is one statement (on the embedded database reached through the server,
+    // a transaction's every exchange would hold the server's readers); a larger one a transaction.
+    const written =
+      holdings.length <= HOLDINGS_PER_STATEMENT
+        ? await writeHoldings(db, holdings, runId, bookkeeping)
+        : await transaction(db, (tx) => writeHoldings(tx, holdings, runId, bookkeeping));
     report.added += written.added;
     report.updated += written.updated;
     if (options.pace) await paceAfter(at);
   };
 
-  for await (const row of readDataSetRows(dataSet, filings, {
-    from: run?.linesDone,
-    onBytes: (bytes) => progress('writing holdings', bytes, dataSet.infotableBytes),
-  })) {
+  let written = 0;
+  progress('writing holdings', 0, spool.lines);
+  for await (const row of spool.read(run?.linesDone)) {
+    if (++written % 10_000 === 0) progress('writing holdings', written, spool.lines);
     if (gathering && gathering.filing.accession !== row.accession) {
       await release();
       if (toWrite.length >= options.batch) {
@@ -269,9 +305,7 @@ async function importDataSet(db: Db, dataSet: DataSet, options: DataSetImportOpt
       }
     }
     lastLine = row.line;
-    if (row.amountType !== 'SH') continue;
-    const cusip = cusipOf(row.cusip);
-    if (!cusip) continue;
+    const cusip = row.cusip;
     const symbol = symbols.get(cusip);
     if (!symbol) {
       skip(report, 'line of an issuer that is no listed company');
@@ -283,7 +317,7 @@ async function importDataSet(db: Db, dataSet: DataSet, options: DataSetImportOpt
       continue;
     }
     gathering ??= { filing, holdings: new Map() };
-    const key = rowKeyOf({ accession: row.accession, cusip, putCall: row.putCall });
+    const key = holdingKeyOf({ accession: row.accession, cusip, putCall: row.putCall });
     // In dollars by the rule until the report's unit is decided.
     const dollars = row.value * rule(filing);
     const held = gathering.holdings.get(key);
@@ -304,6 +338,7 @@ async function importDataSet(db: Db, dataSet: DataSet, options: DataSetImportOpt
         managerName: filing.managerName,
         period: filing.period,
         filedOn: filing.filedOn,
+        loadingRun: run && loading.has(row.accession) ? run.id : null,
       });
     if (gathering.holdings.size >= options.batch) {
       // A report larger than a step: written in several, through this line.
@@ -317,6 +352,7 @@ async function importDataSet(db: Db, dataSet: DataSet, options: DataSetImportOpt
   }
   await release();
   await step(lastLine);
+  progress('writing holdings', spool.lines, spool.lines);
   if (corrected.length)
     report.notes.push(
       `reports read in the other unit, their listed holdings being worth 1,000 times off their shares' prices: ${count(corrected.length)} (${corrected
@@ -328,17 +364,23 @@ async function importDataSet(db: Db, dataSet: DataSet, options: DataSetImportOpt
   if (run) {
     progress('settling reports', 0, 1);
     const runId = run.id;
-    const settled = await transaction(db, async (tx) => {
-      await tx.execute(
-        sql`update institutional_filings set state = 'loaded' where import_run = ${runId} and state = 'loading'`,
-      );
-      const result = await settleReports(tx, pairs);
-      await tx
-        .update(form13fDataSetRuns)
-        .set({ status: 'finished', finishedAt: new Date(), updatedAt: new Date() })
-        .where(eq(form13fDataSetRuns.id, runId));
-      return result;
+    // One statement: the reports turn loaded and are judged, the holdings of those replaced are
+    // removed, the CUSIPs placed by name kept, and the import marked finished, which shows its
+    // holdings (companies/holdings.ts) at the same instant.
+    const placed = placedStatement(matcher.placedByName);
+    const settled = await settleReports(db, pairs, {
+      run: runId,
+      also: [
+        ...(placed ? [placed] : []),
+        sql`finished as (update form13f_data_set_runs set status = 'finished', finished_at = now(), updated_at = now()
+          where id = ${runId})`,
+      ],
     });
+    // The planner is told what the reports table holds now (the embedded database gathers no
+    // statistics by itself). Not the holdings: a company's are read by the one index that leads
+    // with it whatever the statistics, and sampling a million rows would hold the embedded
+    // database's readers for most of a second.
+    await db.execute(sql`analyze institutional_filings`);
     progress('settling reports', 1, 1);
     if (settled.removed)
       report.notes.push(`holdings of reports replaced by later ones removed: ${count(settled.removed)}`);

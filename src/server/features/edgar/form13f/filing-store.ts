@@ -9,10 +9,13 @@ import { sql } from 'drizzle-orm';
 import { arrayColumn } from '../../../platform/db/arrays.ts';
 import { rowsOf, type Db } from '../../../platform/db/client.ts';
 import type { Form13fDocuments } from './documents.ts';
-import { mainName, noteName, type CusipMatcher, type CusipNames } from './issuers.ts';
+import { mainName, noteName, rememberPlaced, type CusipMatcher, type CusipNames } from './issuers.ts';
 import { cusipOf, isHoldingsForm, isQuarterEnd } from './rows.ts';
 import { holdingsOf, recordFilings, settleReports, writeHoldings, type StoredFiling } from './store.ts';
 import { checkPrice, correction, emptyPriceCheck, valueMultiplier } from './value-units.ts';
+
+/** Companies priced per statement: a data set's thousands of companies are asked for in a few short ones. */
+const PRICED_PER_STATEMENT = 500;
 
 /**
  * The price each company's shares had at a quarter's end: the last close on record within ten days
@@ -24,16 +27,20 @@ export async function quarterEndPrices(
   symbols: readonly string[],
   period: string,
 ): Promise<Map<string, number>> {
-  if (!symbols.length) return new Map();
-  const rows = rowsOf<{ symbol: string; price: number | null }>(
-    await db.execute(sql`
-      select c.symbol, coalesce(
-        (select d.close from daily_prices d where d.symbol = c.symbol and d.date <= ${period}::date
-           and d.date > ${period}::date - 10 order by d.date desc limit 1),
-        c.last_sale) as price
-      from companies c where c.symbol = any(${arrayColumn(symbols, (s) => s, 'text')})`),
-  );
-  return new Map(rows.filter((r) => r.price !== null && r.price > 0).map((r) => [r.symbol, Number(r.price)]));
+  const prices = new Map<string, number>();
+  for (let i = 0; i < symbols.length; i += PRICED_PER_STATEMENT) {
+    const rows = rowsOf<{ symbol: string; price: number | null }>(
+      await db.execute(sql`
+        select c.symbol, coalesce(
+          (select d.close from daily_prices d where d.symbol = c.symbol and d.date <= ${period}::date
+             and d.date > ${period}::date - 10 order by d.date desc limit 1),
+          c.last_sale) as price
+        from companies c
+        where c.symbol = any(${arrayColumn(symbols.slice(i, i + PRICED_PER_STATEMENT), (s) => s, 'text')})`),
+    );
+    for (const r of rows) if (r.price !== null && r.price > 0) prices.set(r.symbol, Number(r.price));
+  }
+  return prices;
 }
 
 export type FilingOutcome =
@@ -100,6 +107,8 @@ export async function storeForm13fFiling(
 
   const holdings = holdingsOf(stored, rows, (cusip) => symbols.get(cusip) ?? null);
   const written = await writeHoldings(tx, holdings, null);
+  await rememberPlaced(tx, matcher.placedByName);
+  matcher.placedByName.clear();
   const unmatched = new Map<string, { name: string; dollars: number }>();
   for (const [cusip, names] of seen)
     if (!symbols.get(cusip)) {

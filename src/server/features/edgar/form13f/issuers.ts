@@ -3,8 +3,8 @@
  * the name the SEC's 13F list gives it ("INTERCONTINENTAL EXCHANGE IN": abbreviated, cut after 28
  * characters, upper case), so a CUSIP is placed, in this order:
  * 1. by staff's CUSIP map (cusip_symbols), which always wins;
- * 2. by the company holdings of that CUSIP were placed with before, so a company keeps its CUSIP
- *    whatever one filer calls it;
+ * 2. by the company an import placed it with before by its issuer's name (kept in cusip_symbols
+ *    too), so a company keeps its CUSIP whatever one filer calls it;
  * 3. by its issuer's name, held against the listed companies' names once both are brought to the
  *    same words (legal forms, share-class words and the 13F list's abbreviations evened out; a name
  *    cut at 28 characters matches the one company it is the start of), when the CUSIP is one of
@@ -13,9 +13,10 @@
  * A name that fits two companies places neither: a holding placed wrongly would be worse than one
  * left out, and the import names what it left out, largest first, for the CUSIP map.
  */
-import { and, isNotNull, ne, sql } from 'drizzle-orm';
+import { ne, sql, type SQL } from 'drizzle-orm';
+import { arrayColumn } from '../../../platform/db/arrays.ts';
 import type { Db } from '../../../platform/db/client.ts';
-import { companies, cusipSymbols, institutionalHoldings } from '../../companies/index.ts';
+import { companies, cusipSymbols } from '../../companies/index.ts';
 
 /** The 13F list's abbreviations, and the long words they stand for, as one spelling. */
 const ABBREVIATIONS: Record<string, string> = {
@@ -213,8 +214,10 @@ export interface CusipNames {
 }
 
 export interface CusipMatcher {
-  /** The listed company a CUSIP is of, by staff's map, the holdings placed before, then its issuer's names. */
+  /** The listed company a CUSIP is of, by staff's map, the CUSIPs placed before, then its issuer's names. */
   match(cusip: string, seen: CusipNames): string | null;
+  /** The CUSIPs `match` placed by their issuer's name for the first time, to keep (rememberPlaced). */
+  readonly placedByName: Map<string, string>;
   /** Whether the database holds companies holdings can be placed with (not the demo universe). */
   readonly universe: number;
 }
@@ -254,30 +257,20 @@ export async function createCusipMatcher(db: Db): Promise<CusipMatcher> {
     .from(companies)
     .where(ne(companies.dataSource, 'demo'));
   const symbols = new Set(listed.map((c) => c.symbol));
-  const staff = new Map(
+  const mapped = new Map(
     (await db.select({ cusip: cusipSymbols.cusip, symbol: cusipSymbols.symbol }).from(cusipSymbols)).map((r) => [
       r.cusip,
       r.symbol,
     ]),
   );
-  const placed = new Map(
-    (
-      await db
-        .selectDistinctOn([institutionalHoldings.cusip], {
-          cusip: institutionalHoldings.cusip,
-          symbol: institutionalHoldings.companySymbol,
-        })
-        .from(institutionalHoldings)
-        .where(and(isNotNull(institutionalHoldings.cusip), isNotNull(institutionalHoldings.accession)))
-        .orderBy(institutionalHoldings.cusip, sql`${institutionalHoldings.id} desc`)
-    ).map((r) => [r.cusip!, r.symbol]),
-  );
   const names = companyNames(listed);
+  const placedByName = new Map<string, string>();
   return {
     universe: symbols.size,
+    placedByName,
     match(cusip, seen) {
-      const mapped = staff.get(cusip) ?? placed.get(cusip);
-      if (mapped) return symbols.has(mapped) ? mapped : null;
+      const known = mapped.get(cusip);
+      if (known) return symbols.has(known) ? known : null;
       if (!isEquity(cusip, seen.titleOfClass)) return null;
       // The company most of the CUSIP's value names, when the names that match agree enough.
       const votes = new Map<string, number>();
@@ -289,7 +282,31 @@ export async function createCusipMatcher(db: Db): Promise<CusipMatcher> {
         matched += dollars + 1;
       }
       const [best] = [...votes].sort((a, b) => b[1] - a[1]);
-      return best && best[1] * 2 > matched ? best[0] : null;
+      if (!best || best[1] * 2 <= matched) return null;
+      placedByName.set(cusip, best[0]);
+      return best[0];
     },
   };
+}
+
+/**
+ * Keeps the CUSIPs placed by their issuer's name, so that later filings place them the same whatever
+ * they call it: as a statement to run with others (`name as (...)`, see settleReports), null when
+ * there is none.
+ */
+export function placedStatement(placed: ReadonlyMap<string, string>): SQL | null {
+  if (!placed.size) return null;
+  const entries = [...placed];
+  return sql`placed as (
+    insert into cusip_symbols (cusip, symbol, source)
+    select t.cusip, t.symbol, 'issuer name'
+    from unnest(${arrayColumn(entries, ([c]) => c, 'text')}, ${arrayColumn(entries, ([, s]) => s, 'text')}) as t(cusip, symbol)
+    join companies c on c.symbol = t.symbol
+    on conflict (cusip) do nothing)`;
+}
+
+/** Keeps the CUSIPs placed by their issuer's name (placedStatement), on its own. */
+export async function rememberPlaced(tx: Db, placed: ReadonlyMap<string, string>): Promise<void> {
+  const statement = placedStatement(placed);
+  if (statement) await tx.execute(sql`with ${statement} select 1`);
 }

@@ -15,7 +15,7 @@
  * discretion or by the other managers sharing it) are summed. Shares (SH) and options (PUT, CALL)
  * are kept apart, options are not ownership; principal amounts (PRN, bonds) are not kept.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { arrayColumn } from '../../../platform/db/arrays.ts';
 import { rowsOf, type Db } from '../../../platform/db/client.ts';
 import type { AmendmentType, Form13fFiling, PutCall } from './rows.ts';
@@ -117,50 +117,61 @@ export async function filingsOf(
 }
 
 /**
- * Judges again which reports count for these managers' quarters (loaded reports only), sets their
- * `in_force`, and removes the holdings of those that no longer count. Returns the reports that
- * stopped counting and the holdings removed.
+ * Judges again which reports count for these managers' quarters, sets their `in_force`, and
+ * removes the holdings of those that do not count (any left by a report that counted before, or by
+ * a data-set import that judged it would). The reports judged are the loaded ones and, with
+ * `run`, that data-set import's loading ones, which turn loaded. `also` are statements run with
+ * it (data-modifying, as `name as (...)`).
+ *
+ * One statement, with reportsInForce's rule written in SQL: a data-set import's switch judges
+ * thousands of quarters at once, and on the embedded database, reached through the server, a
+ * transaction's every exchange would keep the server's readers waiting.
  */
 export async function settleReports(
-  tx: Db,
+  db: Db,
   pairs: readonly { managerCik: number; period: string }[],
-): Promise<{ retired: string[]; removed: number }> {
-  const known = await filingsOf(tx, pairs);
-  const byPair = new Map<string, KnownFiling[]>();
-  for (const filing of known) {
-    if (filing.state !== 'loaded') continue;
-    const key = pairKey(filing.managerCik, filing.period);
-    const list = byPair.get(key) ?? [];
-    list.push(filing);
-    byPair.set(key, list);
-  }
-  const changes: { accession: string; inForce: boolean }[] = [];
-  for (const list of byPair.values()) {
-    const inForce = reportsInForce(list);
-    for (const filing of list)
-      if (filing.inForce !== inForce.has(filing.accession))
-        changes.push({ accession: filing.accession, inForce: inForce.has(filing.accession) });
-  }
-  for (let i = 0; i < changes.length; i += BATCH) {
-    const batch = changes.slice(i, i + BATCH);
-    await tx.execute(sql`
-      update institutional_filings f set in_force = t.in_force
-      from unnest(${arrayColumn(batch, (c) => c.accession, 'text')}, ${arrayColumn(batch, (c) => c.inForce, 'bool')})
-        as t(accession, in_force)
-      where f.accession = t.accession`);
-  }
-  const retired = changes.filter((c) => !c.inForce).map((c) => c.accession);
-  let removed = 0;
-  for (let i = 0; i < retired.length; i += BATCH) {
-    const gone = rowsOf<{ n: number }>(
-      await tx.execute(sql`
-        with gone as (delete from institutional_holdings
-          where accession = any(${arrayColumn(retired.slice(i, i + BATCH), (a) => a, 'text')}) returning 1)
-        select count(*)::int as n from gone`),
-    );
-    removed += gone[0]?.n ?? 0;
-  }
-  return { retired, removed };
+  options: { run?: number; also?: SQL[] } = {},
+): Promise<{ removed: number }> {
+  const also = options.also?.length ? sql`${sql.join(options.also, sql`, `)}, ` : sql``;
+  const [settled] = rowsOf<{ removed: number }>(
+    await db.execute(sql`
+      with ${also}pairs as (
+        select distinct * from unnest(${arrayColumn(pairs, (p) => p.managerCik, 'int4')},
+          ${arrayColumn(pairs, (p) => p.period, 'date')}) as p(manager_cik, report_period)
+      ),
+      reports as (
+        select f.accession, f.manager_cik, f.report_period, f.filed_on, f.amendment_type
+        from institutional_filings f
+        join pairs p on p.manager_cik = f.manager_cik and p.report_period = f.report_period
+        where f.state = 'loaded' or f.import_run = ${options.run ?? null}::int4
+      ),
+      -- Each quarter's latest full report ("latest" by filing date, then accession number).
+      bases as (
+        select distinct on (manager_cik, report_period) manager_cik, report_period, filed_on, accession
+        from reports where amendment_type is distinct from 'NEW HOLDINGS'
+        order by manager_cik, report_period, filed_on desc, accession collate "C" desc
+      ),
+      judged as (
+        select r.accession, coalesce(r.accession = b.accession or (r.amendment_type = 'NEW HOLDINGS'
+          and (b.accession is null or r.filed_on > b.filed_on
+            or (r.filed_on = b.filed_on and r.accession collate "C" > b.accession collate "C"))), false) as counts
+        from reports r
+        left join bases b on b.manager_cik = r.manager_cik and b.report_period = r.report_period
+      ),
+      judgement as (
+        update institutional_filings f set in_force = j.counts, state = 'loaded'
+        from judged j
+        where f.accession = j.accession and (f.in_force <> j.counts or f.state <> 'loaded')
+      ),
+      gone as (
+        delete from institutional_holdings h
+        using judged j
+        where not j.counts and h.accession = j.accession
+        returning 1
+      )
+      select (select count(*) from gone)::int as removed`),
+  );
+  return { removed: settled?.removed ?? 0 };
 }
 
 export interface StoredHolding {
@@ -177,43 +188,52 @@ export interface StoredHolding {
   managerName: string;
   period: string;
   filedOn: string;
+  /** The data-set import whose new (loading) report it is of: hidden until that import finishes. */
+  loadingRun: number | null;
 }
 
-export const rowKeyOf = (h: { accession: string; cusip: string; putCall: PutCall | null }) =>
+/** A holding's key within a data set: its filing, CUSIP and kind. */
+export const holdingKeyOf = (h: { accession: string; cusip: string; putCall: PutCall | null }) =>
   `${h.accession}:${h.cusip}:${h.putCall ?? 'SH'}`;
+
+/** Holdings written per statement: a data-set import's step of up to this many is one statement. */
+export const HOLDINGS_PER_STATEMENT = BATCH;
 
 /**
  * Writes holdings (their shares of the company's shares outstanding with them). A holding already
  * on record is replaced, but within one data-set import (`run`) its lines are added up: the
- * import writes a holding's lines as it meets them, which may be in several steps.
+ * import writes a holding's lines as it meets them, which may be in several steps. `with` are
+ * statements (data-modifying, as `name as (...)`) run in the first statement: a step of few
+ * holdings and its bookkeeping are then one statement, atomic without a transaction's exchanges.
  */
 export async function writeHoldings(
   tx: Db,
   holdings: readonly StoredHolding[],
   run: number | null,
+  withStatements: SQL[] = [],
 ): Promise<{ added: number; updated: number }> {
   let added = 0;
   let updated = 0;
-  for (let i = 0; i < holdings.length; i += BATCH) {
+  for (let i = 0; i < holdings.length || (i === 0 && withStatements.length); i += BATCH) {
     const batch = holdings.slice(i, i + BATCH);
+    const prefix = i === 0 && withStatements.length ? sql`with ${sql.join(withStatements, sql`, `)} ` : sql``;
     const rows = rowsOf<{ inserted: boolean }>(
       await tx.execute(sql`
-        insert into institutional_holdings as h (company_symbol, institution_name, shares_held_percentage, shares_held,
+        ${prefix}insert into institutional_holdings as h (company_symbol, institution_name, shares_held_percentage, shares_held,
           market_value, filing_date, manager_cik, report_period, cusip, accession, put_call, investment_discretion,
-          row_key, import_run)
+          import_run, loading_run)
         select t.symbol, t.name,
           coalesce(t.shares * 100.0 / nullif(c.shares_outstanding, 0), 0), t.shares, t.value, t.filed, t.cik, t.period,
-          t.cusip, t.accession, t.put_call, t.discretion, t.accession || ':' || t.cusip || ':' || coalesce(t.put_call, 'SH'),
-          ${run}::int4
+          t.cusip, t.accession, t.put_call, t.discretion, ${run}::int4, t.loading_run
         from unnest(${arrayColumn(batch, (h) => h.symbol, 'text')}, ${arrayColumn(batch, (h) => h.managerName.slice(0, 300), 'text')},
           ${arrayColumn(batch, (h) => h.shares, 'int8')}, ${arrayColumn(batch, (h) => h.value, 'float8')},
           ${arrayColumn(batch, (h) => h.filedOn, 'date')}, ${arrayColumn(batch, (h) => h.managerCik, 'int4')},
           ${arrayColumn(batch, (h) => h.period, 'date')}, ${arrayColumn(batch, (h) => h.cusip, 'text')},
           ${arrayColumn(batch, (h) => h.accession, 'text')}, ${arrayColumn(batch, (h) => h.putCall, 'text')},
-          ${arrayColumn(batch, (h) => h.discretion, 'text')})
-          as t(symbol, name, shares, value, filed, cik, period, cusip, accession, put_call, discretion)
+          ${arrayColumn(batch, (h) => h.discretion, 'text')}, ${arrayColumn(batch, (h) => h.loadingRun, 'int4')})
+          as t(symbol, name, shares, value, filed, cik, period, cusip, accession, put_call, discretion, loading_run)
         join companies c on c.symbol = t.symbol
-        on conflict (row_key) do update set
+        on conflict (accession, cusip, (coalesce(put_call, 'SH'))) do update set
           company_symbol = excluded.company_symbol,
           institution_name = excluded.institution_name,
           shares_held = case when h.import_run = excluded.import_run then h.shares_held + excluded.shares_held
@@ -225,7 +245,8 @@ export async function writeHoldings(
           investment_discretion = case when h.import_run = excluded.import_run
             and h.investment_discretion <> excluded.investment_discretion then 'MIXED' else excluded.investment_discretion end,
           filing_date = excluded.filing_date,
-          import_run = excluded.import_run
+          import_run = excluded.import_run,
+          loading_run = excluded.loading_run
         returning (xmax = 0) as inserted`),
     );
     for (const row of rows) {
@@ -277,6 +298,7 @@ export function holdingsOf(
         managerName: filing.managerName,
         period: filing.period,
         filedOn: filing.filedOn,
+        loadingRun: null,
       });
   }
   for (const held of holdings.values()) {
