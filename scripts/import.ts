@@ -5,13 +5,18 @@
  * npm run import -- prices DIR_OR_FILE [--dry-run]
  * npm run import -- sec-ownership FILES|DIR [--dry-run]
  * npm run import -- sec-insider DATASET.zip [--dry-run]
+ * npm run import -- sec-13f DATASET.zip|DIR|FILES... [--dry-run]
+ * npm run import -- cusip-map FILE.csv [--dry-run]
  * Imports public market data into the database the server uses, whether or
  * not the server runs (a running server picks the changes up within
  * seconds and rebuilds the pages of what changed). Each import is one
  * transaction: a file it cannot read changes nothing, and a dry run does the
  * whole work and rolls it back. It shows its progress and ends with a report
- * of what it did.
+ * of what it did. A 13F data set is the exception: about three million lines,
+ * written in steps so that the running site keeps answering, shown all at
+ * once at the end, and taken up where it stopped when imported again.
  */
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import {
   ImportError,
@@ -26,6 +31,12 @@ import {
   type SecurityKind,
 } from '../src/server/features/imports/index.ts';
 import { importInsiderDataset, importOwnershipFiles } from '../src/server/features/edgar/index.ts';
+import {
+  importCusipMap,
+  importForm13fDataSet,
+  importForm13fFilings,
+  isDataSetInput,
+} from '../src/server/features/edgar/index.ts';
 import { cliConfig, fail, openDatabaseOrFail, progressBar } from './cli-support.ts';
 
 const USAGE = `Usage: npm run import -- universe FILE.csv [options]
@@ -34,6 +45,8 @@ const USAGE = `Usage: npm run import -- universe FILE.csv [options]
        npm run import -- prices DIR_OR_FILE [--dry-run]
        npm run import -- sec-ownership FILES|DIR [--dry-run]
        npm run import -- sec-insider DATASET.zip [--dry-run]
+       npm run import -- sec-13f DATASET.zip|DIR|FILES... [--dry-run]
+       npm run import -- cusip-map FILE.csv [--dry-run]
 
   Every import is one transaction: a file that cannot be imported, anywhere in it, changes nothing.
 
@@ -54,7 +67,15 @@ const USAGE = `Usage: npm run import -- universe FILE.csv [options]
   sec-ownership       Forms 3, 4 and 5 as EDGAR serves them: complete submission text files ({accession}.txt) or
                       ownership XML documents in their EDGAR folder (…/{accession without dashes}/form4.xml)
   sec-insider FILE    the SEC's quarterly Insider Transactions Data Set (2025q1_form345.zip, from sec.gov's
-                      "Insider Transactions Data Sets"): the universe's insider trades of that quarter`;
+                      "Insider Transactions Data Sets"): the universe's insider trades of that quarter
+  sec-13f INPUTS      institutional holdings from Form 13F: the SEC's quarterly data set (the zip from sec.gov's
+                      "Form 13F Data Sets", or a folder of its .tsv files), and 13F-HR filings as EDGAR serves them
+                      (ACCESSION.txt submission files, or a filing's folder with primary_doc.xml and its information
+                      table); holdings are placed with companies by CUSIP (the map below) and issuer name, and the
+                      report lists the largest issuers left out. A data set is written in steps while the site keeps
+                      answering and shown at its end; stopped (Ctrl-C), it goes on from there when imported again
+  cusip-map FILE.csv  staff's map of CUSIPs to listed companies (columns cusip,symbol): a mapped CUSIP's holdings
+                      belong to that company whatever filers call its issuer`;
 
 const [command, ...rest] = process.argv.slice(2);
 if (!command || command === '--help' || command === '-h') fail(USAGE);
@@ -162,8 +183,92 @@ function phasedProgress(): (phase: string, done: number, total: number) => void 
   };
 }
 
+/** 13F: data sets one after the other (each in steps), then the filings given, in one transaction. */
+async function sec13f(args: string[]): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, allowPositionals: true, options: { 'dry-run': { type: 'boolean' } } });
+  } catch (error) {
+    fail(`${(error as Error).message}\n${USAGE}`);
+  }
+  const { values, positionals } = parsed;
+  if (!positionals.length) fail(USAGE);
+  const dryRun = values['dry-run'] ?? false;
+  const dataSets: string[] = [];
+  const filings: string[] = [];
+  for (const input of positionals) ((await isDataSetInput(input)) ? dataSets : filings).push(input);
+  const config = cliConfig();
+  const embedded = config.database.kind === 'pglite';
+  const stop = new AbortController();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      process.stdout.write('\nStopping after the step in hand…\n');
+      stop.abort();
+    });
+  // A data set takes minutes of reading and parsing: the server, on the same machine, comes first.
+  if (dataSets.length)
+    try {
+      os.setPriority(10);
+    } catch {
+      // Not allowed here: it runs at the usual priority.
+    }
+  const database = await openDatabaseOrFail(config);
+  try {
+    for (const input of dataSets) {
+      const bars = new Map<string, (done: number, total: number) => void>();
+      const report = await importForm13fDataSet(database.db, input, {
+        dryRun,
+        // On the embedded database every step holds up the server's readers: a few hundred holdings a step.
+        batch: embedded ? 400 : 5000,
+        pace: embedded,
+        signal: stop.signal,
+        onProgress: (phase, done, total) => {
+          if (!bars.has(phase))
+            bars.set(
+              phase,
+              progressBar(phase[0]!.toUpperCase() + phase.slice(1), phase === 'checking INFOTABLE' ? 'bytes' : 'items'),
+            );
+          bars.get(phase)!(done, total);
+        },
+      });
+      process.stdout.write(formatReport(report));
+      if (report.stopped) {
+        process.stdout.write(`  stopped: ${report.stopped}\n`);
+        process.exitCode = 1;
+        return;
+      }
+    }
+    if (filings.length)
+      process.stdout.write(
+        formatReport(await importForm13fFilings(database.db, filings, dryRun, progressBar('Reading 13F filings'))),
+      );
+  } finally {
+    await database.close();
+  }
+}
+
+async function cusipMap(args: string[]): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, allowPositionals: true, options: { 'dry-run': { type: 'boolean' } } });
+  } catch (error) {
+    fail(`${(error as Error).message}\n${USAGE}`);
+  }
+  if (parsed.positionals.length !== 1) fail(USAGE);
+  const database = await openDatabaseOrFail(cliConfig());
+  try {
+    process.stdout.write(
+      formatReport(await importCusipMap(database.db, parsed.positionals[0]!, parsed.values['dry-run'] ?? false)),
+    );
+  } finally {
+    await database.close();
+  }
+}
+
 try {
   if (command === 'universe') await universe(rest);
+  else if (command === 'sec-13f') await sec13f(rest);
+  else if (command === 'cusip-map') await cusipMap(rest);
   else if (
     command === 'sec-tickers' ||
     command === 'sec-submissions' ||

@@ -18,7 +18,8 @@ const USAGE = `Usage: npm run sync -- sec [--symbols A,B] [--since YYYY-MM-DD] [
 
   sec                 the SEC's EDGAR: filings, the insider transactions of Forms 3, 4 and 5 and the press releases
                       of 8-Ks (as company releases), of every listed company with a CIK, from the daily indexes
-                      since the last run (the last week on a first run)
+                      since the last run (the last week on a first run), and the holdings of listed companies in
+                      the 13F-HR reports those indexes list (any manager's)
     --symbols A,B     only these companies: their submissions are read, and their filings since --since
     --since DATE      read from this day (YYYY-MM-DD)
     --feed            ask EDGAR's latest-filings feed too, for today's filings

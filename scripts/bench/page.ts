@@ -93,30 +93,39 @@ export async function timeToSelector(
   for (let i = 0; i < runs; i++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.addInitScript(([wanted, target]: [string, string | null]) => {
-      const marks = window as unknown as { __inDomAt?: number; __visibleAt?: number };
-      let scrolled = target === null;
-      const observer = new MutationObserver(() => {
-        if (document.querySelector(wanted)) {
-          marks.__inDomAt = performance.now();
-          observer.disconnect();
-        }
-      });
-      observer.observe(document, { childList: true, subtree: true });
-      const look = () => {
-        const goal = scrolled ? null : document.querySelector(target!);
-        if (goal) {
-          goal.scrollIntoView();
-          scrolled = true;
-        }
-        const element = document.querySelector(wanted);
-        const box = element?.getBoundingClientRect();
-        if (element && box && box.width > 0 && box.height > 0 && element.checkVisibility({ visibilityProperty: true }))
-          marks.__visibleAt = performance.now();
-        else requestAnimationFrame(look);
-      };
-      requestAnimationFrame(look);
-    }, [selector, scrollTo ?? null] as [string, string | null]);
+    await page.addInitScript(
+      ([wanted, target]: [string, string | null]) => {
+        const marks = window as unknown as { __inDomAt?: number; __visibleAt?: number };
+        let scrolled = target === null;
+        const observer = new MutationObserver(() => {
+          if (document.querySelector(wanted)) {
+            marks.__inDomAt = performance.now();
+            observer.disconnect();
+          }
+        });
+        observer.observe(document, { childList: true, subtree: true });
+        const look = () => {
+          const goal = scrolled ? null : document.querySelector(target!);
+          if (goal) {
+            goal.scrollIntoView();
+            scrolled = true;
+          }
+          const element = document.querySelector(wanted);
+          const box = element?.getBoundingClientRect();
+          if (
+            element &&
+            box &&
+            box.width > 0 &&
+            box.height > 0 &&
+            element.checkVisibility({ visibilityProperty: true })
+          )
+            marks.__visibleAt = performance.now();
+          else requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      },
+      [selector, scrollTo ?? null] as [string, string | null],
+    );
     await page.goto(url);
     await page.waitForFunction(() => (window as unknown as { __visibleAt?: number }).__visibleAt !== undefined, null, {
       timeout: 30_000,

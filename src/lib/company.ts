@@ -197,6 +197,11 @@ export const COMPANY_TEXT = {
   podcastSoon: 'COMING SOON...',
   noFilings: 'No filings match these filters.',
   noHoldings: 'No institutional holdings reported.',
+  /** Above the holders read from Form 13F: the quarter their latest reports are of. */
+  holdingsAsOf: (quarterEnd: string) =>
+    `As reported on Form 13F, latest report of each holder (quarter ended ${quarterEnd}).`,
+  /** The change of a holder that held none at the quarter before. */
+  newPosition: 'New',
   noVideos: 'No videos available for this company yet.',
   noTeam: 'No leadership profiles yet.',
 } as const;

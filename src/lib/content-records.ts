@@ -149,10 +149,24 @@ export type FilingRecord = z.infer<typeof filingRecord>;
 export const holdingRecord = z.object({
   id: z.number(),
   institutionName: z.string(),
+  /** Of the company's shares outstanding (0 when those are not known). */
   sharesHeldPercentage: z.number(),
   sharesHeld: z.number(),
+  /** Dollars, at the end of the quarter reported. */
   marketValue: z.number(),
   filingDate: z.string(),
+  /** The manager's CIK (Form 13F holders; null for the demo's). */
+  managerCik: z.number().nullable(),
+  /** The quarter's last day the holding is reported for. */
+  reportPeriod: z.string().nullable(),
+  /** Shares the manager's report for the quarter before held: 0 when it held none, null when there is no such report. */
+  previousShares: z.number().nullable(),
+  /** Shares bought (positive) or sold since the quarter before; null when that is not known. */
+  changeShares: z.number().nullable(),
+  /** Whether the manager's report for the quarter before held none. */
+  newPosition: z.boolean(),
+  /** The 13F filing on EDGAR the holding is from (its latest, when several count). */
+  accession: z.string().nullable(),
 });
 export type HoldingRecord = z.infer<typeof holdingRecord>;
 

@@ -169,6 +169,12 @@ export function createApp(deps: AppDeps): App {
     stopListening.push(snapshots.onInvalidate(() => cache.clear()));
     api.use('/stock/company/*', cache.middleware);
   }
+  // Anonymous readers' institutional holders: they change with a 13F import or the sync's reports, and are
+  // computed from up to a thousand holdings a company.
+  if (config.publicCacheTtlMs > 0) {
+    const cache = createResponseCache({ ttlMs: config.publicCacheTtlMs, maxEntries: 5000, maxBodyBytes: 256 * 1024 });
+    api.use('/stock/institutional/*', cache.middleware);
+  }
   api.route('/stock', companyRoutes);
   api.route('/stock', companyVideoRoutes);
   api.route('/stock', screenerRoutes(snapshots));

@@ -160,9 +160,7 @@ export default function NewsletterDesk() {
                     <span className="text-muted">
                       {NEWSLETTER_STATUS_LABELS[i.status]} · week of{' '}
                       {formatNewYorkDate(new Date(`${i.weekOf}T12:00:00Z`))}
-                      {i.status !== 'draft' &&
-                        i.status !== 'scheduled' &&
-                        ` · ${formatCount(i.progress.sent)} sent`}
+                      {i.status !== 'draft' && i.status !== 'scheduled' && ` · ${formatCount(i.progress.sent)} sent`}
                     </span>
                   </button>
                 </li>

@@ -39,9 +39,7 @@ export default function SectorCards({ sectors }: { sectors: SectorSummary[] }) {
               onClick={() => selectSector(sector.id)}
             >
               <span className="font-bold">{sector.name}</span>
-              <span className="text-sm whitespace-nowrap text-muted">
-                {formatCount(sector.companies)} companies
-              </span>
+              <span className="text-sm whitespace-nowrap text-muted">{formatCount(sector.companies)} companies</span>
             </button>
             <label htmlFor={selectId} className="sr-only">
               {sector.name} sub-sector

@@ -200,6 +200,35 @@ describe('the institutional ownership section', () => {
     expect(cells[2]).toEqual(['Fund 2', '45.00K', '1.00%', '$182.40M', '2026-09-30']);
   });
 
+  it('shows holders read from Form 13F with their change since the quarter before and the quarter reported', async () => {
+    const filed = (change: number | null, previous: number | null, period = '2026-06-30') => ({
+      managerCik: 1001,
+      reportPeriod: period,
+      previousShares: previous,
+      changeShares: change,
+      newPosition: previous === 0,
+      accession: '0000001001-26-000001',
+    });
+    const held = [
+      { ...rows[0]!, sharesHeld: 12_500, ...filed(2_500, 10_000) },
+      { ...rows[1]!, sharesHeld: 900, ...filed(-600, 1_500) },
+      { ...rows[2]!, sharesHeld: 700, ...filed(700, 0) },
+      { ...rows[3]!, sharesHeld: 300, ...filed(null, null, '2026-03-31') },
+    ];
+    fetchMock.mockImplementation(() => json({ data: held, totalItems: 4 }));
+    render(<HoldingsTable symbol="ACME" />);
+    await screen.findByText('Fund 1');
+    expect(screen.getByText(COMPANY_TEXT.holdingsAsOf('2026-06-30'))).toBeTruthy();
+    const cells = screen.getAllByRole('row').map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(cells[0]).toEqual(['Institution', 'Shares Held', 'Change', '% of Shares', 'Market Value', 'Filed']);
+    expect(cells.slice(1).map((c) => [c[0], c[1], c[2]])).toEqual([
+      ['Fund 1', '12.50K', '+2.50K'],
+      ['Fund 2', '900', '-600'],
+      ['Fund 3', '700', 'New'],
+      ['Fund 4', '300', '—'],
+    ]);
+  });
+
   it('shows nothing but a hidden note when the first load fails', async () => {
     fetchMock.mockImplementation(() => json({ message: 'down' }, 500));
     render(<HoldingsTable symbol="ACME" />);

@@ -95,7 +95,14 @@ export function retryAfterMs(header: string | null, now: number): number | null 
 const THROTTLED_PAGE = /Request Rate Threshold Exceeded|Undeclared Automated Tool/i;
 
 export interface EdgarClient {
-  get(site: EdgarSite, path: string, validators?: Validators, signal?: AbortSignal): Promise<EdgarAnswer>;
+  /** `maxBytes` overrides the client's cap for one document (a large manager's 13F runs to tens of MB). */
+  get(
+    site: EdgarSite,
+    path: string,
+    validators?: Validators,
+    signal?: AbortSignal,
+    options?: { maxBytes?: number },
+  ): Promise<EdgarAnswer>;
   /** Requests started so far (a run reports them). */
   readonly requests: number;
 }
@@ -107,7 +114,7 @@ export function createEdgarClient(options: EdgarClientOptions): EdgarClient {
   const fetcher = options.fetch ?? fetch;
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? defaultSleep;
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const defaultMaxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const tries = options.tries ?? 4;
   const bases: Record<EdgarSite, string> = { www: options.wwwUrl, data: options.dataUrl };
@@ -153,7 +160,7 @@ export function createEdgarClient(options: EdgarClientOptions): EdgarClient {
     });
   }
 
-  async function bodyOf(response: Response, url: string): Promise<Buffer> {
+  async function bodyOf(response: Response, url: string, maxBytes: number): Promise<Buffer> {
     const declared = Number(response.headers.get('content-length') ?? 0);
     // A compressed answer declares its compressed length: only an uncompressed one is judged before reading.
     if (!response.headers.get('content-encoding') && declared > maxBytes) {
@@ -183,7 +190,8 @@ export function createEdgarClient(options: EdgarClientOptions): EdgarClient {
     get requests() {
       return requests;
     },
-    async get(site, path, validators = {}, signal) {
+    async get(site, path, validators = {}, signal, limits = {}) {
+      const maxBytes = limits.maxBytes ?? defaultMaxBytes;
       const url = `${bases[site]}${path.startsWith('/') ? path : `/${path}`}`;
       let lastProblem = '';
       for (let attempt = 1; attempt <= tries; attempt++) {
@@ -208,7 +216,7 @@ export function createEdgarClient(options: EdgarClientOptions): EdgarClient {
         }
         if (status === 200) {
           try {
-            return { status: 200, body: await bodyOf(response, url), ...meta };
+            return { status: 200, body: await bodyOf(response, url, maxBytes), ...meta };
           } catch (error) {
             if (error instanceof EdgarDocumentError || signal?.aborted) throw error;
             // The answer broke off or stalled while being read: asked again, it may come whole.

@@ -8,3 +8,7 @@ export { importOwnershipFiles } from './ownership-import.ts';
 export { importInsiderDataset } from './insider-dataset.ts';
 export { dataSourceStaffRoutes } from './staff-routes.ts';
 export { EDGAR_SYNC_INTERVAL_MS, edgarSyncStatus, requestEdgarSync } from './status.ts';
+export { importCusipMap } from './form13f/cusip-map.ts';
+export { isDataSetInput } from './form13f/data-set.ts';
+export { importForm13fDataSet, type DataSetImportOptions, type DataSetReport } from './form13f/data-set-import.ts';
+export { importForm13fFilings } from './form13f/filings-import.ts';

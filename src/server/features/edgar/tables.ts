@@ -83,3 +83,62 @@ export const edgarSyncRuns = pgTable(
       .where(sql`${t.status} = 'running'`),
   ],
 );
+
+/**
+ * Imports of a Form 13F data set (form13f/data-set-import.ts), one row each: an import writes a
+ * quarter's holdings in many short steps (so that readers are answered meanwhile) and keeps here
+ * how far it got, so that one stopped part way (a crash, Ctrl-C, the database out of reach) is
+ * taken up again by the next import of the same data set, which goes on from that line.
+ */
+export const form13fDataSetRuns = pgTable(
+  'form13f_data_set_runs',
+  {
+    id: serial('id').primaryKey(),
+    /** The zip's or folder's name. */
+    name: text('name').notNull(),
+    /** What tells the same data set again (INFOTABLE's size and CRC-32 in a zip). */
+    fingerprint: text('fingerprint').notNull(),
+    status: text('status', { enum: ['loading', 'finished'] })
+      .notNull()
+      .default('loading'),
+    /** INFOTABLE's lines whose holdings are written: a resumed import skips them. */
+    linesDone: integer('lines_done').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One unfinished import per data set: a second one takes up the first.
+    uniqueIndex('form13f_data_set_runs_loading_idx')
+      .on(t.fingerprint)
+      .where(sql`${t.status} = 'loading'`),
+  ],
+);
+
+/**
+ * Form 13F holdings reports the EDGAR sync learned of from the daily index (filed by managers, so
+ * listed under their CIKs, not the companies'), read one by one: a report's holdings and its
+ * `done` are one transaction, so a sync that stops reads none twice.
+ */
+export const form13fQueue = pgTable(
+  'form13f_queue',
+  {
+    accession: text('accession').primaryKey(),
+    managerCik: integer('manager_cik').notNull(),
+    form: text('form').notNull(),
+    filedOn: date('filed_on').notNull(),
+    status: text('status', { enum: ['pending', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+    /** What was kept ('holdings of listed companies: 3'), or why nothing was. */
+    outcome: text('outcome'),
+    listedAt: timestamp('listed_at', { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('form13f_queue_pending_idx')
+      .on(t.filedOn, t.accession)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);

@@ -10,7 +10,8 @@ export {
 } from './universe.ts';
 export { filingsOf, importSecSubmissions, importSecTickers, type FilingArrays, type FilingRow } from './sec.ts';
 export { importPrices } from './prices.ts';
-export { shown } from './text.ts';
+export { CONTROL_CHARACTER, quoted, shown } from './text.ts';
+export { csvRecords, readCsvFile, type CsvRecord } from './csv.ts';
 export { importTransaction } from './transaction.ts';
-export { inputFiles, readInput } from './input.ts';
+export { inputFacts, inputFiles, readInput } from './input.ts';
 export { dataSetDate, dataSetNumber, openDataSet, type DataSet, type DataSetRow } from './data-set.ts';

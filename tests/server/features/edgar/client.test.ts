@@ -121,6 +121,13 @@ describe('the EDGAR client', () => {
     await expect(client({ maxBytes: 2000 }).get('www', '/large')).rejects.toThrow(EdgarDocumentError);
   });
 
+  it('reads a document larger than its cap when one request asks for more (a large manager’s 13F)', async () => {
+    edgar.put('/larger', Buffer.alloc(3000, 'a'));
+    const capped = client({ maxBytes: 2000 });
+    expect((await capped.get('www', '/larger', {}, undefined, { maxBytes: 4000 })).body!.length).toBe(3000);
+    await expect(capped.get('www', '/larger')).rejects.toThrow('is more than the 0.002 MB read.');
+  });
+
   it('asks again for an answer that broke off, and reads it whole', async () => {
     edgar.put('/cut', 'a whole answer');
     edgar.fail('/cut', { kind: 'cut', bytes: 3 });
