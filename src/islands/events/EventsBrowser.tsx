@@ -65,7 +65,7 @@ type Load =
   | { status: 'error'; message: string }
   | { status: 'ready'; events: EventCardItem[]; total: number; at: number };
 
-/** The first view's page as the build read it (`at`: when). */
+/** The first view's page as the build read it (`at`: the moment its cards are judged as of, see the events page). */
 export type BuiltEvents = { events: EventCardItem[]; total: number; at: number };
 
 /** The view the built page shows: upcoming, all dates, no search, page 1. */
