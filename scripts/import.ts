@@ -16,6 +16,8 @@
  * written in steps so that the running site keeps answering, shown all at
  * once at the end, and taken up where it stopped when imported again.
  */
+// First: a data set's import goes on in a child process on a small heap (data-set-heap.ts).
+import './data-set-heap.ts';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import {
@@ -164,23 +166,74 @@ async function simple(
           ? await importPrices(database.db, positionals[0]!, dryRun, progressBar('Writing prices'))
           : kind === 'sec-ownership'
             ? await importOwnershipFiles(database.db, positionals, dryRun, progressBar('Storing filings'))
-            : kind === 'sec-insider'
-              ? await importInsiderDataset(database.db, positionals[0]!, dryRun, phasedProgress())
-              : await importSecSubmissions(database.db, positionals, dryRun, progressBar('Reading submissions'));
+            : await importSecSubmissions(database.db, positionals, dryRun, progressBar('Reading submissions'));
     process.stdout.write(formatReport(report));
   } finally {
     await database.close();
   }
 }
 
-/** One progress bar per phase of a longer import ('reading', 'storing'). */
-function phasedProgress(): (phase: string, done: number, total: number) => void {
+/** Ctrl-C or SIGTERM stops a data set's import after the step in hand. */
+function stopOnSignal(): AbortSignal {
+  const stop = new AbortController();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      process.stdout.write('\nStopping after the step in hand…\n');
+      stop.abort();
+    });
+  return stop.signal;
+}
+
+/** A data set takes minutes of reading and parsing: the server, on the same machine, comes first. */
+function lowerPriority(): void {
+  try {
+    os.setPriority(10);
+  } catch {
+    // Not allowed here: it runs at the usual priority.
+  }
+}
+
+/** One progress bar per phase of a longer import ('reading', 'writing', 'checking INFOTABLE'…). */
+function phasedProgress(unit: (phase: string) => 'items' | 'bytes' = () => 'items') {
   const bars = new Map<string, (done: number, total: number) => void>();
-  return (phase, done, total) => {
-    if (!bars.has(phase))
-      bars.set(phase, progressBar(phase === 'reading' ? 'Reading the data set' : 'Storing filings'));
+  return (phase: string, done: number, total: number) => {
+    if (!bars.has(phase)) bars.set(phase, progressBar(phase[0]!.toUpperCase() + phase.slice(1), unit(phase)));
     bars.get(phase)!(done, total);
   };
+}
+
+/** An Insider Transactions Data Set, written in steps while the site keeps answering. */
+async function secInsider(args: string[]): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, allowPositionals: true, options: { 'dry-run': { type: 'boolean' } } });
+  } catch (error) {
+    fail(`${(error as Error).message}\n${USAGE}`);
+  }
+  if (parsed.positionals.length !== 1) fail(USAGE);
+  const config = cliConfig();
+  const embedded = config.database.kind === 'pglite';
+  const signal = stopOnSignal();
+  lowerPriority();
+  const database = await openDatabaseOrFail(config);
+  try {
+    const report = await importInsiderDataset(database.db, parsed.positionals[0]!, {
+      dryRun: parsed.values['dry-run'] ?? false,
+      // On the embedded database every step holds up the server's readers: a few hundred rows a step. On PostgreSQL
+      // a step takes a core the server's queries need as much: paced as well.
+      batch: embedded ? 120 : 1000,
+      pace: true,
+      signal,
+      onProgress: phasedProgress(),
+    });
+    process.stdout.write(formatReport(report));
+    if (report.stopped) {
+      process.stdout.write(`  stopped: ${report.stopped}\n`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await database.close();
+  }
 }
 
 /** 13F: data sets one after the other (each in steps), then the filings given, in one transaction. */
@@ -199,37 +252,18 @@ async function sec13f(args: string[]): Promise<void> {
   for (const input of positionals) ((await isDataSetInput(input)) ? dataSets : filings).push(input);
   const config = cliConfig();
   const embedded = config.database.kind === 'pglite';
-  const stop = new AbortController();
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    process.once(signal, () => {
-      process.stdout.write('\nStopping after the step in hand…\n');
-      stop.abort();
-    });
-  // A data set takes minutes of reading and parsing: the server, on the same machine, comes first.
-  if (dataSets.length)
-    try {
-      os.setPriority(10);
-    } catch {
-      // Not allowed here: it runs at the usual priority.
-    }
+  const signal = stopOnSignal();
+  if (dataSets.length) lowerPriority();
   const database = await openDatabaseOrFail(config);
   try {
     for (const input of dataSets) {
-      const bars = new Map<string, (done: number, total: number) => void>();
       const report = await importForm13fDataSet(database.db, input, {
         dryRun,
         // On the embedded database every step holds up the server's readers: a few hundred holdings a step.
         batch: embedded ? 400 : 5000,
         pace: embedded,
-        signal: stop.signal,
-        onProgress: (phase, done, total) => {
-          if (!bars.has(phase))
-            bars.set(
-              phase,
-              progressBar(phase[0]!.toUpperCase() + phase.slice(1), phase === 'checking INFOTABLE' ? 'bytes' : 'items'),
-            );
-          bars.get(phase)!(done, total);
-        },
+        signal,
+        onProgress: phasedProgress((phase) => (phase === 'checking INFOTABLE' ? 'bytes' : 'items')),
       });
       process.stdout.write(formatReport(report));
       if (report.stopped) {
@@ -268,13 +302,13 @@ async function cusipMap(args: string[]): Promise<void> {
 try {
   if (command === 'universe') await universe(rest);
   else if (command === 'sec-13f') await sec13f(rest);
+  else if (command === 'sec-insider') await secInsider(rest);
   else if (command === 'cusip-map') await cusipMap(rest);
   else if (
     command === 'sec-tickers' ||
     command === 'sec-submissions' ||
     command === 'prices' ||
-    command === 'sec-ownership' ||
-    command === 'sec-insider'
+    command === 'sec-ownership'
   )
     await simple(command, rest);
   else fail(`Unknown import "${command}".\n${USAGE}`);

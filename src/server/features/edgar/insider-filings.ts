@@ -13,7 +13,12 @@ import type { Db } from '../../platform/db/client.ts';
 import { companies, insiderTransactions } from '../companies/index.ts';
 import { skip, type ImportReport } from '../imports/index.ts';
 import { EdgarDocumentError } from './document-error.ts';
-import { underTradingPlan, type OwnershipDocument, type ReportingOwner } from './ownership-document.ts';
+import {
+  underTradingPlan,
+  type OwnershipDocument,
+  type OwnershipRow,
+  type ReportingOwner,
+} from './ownership-document.ts';
 
 export interface OwnershipFiling {
   accession: string;
@@ -54,9 +59,20 @@ export async function storeOwnershipFiling(tx: Db, filing: OwnershipFiling): Pro
     .from(insiderTransactions)
     .where(eq(insiderTransactions.accession, accession))
     .limit(1);
-  if (held) return { stored: false, reason: 'filing already stored' };
+  // An amendment held already replaces again what it amends: another source may have stored the original since.
+  if (held) {
+    const again =
+      document.form.endsWith('/A') && document.originalFiledOn
+        ? await tx
+            .delete(insiderTransactions)
+            .where(originalsOf(company.symbol, filing))
+            .returning({ id: insiderTransactions.id })
+        : [];
+    if (!again.length) return { stored: false, reason: 'filing already stored' };
+    await recordChanges(tx, 'company', [company.id]);
+    return { stored: true, symbol: company.symbol, added: 0, replaced: again.length };
+  }
 
-  const owners = document.owners;
   let replaced = 0;
   if (document.form.endsWith('/A')) {
     if (!document.originalFiledOn)
@@ -64,17 +80,7 @@ export async function storeOwnershipFiling(tx: Db, filing: OwnershipFiling): Pro
     const originals = await tx
       .selectDistinct({ accession: insiderTransactions.accession })
       .from(insiderTransactions)
-      .where(
-        and(
-          eq(insiderTransactions.companySymbol, company.symbol),
-          eq(insiderTransactions.filedOn, document.originalFiledOn),
-          inArray(
-            insiderTransactions.ownerCik,
-            owners.map((o) => o.cik),
-          ),
-          ne(insiderTransactions.accession, accession),
-        ),
-      );
+      .where(originalsOf(company.symbol, filing));
     if (!originals.length)
       throw new EdgarDocumentError(
         accession,
@@ -105,37 +111,59 @@ export async function storeOwnershipFiling(tx: Db, filing: OwnershipFiling): Pro
   return { stored: true, symbol: company.symbol, added: added.length, replaced };
 }
 
-/** A filing's transactions as the company's insider rows, each keyed by its filing and its place in it. */
-function rowsOf(symbol: string, filing: OwnershipFiling): (typeof insiderTransactions.$inferInsert)[] {
+/** The rows of the filings an amendment replaces: the same owners' filing of the company on the date it names. */
+function originalsOf(symbol: string, { document, accession }: OwnershipFiling) {
+  return and(
+    eq(insiderTransactions.companySymbol, symbol),
+    eq(insiderTransactions.filedOn, document.originalFiledOn!),
+    inArray(
+      insiderTransactions.ownerCik,
+      document.owners.map((o) => o.cik),
+    ),
+    ne(insiderTransactions.accession, accession),
+  );
+}
+
+export type InsiderRow = typeof insiderTransactions.$inferInsert;
+
+/**
+ * One row of a filing as the company's insider row, keyed by its filing and its place in its table;
+ * null for a holding (a position, not a trade) and for a transaction without a date.
+ */
+export function insiderRowOf(symbol: string, filing: OwnershipFiling, row: OwnershipRow): InsiderRow | null {
   const { document, accession, filedOn } = filing;
+  const date = row.transactionDate ?? document.periodOfReport;
+  if (row.kind !== 'transaction' || !date) return null;
   const owners = document.owners;
-  const purchaser = owners
-    .map((o) => o.name)
-    .join('; ')
-    .slice(0, 300);
-  return document.rows
-    .filter((row) => row.kind === 'transaction' && (row.transactionDate ?? document.periodOfReport))
-    .map((row) => ({
-      companySymbol: symbol,
-      purchaser,
-      amountPurchased: wholeShares(row.shares),
-      dateOfPurchase: (row.transactionDate ?? document.periodOfReport)!,
-      isBuy: row.code === 'P',
-      ownerCik: owners[0]!.cik,
-      relationship: relationshipOf(owners[0]!),
-      code: row.code?.slice(0, 4) ?? null,
-      price: row.price,
-      acquiredDisposed: row.acquiredDisposed,
-      sharesAfter: row.sharesAfter === null ? null : wholeShares(row.sharesAfter),
-      ownership: row.ownership,
-      natureOfOwnership: row.natureOfOwnership?.slice(0, 300) ?? null,
-      tradingPlan: underTradingPlan(document, row),
-      security: row.security.slice(0, 200) || null,
-      derivative: row.table === 'derivative',
-      accession,
-      rowKey: `${accession}:${row.table === 'derivative' ? 'd' : 'n'}:${row.position}`,
-      filedOn,
-    }));
+  return {
+    companySymbol: symbol,
+    purchaser: owners
+      .map((o) => o.name)
+      .join('; ')
+      .slice(0, 300),
+    amountPurchased: wholeShares(row.shares),
+    dateOfPurchase: date,
+    isBuy: row.code === 'P',
+    ownerCik: owners[0]!.cik,
+    relationship: relationshipOf(owners[0]!),
+    code: row.code?.slice(0, 4) ?? null,
+    price: row.price,
+    acquiredDisposed: row.acquiredDisposed,
+    sharesAfter: row.sharesAfter === null ? null : wholeShares(row.sharesAfter),
+    ownership: row.ownership,
+    natureOfOwnership: row.natureOfOwnership?.slice(0, 300) ?? null,
+    tradingPlan: underTradingPlan(document, row),
+    security: row.security.slice(0, 200) || null,
+    derivative: row.table === 'derivative',
+    accession,
+    rowKey: `${accession}:${row.table === 'derivative' ? 'd' : 'n'}:${row.position}`,
+    filedOn,
+  };
+}
+
+/** A filing's transactions as the company's insider rows. */
+function rowsOf(symbol: string, filing: OwnershipFiling): InsiderRow[] {
+  return filing.document.rows.flatMap((row) => insiderRowOf(symbol, filing, row) ?? []);
 }
 
 /** Rows inserted per statement when filings are stored in bulk. */
@@ -172,7 +200,7 @@ export async function storeOwnershipFilings(tx: Db, filings: readonly OwnershipF
   );
   const outcomes: OwnershipOutcome[] = new Array(filings.length);
   const changed = new Set<number>();
-  let pending: { index: number; symbol: string; rows: (typeof insiderTransactions.$inferInsert)[] }[] = [];
+  let pending: { index: number; symbol: string; rows: InsiderRow[] }[] = [];
   const flush = async () => {
     const rows = pending.flatMap((p) => p.rows);
     const added = new Map<string, number>();

@@ -7,7 +7,7 @@
  */
 import { parse } from 'csv-parse';
 import yauzl from 'yauzl';
-import { ImportError } from './report.ts';
+import { ImportError, type ImportReport } from './report.ts';
 
 export interface DataSetRow {
   /** The value of a column by name ('' when the row leaves it empty). */
@@ -25,6 +25,26 @@ export interface DataSet {
    */
   read(file: string, columns: readonly string[], onRow: (row: DataSetRow) => void | Promise<void>): Promise<number>;
   close(): void;
+}
+
+/**
+ * How a data set's import runs beside the site: in steps, each a transaction of its own, so that the
+ * site's readers are answered between two.
+ */
+export interface DataSetImportOptions {
+  dryRun: boolean;
+  /** Records written per step: few on the embedded database, where a step holds up readers. */
+  batch: number;
+  /** Pause after each step as long as it took, so that readers' requests are answered between two. */
+  pace: boolean;
+  /** Stops the import after the step in hand. */
+  signal?: AbortSignal;
+  onProgress?: (phase: string, done: number, total: number) => void;
+}
+
+export interface DataSetReport extends ImportReport {
+  /** Why the import stopped before its end (asked to); null when it ran through. */
+  stopped: string | null;
 }
 
 /** A longer line is not a data set's (the longest real ones are remarks of a few kilobytes). */

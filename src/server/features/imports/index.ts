@@ -14,4 +14,12 @@ export { CONTROL_CHARACTER, quoted, shown } from './text.ts';
 export { csvRecords, readCsvFile, type CsvRecord } from './csv.ts';
 export { importTransaction } from './transaction.ts';
 export { inputFacts, inputFiles, readInput } from './input.ts';
-export { dataSetDate, dataSetNumber, openDataSet, type DataSet, type DataSetRow } from './data-set.ts';
+export {
+  dataSetDate,
+  dataSetNumber,
+  openDataSet,
+  type DataSet,
+  type DataSetImportOptions,
+  type DataSetReport,
+  type DataSetRow,
+} from './data-set.ts';

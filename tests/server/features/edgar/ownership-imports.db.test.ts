@@ -10,7 +10,7 @@ import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { importInsiderDataset, importOwnershipFiles } from '../../../../src/server/features/edgar/index.ts';
-import { ImportError } from '../../../../src/server/features/imports/index.ts';
+import { ImportError, type DataSetImportOptions } from '../../../../src/server/features/imports/index.ts';
 import { createContentWatch } from '../../../../src/server/features/alerts/index.ts';
 import { alerts, companies, favoriteCompanies, insiderTransactions } from '../../../../src/server/schema.ts';
 import { addReader } from '../../../helpers/alerts.ts';
@@ -45,6 +45,23 @@ const rowsOf = (accession: string) =>
     .where(eq(insiderTransactions.accession, accession))
     .orderBy(asc(insiderTransactions.rowKey));
 
+/** Apple joins the universe (the fixtures' other filing is its Form 4 of 2022). */
+const addApple = () =>
+  t.database.db
+    .insert(companies)
+    .values({
+      symbol: 'AAPL',
+      name: 'Apple Inc.',
+      cik: 320193,
+      sicCode: 3571,
+      sectorName: 'Technology',
+      industry: 'Computers',
+      market: 'NASDAQ',
+      country: 'United States',
+      dataSource: 'nasdaq-screener',
+    })
+    .onConflictDoNothing();
+
 beforeAll(async () => {
   t = await createTestApp();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-insider-'));
@@ -67,11 +84,20 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await t.database.db.delete(insiderTransactions);
+  await t.database.db.delete(companies).where(eq(companies.symbol, 'AAPL'));
+});
+
+/** An import in steps of three rows, so that a filing's rows span steps. */
+const steps = (options: Partial<DataSetImportOptions> = {}): DataSetImportOptions => ({
+  dryRun: false,
+  batch: 3,
+  pace: false,
+  ...options,
 });
 
 describe('the Insider Transactions Data Set import', () => {
   it('stores the universe’s trades of the quarter with their owner, code, price and holdings after, and skips other issuers', async () => {
-    const report = await importInsiderDataset(t.database.db, await dataSet('2025q1_form345.zip'), false);
+    const report = await importInsiderDataset(t.database.db, await dataSet('2025q1_form345.zip'), steps());
     expect(report.read).toBe(2);
     expect(report.updated).toBe(1);
     expect(report.added).toBe(1);
@@ -98,21 +124,8 @@ describe('the Insider Transactions Data Set import', () => {
   });
 
   it('reads a trading plan from the footnotes when the form has no checkbox, and numbers rows as the document does', async () => {
-    await t.database.db
-      .insert(companies)
-      .values({
-        symbol: 'AAPL',
-        name: 'Apple Inc.',
-        cik: 320193,
-        sicCode: 3571,
-        sectorName: 'Technology',
-        industry: 'Computers',
-        market: 'NASDAQ',
-        country: 'United States',
-        dataSource: 'nasdaq-screener',
-      })
-      .onConflictDoNothing();
-    const report = await importInsiderDataset(t.database.db, await dataSet('2022q2_form345.zip'), false);
+    await addApple();
+    const report = await importInsiderDataset(t.database.db, await dataSet('2022q2_form345.zip'), steps());
     expect(report.added).toBe(8);
     const apple = await rowsOf(APPLE);
     expect(apple.map((r) => [r.rowKey, r.amountPurchased, r.tradingPlan])).toEqual([
@@ -125,11 +138,32 @@ describe('the Insider Transactions Data Set import', () => {
       [`${APPLE}:n:6`, 2292, true],
     ]);
 
-    // The same filing read from EDGAR's own file is held already: nothing is stored twice.
+    // The same data set again, and the same filing read from EDGAR's own file, are held already: nothing is stored twice.
+    expect(await importInsiderDataset(t.database.db, await dataSet('2022q2_form345.zip'), steps())).toMatchObject({
+      added: 0,
+      unchanged: 2,
+    });
     const again = await importOwnershipFiles(t.database.db, [path.join(FIXTURES, 'ownership', `${APPLE}.txt`)], false);
     expect(again).toMatchObject({ added: 0, unchanged: 1 });
     expect(await rowsOf(APPLE)).toHaveLength(7);
-    await t.database.db.delete(companies).where(eq(companies.symbol, 'AAPL'));
+  });
+
+  it('stopped part way, is finished by importing it again, storing no row twice', async () => {
+    await addApple();
+    const zip = await dataSet('2022q2-stopped.zip');
+    const stop = new AbortController();
+    const first = await importInsiderDataset(
+      t.database.db,
+      zip,
+      steps({ signal: stop.signal, onProgress: (phase) => phase === 'writing' && stop.abort() }),
+    );
+    expect(first.stopped).toMatch(/^stopped after 3 rows; importing the same data set again finishes it/);
+    // AAR's row and Apple's first two.
+    expect(await rowsOf(APPLE)).toHaveLength(2);
+
+    const second = await importInsiderDataset(t.database.db, zip, steps());
+    expect(second).toMatchObject({ stopped: null, added: 5, updated: 1, unchanged: 1 });
+    expect((await rowsOf(APPLE)).map((r) => r.rowKey)).toEqual([0, 1, 2, 3, 4, 5, 6].map((n) => `${APPLE}:n:${n}`));
   });
 
   it('drops only the filing of a row that cannot be read, naming the file and the line', async () => {
@@ -137,7 +171,7 @@ describe('the Insider Transactions Data Set import', () => {
     const report = await importInsiderDataset(
       t.database.db,
       await dataSet('bad-row.zip', { 'NONDERIV_TRANS.tsv': broken }),
-      false,
+      steps(),
     );
     expect(report.added).toBe(0);
     expect(report.skipped['filing with a row that cannot be read']).toEqual({
@@ -148,7 +182,7 @@ describe('the Insider Transactions Data Set import', () => {
 
   it('refuses a zip that is not the data set, changing nothing', async () => {
     const missing = await dataSet('no-transactions.zip', { 'NONDERIV_TRANS.tsv': null });
-    await expect(importInsiderDataset(t.database.db, missing, false)).rejects.toThrow(
+    await expect(importInsiderDataset(t.database.db, missing, steps())).rejects.toThrow(
       new ImportError(
         'no-transactions.zip has no NONDERIV_TRANS.tsv: it is not an Insider Transactions Data Set (Forms 3, 4 and 5).',
       ),
@@ -156,12 +190,12 @@ describe('the Insider Transactions Data Set import', () => {
     const renamed = await dataSet('renamed.zip', {
       'SUBMISSION.tsv': dataSetFile('SUBMISSION.tsv').replace('ISSUERCIK', 'ISSUER_CIK'),
     });
-    await expect(importInsiderDataset(t.database.db, renamed, false)).rejects.toThrow(
+    await expect(importInsiderDataset(t.database.db, renamed, steps())).rejects.toThrow(
       /SUBMISSION\.tsv has no column ISSUERCIK/,
     );
     const notZip = path.join(dir, 'not-a-zip.zip');
     fs.writeFileSync(notZip, 'ACCESSION_NUMBER\tFILING_DATE\n');
-    await expect(importInsiderDataset(t.database.db, notZip, false)).rejects.toThrow(
+    await expect(importInsiderDataset(t.database.db, notZip, steps())).rejects.toThrow(
       /is not a zip file that can be read/,
     );
     expect(await t.database.db.select().from(insiderTransactions)).toEqual([]);
@@ -172,14 +206,14 @@ describe('the Insider Transactions Data Set import', () => {
     await t.database.db.insert(favoriteCompanies).values({ userId: reader.id, symbol: 'AIR' });
     const watch = createContentWatch(t.database.db, { batch: 100 });
     await watch.look();
-    await importInsiderDataset(t.database.db, await dataSet('history.zip'), false);
+    await importInsiderDataset(t.database.db, await dataSet('history.zip'), steps());
     expect(await rowsOf(AAR)).toHaveLength(1);
     await watch.look(new Date(Date.now() + 1000));
     expect(await t.database.db.select().from(alerts).where(eq(alerts.userId, reader.id))).toEqual([]);
   });
 
   it('changes nothing on a dry run, whose report says what it would have done', async () => {
-    const report = await importInsiderDataset(t.database.db, await dataSet('dry.zip'), true);
+    const report = await importInsiderDataset(t.database.db, await dataSet('dry.zip'), steps({ dryRun: true }));
     expect(report).toMatchObject({ dryRun: true, added: 1 });
     expect(await t.database.db.select().from(insiderTransactions)).toEqual([]);
   });

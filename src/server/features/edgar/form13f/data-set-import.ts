@@ -26,7 +26,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { arrayColumn } from '../../../platform/db/arrays.ts';
 import { transaction, type Db } from '../../../platform/db/client.ts';
 import { paceAfter } from '../../../platform/db/pace.ts';
-import { ImportError, emptyReport, skip, type ImportReport } from '../../imports/index.ts';
+import { ImportError, emptyReport, skip, type DataSetImportOptions, type DataSetReport } from '../../imports/index.ts';
 import { form13fDataSetRuns } from '../tables.ts';
 import { openDataSet, readDataSetFilings, readDataSetRows, type DataSet } from './data-set.ts';
 import { Spool } from './spool.ts';
@@ -55,23 +55,10 @@ import {
 } from './store.ts';
 import { checkPrice, correction, emptyPriceCheck, valueMultiplier } from './value-units.ts';
 
-export interface DataSetImportOptions {
-  dryRun: boolean;
-  /** Holdings written per step: few on the embedded database, where a step holds up readers. */
-  batch: number;
-  /** Pause after each step as long as it took, so that readers' requests are answered between two. */
-  pace: boolean;
-  signal?: AbortSignal;
-  onProgress?: (phase: string, done: number, total: number) => void;
-}
+export type { DataSetImportOptions, DataSetReport };
 
 /** An import of the same data set whose last step is this recent is taken to be running still. */
 const RUNNING_MS = 60_000;
-
-export interface DataSetReport extends ImportReport {
-  /** Why the import stopped before its end (asked to); null when it ran through. */
-  stopped: string | null;
-}
 
 const count = (n: number) => n.toLocaleString('en-US');
 
