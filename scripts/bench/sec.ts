@@ -1,5 +1,5 @@
 /**
- * SEC benchmark (`npm run bench:sec`; BENCH_PARTS picks parts: parse, insider, sync, postgres):
+ * SEC benchmark (`npm run bench:sec`; BENCH_PARTS picks parts: parse, insider, 13f, sync, postgres):
  * - parse: EDGAR's real ownership documents (the test fixtures) read again and again: documents a
  *   second;
  * - insider: a quarter's Insider Transactions Data Set in the SEC's layout (BENCH_INSIDER_ROWS
@@ -8,16 +8,19 @@
  *   time and peak memory (targets: 2 minutes, 600 MB), and the API's p99 for other readers at 50
  *   requests a second meanwhile (target 50 ms); on the embedded database and, when one answers
  *   (BENCH_DATABASE_URL or 127.0.0.1:5432), on PostgreSQL;
+ * - 13f: a quarter's Form 13F data set in the SEC's layout (BENCH_13F_ROWS information-table
+ *   lines, 3,000,000 by default, in about 8,000 managers' reports over 10,000 issuers of which the
+ *   4,000 of the universe, named as filers name them) imported by `npm run import -- sec-13f`
+ *   after staff's CUSIP map, the same way: targets 5 minutes, 800 MB, and readers' p99 of 50 ms
+ *   (company records and institutional holders); the holdings stored (sec-13f.ts);
  * - sync: a day's EDGAR sync of a 4,000-company universe against a local server holding EDGAR's
  *   paths at the fair-access rate (8 a second): the day's index lists 6,000 filings, 300 of them by
  *   200 universe companies; only those companies' submissions and their Forms 4 may be asked for.
  * Prints one JSON line per figure, and PASS/FAIL per target.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import yazl from 'yazl';
 import { createRandom } from '../../src/server/demo/random.ts';
@@ -26,19 +29,25 @@ import { createEdgarClient, runEdgarSync } from '../../src/server/features/edgar
 import { readOwnershipDocument } from '../../src/server/features/edgar/ownership-document.ts';
 import { openDatabase } from '../../src/server/platform/db/client.ts';
 import { startEdgarServer } from '../../tests/helpers/edgar-server.ts';
-import { startReaderLoad } from './reader-load.ts';
-import { createBenchDatabase, createJudge, postgresAvailable, startBenchServer } from './server.ts';
+import { bench13f } from './sec-13f.ts';
+import {
+  CIK_BASE,
+  ROOT,
+  UNIVERSE,
+  emit,
+  importWhileReading,
+  judge,
+  onEachDatabase,
+  rowsOfResult,
+  say,
+  startUniverseServer,
+  summarize,
+} from './sec-support.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const FIXTURES = path.join(ROOT, 'tests', 'fixtures', 'edgar', 'ownership');
-const { emit, judge, summarize } = createJudge('sec');
-const parts = new Set((process.env.BENCH_PARTS ?? 'parse,insider,sync,postgres').split(','));
+const parts = new Set((process.env.BENCH_PARTS ?? 'parse,insider,13f,sync,postgres').split(','));
 const INSIDER_ROWS = Number(process.env.BENCH_INSIDER_ROWS ?? 500_000);
-const UNIVERSE = 4_000;
 const ISSUERS = 8_000;
-/** The universe's companies get CIKs from here on. */
-const CIK_BASE = 1_000_000;
-const say = (line: string) => console.error(line);
 
 /** The real ownership XML of every fixture, as EDGAR serves it. */
 function fixtureDocuments(): { name: string; xml: string }[] {
@@ -131,75 +140,22 @@ async function insiderDataSet(file: string, rows: number): Promise<void> {
   emit('insider_dataset_zip_mb', fs.statSync(file).size / 1e6, 'MB');
 }
 
-/** Runs an npm script's command in a child, as an operator would, with its wall time and peak memory. */
-function runImport(env: Record<string, string>, args: string[]): Promise<{ ms: number; peakMb: number; out: string }> {
-  const rss =
-    'data:text/javascript,process.on("exit",()=>process.stderr.write("PEAK_RSS_KB "+process.resourceUsage().maxRSS+"\\n"))';
-  const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    ['--import', './scripts/preload.ts', '--import', rss, 'scripts/import.ts', ...args],
-    { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  return new Promise((resolve, reject) =>
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`import exited ${code}:\n${out}\n${err}`));
-      const kb = Number(/PEAK_RSS_KB (\d+)/.exec(err)?.[1] ?? 0);
-      resolve({ ms: performance.now() - started, peakMb: kb / 1024, out });
-    }),
-  );
-}
-
 async function benchInsider(label: string, zipFile: string, env: Record<string, string>): Promise<void> {
-  say(`${label}: starting a server over ${UNIVERSE} companies…`);
-  const server = await startBenchServer({
-    BUILD_SITE: 'false',
-    DEMO_COMPANY_COUNT: String(UNIVERSE),
-    ...env,
-  });
+  const universe = await startUniverseServer(label, env);
   try {
-    // The universe's companies get the CIKs the data set's issuers have (the first 4,000 of 8,000).
-    const dbEnv: Record<string, string> = env.DATABASE_URL
-      ? { DATABASE_URL: env.DATABASE_URL }
-      : { DATA_DIR: server.dataDir };
-    const database = await openCliForBench(dbEnv);
-    await database.db.execute(sql`update ${companies} set cik = ${CIK_BASE} + id - 1 where id <= ${UNIVERSE}`);
-    const symbols = (await database.db.execute(sql`select symbol from companies order by id limit 40`)) as unknown as
-      { rows: { symbol: string }[] } | { symbol: string }[];
-    const list = Array.isArray(symbols) ? symbols : symbols.rows;
-    await database.close();
-    const paths = list.flatMap((c) => [`/api/stock/company/${c.symbol}`, `/api/stock/insiders/${c.symbol}`]);
-    for (const p of paths) await (await fetch(`${server.url}${p}`)).arrayBuffer();
-
+    const symbols = await universe.query(async (db) =>
+      rowsOfResult<{ symbol: string }>(await db.execute(sql`select symbol from companies order by id limit 40`)),
+    );
+    const paths = symbols.flatMap((c) => [`/api/stock/company/${c.symbol}`, `/api/stock/insiders/${c.symbol}`]);
     say(`${label}: importing the data set…`);
-    const load = await startReaderLoad(server.url, paths, 50, 8);
-    let result;
-    try {
-      result = await runImport({ ...dbEnv }, ['sec-insider', zipFile]);
-    } finally {
-      const figures = await load.stop();
-      emit(`${label}_reader_api_p50_during_import_ms`, figures.p50, 'ms');
-      judge(`${label}_reader_api_p99_during_import_ms`, figures.p99, 'ms', { max: 50 });
-      emit(`${label}_reader_api_failed_during_import`, figures.failed, 'count');
-    }
+    const result = await importWhileReading(universe, label, paths, ['sec-insider', zipFile]);
     judge(`${label}_insider_dataset_import_s`, result.ms / 1000, 's', { max: 120 });
     judge(`${label}_insider_dataset_import_peak_rss_mb`, result.peakMb, 'MB', { max: 600 });
     const added = Number(/added:\s+([\d,]+)/.exec(result.out)?.[1]?.replaceAll(',', '') ?? 0);
     emit(`${label}_insider_rows_stored`, added, 'count');
   } finally {
-    await server.stop();
+    await universe.server.stop();
   }
-}
-
-/** The database a running server holds, reached as the import reaches it. */
-async function openCliForBench(env: Record<string, string>) {
-  const { openCliDatabase } = await import('../../src/server/platform/db/cli-connection.ts');
-  const { loadConfig } = await import('../../src/server/platform/config.ts');
-  return openCliDatabase(loadConfig({ LOG_LEVEL: 'silent', ...env }).database);
 }
 
 const AAR_FORM4 = fs.readFileSync(path.join(FIXTURES, '0001127602-25-001055.txt'), 'utf8');
@@ -312,17 +268,9 @@ try {
     const zipFile = path.join(work, '2025q1_form345.zip');
     say(`insider: writing a data set of ${INSIDER_ROWS.toLocaleString('en-US')} rows…`);
     await insiderDataSet(zipFile, INSIDER_ROWS);
-    await benchInsider('pglite', zipFile, {});
-    const pgUrl = parts.has('postgres') ? await postgresAvailable() : null;
-    if (pgUrl) {
-      const pg = await createBenchDatabase(pgUrl);
-      try {
-        await benchInsider('postgres', zipFile, { DATABASE_URL: pg.url });
-      } finally {
-        await pg.drop();
-      }
-    }
+    await onEachDatabase(parts.has('postgres'), (label, env) => benchInsider(label, zipFile, env));
   }
+  if (parts.has('13f')) await bench13f(work, parts.has('postgres'));
   if (parts.has('sync')) await benchSync();
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
