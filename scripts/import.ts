@@ -12,9 +12,9 @@
  * seconds and rebuilds the pages of what changed). Each import is one
  * transaction: a file it cannot read changes nothing, and a dry run does the
  * whole work and rolls it back. It shows its progress and ends with a report
- * of what it did. A 13F data set is the exception: about three million lines,
- * written in steps so that the running site keeps answering, shown all at
- * once at the end, and taken up where it stopped when imported again.
+ * of what it did. The SEC's quarterly data sets (insider transactions, 13F) are
+ * the exception: hundreds of thousands of rows, written in steps so that the
+ * running site keeps answering, and finished when imported again after a stop.
  */
 // First: a data set's import goes on in a child process on a small heap (data-set-heap.ts).
 import './data-set-heap.ts';
@@ -50,7 +50,8 @@ const USAGE = `Usage: npm run import -- universe FILE.csv [options]
        npm run import -- sec-13f DATASET.zip|DIR|FILES... [--dry-run]
        npm run import -- cusip-map FILE.csv [--dry-run]
 
-  Every import is one transaction: a file that cannot be imported, anywhere in it, changes nothing.
+  Every import is one transaction (a file that cannot be imported, anywhere in it, changes nothing), except the SEC's
+  quarterly data sets, written in steps once checked whole.
 
   universe FILE.csv   the Nasdaq stock-screener export (nasdaq.com/market-activity/stocks/screener, "Download CSV")
     --min-cap N       smallest market cap imported, in dollars (default ${SMALL_CAP_WINDOW.min})
@@ -69,7 +70,8 @@ const USAGE = `Usage: npm run import -- universe FILE.csv [options]
   sec-ownership       Forms 3, 4 and 5 as EDGAR serves them: complete submission text files ({accession}.txt) or
                       ownership XML documents in their EDGAR folder (…/{accession without dashes}/form4.xml)
   sec-insider FILE    the SEC's quarterly Insider Transactions Data Set (2025q1_form345.zip, from sec.gov's
-                      "Insider Transactions Data Sets"): the universe's insider trades of that quarter
+                      "Insider Transactions Data Sets"): the universe's insider trades of that quarter, written in steps
+                      while the site keeps answering; stopped (Ctrl-C), it is finished by importing it again
   sec-13f INPUTS      institutional holdings from Form 13F: the SEC's quarterly data set (the zip from sec.gov's
                       "Form 13F Data Sets", or a folder of its .tsv files), and 13F-HR filings as EDGAR serves them
                       (ACCESSION.txt submission files, or a filing's folder with primary_doc.xml and its information
@@ -259,9 +261,9 @@ async function sec13f(args: string[]): Promise<void> {
     for (const input of dataSets) {
       const report = await importForm13fDataSet(database.db, input, {
         dryRun,
-        // On the embedded database every step holds up the server's readers: a few hundred holdings a step.
-        batch: embedded ? 400 : 5000,
-        pace: embedded,
+        // As for the insider data set: short steps on the embedded database, paced on either.
+        batch: embedded ? 150 : 2000,
+        pace: true,
         signal,
         onProgress: phasedProgress((phase) => (phase === 'checking INFOTABLE' ? 'bytes' : 'items')),
       });

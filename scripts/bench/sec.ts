@@ -22,13 +22,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import yazl from 'yazl';
 import { createRandom } from '../../src/server/demo/random.ts';
 import { companies } from '../../src/server/features/companies/index.ts';
 import { createEdgarClient, runEdgarSync } from '../../src/server/features/edgar/index.ts';
 import { readOwnershipDocument } from '../../src/server/features/edgar/ownership-document.ts';
 import { openDatabase } from '../../src/server/platform/db/client.ts';
 import { startEdgarServer } from '../../tests/helpers/edgar-server.ts';
+import { writeZip } from '../../tests/helpers/zip-writer.ts';
 import { bench13f } from './sec-13f.ts';
 import {
   CIK_BASE,
@@ -122,18 +122,17 @@ async function insiderDataSet(file: string, rows: number): Promise<void> {
         );
     }
   }
-  const zip = new yazl.ZipFile();
-  for (const [name, lines] of [
-    ['SUBMISSION.tsv', submissions],
-    ['REPORTINGOWNER.tsv', owners],
-    ['NONDERIV_TRANS.tsv', nonDerivative],
-    ['DERIV_TRANS.tsv', derivative],
-    ['FOOTNOTES.tsv', footnotes],
-  ] as const)
-    zip.addBuffer(Buffer.from(`${lines.join('\n')}\n`), name);
-  zip.end();
-  await new Promise<void>((resolve, reject) =>
-    zip.outputStream.pipe(fs.createWriteStream(file)).on('close', resolve).on('error', reject),
+  await writeZip(
+    file,
+    (
+      [
+        ['SUBMISSION.tsv', submissions],
+        ['REPORTINGOWNER.tsv', owners],
+        ['NONDERIV_TRANS.tsv', nonDerivative],
+        ['DERIV_TRANS.tsv', derivative],
+        ['FOOTNOTES.tsv', footnotes],
+      ] as const
+    ).map(([name, lines]) => ({ name, content: `${lines.join('\n')}\n` })),
   );
   emit('insider_dataset_submissions', submissions.length - 1, 'count');
   emit('insider_dataset_rows', written, 'count');

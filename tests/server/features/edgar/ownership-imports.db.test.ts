@@ -15,7 +15,7 @@ import { createContentWatch } from '../../../../src/server/features/alerts/index
 import { alerts, companies, favoriteCompanies, insiderTransactions } from '../../../../src/server/schema.ts';
 import { addReader } from '../../../helpers/alerts.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
-import { writeZip } from '../../../helpers/zip.ts';
+import { writeZip } from '../../../helpers/zip-writer.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../fixtures/edgar');
 const dataSetFile = (name: string) => fs.readFileSync(path.join(FIXTURES, 'insider-dataset', name), 'utf8');
@@ -34,7 +34,10 @@ async function dataSet(name: string, change: Record<string, string | null> = {})
     const content = table in change ? change[table] : dataSetFile(table);
     if (content !== null && content !== undefined) entries[table] = content;
   }
-  await writeZip(file, entries);
+  await writeZip(
+    file,
+    Object.entries(entries).map(([name, content]) => ({ name, content })),
+  );
   return file;
 }
 
