@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logIn, uniqueEmail, verifiedAccount } from './account-helpers.ts';
 import { axeViolations } from './axe.ts';
+import { coveredStock, horizontalOverflow, section } from './company-helpers.ts';
 import { waitForIsland, waitForPageReady } from './hydration.ts';
 import { STAFF } from './staff.ts';
 
@@ -302,13 +303,13 @@ test.describe('tablet navigation', () => {
 });
 
 /**
- * The words of the buttons and labels on the page that are cut in the middle: a line of their text ends
- * between two letters (a break after a hyphen is a word's own).
+ * The words of the buttons and labels on the page (or of what `selector` selects) that are cut in the middle:
+ * a line of their text ends between two letters (a break after a hyphen is a word's own).
  */
-function wordsCutMidWord(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+function wordsCutMidWord(page: Page, selector = 'button, a.btn-primary, a.btn-secondary, label'): Promise<string[]> {
+  return page.evaluate((selector) => {
     const cut = new Set<string>();
-    for (const control of document.querySelectorAll('button, a.btn-primary, a.btn-secondary, label')) {
+    for (const control of document.querySelectorAll(selector)) {
       if (!control.checkVisibility()) continue;
       const walker = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -328,7 +329,7 @@ function wordsCutMidWord(page: Page): Promise<string[]> {
       }
     }
     return [...cut];
-  });
+  }, selector);
 }
 
 test.describe('words on controls', () => {
@@ -379,6 +380,28 @@ test.describe('words on controls', () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} at ${width}`).toBeLessThanOrEqual(0);
       }
+    }
+  });
+
+  test('a company page’s tables keep the words of their headers and cells whole at 390px and 320px, scrolling sideways instead', async ({
+    page,
+    request,
+  }) => {
+    const company = await coveredStock(request);
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto(`/stocks/${company.symbol}`);
+      // Each table loads as its section comes into view.
+      for (const [id, table] of [
+        ['insider', 'insider-table'],
+        ['filings', 'filings-table'],
+        ['institutional', 'holdings-table'],
+      ]) {
+        await section(page, id!).scrollIntoViewIfNeeded();
+        await expect(page.getByTestId(table!).locator('tbody tr').first()).toBeVisible();
+      }
+      expect(await wordsCutMidWord(page, '[data-testid$="-table"] :is(th, td)'), `at ${width}`).toEqual([]);
+      expect(await horizontalOverflow(page), `at ${width}`).toBeLessThanOrEqual(0);
     }
   });
 });
