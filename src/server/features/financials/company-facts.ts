@@ -116,9 +116,13 @@ const conceptSchema = z.object({
 
 const documentSchema = z.object({
   // The SEC serves the CIK as a number; some stored copies carry it as the padded text of the file name.
-  cik: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/)], {
-    error: missingOr('is not a CIK'),
-  }),
+  cik: z.union(
+    [
+      z.number().int({ error: 'is not a CIK' }).positive({ error: 'is not a CIK' }),
+      z.string().regex(/^\d{1,10}$/, { error: 'is not a CIK' }),
+    ],
+    { error: missingOr('is not a CIK') },
+  ),
   entityName: text,
   facts: z.record(
     z.string().regex(NAME, { error: 'is not a taxonomy name' }),

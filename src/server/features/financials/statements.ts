@@ -20,9 +20,11 @@
  * else the year-to-date figure less the quarters before it. The figure keeps what it was worked from.
  *
  * Fiscal years. A period is named by its start and end. Its fiscal year is the one its own report
- * gives (the fy of the earliest filing whose latest period it is: the 10-K of that year), else the
- * calendar year in which it ends. So Snowflake's year ending 31 January 2024 is fiscal 2024, as its
- * 10-K says, and a retailer whose 10-K calls the year ending 3 February 2024 fiscal 2023 gets 2023.
+ * gives (the fy of the earliest filing whose latest period it is: the 10-K of that year); a year that
+ * is only ever a comparative column counts on from the nearest year a report names (the year before
+ * fiscal 2023 is fiscal 2022); a company none of whose reports names one: the calendar year in which
+ * the period ends. So Snowflake's year ending 31 January 2024 is fiscal 2024, as its 10-K says, and a
+ * retailer whose 10-K calls the year ending 3 February 2024 fiscal 2023 gets 2023.
  * A quarter takes the fiscal year of the year it falls in, and its number from how many quarter
  * lengths it ends after that year's start. A year with no annual figure yet (the one in progress)
  * starts the day after the last year ended, or where a year-to-date figure starts.
@@ -33,7 +35,7 @@
  */
 import { type StatementLineId, freeCashFlow } from '../../../lib/financials.ts';
 import type { CompanyFacts, Fact } from './company-facts.ts';
-import { addDays, durationKind, fiscalQuarterOf, lengthInDays, yearEndFrom } from './periods.ts';
+import { addDays, dayNumber, durationKind, fiscalQuarterOf, lengthInDays, yearEndFrom } from './periods.ts';
 import { STATEMENT_SOURCES, type StatementLine, type StatementTaxonomy } from './statement-lines.ts';
 
 export interface Figure {
@@ -120,6 +122,8 @@ function difference(from: Figure, less: Figure[], start: string, end: string): F
   const value = less.reduce((rest, figure) => rest - figure.value, from.value);
   return { ...from, value, start, end, derived: { from, less } };
 }
+
+const daysBetween = (from: string, to: string): number => dayNumber(to) - dayNumber(from);
 
 const laterFiling = (a: Fact, b: Fact): boolean => a.filed > b.filed || (a.filed === b.filed && a.accn > b.accn);
 
@@ -262,17 +266,30 @@ export function buildStatements(facts: CompanyFacts): Statements {
     return { fy: own?.fy ?? null, fp: own?.fp ?? null };
   };
 
-  // The years: every year-long duration reported, oldest first.
+  // The years: every year-long duration reported, oldest first, named by their own reports.
   const annualSlots: PeriodSlot[] = [...durations.values()]
     .filter((d) => durationKind(d.start, d.end) === 'annual')
     .sort((a, b) => (a.end === b.end ? (a.start < b.start ? -1 : 1) : a.end < b.end ? -1 : 1))
     .map((d) => ({
       start: d.start,
       end: d.end,
-      fiscalYear: ownFiscal(d.start, d.end).fy ?? Number(d.end.slice(0, 4)),
+      fiscalYear: ownFiscal(d.start, d.end).fy ?? Number.NaN,
       fiscalQuarter: null,
       year: null,
     }));
+  // A year no report of its own names counts on from the nearest that one names, else is the year it ends in.
+  const named = annualSlots.filter((slot) => !Number.isNaN(slot.fiscalYear));
+  for (const slot of annualSlots) {
+    if (!Number.isNaN(slot.fiscalYear)) continue;
+    const nearest = named.reduce<PeriodSlot | null>(
+      (best, other) =>
+        !best || Math.abs(daysBetween(other.end, slot.end)) < Math.abs(daysBetween(best.end, slot.end)) ? other : best,
+      null,
+    );
+    slot.fiscalYear = nearest
+      ? nearest.fiscalYear + Math.round(daysBetween(nearest.end, slot.end) / 365.25)
+      : Number(slot.end.slice(0, 4));
+  }
 
   // The fiscal years quarters fall in: the years reported, the one after the last, and any a
   // year-to-date figure starts.
