@@ -234,9 +234,8 @@ export function buildStatements(facts: CompanyFacts): Statements {
   const taxonomies: StatementTaxonomy[] = taxonomy === 'us-gaap' ? ['us-gaap', 'ifrs-full'] : ['ifrs-full', 'us-gaap'];
   const indexes = new Map(STATEMENT_SOURCES.map((line) => [line.id, indexLine(facts, line, taxonomies, currency)]));
 
-  // Each filing's own period: the latest end among its durations, and its fiscal year as the SEC gives it.
+  // Each filing's own period (the latest end among its durations), and every duration with its reporters.
   const ownEnd = new Map<string, string>();
-  const filings = new Map<string, Fact>();
   const durations = new Map<string, { start: string; end: string; reporters: Fact[] }>();
   for (const line of STATEMENT_SOURCES) {
     if (line.period !== 'duration') continue;
@@ -246,8 +245,6 @@ export function buildStatements(facts: CompanyFacts): Statements {
           if (fact.start === null) continue;
           const own = ownEnd.get(fact.accn);
           if (own === undefined || fact.end > own) ownEnd.set(fact.accn, fact.end);
-          const filing = filings.get(fact.accn);
-          if (!filing) filings.set(fact.accn, fact);
           const key = periodKey(fact.start, fact.end);
           const entry = durations.get(key) ?? { start: fact.start, end: fact.end, reporters: [] };
           entry.reporters.push(fact);
