@@ -16,7 +16,8 @@
  * - sync: a day's EDGAR sync of a 4,000-company universe against a local server holding EDGAR's
  *   paths at the fair-access rate (8 a second): the day's index lists 6,000 filings, 300 of them by
  *   200 universe companies; only those companies' submissions, their Forms 4 and 8-Ks, and the
- *   day's 13F-HRs may be asked for (the demo universe places no holdings: no 13F-HR is read).
+ *   day's 13F-HRs (a real report under each listed manager's CIK; at most 500 read a run) may be
+ *   asked for.
  * Prints one JSON line per figure, and PASS/FAIL per target.
  */
 import fs from 'node:fs';
@@ -159,6 +160,7 @@ async function benchInsider(label: string, zipFile: string, env: Record<string, 
 }
 
 const AAR_FORM4 = fs.readFileSync(path.join(FIXTURES, '0001127602-25-001055.txt'), 'utf8');
+const HOLDINGS_REPORT = fs.readFileSync(path.join(FIXTURES, '..', '13f', '0001790837-23-000002.txt'), 'utf8');
 
 async function benchSync(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-bench-sec-sync-'));
@@ -167,7 +169,8 @@ async function benchSync(): Promise<void> {
   try {
     const { seedDemoData } = await import('../../src/server/demo/seed.ts');
     await seedDemoData(database, { seed: 'bench-sec', companies: UNIVERSE, asOf: '2025-01-10' });
-    await database.db.execute(sql`update ${companies} set cik = ${CIK_BASE} + id - 1`);
+    // Imported companies, as on the real market: holdings are never placed with the demo's, whose 13F-HRs go unread.
+    await database.db.execute(sql`update ${companies} set cik = ${CIK_BASE} + id - 1, data_source = 'nasdaq-screener'`);
     const r = createRandom('bench-sec-sync');
     // The day's index: 6,000 filings, 300 of them by 200 universe companies (Forms 4, 8-K, 10-Q).
     const filers = Array.from({ length: 200 }, (_, i) => CIK_BASE + i * 20);
@@ -183,7 +186,17 @@ async function benchSync(): Promise<void> {
       const accession = `0009${String(i).padStart(6, '0')}-25-${String(i).padStart(6, '0')}`;
       lines.push(`${cik}|COMPANY ${cik}|${form}|20250110|edgar/data/${cik}/${accession}.txt`);
       const document = `/Archives/edgar/data/${cik}/${accession.replaceAll('-', '')}/${accession}.txt`;
-      if (form === '13F-HR') holdingsReports.add(document);
+      if (form === '13F-HR') {
+        holdingsReports.add(document);
+        // A real 13F-HR (Bull Street Advisors', 90 lines) under this manager's CIK and accession number.
+        edgar.put(
+          document,
+          HOLDINGS_REPORT.replaceAll('0001790837-23-000002', accession).replaceAll(
+            '0001790837',
+            String(cik).padStart(10, '0'),
+          ),
+        );
+      }
       // The universe's filings with records: Forms 4 (insider rows) and 8-Ks (their press releases).
       if (ours && (form === '4' || form === '8-K')) allowed.add(document);
       if (ours && form === '4') {
