@@ -30,13 +30,16 @@ import {
   importSecTickers,
   importUniverseFile,
   shown,
+  type DataSetImportOptions,
+  type DataSetReport,
   type SecurityKind,
 } from '../src/server/features/imports/index.ts';
-import { importInsiderDataset, importOwnershipFiles } from '../src/server/features/edgar/index.ts';
 import {
   importCusipMap,
   importForm13fDataSet,
   importForm13fFilings,
+  importInsiderDataset,
+  importOwnershipFiles,
   isDataSetInput,
 } from '../src/server/features/edgar/index.ts';
 import { cliConfig, fail, openDatabaseOrFail, progressBar } from './cli-support.ts';
@@ -144,95 +147,92 @@ async function universe(args: string[]): Promise<void> {
   }
 }
 
-/** The imports that take their inputs and --dry-run only. */
-async function simple(
-  kind: 'sec-tickers' | 'sec-submissions' | 'prices' | 'sec-ownership' | 'sec-insider',
-  args: string[],
-): Promise<void> {
+/** The inputs and --dry-run of an import that takes no other option; `many` allows several inputs. */
+function inputsOf(args: string[], many: boolean): { inputs: string[]; dryRun: boolean } {
   let parsed;
   try {
     parsed = parseArgs({ args, allowPositionals: true, options: { 'dry-run': { type: 'boolean' } } });
   } catch (error) {
     fail(`${(error as Error).message}\n${USAGE}`);
   }
-  const { values, positionals } = parsed;
-  const many = kind === 'sec-submissions' || kind === 'sec-ownership';
-  if (!positionals.length || (!many && positionals.length !== 1)) fail(USAGE);
-  const dryRun = values['dry-run'] ?? false;
+  const inputs = parsed.positionals;
+  if (!inputs.length || (!many && inputs.length !== 1)) fail(USAGE);
+  return { inputs, dryRun: parsed.values['dry-run'] ?? false };
+}
+
+/** The imports that take their inputs and --dry-run only, in one transaction. */
+async function simple(
+  kind: 'sec-tickers' | 'sec-submissions' | 'prices' | 'sec-ownership' | 'cusip-map',
+  args: string[],
+): Promise<void> {
+  const { inputs, dryRun } = inputsOf(args, kind === 'sec-submissions' || kind === 'sec-ownership');
   const database = await openDatabaseOrFail(cliConfig());
   try {
     const report =
       kind === 'sec-tickers'
-        ? await importSecTickers(database.db, positionals[0]!, dryRun)
+        ? await importSecTickers(database.db, inputs[0]!, dryRun)
         : kind === 'prices'
-          ? await importPrices(database.db, positionals[0]!, dryRun, progressBar('Writing prices'))
+          ? await importPrices(database.db, inputs[0]!, dryRun, progressBar('Writing prices'))
           : kind === 'sec-ownership'
-            ? await importOwnershipFiles(database.db, positionals, dryRun, progressBar('Storing filings'))
-            : await importSecSubmissions(database.db, positionals, dryRun, progressBar('Reading submissions'));
+            ? await importOwnershipFiles(database.db, inputs, dryRun, progressBar('Storing filings'))
+            : kind === 'cusip-map'
+              ? await importCusipMap(database.db, inputs[0]!, dryRun)
+              : await importSecSubmissions(database.db, inputs, dryRun, progressBar('Reading submissions'));
     process.stdout.write(formatReport(report));
   } finally {
     await database.close();
   }
 }
 
-/** Ctrl-C or SIGTERM stops a data set's import after the step in hand. */
-function stopOnSignal(): AbortSignal {
+/**
+ * How a data set's import runs beside the server: Ctrl-C or SIGTERM stops it after the step in hand; it
+ * reads and parses at a low priority, the server on the same machine coming first; and its steps are
+ * short on the embedded database, where each holds up the server's readers, and paced on either
+ * (on PostgreSQL a step takes a core the server's queries need as much).
+ */
+function dataSetSteps(
+  dryRun: boolean,
+  rowsPerStep: { embedded: number; postgres: number },
+  unit: (phase: string) => 'items' | 'bytes' = () => 'items',
+): { config: ReturnType<typeof cliConfig>; options: DataSetImportOptions } {
+  const config = cliConfig();
   const stop = new AbortController();
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => {
       process.stdout.write('\nStopping after the step in hand…\n');
       stop.abort();
     });
-  return stop.signal;
-}
-
-/** A data set takes minutes of reading and parsing: the server, on the same machine, comes first. */
-function lowerPriority(): void {
   try {
     os.setPriority(10);
   } catch {
     // Not allowed here: it runs at the usual priority.
   }
-}
-
-/** One progress bar per phase of a longer import ('reading', 'writing', 'checking INFOTABLE'…). */
-function phasedProgress(unit: (phase: string) => 'items' | 'bytes' = () => 'items') {
+  // One progress bar per phase ('reading', 'writing', 'checking INFOTABLE'…).
   const bars = new Map<string, (done: number, total: number) => void>();
-  return (phase: string, done: number, total: number) => {
+  const onProgress = (phase: string, done: number, total: number) => {
     if (!bars.has(phase)) bars.set(phase, progressBar(phase[0]!.toUpperCase() + phase.slice(1), unit(phase)));
     bars.get(phase)!(done, total);
   };
+  const batch = config.database.kind === 'pglite' ? rowsPerStep.embedded : rowsPerStep.postgres;
+  return { config, options: { dryRun, batch, pace: true, signal: stop.signal, onProgress } };
+}
+
+/** Prints a data set's report; false when it stopped before its end (the command then exits 1). */
+function reportDataSet(report: DataSetReport): boolean {
+  process.stdout.write(formatReport(report));
+  if (!report.stopped) return true;
+  process.stdout.write(`  stopped: ${report.stopped}\n`);
+  process.exitCode = 1;
+  return false;
 }
 
 /** An Insider Transactions Data Set, written in steps while the site keeps answering. */
 async function secInsider(args: string[]): Promise<void> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, allowPositionals: true, options: { 'dry-run': { type: 'boolean' } } });
-  } catch (error) {
-    fail(`${(error as Error).message}\n${USAGE}`);
-  }
-  if (parsed.positionals.length !== 1) fail(USAGE);
-  const config = cliConfig();
-  const embedded = config.database.kind === 'pglite';
-  const signal = stopOnSignal();
-  lowerPriority();
+  const { inputs, dryRun } = inputsOf(args, false);
+  const { config, options } = dataSetSteps(dryRun, { embedded: 120, postgres: 1000 });
   const database = await openDatabaseOrFail(config);
   try {
-    const report = await importInsiderDataset(database.db, parsed.positionals[0]!, {
-      dryRun: parsed.values['dry-run'] ?? false,
-      // On the embedded database every step holds up the server's readers: a few hundred rows a step. On PostgreSQL
-      // a step takes a core the server's queries need as much: paced as well.
-      batch: embedded ? 120 : 1000,
-      pace: true,
-      signal,
-      onProgress: phasedProgress(),
-    });
-    process.stdout.write(formatReport(report));
-    if (report.stopped) {
-      process.stdout.write(`  stopped: ${report.stopped}\n`);
-      process.exitCode = 1;
-    }
+    reportDataSet(await importInsiderDataset(database.db, inputs[0]!, options));
   } finally {
     await database.close();
   }
@@ -240,40 +240,16 @@ async function secInsider(args: string[]): Promise<void> {
 
 /** 13F: data sets one after the other (each in steps), then the filings given, in one transaction. */
 async function sec13f(args: string[]): Promise<void> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, allowPositionals: true, options: { 'dry-run': { type: 'boolean' } } });
-  } catch (error) {
-    fail(`${(error as Error).message}\n${USAGE}`);
-  }
-  const { values, positionals } = parsed;
-  if (!positionals.length) fail(USAGE);
-  const dryRun = values['dry-run'] ?? false;
+  const { inputs, dryRun } = inputsOf(args, true);
   const dataSets: string[] = [];
   const filings: string[] = [];
-  for (const input of positionals) ((await isDataSetInput(input)) ? dataSets : filings).push(input);
-  const config = cliConfig();
-  const embedded = config.database.kind === 'pglite';
-  const signal = stopOnSignal();
-  if (dataSets.length) lowerPriority();
+  for (const input of inputs) ((await isDataSetInput(input)) ? dataSets : filings).push(input);
+  const { config, options } = dataSetSteps(dryRun, { embedded: 150, postgres: 2000 }, (phase) =>
+    phase === 'checking INFOTABLE' ? 'bytes' : 'items',
+  );
   const database = await openDatabaseOrFail(config);
   try {
-    for (const input of dataSets) {
-      const report = await importForm13fDataSet(database.db, input, {
-        dryRun,
-        // As for the insider data set: short steps on the embedded database, paced on either.
-        batch: embedded ? 150 : 2000,
-        pace: true,
-        signal,
-        onProgress: phasedProgress((phase) => (phase === 'checking INFOTABLE' ? 'bytes' : 'items')),
-      });
-      process.stdout.write(formatReport(report));
-      if (report.stopped) {
-        process.stdout.write(`  stopped: ${report.stopped}\n`);
-        process.exitCode = 1;
-        return;
-      }
-    }
+    for (const input of dataSets) if (!reportDataSet(await importForm13fDataSet(database.db, input, options))) return;
     if (filings.length)
       process.stdout.write(
         formatReport(await importForm13fFilings(database.db, filings, dryRun, progressBar('Reading 13F filings'))),
@@ -283,34 +259,16 @@ async function sec13f(args: string[]): Promise<void> {
   }
 }
 
-async function cusipMap(args: string[]): Promise<void> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, allowPositionals: true, options: { 'dry-run': { type: 'boolean' } } });
-  } catch (error) {
-    fail(`${(error as Error).message}\n${USAGE}`);
-  }
-  if (parsed.positionals.length !== 1) fail(USAGE);
-  const database = await openDatabaseOrFail(cliConfig());
-  try {
-    process.stdout.write(
-      formatReport(await importCusipMap(database.db, parsed.positionals[0]!, parsed.values['dry-run'] ?? false)),
-    );
-  } finally {
-    await database.close();
-  }
-}
-
 try {
   if (command === 'universe') await universe(rest);
   else if (command === 'sec-13f') await sec13f(rest);
   else if (command === 'sec-insider') await secInsider(rest);
-  else if (command === 'cusip-map') await cusipMap(rest);
   else if (
     command === 'sec-tickers' ||
     command === 'sec-submissions' ||
     command === 'prices' ||
-    command === 'sec-ownership'
+    command === 'sec-ownership' ||
+    command === 'cusip-map'
   )
     await simple(command, rest);
   else fail(`Unknown import "${command}".\n${USAGE}`);
@@ -318,5 +276,10 @@ try {
   if (error instanceof ImportError) fail(`Import stopped, nothing was changed: ${error.message}`);
   // Not a file's fault: the trace is for a bug report. Its message may quote the file, so it is shown escaped.
   const trace = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  fail(`Import failed, nothing was changed: ${trace.split('\n').map(shown).join('\n')}`);
+  // A data set is written in steps: what failed part way is finished by importing it again.
+  const outcome =
+    command === 'sec-insider' || command === 'sec-13f'
+      ? 'importing the same data set again finishes it'
+      : 'nothing was changed';
+  fail(`Import failed, ${outcome}: ${trace.split('\n').map(shown).join('\n')}`);
 }

@@ -27,7 +27,14 @@ import { createRandom, type Random } from '../../src/server/demo/random.ts';
 import { NAME_ROOTS } from '../../src/server/demo/words/company-names.ts';
 import { cusipCheckDigitValid } from '../../src/server/features/edgar/form13f/cusip-map.ts';
 import { companyNames } from '../../src/server/features/edgar/form13f/issuers.ts';
-import { HEADERS, coverLine, dmy, infoLine, submissionLine, type TestFiling } from '../../tests/helpers/form13f.ts';
+import {
+  HEADERS,
+  coverLine,
+  infoLine,
+  signatureLine,
+  submissionLine,
+  type TestFiling,
+} from '../../tests/helpers/form13f.ts';
 import { writeZip } from '../../tests/helpers/zip-writer.ts';
 import {
   UNIVERSE,
@@ -343,12 +350,7 @@ export async function form13fDataSet(folder: string, listed: readonly Listed[]):
   await writeZip(zipFile, [
     table('SUBMISSION', filings.map(submissionLine)),
     table('COVERPAGE', filings.map(coverLine)),
-    table(
-      'SIGNATURE',
-      filings.map((f) =>
-        [f.accession, 'Jane Doe', 'CCO', '212-555-0100', 'Jane Doe', 'NEW YORK', 'NY', dmy(f.filedOn)].join('\t'),
-      ),
-    ),
+    table('SIGNATURE', filings.map(signatureLine)),
     table('OTHERMANAGER', []),
     table('OTHERMANAGER2', []),
     { name: 'INFOTABLE.tsv', content: infotable() },

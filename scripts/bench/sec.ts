@@ -29,7 +29,7 @@ import { companies } from '../../src/server/features/companies/index.ts';
 import { createEdgarClient, runEdgarSync } from '../../src/server/features/edgar/index.ts';
 import { readOwnershipDocument } from '../../src/server/features/edgar/ownership-document.ts';
 import { openDatabase } from '../../src/server/platform/db/client.ts';
-import { startEdgarServer } from '../../tests/helpers/edgar-server.ts';
+import { dailyIndexPath, masterIndex, startEdgarServer } from '../../tests/helpers/edgar-server.ts';
 import { writeZip } from '../../tests/helpers/zip-writer.ts';
 import { bench13f } from './sec-13f.ts';
 import {
@@ -178,7 +178,7 @@ async function benchSync(): Promise<void> {
     let form4s = 0;
     // Any manager's 13F-HR is read (it may hold a listed company): its documents are asked for too.
     const holdingsReports = new Set<string>();
-    const allowed = new Set<string>(['/Archives/edgar/daily-index/2025/QTR1/master.20250110.idx']);
+    const allowed = new Set<string>([dailyIndexPath('2025-01-10')]);
     for (let i = 0; i < 6_000; i++) {
       const ours = i < 300;
       const cik = ours ? filers[i % filers.length]! : 5_000_000 + i;
@@ -228,18 +228,7 @@ async function benchSync(): Promise<void> {
           },
         }),
       );
-    edgar.put(
-      '/Archives/edgar/daily-index/2025/QTR1/master.20250110.idx',
-      [
-        'Description:           Daily Index of EDGAR Dissemination Feed',
-        'Last Data Received:    Jan 10, 2025',
-        '',
-        'CIK|Company Name|Form Type|Date Filed|File Name',
-        '-'.repeat(80),
-        ...lines,
-        '',
-      ].join('\n'),
-    );
+    edgar.put(dailyIndexPath('2025-01-10'), masterIndex('2025-01-10', lines));
     const client = createEdgarClient({
       userAgent: 'RedCap Research bench@redcap.example',
       requestsPerSecond: 8,

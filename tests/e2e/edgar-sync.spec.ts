@@ -26,7 +26,7 @@ import { recordChanges } from '../../src/server/platform/changes.ts';
 import { openCliDatabase } from '../../src/server/platform/db/cli-connection.ts';
 import { transaction } from '../../src/server/platform/db/client.ts';
 import { companies, insiderTransactions, institutionalHoldings, secFilings } from '../../src/server/schema.ts';
-import { startEdgarServer, type EdgarServer } from '../helpers/edgar-server.ts';
+import { dailyIndexPath, masterIndex, startEdgarServer, type EdgarServer } from '../helpers/edgar-server.ts';
 import { PHONE, getJson, horizontalOverflow, section, universe } from './company-helpers.ts';
 import { waitForIsland } from './hydration.ts';
 import { waitForPage } from './staff.ts';
@@ -57,26 +57,6 @@ function lastWeekday(): string {
   do day -= 86_400_000;
   while ([0, 6].includes(new Date(day).getUTCDay()));
   return new Date(day).toISOString().slice(0, 10);
-}
-
-function dailyIndexPath(day: string): string {
-  const [year, month] = day.split('-').map(Number) as [number, number];
-  return `/Archives/edgar/daily-index/${year}/QTR${Math.ceil(month / 3)}/master.${day.replaceAll('-', '')}.idx`;
-}
-
-/** A daily master index as EDGAR writes it, listing these filings (CIK|Company Name|Form Type|Date Filed|File Name). */
-function masterIndex(day: string, lines: string[]): string {
-  return [
-    'Description:           Daily Index of EDGAR Dissemination Feed',
-    `Last Data Received:    ${new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })}`,
-    'Comments:              webmaster@sec.gov',
-    'Anonymous FTP:         ftp://ftp.sec.gov/edgar/',
-    '',
-    'CIK|Company Name|Form Type|Date Filed|File Name',
-    '--------------------------------------------------------------------------------',
-    ...lines,
-    '',
-  ].join('\n');
 }
 
 /** EDGAR's real documents at EDGAR's paths, and the last weekday's index listing them. */

@@ -9,6 +9,10 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
+import { createEdgarClient, type EdgarClient } from '../../src/server/features/edgar/client.ts';
+import { dailyIndexPath } from '../../src/server/features/edgar/filing-lists.ts';
+
+export { dailyIndexPath };
 
 export interface EdgarRequest {
   path: string;
@@ -104,4 +108,39 @@ export async function startEdgarServer(): Promise<EdgarServer> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** A client of `edgar` that asks as fast as the SEC allows and never waits out a Retry-After. */
+export function testEdgarClient(edgar: EdgarServer): EdgarClient {
+  return createEdgarClient({
+    userAgent: 'RedCap Research admin@redcap.example',
+    requestsPerSecond: 10,
+    wwwUrl: edgar.url,
+    dataUrl: edgar.url,
+    sleep: async () => {},
+  });
+}
+
+/**
+ * A daily master index as EDGAR writes it for `day` (YYYY-MM-DD), listing these filings
+ * (`CIK|Company Name|Form Type|Date Filed|File Name`).
+ */
+export function masterIndex(day: string, lines: readonly string[]): string {
+  const received = new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return [
+    'Description:           Daily Index of EDGAR Dissemination Feed',
+    `Last Data Received:    ${received}`,
+    'Comments:              webmaster@sec.gov',
+    'Anonymous FTP:         ftp://ftp.sec.gov/edgar/',
+    '',
+    'CIK|Company Name|Form Type|Date Filed|File Name',
+    '--------------------------------------------------------------------------------',
+    ...lines,
+    '',
+  ].join('\n');
 }

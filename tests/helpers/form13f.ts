@@ -5,24 +5,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { DATA_SET_TABLES, type DataSetTable } from '../../src/server/features/edgar/form13f/data-set.ts';
 import { writeZip, type ZipEntry } from './zip-writer.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/edgar/13f/data-set');
 
-export const TABLES = [
-  'SUBMISSION',
-  'COVERPAGE',
-  'INFOTABLE',
-  'SUMMARYPAGE',
-  'SIGNATURE',
-  'OTHERMANAGER',
-  'OTHERMANAGER2',
-] as const;
-
 /** Each table's header line, as in the SEC's files. */
 export const HEADERS = Object.fromEntries(
-  TABLES.map((t) => [t, fs.readFileSync(path.join(FIXTURE, `${t}.tsv`), 'utf8').split('\n')[0]!]),
-) as Record<(typeof TABLES)[number], string>;
+  DATA_SET_TABLES.map((t) => [t, fs.readFileSync(path.join(FIXTURE, `${t}.tsv`), 'utf8').split('\n')[0]!]),
+) as Record<DataSetTable, string>;
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 /** YYYY-MM-DD as the data sets write dates. */
@@ -59,6 +50,10 @@ export const submissionLine = (f: TestFiling) =>
     String(f.cik).padStart(10, '0'),
     dmy(f.period),
   ].join('\t');
+
+/** A report's signature line (the same signer for every test filing). */
+export const signatureLine = (f: TestFiling) =>
+  [f.accession, 'Jane Doe', 'CCO', '212-555-0100', 'Jane Doe', 'NEW YORK', 'NY', dmy(f.filedOn)].join('\t');
 
 export const coverLine = (f: TestFiling) =>
   [
@@ -106,7 +101,7 @@ export const infoLine = (l: TestLine, sk: number) =>
 
 /** A data set's tables as zip entries (SUMMARYPAGE and the rest as the SEC writes them, with what tests need). */
 export function dataSetEntries(filings: readonly TestFiling[], lines: readonly TestLine[]): ZipEntry[] {
-  const table = (name: (typeof TABLES)[number], rows: string[]) => ({
+  const table = (name: DataSetTable, rows: string[]) => ({
     name: `${name}.tsv`,
     content: `${[HEADERS[name], ...rows].join('\n')}\n`,
   });
@@ -121,12 +116,7 @@ export function dataSetEntries(filings: readonly TestFiling[], lines: readonly T
         return [f.accession, '0', String(own.length), String(own.reduce((s, l) => s + l.value, 0)), 'N'].join('\t');
       }),
     ),
-    table(
-      'SIGNATURE',
-      filings.map((f) =>
-        [f.accession, 'Jane Doe', 'CCO', '212-555-0100', 'Jane Doe', 'NEW YORK', 'NY', dmy(f.filedOn)].join('\t'),
-      ),
-    ),
+    table('SIGNATURE', filings.map(signatureLine)),
     table('OTHERMANAGER', []),
     table('OTHERMANAGER2', []),
   ];

@@ -4,7 +4,8 @@
  */
 import { useState } from 'react';
 import { COMPANY_TEXT } from '../../lib/company.ts';
-import { RELEASE_TEXT, releaseOf } from '../../lib/company-releases.ts';
+import { releaseOf } from '../../lib/company-releases.ts';
+import { ReleaseMark, ReleaseFilingLink } from '../content/ReleaseLabels.tsx';
 import { formatNewYorkDate } from '../../lib/time-format.ts';
 import { getJson } from '../../stores/company.ts';
 import type { NewsItemRecord } from '../../lib/content-records.ts';
@@ -55,25 +56,12 @@ export default function CompanyNews({
                 {n.title}
               </a>
               <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
-                {release && (
-                  <span className="release-mark" title={RELEASE_TEXT.markTitle}>
-                    {RELEASE_TEXT.mark}
-                  </span>
-                )}
+                {release && <ReleaseMark />}
                 <span>
                   {n.source ? `${n.source} · ` : ''}
                   {formatNewYorkDate(new Date(n.published_at))}
                 </span>
-                {release && (
-                  <a
-                    href={release.filing_url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="font-semibold text-primary hover:underline"
-                  >
-                    {RELEASE_TEXT.filing}
-                  </a>
-                )}
+                {release && <ReleaseFilingLink url={release.filing_url} />}
               </span>
             </li>
           );

@@ -8,6 +8,7 @@ import { MORE_NEWS } from '../../lib/content.ts';
 import { formatNewYorkDate } from '../../lib/time-format.ts';
 import { cleanHtml } from '../clean-html.ts';
 import { RELEASE_TEXT, releaseOf } from '../../lib/company-releases.ts';
+import { ReleaseMark, ReleaseFilingLink } from './ReleaseLabels.tsx';
 import { releaseTags } from '../../lib/eight-k-items.ts';
 import type { NewsArticleRecord } from '../../lib/content-records.ts';
 
@@ -77,23 +78,10 @@ export default function ArticleFallback() {
       <article className="min-w-0" data-testid="article">
         <h1 className="text-2xl leading-tight font-extrabold sm:text-4xl">{a.title}</h1>
         <p className="mt-3 flex flex-wrap items-center gap-x-3 text-sm text-muted">
-          {release && (
-            <span className="release-mark" title={RELEASE_TEXT.markTitle}>
-              {RELEASE_TEXT.mark}
-            </span>
-          )}
+          {release && <ReleaseMark />}
           {a.source && <span>{a.source}</span>}
           <span>{formatNewYorkDate(new Date(a.published_at))}</span>
-          {release && (
-            <a
-              href={release.filing_url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="font-semibold text-primary hover:underline"
-            >
-              {RELEASE_TEXT.filing}
-            </a>
-          )}
+          {release && <ReleaseFilingLink url={release.filing_url} />}
           {a.company_symbol && (
             <a href={`/stocks/${a.company_symbol}`} className="font-semibold text-primary hover:underline">
               Learn more about {a.company_symbol}

@@ -6,7 +6,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../api-client.ts';
-import { RELEASE_TEXT, releaseOf } from '../../lib/company-releases.ts';
+import { releaseOf } from '../../lib/company-releases.ts';
+import { ReleaseMark } from './ReleaseLabels.tsx';
 import { LEAD_ARTICLES, NEWS_PAGE_SIZE } from '../../lib/content.ts';
 import { formatNewYorkDate, formatRelativeTime } from '../../lib/time-format.ts';
 import ChipRow from './ChipRow.tsx';
@@ -69,11 +70,7 @@ function NewsCard({ item, lead }: { item: NewsCardItem; lead?: boolean }) {
         </span>
         <span className="leading-snug font-bold group-hover:underline">{item.title}</span>
         <span className="flex flex-wrap items-center gap-2">
-          {releaseOf(item) && (
-            <span className="release-mark" title={RELEASE_TEXT.markTitle}>
-              {RELEASE_TEXT.mark}
-            </span>
-          )}
+          {releaseOf(item) && <ReleaseMark />}
           <PublishedAt iso={item.published_at} />
         </span>
       </span>

@@ -145,8 +145,8 @@ const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', '
 
 /** A data set's date (DD-MON-YYYY, '10-JAN-2025') as YYYY-MM-DD; null when empty, undefined when not a date. */
 export function dataSetDate(value: string): string | null | undefined {
-  if (!value) return null;
-  const match = /^(\d{1,2})-([A-Za-z]{3})-(\d{4})$/.exec(value);
+  if (!value.trim()) return null;
+  const match = /^(\d{1,2})-([A-Za-z]{3})-(\d{4})$/.exec(value.trim());
   if (!match) return undefined;
   const month = MONTHS.indexOf(match[2]!.toUpperCase()) + 1;
   const day = Number(match[1]);

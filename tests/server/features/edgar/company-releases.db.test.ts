@@ -10,11 +10,11 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContentWatch } from '../../../../src/server/features/alerts/index.ts';
-import { createEdgarClient, runEdgarSync, type SyncOptions } from '../../../../src/server/features/edgar/index.ts';
+import { runEdgarSync, type SyncOptions } from '../../../../src/server/features/edgar/index.ts';
 import { alerts, companies, edgarFilings, favoriteCompanies, news } from '../../../../src/server/schema.ts';
 import { addReader } from '../../../helpers/alerts.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
-import { startEdgarServer, type EdgarServer } from '../../../helpers/edgar-server.ts';
+import { masterIndex, startEdgarServer, testEdgarClient, type EdgarServer } from '../../../helpers/edgar-server.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../fixtures/edgar/8k');
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
@@ -44,30 +44,9 @@ const amendment = ABVC_8K.replaceAll(RELEASE, AMENDMENT)
   .replace('<ACCEPTANCE-DATETIME>20250415163025', '<ACCEPTANCE-DATETIME>20250417090000')
   .replace('ABVC reported total revenues of $509,589 in 2024', 'ABVC reported total revenues of $509,598 in 2024');
 
-function masterIndex(day: string, lines: string[]): string {
-  return [
-    'Description:           Daily Index of EDGAR Dissemination Feed',
-    `Last Data Received:    ${day}`,
-    'Comments:              webmaster@sec.gov',
-    'Anonymous FTP:         ftp://ftp.sec.gov/edgar/',
-    '',
-    'CIK|Company Name|Form Type|Date Filed|File Name',
-    '--------------------------------------------------------------------------------',
-    ...lines,
-    '',
-  ].join('\n');
-}
-
 let t: TestApp;
 let edgar: EdgarServer;
-const client = () =>
-  createEdgarClient({
-    userAgent: 'RedCap Research admin@redcap.example',
-    requestsPerSecond: 10,
-    wwwUrl: edgar.url,
-    dataUrl: edgar.url,
-    sleep: async () => {},
-  });
+const client = () => testEdgarClient(edgar);
 /** The Wednesday after the filing: Tuesday's index is the last written. */
 const sync = (options: Partial<SyncOptions> = {}) =>
   runEdgarSync(t.database.db, client(), {
@@ -118,7 +97,7 @@ beforeAll(async () => {
 
   edgar.put(
     '/Archives/edgar/daily-index/2025/QTR2/master.20250415.idx',
-    masterIndex('Apr 15, 2025', [
+    masterIndex('2025-04-15', [
       `${EMPTY_CIK}|EMPTY RELEASE CORP|8-K|20250415|edgar/data/${EMPTY_CIK}/${EMPTY}.txt`,
       `${ABVC_CIK}|ABVC BIOPHARMA, INC.|8-K|20250415|edgar/data/${ABVC_CIK}/${RELEASE}.txt`,
     ]),
@@ -221,7 +200,7 @@ describe('an 8-K’s press release', () => {
     const [before] = await t.database.db.select().from(news).where(eq(news.accession, RELEASE));
     edgar.put(
       '/Archives/edgar/daily-index/2025/QTR2/master.20250417.idx',
-      masterIndex('Apr 17, 2025', [
+      masterIndex('2025-04-17', [
         `${ABVC_CIK}|ABVC BIOPHARMA, INC.|8-K/A|20250417|edgar/data/${ABVC_CIK}/${AMENDMENT}.txt`,
       ]),
     );
@@ -262,7 +241,7 @@ describe('an 8-K without a press release', () => {
     const accession = '0000943374-24-000509';
     edgar.put(
       '/Archives/edgar/daily-index/2024/QTR4/master.20241227.idx',
-      masterIndex('Dec 27, 2024', [
+      masterIndex('2024-12-27', [
         `1847360|1895 Bancorp of Wisconsin, Inc. /MD/|8-K|20241227|edgar/data/1847360/${accession}.txt`,
       ]),
     );

@@ -8,10 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEdgarClient, runEdgarSync } from '../../../../src/server/features/edgar/index.ts';
+import { runEdgarSync } from '../../../../src/server/features/edgar/index.ts';
 import { companies, form13fQueue } from '../../../../src/server/schema.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
-import { startEdgarServer, type EdgarServer } from '../../../helpers/edgar-server.ts';
+import { masterIndex, startEdgarServer, testEdgarClient, type EdgarServer } from '../../../helpers/edgar-server.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../fixtures/edgar/13f');
 const LTS = '0001894188-23-000007';
@@ -22,29 +22,9 @@ const INDEX_PATH = '/Archives/edgar/daily-index/2023/QTR4/master.20231114.idx';
 /** The Saturday after: Tuesday's index is written. */
 const SATURDAY = new Date('2023-11-18T15:00:00Z');
 
-const masterIndex = (lines: string[]) =>
-  [
-    'Description:           Daily Index of EDGAR Dissemination Feed',
-    'Last Data Received:    Nov 14, 2023',
-    'Comments:              webmaster@sec.gov',
-    'Anonymous FTP:         ftp://ftp.sec.gov/edgar/',
-    '',
-    'CIK|Company Name|Form Type|Date Filed|File Name',
-    '--------------------------------------------------------------------------------',
-    ...lines,
-    '',
-  ].join('\n');
-
 let t: TestApp;
 let edgar: EdgarServer;
-const client = () =>
-  createEdgarClient({
-    userAgent: 'RedCap Research admin@redcap.example',
-    requestsPerSecond: 10,
-    wwwUrl: edgar.url,
-    dataUrl: edgar.url,
-    sleep: async () => {},
-  });
+const client = () => testEdgarClient(edgar);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -69,7 +49,7 @@ beforeAll(async () => {
     ]);
   edgar.put(
     INDEX_PATH,
-    masterIndex([
+    masterIndex('2023-11-14', [
       `1894188|LTS One Management LP|13F-HR|20231114|edgar/data/1894188/${LTS}.txt`,
       `1790837|Bull Street Advisors, LLC|13F-HR|20231114|edgar/data/1790837/${MISSING}.txt`,
       '1634313|A MANAGER FILING A NOTICE|13F-NT|20231114|edgar/data/1634313/0001634313-23-000004.txt',

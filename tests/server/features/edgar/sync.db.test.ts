@@ -10,7 +10,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createContentWatch } from '../../../../src/server/features/alerts/index.ts';
-import { createEdgarClient, runEdgarSync } from '../../../../src/server/features/edgar/index.ts';
+import { runEdgarSync } from '../../../../src/server/features/edgar/index.ts';
 import {
   alerts,
   companies,
@@ -21,7 +21,7 @@ import {
 } from '../../../../src/server/schema.ts';
 import { addReader } from '../../../helpers/alerts.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
-import { startEdgarServer, type EdgarServer } from '../../../helpers/edgar-server.ts';
+import { masterIndex, startEdgarServer, testEdgarClient, type EdgarServer } from '../../../helpers/edgar-server.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../fixtures/edgar');
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
@@ -32,31 +32,9 @@ const INDEX_PATH = '/Archives/edgar/daily-index/2025/QTR1/master.20250110.idx';
 /** The Saturday after: Friday's index is the last written. */
 const SATURDAY = new Date('2025-01-11T15:00:00Z');
 
-/** A daily master index as EDGAR writes it, listing these filings. */
-function masterIndex(day: string, lines: string[]): string {
-  return [
-    'Description:           Daily Index of EDGAR Dissemination Feed',
-    `Last Data Received:    ${day}`,
-    'Comments:              webmaster@sec.gov',
-    'Anonymous FTP:         ftp://ftp.sec.gov/edgar/',
-    '',
-    'CIK|Company Name|Form Type|Date Filed|File Name',
-    '--------------------------------------------------------------------------------',
-    ...lines,
-    '',
-  ].join('\n');
-}
-
 let t: TestApp;
 let edgar: EdgarServer;
-const client = () =>
-  createEdgarClient({
-    userAgent: 'RedCap Research admin@redcap.example',
-    requestsPerSecond: 10,
-    wwwUrl: edgar.url,
-    dataUrl: edgar.url,
-    sleep: async () => {},
-  });
+const client = () => testEdgarClient(edgar);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -90,7 +68,7 @@ describe('the EDGAR sync', () => {
   beforeEach(() => {
     edgar.put(
       INDEX_PATH,
-      masterIndex('Jan 10, 2025', [
+      masterIndex('2025-01-10', [
         `1750|AAR CORP|4|20250110|edgar/data/1750/${AAR_FORM4}.txt`,
         `1806647|Garascia Jessica A.|4|20250110|edgar/data/1806647/${AAR_FORM4}.txt`,
         '320193|Apple Inc.|4|20250110|edgar/data/320193/0000320193-25-000001.txt',
@@ -227,7 +205,7 @@ describe('a run stopped part way', () => {
     edgar.put(
       day,
       masterIndex(
-        'Jan 13, 2025',
+        '2025-01-13',
         accessions.map((a) => `1750|AAR CORP|4|20250113|edgar/data/1750/${a}.txt`),
       ),
     );

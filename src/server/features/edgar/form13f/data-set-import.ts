@@ -46,7 +46,7 @@ import {
   pairKey,
   recordFilings,
   reportsInForce,
-  holdingKeyOf,
+  addHoldingLine,
   settleReports,
   writeHoldings,
   HOLDINGS_PER_STATEMENT,
@@ -304,29 +304,13 @@ async function importSpooled(
       continue;
     }
     gathering ??= { filing, holdings: new Map() };
-    const key = holdingKeyOf({ accession: row.accession, cusip, putCall: row.putCall });
     // In dollars by the rule until the report's unit is decided.
-    const dollars = row.value * rule(filing);
-    const held = gathering.holdings.get(key);
-    if (held) {
-      held.shares += row.amount;
-      held.value += dollars;
-      if (held.discretion !== row.discretion) held.discretion = 'MIXED';
-    } else
-      gathering.holdings.set(key, {
-        accession: row.accession,
-        symbol,
-        cusip,
-        putCall: row.putCall,
-        shares: row.amount,
-        value: dollars,
-        discretion: row.discretion,
-        managerCik: filing.managerCik,
-        managerName: filing.managerName,
-        period: filing.period,
-        filedOn: filing.filedOn,
-        loadingRun: run && loading.has(row.accession) ? run.id : null,
-      });
+    addHoldingLine(
+      gathering.holdings,
+      filing,
+      { ...row, cusip, symbol, dollars: row.value * rule(filing) },
+      run && loading.has(row.accession) ? run.id : null,
+    );
     if (gathering.holdings.size >= options.batch) {
       // A report larger than a step: written in several, through this line.
       await release();

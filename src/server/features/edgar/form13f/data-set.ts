@@ -20,8 +20,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import yauzl from 'yauzl';
-import { CONTROL_CHARACTER, ImportError, quoted, shown } from '../../imports/index.ts';
-import { dataSetDate, isHoldingsForm, type AmendmentType, type Form13fFiling, type InfoTableRow } from './rows.ts';
+import { CONTROL_CHARACTER, ImportError, dataSetDate, quoted, shown } from '../../imports/index.ts';
+import { isHoldingsForm, type AmendmentType, type Form13fFiling, type InfoTableRow } from './rows.ts';
 
 export const DATA_SET_TABLES = [
   'SUBMISSION',

@@ -64,20 +64,11 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 export { isQuarterEnd, previousQuarterEnd } from '../../../../lib/quarters.ts';
 
-const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
-
 /** A real calendar day as YYYY-MM-DD, or null. */
 function calendarDay(year: number, month: number, day: number): string | null {
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
   return `${year}-${pad(month)}-${pad(day)}`;
-}
-
-/** The data sets' dates, DD-MON-YYYY ('31-MAR-2024'), as YYYY-MM-DD; null when it is not one. */
-export function dataSetDate(text: string): string | null {
-  const match = /^(\d{2})-([A-Z]{3})-(\d{4})$/.exec(text.trim().toUpperCase());
-  const month = match ? MONTHS.indexOf(match[2]!) + 1 : 0;
-  return match && month ? calendarDay(Number(match[3]), month, Number(match[1])) : null;
 }
 
 /** The XML documents' dates, MM-DD-YYYY ('03-31-2024'), as YYYY-MM-DD; null when it is not one. */

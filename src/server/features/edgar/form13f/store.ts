@@ -196,6 +196,39 @@ export interface StoredHolding {
 export const holdingKeyOf = (h: { accession: string; cusip: string; putCall: PutCall | null }) =>
   `${h.accession}:${h.cusip}:${h.putCall ?? 'SH'}`;
 
+/**
+ * Adds one information-table line of `filing` to its holdings: the lines of one holding (its CUSIP
+ * and kind) are summed, and a holding whose lines name different discretions is MIXED.
+ */
+export function addHoldingLine(
+  holdings: Map<string, StoredHolding>,
+  filing: { accession: string; managerCik: number; managerName: string; period: string; filedOn: string },
+  line: { symbol: string; cusip: string; putCall: PutCall | null; amount: number; dollars: number; discretion: string },
+  loadingRun: number | null,
+): void {
+  const key = holdingKeyOf({ accession: filing.accession, cusip: line.cusip, putCall: line.putCall });
+  const held = holdings.get(key);
+  if (held) {
+    held.shares += line.amount;
+    held.value += line.dollars;
+    if (held.discretion !== line.discretion) held.discretion = 'MIXED';
+  } else
+    holdings.set(key, {
+      accession: filing.accession,
+      symbol: line.symbol,
+      cusip: line.cusip,
+      putCall: line.putCall,
+      shares: line.amount,
+      value: line.dollars,
+      discretion: line.discretion,
+      managerCik: filing.managerCik,
+      managerName: filing.managerName,
+      period: filing.period,
+      filedOn: filing.filedOn,
+      loadingRun,
+    });
+}
+
 /** Holdings written per statement: a data-set import's step of up to this many is one statement. */
 export const HOLDINGS_PER_STATEMENT = BATCH;
 
@@ -278,28 +311,7 @@ export function holdingsOf(
     if (row.amountType !== 'SH') continue;
     const symbol = symbolOf(row.cusip);
     if (!symbol) continue;
-    const key = `${row.cusip}:${row.putCall ?? 'SH'}`;
-    const held = holdings.get(key);
-    const dollars = row.value * filing.valueMultiplier;
-    if (held) {
-      held.shares += row.amount;
-      held.value += dollars;
-      if (held.discretion !== row.discretion) held.discretion = 'MIXED';
-    } else
-      holdings.set(key, {
-        accession: filing.accession,
-        symbol,
-        cusip: row.cusip,
-        putCall: row.putCall,
-        shares: row.amount,
-        value: dollars,
-        discretion: row.discretion,
-        managerCik: filing.managerCik,
-        managerName: filing.managerName,
-        period: filing.period,
-        filedOn: filing.filedOn,
-        loadingRun: null,
-      });
+    addHoldingLine(holdings, filing, { ...row, symbol, dollars: row.value * filing.valueMultiplier }, null);
   }
   for (const held of holdings.values()) {
     held.shares = Math.round(held.shares);
