@@ -44,7 +44,7 @@ export function runImport(env: Record<string, string>, args: string[]): Promise<
   return new Promise((resolve, reject) =>
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`import exited ${code}:\n${out}\n${err}`));
-      // A data set's import runs in a child of the command (scripts/data-set-heap.ts): each reports, the larger counts.
+      // A data set's import runs in a child of the command (scripts/import.ts): each reports, the larger counts.
       const kb = Math.max(0, ...[...err.matchAll(/PEAK_RSS_KB (\d+)/g)].map((m) => Number(m[1])));
       resolve({ ms: performance.now() - started, peakMb: kb / 1024, out });
     }),
