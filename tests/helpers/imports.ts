@@ -1,5 +1,9 @@
-/** What tests of the imports share: a universe import's options as the command's defaults give them, and a digest of the database. */
+/**
+ * What tests of the imports share: a universe import's options as the command's defaults give them, a
+ * company as an import writes it, and a digest of the database.
+ */
 import { sql } from 'drizzle-orm';
+import type { companies } from '../../src/server/features/companies/index.ts';
 import { SMALL_CAP_WINDOW, type UniverseOptions } from '../../src/server/features/imports/index.ts';
 import { rowsOf, type Db } from '../../src/server/platform/db/client.ts';
 
@@ -12,6 +16,19 @@ export const universeOptions = (extra: Partial<UniverseOptions> = {}): UniverseO
   dryRun: false,
   replaceDemo: false,
   ...extra,
+});
+
+/** A company of an imported universe (not the demo's), its sector and market any: tests name what matters to them. */
+export const importedCompany = (
+  company: Pick<typeof companies.$inferInsert, 'symbol' | 'name'> & Partial<typeof companies.$inferInsert>,
+): typeof companies.$inferInsert => ({
+  sicCode: 2834,
+  sectorName: 'Life Sciences',
+  industry: 'Pharmaceutical Preparations',
+  market: 'NASDAQ',
+  country: 'United States',
+  dataSource: 'nasdaq-screener',
+  ...company,
 });
 
 /** Every table of the database with its row count and a digest of all its rows: equal digests, equal rows. */

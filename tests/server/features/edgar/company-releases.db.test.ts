@@ -15,6 +15,7 @@ import { alerts, companies, edgarFilings, favoriteCompanies, news } from '../../
 import { addReader } from '../../../helpers/alerts.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
 import { masterIndex, startEdgarServer, testEdgarClient, type EdgarServer } from '../../../helpers/edgar-server.ts';
+import { importedCompany } from '../../../helpers/imports.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../fixtures/edgar/8k');
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
@@ -71,17 +72,7 @@ let readerId: number;
 beforeAll(async () => {
   t = await createTestApp();
   edgar = await startEdgarServer();
-  const company = (symbol: string, name: string, cik: number) => ({
-    symbol,
-    name,
-    cik,
-    sicCode: 2834,
-    sectorName: 'Life Sciences',
-    industry: 'Pharmaceutical Preparations',
-    market: 'NASDAQ',
-    country: 'United States',
-    dataSource: 'nasdaq-screener',
-  });
+  const company = (symbol: string, name: string, cik: number) => importedCompany({ symbol, name, cik });
   await t.database.db
     .insert(companies)
     .values([

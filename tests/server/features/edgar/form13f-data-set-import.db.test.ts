@@ -21,6 +21,7 @@ import { createTestApp, type TestApp } from '../../../helpers/app.ts';
 import { writeDataSet, type TestFiling, type TestLine } from '../../../helpers/form13f.ts';
 import { tableDigests } from '../../../helpers/imports.ts';
 import { writeZip } from '../../../helpers/zip-writer.ts';
+import { importedCompany } from '../../../helpers/imports.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../../../fixtures/edgar/13f/data-set');
 const options = (extra: Partial<DataSetImportOptions> = {}): DataSetImportOptions => ({
@@ -33,18 +34,8 @@ const options = (extra: Partial<DataSetImportOptions> = {}): DataSetImportOption
 let t: TestApp;
 let dir: string;
 
-const company = (symbol: string, name: string, sharesOutstanding: number, lastSale: number) => ({
-  symbol,
-  name,
-  sharesOutstanding,
-  lastSale,
-  sicCode: 2834,
-  sectorName: 'Health Care',
-  industry: 'Pharmaceutical Preparations',
-  market: 'NASDAQ',
-  country: 'United States',
-  dataSource: 'nasdaq-screener',
-});
+const company = (symbol: string, name: string, sharesOutstanding: number, lastSale: number) =>
+  importedCompany({ symbol, name, sharesOutstanding, lastSale });
 
 interface Holder {
   institutionName: string;

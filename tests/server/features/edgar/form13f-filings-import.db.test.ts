@@ -13,6 +13,7 @@ import { importCusipMap, importForm13fFilings } from '../../../../src/server/fea
 import { companies, cusipSymbols, institutionalHoldings } from '../../../../src/server/schema.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
 import { tableDigests } from '../../../helpers/imports.ts';
+import { importedCompany } from '../../../helpers/imports.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../fixtures/edgar/13f');
 const LTS = '0001894188-23-000007';
@@ -20,18 +21,8 @@ const LTS = '0001894188-23-000007';
 let t: TestApp;
 let dir: string;
 
-const company = (symbol: string, name: string, sharesOutstanding: number, lastSale: number) => ({
-  symbol,
-  name,
-  sharesOutstanding,
-  lastSale,
-  sicCode: 3841,
-  sectorName: 'Health Care',
-  industry: 'Surgical and Medical Instruments',
-  market: 'NASDAQ',
-  country: 'United States',
-  dataSource: 'nasdaq-screener',
-});
+const company = (symbol: string, name: string, sharesOutstanding: number, lastSale: number) =>
+  importedCompany({ symbol, name, sharesOutstanding, lastSale });
 
 const holders = async (symbol: string) => {
   const answer = await t.call('GET', `/api/stock/institutional/${symbol}`);

@@ -12,6 +12,7 @@ import { runEdgarSync } from '../../../../src/server/features/edgar/index.ts';
 import { companies, form13fQueue } from '../../../../src/server/schema.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
 import { masterIndex, startEdgarServer, testEdgarClient, type EdgarServer } from '../../../helpers/edgar-server.ts';
+import { importedCompany } from '../../../helpers/imports.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../fixtures/edgar/13f');
 const LTS = '0001894188-23-000007';
@@ -29,18 +30,8 @@ const client = () => testEdgarClient(edgar);
 beforeAll(async () => {
   t = await createTestApp();
   edgar = await startEdgarServer();
-  const company = (symbol: string, name: string, cik: number) => ({
-    symbol,
-    name,
-    cik,
-    sharesOutstanding: 30_900_000,
-    sicCode: 3841,
-    sectorName: 'Health Care',
-    industry: 'Surgical and Medical Instruments',
-    market: 'NASDAQ',
-    country: 'United States',
-    dataSource: 'nasdaq-screener',
-  });
+  const company = (symbol: string, name: string, cik: number) =>
+    importedCompany({ symbol, name, cik, sharesOutstanding: 30_900_000 });
   await t.database.db
     .insert(companies)
     .values([

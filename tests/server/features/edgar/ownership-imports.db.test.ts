@@ -16,6 +16,7 @@ import { alerts, companies, favoriteCompanies, insiderTransactions } from '../..
 import { addReader } from '../../../helpers/alerts.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
 import { writeZip } from '../../../helpers/zip-writer.ts';
+import { importedCompany } from '../../../helpers/imports.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../fixtures/edgar');
 const dataSetFile = (name: string) => fs.readFileSync(path.join(FIXTURES, 'insider-dataset', name), 'utf8');
@@ -68,17 +69,7 @@ const addApple = () =>
 beforeAll(async () => {
   t = await createTestApp();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-insider-'));
-  const company = (symbol: string, name: string, cik: number) => ({
-    symbol,
-    name,
-    cik,
-    sicCode: 3720,
-    sectorName: 'Manufacturing',
-    industry: 'Aircraft & Parts',
-    market: 'NYSE',
-    country: 'United States',
-    dataSource: 'nasdaq-screener',
-  });
+  const company = (symbol: string, name: string, cik: number) => importedCompany({ symbol, name, cik });
   await t.database.db.insert(companies).values([company('AIR', 'AAR Corp.', 1750)]);
 });
 afterAll(async () => {

@@ -22,6 +22,7 @@ import {
 import { addReader } from '../../../helpers/alerts.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
 import { masterIndex, startEdgarServer, testEdgarClient, type EdgarServer } from '../../../helpers/edgar-server.ts';
+import { importedCompany } from '../../../helpers/imports.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../fixtures/edgar');
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
@@ -39,17 +40,7 @@ const client = () => testEdgarClient(edgar);
 beforeAll(async () => {
   t = await createTestApp();
   edgar = await startEdgarServer();
-  const company = (symbol: string, name: string, cik: number) => ({
-    symbol,
-    name,
-    cik,
-    sicCode: 3720,
-    sectorName: 'Manufacturing',
-    industry: 'Aircraft & Parts',
-    market: 'NYSE',
-    country: 'United States',
-    dataSource: 'nasdaq-screener',
-  });
+  const company = (symbol: string, name: string, cik: number) => importedCompany({ symbol, name, cik });
   await t.database.db
     .insert(companies)
     .values([

@@ -193,7 +193,7 @@ export interface StoredHolding {
 }
 
 /** A holding's key within a data set: its filing, CUSIP and kind. */
-export const holdingKeyOf = (h: { accession: string; cusip: string; putCall: PutCall | null }) =>
+const holdingKeyOf = (h: { accession: string; cusip: string; putCall: PutCall | null }) =>
   `${h.accession}:${h.cusip}:${h.putCall ?? 'SH'}`;
 
 /**
