@@ -7,6 +7,7 @@
  * npm run import -- sec-insider DATASET.zip [--dry-run]
  * npm run import -- sec-13f DATASET.zip|DIR|FILES... [--dry-run]
  * npm run import -- cusip-map FILE.csv [--dry-run]
+ * npm run import -- sec-facts FILES|DIR|companyfacts.zip [--dry-run]
  * Imports public market data into the database the server uses, whether or
  * not the server runs (a running server picks the changes up within
  * seconds and rebuilds the pages of what changed). Each import is one
@@ -41,6 +42,7 @@ import {
   importOwnershipFiles,
   isDataSetInput,
 } from '../src/server/features/edgar/index.ts';
+import { importCompanyFacts } from '../src/server/features/financials/index.ts';
 import { cliConfig, fail, openDatabaseOrFail, progressBar } from './cli-support.ts';
 
 const USAGE = `Usage: npm run import -- universe FILE.csv [options]
@@ -51,6 +53,7 @@ const USAGE = `Usage: npm run import -- universe FILE.csv [options]
        npm run import -- sec-insider DATASET.zip [--dry-run]
        npm run import -- sec-13f DATASET.zip|DIR|FILES... [--dry-run]
        npm run import -- cusip-map FILE.csv [--dry-run]
+       npm run import -- sec-facts FILES|DIR|companyfacts.zip [--dry-run]
 
   Every import is one transaction (a file that cannot be imported, anywhere in it, changes nothing), except the SEC's
   quarterly data sets, written in steps once checked whole.
@@ -81,7 +84,11 @@ const USAGE = `Usage: npm run import -- universe FILE.csv [options]
                       report lists the largest issuers left out. A data set is written in steps while the site keeps
                       answering and shown at its end; stopped (Ctrl-C), it goes on from there when imported again
   cusip-map FILE.csv  staff's map of CUSIPs to listed companies (columns cusip,symbol): a mapped CUSIP's holdings
-                      belong to that company whatever filers call its issuer`;
+                      belong to that company whatever filers call its issuer
+  sec-facts INPUTS    the SEC's XBRL company facts (data.sec.gov/api/xbrl/companyfacts/CIK##########.json files, a
+                      folder of them, or the nightly companyfacts.zip, of which only the universe's CIKs are read):
+                      each company's financial statements, runway and dilution; one transaction per company, a
+                      document that cannot be read is reported and the rest go on`;
 
 const [command, ...rest] = process.argv.slice(2);
 if (!command || command === '--help' || command === '-h') fail(USAGE);
@@ -161,10 +168,13 @@ function inputsOf(args: string[], many: boolean): { inputs: string[]; dryRun: bo
 
 /** The imports that take their inputs and --dry-run only, in one transaction. */
 async function simple(
-  kind: 'sec-tickers' | 'sec-submissions' | 'prices' | 'sec-ownership' | 'cusip-map',
+  kind: 'sec-tickers' | 'sec-submissions' | 'prices' | 'sec-ownership' | 'cusip-map' | 'sec-facts',
   args: string[],
 ): Promise<void> {
-  const { inputs, dryRun } = inputsOf(args, kind === 'sec-submissions' || kind === 'sec-ownership');
+  const { inputs, dryRun } = inputsOf(
+    args,
+    kind === 'sec-submissions' || kind === 'sec-ownership' || kind === 'sec-facts',
+  );
   const database = await openDatabaseOrFail(cliConfig());
   try {
     const report =
@@ -176,7 +186,12 @@ async function simple(
             ? await importOwnershipFiles(database.db, inputs, dryRun, progressBar('Storing filings'))
             : kind === 'cusip-map'
               ? await importCusipMap(database.db, inputs[0]!, dryRun)
-              : await importSecSubmissions(database.db, inputs, dryRun, progressBar('Reading submissions'));
+              : kind === 'sec-facts'
+                ? await importCompanyFacts(database.db, inputs, {
+                    dryRun,
+                    onProgress: progressBar('Reading company facts'),
+                  })
+                : await importSecSubmissions(database.db, inputs, dryRun, progressBar('Reading submissions'));
     process.stdout.write(formatReport(report));
   } finally {
     await database.close();
@@ -267,7 +282,8 @@ try {
     command === 'sec-submissions' ||
     command === 'prices' ||
     command === 'sec-ownership' ||
-    command === 'cusip-map'
+    command === 'cusip-map' ||
+    command === 'sec-facts'
   )
     await simple(command, rest);
   else fail(`Unknown import "${command}".\n${USAGE}`);

@@ -20,14 +20,14 @@ import {
 
 /** An article as stored in the news collection: its body is a detail. */
 export const storedNewsRecord = newsArticleRecord.omit({ description: true });
-/** A company as stored in the companies collection: its filings and insider trades are details. */
-export const storedCompanyRecord = companyPageRecord.omit({ filings: true, insider: true });
+/** A company as stored in the companies collection: its filings, insider trades and financials are details. */
+export const storedCompanyRecord = companyPageRecord.omit({ filings: true, insider: true, financials: true });
 export type StoredCompanyRecord = ReturnType<typeof storedCompanyRecord.parse>;
 
 /** The details of each collection that keeps some. */
 export interface RecordDetails {
   news: Pick<NewsArticleRecord, 'description'>;
-  companies: Pick<CompanyPageData, 'filings' | 'insider'>;
+  companies: Pick<CompanyPageData, 'filings' | 'insider' | 'financials'>;
 }
 export type DetailedFeed = keyof RecordDetails;
 

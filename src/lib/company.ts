@@ -146,6 +146,7 @@ export function groupBioPhases<T extends { stage: string }>(phases: readonly T[]
 export const COMPANY_TABS = [
   { slug: 'about', label: 'About' },
   { slug: 'marketdata', label: 'Market Data' },
+  { slug: 'financials', label: 'Financials' },
   { slug: 'news', label: 'News' },
   { slug: 'analyst-reports', label: 'Analyst Reports' },
   { slug: 'team', label: 'Leadership' },
@@ -157,6 +158,15 @@ export const COMPANY_TABS = [
 ] as const;
 
 export type CompanyTab = (typeof COMPANY_TABS)[number]['slug'];
+
+/**
+ * The tabs of a company that is not a client: its stock page and its financials. Every company has
+ * a Financials tab (docs/product.md §9.12); a null slug is the stock page itself, /stocks/{symbol}.
+ */
+export const STOCK_TABS = [
+  { slug: null, label: 'Overview' },
+  { slug: 'financials', label: 'Financials' },
+] as const satisfies readonly { slug: CompanyTab | null; label: string }[];
 
 /** The tabs a client company shows: Bio Phase only when it has bio phases. */
 export const tabsFor = (hasBioPhases: boolean) => COMPANY_TABS.filter((t) => t.slug !== 'bio' || hasBioPhases);

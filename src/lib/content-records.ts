@@ -4,6 +4,7 @@
  * the build reads from it.
  */
 import { z } from 'zod';
+import { companyFinancialsRecord } from './financial-records.ts';
 import { ALERT_KIND_IDS, EMAIL_MODES, type Alert, type AlertSettings, type CompanyAlertRule } from './alerts.ts';
 
 /** What the content changes feed names: the build's collections and the events lists. */
@@ -308,6 +309,8 @@ export const companyPageRecord = z.object({
   insider: z.array(insiderRecord),
   filings: z.object({ data: z.array(filingRecord), totalItems: z.number() }),
   bio_phases: z.array(bioPhaseRecord),
+  /** Its financial statements and key figures (financial-records.ts); null while none are held. */
+  financials: companyFinancialsRecord.nullable(),
   client: z
     .object({
       landing: landingPageRecord,

@@ -7,6 +7,7 @@
  * Pure code: the server builds the statements, the site shows them, and both reckon runway and
  * dilution here so a figure reads the same on a page and in an answer.
  */
+import { formatCompact, formatMoney, formatShares } from './format.ts';
 
 /** Which statement a line belongs to, for grouping on a page. */
 export type StatementKind = 'income' | 'balance' | 'cash-flow' | 'shares';
@@ -114,6 +115,51 @@ export function cashRunway({ cash, shortTermInvestments, trailingOperatingCashFl
   };
 }
 
+/** A period's figures as the rules below read them: the statements' periods and the stored records' alike. */
+export interface PeriodFigures {
+  start: string;
+  end: string;
+  lines: Partial<Record<StatementLineId, { value: number }>>;
+}
+
+const latestWith = <P extends PeriodFigures>(periods: readonly P[], line: StatementLineId): P | null =>
+  periods.filter((p) => p.lines[line] !== undefined).reduce<P | null>((a, b) => (!a || b.end >= a.end ? b : a), null);
+
+const dayAfter = (day: string): string => {
+  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+  return next.toISOString().slice(0, 10);
+};
+
+/**
+ * The operating cash flow of the trailing four quarters: the last four quarters, if they follow one
+ * another without a gap and are at least as recent as the last year; else the last year's (a 20-F
+ * filer reports no quarters). Null when neither is known. Periods oldest first.
+ */
+export function trailingOperatingCashFlowOf(
+  annual: readonly PeriodFigures[],
+  quarterly: readonly PeriodFigures[],
+): number | null {
+  const quarters = quarterly.filter((period) => period.lines.operatingCashFlow);
+  const year = latestWith(annual, 'operatingCashFlow');
+  const lastFour = quarters.slice(-4);
+  const consecutive =
+    lastFour.length === 4 && lastFour.every((q, i) => i === 0 || q.start === dayAfter(lastFour[i - 1]!.end));
+  if (consecutive && (!year || lastFour[3]!.end >= year.end)) {
+    return trailingFourQuarters(lastFour.map((q) => q.lines.operatingCashFlow!.value));
+  }
+  return year ? year.lines.operatingCashFlow!.value : null;
+}
+
+/** The cash runway at the latest balance sheet that gives cash, at the trailing year's burn. */
+export function cashRunwayOfPeriods(annual: readonly PeriodFigures[], quarterly: readonly PeriodFigures[]): CashRunway {
+  const latest = latestWith([...annual, ...quarterly], 'cash');
+  return cashRunway({
+    cash: latest?.lines.cash?.value ?? null,
+    shortTermInvestments: latest?.lines.shortTermInvestments?.value ?? null,
+    trailingOperatingCashFlow: trailingOperatingCashFlowOf(annual, quarterly),
+  });
+}
+
 /** A count of shares outstanding on a day (YYYY-MM-DD). */
 export interface ShareCount {
   date: string;
@@ -156,3 +202,54 @@ export const dilution = (counts: readonly ShareCount[]): { oneYear: number | nul
   oneYear: sharesGrowth(counts, 1),
   threeYears: sharesGrowth(counts, 3),
 });
+
+const CURRENCY_SIGNS: Record<string, string> = { USD: '$' };
+
+/**
+ * A figure as the statements show it, by its unit: money with its scale ('$12.40M', '-$3.10M', or
+ * '12.40M EUR' in another currency), money per share with two decimals ('-$0.45'), shares whole
+ * ('12.40M'), anything else as a number with its unit.
+ */
+export function formatFigure(value: number, unit: string): string {
+  const [measure, per] = unit.split('/');
+  const sign = CURRENCY_SIGNS[measure ?? ''];
+  if (per === 'shares') {
+    const amount = Math.abs(value).toFixed(2);
+    return sign ? `${value < 0 ? '-' : ''}${sign}${amount}` : `${value < 0 ? '-' : ''}${amount} ${measure}/share`;
+  }
+  if (unit === 'shares') return formatShares(value);
+  if (sign) return formatMoney(value);
+  return `${formatCompact(value)} ${unit}`;
+}
+
+/** A fraction as a signed percent with one decimal: '+12.5%', '-3.0%'. */
+export const formatGrowth = (fraction: number): string =>
+  `${fraction > 0 ? '+' : fraction < 0 ? '-' : ''}${Math.abs(fraction * 100).toFixed(1)}%`;
+
+/** The runway as a reader reads it: '4.6 quarters', 'Cash-flow positive', or why it is unknown. */
+export function runwayLabel(runway: CashRunway): string {
+  if (runway.status === 'cash-flow-positive') return 'Cash-flow positive';
+  if (runway.status === 'unknown') return 'Not known';
+  return `${runway.quarters.toFixed(1)} quarters`;
+}
+
+/** The runway's one-line explanation. */
+export function runwayExplanation(runway: CashRunway, currency: string): string {
+  const money = (value: number) => formatFigure(value, currency);
+  if (runway.status === 'cash-flow-positive')
+    return `Operations brought in ${money(runway.trailingOperatingCashFlow)} over the trailing year: no cash is burned.`;
+  if (runway.status === 'unknown')
+    return runway.reason === 'no cash figure'
+      ? 'The statements give no cash figure to count.'
+      : 'The statements give no operating cash flow for the trailing year.';
+  return `Cash and short-term investments of ${money(runway.liquidity)} at the trailing year's operating burn of ${money(runway.quarterlyBurn)} a quarter.`;
+}
+
+/** Dilution's one-line explanation: what the growth of the share count means to a holder. */
+export function dilutionExplanation(growth: number | null, years: number): string {
+  if (growth === null)
+    return `No share count from about ${years === 1 ? 'a year' : `${years} years`} before to compare.`;
+  if (growth <= 0) return `The share count did not grow over ${years === 1 ? 'the year' : `${years} years`}.`;
+  const owned = 1 / (1 + growth);
+  return `A holder owns ${((1 - owned) * 100).toFixed(1)}% less of the company than ${years === 1 ? 'a year' : `${years} years`} ago.`;
+}

@@ -67,6 +67,16 @@ export const SCREENER_COLUMNS: readonly ScreenerColumn[] = [
   { field: 'buyRatings', header: 'Buy', format: 'integer', width: 90 },
   { field: 'holdRatings', header: 'Hold', format: 'integer', width: 90 },
   { field: 'sellRatings', header: 'Sell', format: 'integer', width: 90 },
+  { field: 'revenue_ttm', header: 'Revenue (TTM)', format: 'market-cap', width: 150 },
+  { field: 'revenue_growth', header: 'Revenue Growth', format: 'signed-percent', width: 160 },
+  { field: 'net_margin', header: 'Net Margin', format: 'signed-percent', width: 130 },
+  { field: 'cash', header: 'Cash', format: 'market-cap', width: 120 },
+  { field: 'runway_quarters', header: 'Runway (Qtrs)', format: 'decimal', width: 150 },
+  { field: 'debt_to_equity', header: 'Debt/Equity', format: 'decimal', width: 130 },
+  { field: 'shares_growth_1y', header: 'Shares Growth 1Y', format: 'signed-percent', width: 170 },
+  { field: 'shares_growth_3y', header: 'Shares Growth 3Y', format: 'signed-percent', width: 170 },
+  { field: 'price_to_sales', header: 'P/S', format: 'decimal', width: 90 },
+  { field: 'price_to_book', header: 'P/B', format: 'decimal', width: 90 },
 ];
 
 export const DEFAULT_COLUMNS: readonly SortField[] = [

@@ -38,6 +38,16 @@ export const NUMERIC_FIELDS = [
   'holdRatings',
   'float_shares',
   'free_float',
+  'revenue_ttm',
+  'revenue_growth',
+  'net_margin',
+  'cash',
+  'runway_quarters',
+  'debt_to_equity',
+  'shares_growth_1y',
+  'shares_growth_3y',
+  'price_to_sales',
+  'price_to_book',
 ] as const;
 
 export const TEXT_FIELDS = [
@@ -217,6 +227,17 @@ export const FILTERS: readonly FilterDefinition[] = [
   dynamicRange('Buy Ratings', 'buyRatings', 'Analysts'),
   dynamicRange('Hold Ratings', 'holdRatings', 'Analysts'),
   dynamicRange('Sell Ratings', 'sellRatings', 'Analysts'),
+  // From the latest statements (docs/product.md §9.12): growth, margins and dilution in percent.
+  dynamicRange('Revenue (TTM)', 'revenue_ttm', 'Fundamentals'),
+  dynamicRange('Revenue Growth (TTM)', 'revenue_growth', 'Fundamentals'),
+  dynamicRange('Net Margin', 'net_margin', 'Fundamentals'),
+  dynamicRange('Cash', 'cash', 'Fundamentals'),
+  dynamicRange('Cash Runway (Quarters)', 'runway_quarters', 'Fundamentals'),
+  dynamicRange('Debt to Equity', 'debt_to_equity', 'Fundamentals'),
+  dynamicRange('Shares Growth 1Y', 'shares_growth_1y', 'Fundamentals'),
+  dynamicRange('Shares Growth 3Y', 'shares_growth_3y', 'Fundamentals'),
+  dynamicRange('Price to Sales', 'price_to_sales', 'Valuation'),
+  dynamicRange('Price to Book', 'price_to_book', 'Valuation'),
 ];
 
 /** Keys that are not filters of the panel but narrow the screen all the same. */

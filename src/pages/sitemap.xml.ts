@@ -33,6 +33,7 @@ export const GET: APIRoute = async ({ site }) => {
       ...videos.map((v) => ({ loc: link(`/video/${v.id}`), lastmod: v.updated_at })),
       ...companies.flatMap((c) => [
         { loc: link(`/stocks/${c.symbol}`) },
+        { loc: link(`/stocks/${c.symbol}/financials`) },
         ...clientTabs(c)
           .filter((tab) => tab !== 'about')
           .map((tab) => ({ loc: link(`/stocks/${c.symbol}/${tab}`) })),

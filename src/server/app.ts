@@ -13,6 +13,7 @@ import { googleRoutes } from './features/accounts/google-routes.ts';
 import { loadSession } from './features/accounts/index.ts';
 import { chatRoutes, createAnswerEngine } from './features/chat/index.ts';
 import { companyRoutes, tipranksRoutes } from './features/companies/routes.ts';
+import { financialsRoutes } from './features/financials/index.ts';
 import { companyStaffRoutes } from './features/companies/staff-routes.ts';
 import { coverRoutes } from './features/covers/routes.ts';
 import { dataSourceStaffRoutes } from './features/edgar/index.ts';
@@ -177,6 +178,7 @@ export function createApp(deps: AppDeps): App {
   }
   api.route('/stock', companyRoutes);
   api.route('/stock', companyVideoRoutes);
+  api.route('/stock', financialsRoutes);
   api.route('/stock', screenerRoutes(snapshots));
   api.route('/stock', ipoRoutes);
   api.route('/tipranks', tipranksRoutes);

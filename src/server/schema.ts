@@ -13,6 +13,7 @@ export * from './features/companies/tables.ts';
 export * from './features/edgar/tables.ts';
 export * from './features/email/tables.ts';
 export * from './features/events/tables.ts';
+export * from './features/financials/tables.ts';
 export * from './features/ipos/tables.ts';
 export * from './features/market/tables.ts';
 export * from './features/news/tables.ts';

@@ -28,6 +28,7 @@ export const PAGES: readonly { kind: PageKind; what: string; path: (picks: DemoP
     path: (p) => `/stocks/${p.clientArticle.company_symbol}/marketdata/`,
   },
   { kind: 'company', what: 'a client’s team page', path: (p) => `/stocks/${p.clientArticle.company_symbol}/team/` },
+  { kind: 'company', what: 'a company’s Financials tab', path: (p) => `/stocks/${p.company}/financials/` },
   { kind: 'screener', what: 'the screener', path: () => '/stocks/' },
   // The screener's other tabs show the same grid.
   { kind: 'screener', what: 'the leaders', path: () => '/stocks/Leaders/' },

@@ -65,7 +65,14 @@ export async function companyPages(): Promise<{ props: CompanyPageProps; cacheKe
     });
 }
 
-/** The tab pages of client companies: /stocks/{symbol}/{tab}. */
+/**
+ * The tab pages of client companies built by /stocks/{symbol}/{tab}: every tab but Financials, which
+ * every company has and its own route builds (/stocks/{symbol}/financials).
+ */
 export function clientTabs(company: StoredCompanyRecord): CompanyTab[] {
-  return company.client ? tabsFor(company.bio_phases.length > 0).map((t) => t.slug) : [];
+  return company.client
+    ? tabsFor(company.bio_phases.length > 0)
+        .map((t) => t.slug)
+        .filter((slug) => slug !== 'financials')
+    : [];
 }

@@ -10,7 +10,9 @@
 import type { Recommendation } from '../../lib/analysts.ts';
 import { filingGroupOf } from '../../lib/company.ts';
 import { addDays, isTradingDay } from '../../lib/market-calendar.ts';
+import type { CompanyFinancials } from '../../lib/financial-records.ts';
 import { generateClientPages } from './client-pages.ts';
+import { generateFinancials } from './financials.ts';
 import { insiderLabel, insidersOf, managementTeam, personName } from './people.ts';
 import { generateBioPhases, pipelineStage, pipelineStrategies, type PipelineStage } from './pipeline.ts';
 import { createRandom, type Random } from './random.ts';
@@ -65,6 +67,7 @@ export interface DemoCompanyData {
   clients: (typeof clients.$inferInsert)[];
   landingPages: (typeof companyLandingPages.$inferInsert)[];
   leaders: (typeof companyLeaders.$inferInsert)[];
+  financials: { symbol: string; record: CompanyFinancials }[];
 }
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -112,14 +115,14 @@ function accession(r: Random, date: string, n: number): string {
   return `${filer}-${date.slice(2, 4)}-${String(n).padStart(6, '0')}`;
 }
 
-/** Form types weighted as small caps file them; Form 4s are the insider transactions' own. */
+/** Form types weighted as small caps file them; Form 4s are the insider transactions' own, 10-Ks and 10-Qs the statements'. */
 function filingTypesFor(c: DemoCompanySource): (readonly [string, number])[] {
   const foreign = c.country !== 'United States';
   return [
     ['8-K', 30],
     ['8-K/A', 2],
-    [foreign ? '20-F' : '10-K', 4],
-    ...(foreign ? ([['6-K', 16]] as const) : ([['10-Q', 10]] as const)),
+    // Annual and quarterly reports are filed with the company's statements (financials.ts).
+    ...(foreign ? ([['6-K', 16]] as const) : []),
     ['3', 3],
     ['144', 3],
     ['SC 13G', 4],
@@ -149,6 +152,7 @@ export function generateCompanyData(
     clients: [],
     landingPages: [],
     leaders: [],
+    financials: [],
   };
   const random = createRandom(`${seed}:company-pages`);
   for (let i = 0; i < 6; i++) {
@@ -165,7 +169,7 @@ export function generateCompanyData(
   let accessionSerial = 0;
   const file = (symbol: string, r: Random, type: string, date: string, description: string) => {
     const key = accession(r, date, ++accessionSerial);
-    out.filings.push({
+    const filing = {
       accessionKey: key,
       companySymbol: symbol,
       filingType: type,
@@ -173,7 +177,9 @@ export function generateCompanyData(
       rawTextLink: `/api/stock/filing/${key}.txt`,
       documentCount: type === '10-K' || type === '20-F' ? r.int(6, 24) : type === '4' ? 1 : r.int(1, 6),
       dateAsOfChange: date,
-    });
+    };
+    out.filings.push(filing);
+    return { accession: key, url: filing.rawTextLink };
   };
   for (const c of companies) {
     const r = random.fork(`company:${c.symbol}`);
@@ -229,6 +235,13 @@ export function generateCompanyData(
       });
       file(c.symbol, r, '4', date, `${FILING_DESCRIPTIONS['4']}: ${purchaser}`);
     }
+
+    // The statements, with the 10-Qs and 10-Ks (or 20-Fs) they were filed in, from a stream of their own.
+    const statements = random.fork(`financials:${c.symbol}`);
+    const record = generateFinancials(c, statements, asOf, (type, date) =>
+      file(c.symbol, statements, type, date, FILING_DESCRIPTIONS[type] ?? type),
+    );
+    if (record) out.financials.push({ symbol: c.symbol, record });
 
     // The other SEC filings, over two years.
     const filingCount = r.int(4, 24);

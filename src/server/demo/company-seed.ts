@@ -21,6 +21,7 @@ import {
   specialists,
 } from '../schema.ts';
 import type { DemoSeedInfo } from '../features/site-build/index.ts';
+import { companyFinancials, keyFigureColumns } from '../features/financials/index.ts';
 import { generateCompanyData } from './company-data.ts';
 
 const CHUNK = 500;
@@ -83,7 +84,7 @@ export async function seedCompanyPages(
   );
   // A start interrupted half-way left some of these tables filled: begin again.
   await db.execute(
-    sql`truncate ${insiderTransactions}, ${secFilings}, ${institutionalHoldings}, ${analystRatings}, ${bioPhases}, ${companyLeaders}, ${companyLandingPages}, ${clients}, ${specialists} restart identity cascade`,
+    sql`truncate ${insiderTransactions}, ${secFilings}, ${institutionalHoldings}, ${analystRatings}, ${bioPhases}, ${companyLeaders}, ${companyLandingPages}, ${clients}, ${specialists}, ${companyFinancials} restart identity cascade`,
   );
   // The large tables go in by COPY; the profiles, written last in one transaction, mark the step done.
   await database.copyRows(
@@ -192,6 +193,15 @@ export async function seedCompanyPages(
     await tx.execute(
       sql`select setval(pg_get_serial_sequence('specialists', 'id'), (select max(id) from specialists))`,
     );
+    for (let i = 0; i < data.financials.length; i += CHUNK) {
+      const rows = data.financials.slice(i, i + CHUNK).map(({ symbol, record }) => ({
+        companySymbol: symbol,
+        source: record.source,
+        record,
+        ...keyFigureColumns(record),
+      }));
+      await tx.insert(companyFinancials).values(rows);
+    }
     for (let i = 0; i < data.profiles.length; i += CHUNK)
       await tx.insert(companyProfiles).values(data.profiles.slice(i, i + CHUNK));
     await deriveAnalystFigures(tx);

@@ -17,9 +17,10 @@ import { bioPhases, clients, companies, companyLandingPages, companyProfiles, in
 
 /**
  * A company page record as this feature knows it: everything but the client's
- * webinars, which the events feature adds (see the site build's feed).
+ * webinars, which the events feature adds, and the financials, which the
+ * financials feature adds (see the site build's feed).
  */
-export type CompanyPageRecord = Omit<CompanyPageData, 'client'> & {
+export type CompanyPageRecord = Omit<CompanyPageData, 'client' | 'financials'> & {
   client: Omit<NonNullable<CompanyPageData['client']>, 'webinars'> | null;
 };
 

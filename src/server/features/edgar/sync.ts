@@ -10,7 +10,9 @@
  * 3. it reads each listed filing it has records for (Forms 3, 4 and 5 and their amendments, and
  *    8-Ks, whose press releases become company releases) from its complete submission text file and
  *    stores its records;
- * 4. it reads the Form 13F holdings reports the indexes list, whoever filed them (form13f/sync.ts).
+ * 4. it reads the Form 13F holdings reports the indexes list, whoever filed them (form13f/sync.ts);
+ * 5. it reads the company facts (XBRL financial statements) of the companies that filed a periodic
+ *    report (company-facts-sync.ts).
  * Everything it learns is kept in the database as it goes (edgar_filings, edgar_companies, the
  * last index day), and a filing's records and its `done` mark are one transaction: a run that stops
  * for any reason is resumed by the next without recording anything twice. One document that cannot
@@ -27,6 +29,7 @@ import { EdgarUnavailable, type EdgarClient } from './client.ts';
 import { EdgarDocumentError } from './document-error.ts';
 import { currentFeedPath, dailyIndexPath, readCurrentFeed, readDailyIndex, type ListedFiling } from './filing-lists.ts';
 import { isCompanyReleaseForm, readCompanyRelease } from './company-releases.ts';
+import { syncCompanyFacts } from './company-facts-sync.ts';
 import { syncForm13f } from './form13f/sync.ts';
 import { storeOwnershipFiling } from './insider-filings.ts';
 import { OWNERSHIP_FORMS, readOwnershipDocument } from './ownership-document.ts';
@@ -172,6 +175,15 @@ export async function runEdgarSync(db: Db, client: EdgarClient, options: SyncOpt
     // 4. Form 13F holdings reports: managers file them under their own CIKs (form13f/sync.ts).
     if (!options.symbols?.length)
       await syncForm13f(db, client, listed, { report, problem, signal: options.signal, progress });
+
+    // 5. The company facts of those that filed a periodic report (company-facts-sync.ts).
+    await syncCompanyFacts(db, client, {
+      report,
+      problem,
+      ciks: options.symbols?.length ? universe.map((c) => c.cik) : undefined,
+      signal: options.signal,
+      progress,
+    });
   } catch (error) {
     if (error instanceof EdgarUnavailable) report.stopped = error.message;
     else if (options.signal?.aborted) report.stopped = 'stopped before its end; the next run goes on from here';

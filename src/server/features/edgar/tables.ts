@@ -46,12 +46,16 @@ export const edgarFilings = pgTable(
   ],
 );
 
-/** What the sync last read of a company's submissions file: its validators, for conditional requests. */
+/** What the sync last read of a company's submissions file and company facts: validators, for conditional requests. */
 export const edgarCompanies = pgTable('edgar_companies', {
   cik: integer('cik').primaryKey(),
   etag: text('etag'),
   lastModified: text('last_modified'),
   checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The same of its company facts (api/xbrl/companyfacts), read after it files a periodic report. */
+  factsEtag: text('facts_etag'),
+  factsLastModified: text('facts_last_modified'),
+  factsCheckedAt: timestamp('facts_checked_at', { withTimezone: true }),
 });
 
 /** One run of the sync, for the console's account of it. */

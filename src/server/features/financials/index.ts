@@ -9,3 +9,15 @@ export {
 } from './statements.ts';
 export { STATEMENT_SOURCES, conceptsRead, type StatementTaxonomy } from './statement-lines.ts';
 export { cashRunwayOf, dilutionOf, shareCountSeries, trailingOperatingCashFlow } from './key-figures.ts';
+export { financialsRecordOf } from './record.ts';
+export { companyFinancials } from './tables.ts';
+export { factsDigests, financialsBySymbol, financialsOf, keyFigureColumns, storeFinancials } from './store.ts';
+export {
+  MAX_FACTS_DOCUMENT_BYTES,
+  importCompanyFacts,
+  storeFactsDocument,
+  universeByCik,
+  type FactsImportOptions,
+  type FactsOutcome,
+} from './facts-import.ts';
+export { financialsRoutes } from './routes.ts';

@@ -6,8 +6,8 @@
  * row is handed over with its line number, for the report to name a bad one.
  */
 import { parse } from 'csv-parse';
-import yauzl from 'yauzl';
 import { ImportError, type ImportReport } from './report.ts';
+import { openZip, openZipEntry, zipEntries, type ZipEntry, type ZipFile } from './zip.ts';
 
 export interface DataSetRow {
   /** The value of a column by name ('' when the row leaves it empty). */
@@ -50,35 +50,17 @@ export interface DataSetReport extends ImportReport {
 /** A longer line is not a data set's (the longest real ones are remarks of a few kilobytes). */
 const MAX_LINE_BYTES = 256 * 1024;
 
-function openZip(zipPath: string): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) =>
-    yauzl.open(zipPath, { lazyEntries: true, autoClose: false }, (error, zip) => {
-      if (error) reject(new ImportError(`${zipPath} is not a zip file that can be read (${error.message}).`));
-      else resolve(zip);
-    }),
-  );
-}
-
-function entriesOf(zip: yauzl.ZipFile): Promise<Map<string, yauzl.Entry>> {
-  return new Promise((resolve, reject) => {
-    const entries = new Map<string, yauzl.Entry>();
-    zip.on('entry', (entry: yauzl.Entry) => {
-      // Files only, by their own name: a data set is flat, some zips put it in a folder.
-      if (!entry.fileName.endsWith('/')) entries.set(entry.fileName.split('/').pop()!.toUpperCase(), entry);
-      zip.readEntry();
-    });
-    zip.on('end', () => resolve(entries));
-    zip.on('error', reject);
-    zip.readEntry();
-  });
+/** Files by their own name, upper-cased: a data set is flat, some zips put it in a folder. */
+async function entriesByName(zip: ZipFile): Promise<Map<string, ZipEntry>> {
+  return new Map((await zipEntries(zip)).map((entry) => [entry.fileName.split('/').pop()!.toUpperCase(), entry]));
 }
 
 /** Opens a data set's zip; `what` names the data set in messages ('an Insider Transactions data set'). */
 export async function openDataSet(zipPath: string, what: string): Promise<DataSet> {
   const zip = await openZip(zipPath);
-  let entries: Map<string, yauzl.Entry>;
+  let entries: Map<string, ZipEntry>;
   try {
-    entries = await entriesOf(zip);
+    entries = await entriesByName(zip);
   } catch (error) {
     zip.close();
     throw new ImportError(`${zipPath} is not a zip file that can be read (${(error as Error).message}).`);
@@ -92,9 +74,7 @@ export async function openDataSet(zipPath: string, what: string): Promise<DataSe
   ): Promise<number> {
     const entry = entries.get(file.toUpperCase());
     if (!entry) throw new ImportError(`${name} has no ${file}: it is not ${what}.`);
-    const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
-      zip.openReadStream(entry, (error, s) => (error ? reject(error) : resolve(s))),
-    );
+    const stream = await openZipEntry(zip, entry);
     const parser = stream.pipe(
       parse({
         delimiter: '\t',

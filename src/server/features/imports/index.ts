@@ -23,3 +23,4 @@ export {
   type DataSetReport,
   type DataSetRow,
 } from './data-set.ts';
+export { openZip, openZipEntry, readZipEntry, zipEntries, type ZipEntry, type ZipFile } from './zip.ts';

@@ -9,6 +9,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { paceAfter } from '../../platform/db/pace.ts';
 import { targetUpside } from '../../../lib/analysts.ts';
 import { companies } from '../companies/index.ts';
+import { companyFinancials } from '../financials/index.ts';
 import {
   NUMERIC_FIELDS,
   type NumericField,
@@ -110,8 +111,49 @@ export function buildSnapshot(rows: ScreenerRow[], version: number): Snapshot {
   };
 }
 
+type CompanyRow = typeof companies.$inferSelect;
+type Fundamentals = Pick<
+  typeof companyFinancials.$inferSelect,
+  | 'currency'
+  | 'revenueTtm'
+  | 'revenueGrowth'
+  | 'netMargin'
+  | 'cash'
+  | 'runwayQuarters'
+  | 'debtToEquity'
+  | 'equity'
+  | 'sharesGrowth1y'
+  | 'sharesGrowth3y'
+>;
+
+const percent = (fraction: number | null) => (fraction === null ? null : fraction * 100);
+
+/**
+ * The fundamental fields of a company's latest statements (docs/product.md §9.12): growth, margins
+ * and dilution in percent like the screener's other rates; amounts, and the price multiples against
+ * the market cap of now, only for statements in dollars (a multiple across two currencies means
+ * nothing).
+ */
+function fundamentalFields(f: Fundamentals | null, marketCap: number | null) {
+  const dollars = f?.currency === 'USD';
+  const multiple = (base: number | null | undefined) =>
+    dollars && marketCap !== null && base !== null && base !== undefined && base > 0 ? marketCap / base : null;
+  return {
+    revenue_ttm: dollars ? f.revenueTtm : null,
+    revenue_growth: percent(f?.revenueGrowth ?? null),
+    net_margin: percent(f?.netMargin ?? null),
+    cash: dollars ? f.cash : null,
+    runway_quarters: f?.runwayQuarters ?? null,
+    debt_to_equity: f?.debtToEquity ?? null,
+    shares_growth_1y: percent(f?.sharesGrowth1y ?? null),
+    shares_growth_3y: percent(f?.sharesGrowth3y ?? null),
+    price_to_sales: multiple(f?.revenueTtm),
+    price_to_book: multiple(f?.equity),
+  };
+}
+
 /** Database row to the screener's field names (docs/product.md §19.4). */
-export function toScreenerRow(c: typeof companies.$inferSelect): ScreenerRow {
+export function toScreenerRow(c: CompanyRow, fundamentals: Fundamentals | null = null): ScreenerRow {
   return {
     symbol: c.symbol,
     name: c.name,
@@ -160,6 +202,7 @@ export function toScreenerRow(c: typeof companies.$inferSelect): ScreenerRow {
     holdRatings: c.holdRatings,
     sellRatings: c.sellRatings,
     totalAnalysts: c.totalAnalysts,
+    ...fundamentalFields(fundamentals, c.marketCap),
   };
 }
 
@@ -179,21 +222,37 @@ export interface SnapshotStore {
  */
 export const SNAPSHOT_PAGE_ROWS = 250;
 
-/** Every active company, a page at a time in symbol order, with requests let through between two pages (paceAfter). */
-async function loadActive(db: Db): Promise<(typeof companies.$inferSelect)[]> {
-  const rows: (typeof companies.$inferSelect)[] = [];
+/**
+ * Every active company with the key figures of its statements, a page at a time in symbol order,
+ * with requests let through between two pages (paceAfter).
+ */
+async function loadActive(db: Db): Promise<ScreenerRow[]> {
+  const rows: ScreenerRow[] = [];
   let after: string | null = null;
   for (;;) {
     const started = performance.now();
-    const page: (typeof companies.$inferSelect)[] = await db
-      .select()
+    const page = await db
+      .select({
+        company: companies,
+        currency: companyFinancials.currency,
+        revenueTtm: companyFinancials.revenueTtm,
+        revenueGrowth: companyFinancials.revenueGrowth,
+        netMargin: companyFinancials.netMargin,
+        cash: companyFinancials.cash,
+        runwayQuarters: companyFinancials.runwayQuarters,
+        debtToEquity: companyFinancials.debtToEquity,
+        equity: companyFinancials.equity,
+        sharesGrowth1y: companyFinancials.sharesGrowth1y,
+        sharesGrowth3y: companyFinancials.sharesGrowth3y,
+      })
       .from(companies)
+      .leftJoin(companyFinancials, eq(companyFinancials.companySymbol, companies.symbol))
       .where(after === null ? eq(companies.active, true) : and(eq(companies.active, true), gt(companies.symbol, after)))
       .orderBy(asc(companies.symbol))
       .limit(SNAPSHOT_PAGE_ROWS);
-    rows.push(...page);
+    for (const { company, ...fundamentals } of page) rows.push(toScreenerRow(company, fundamentals));
     if (page.length < SNAPSHOT_PAGE_ROWS) return rows;
-    after = page.at(-1)!.symbol;
+    after = page.at(-1)!.company.symbol;
     await paceAfter(started);
   }
 }
@@ -206,7 +265,7 @@ export function createSnapshotStore(db: Db): SnapshotStore {
     get() {
       if (!current) {
         // Companies an import no longer lists keep their pages but leave the screener.
-        const loading = loadActive(db).then((rows) => buildSnapshot(rows.map(toScreenerRow), ++version));
+        const loading = loadActive(db).then((rows) => buildSnapshot(rows, ++version));
         // A failed load is not kept: the next request tries again.
         loading.catch(() => {
           if (current === loading) current = null;

@@ -25,7 +25,7 @@ import {
 import { MAX_PAGE_SIZE } from '../query.ts';
 
 /** The most a single operation may cost: a full page of a thousand rows with every column fits, and so does the standard introspection query. */
-export const MAX_COST = 200_000;
+export const MAX_COST = 250_000;
 
 /** Fields read from the database for each row they appear on. */
 const FIELD_WEIGHTS: Record<string, number> = {
