@@ -97,10 +97,17 @@ describe('the EDGAR sync', () => {
     });
     expect(report.stopped).toBeNull();
     expect(report.problems).toEqual([]);
-    // Only the companies that filed: AAR's and Imunon's submissions, the index, AAR's Form 4.
+    // Only the companies that filed: AAR's and Imunon's submissions, the index, AAR's Form 4, and the company
+    // facts of Imunon, which filed a 10-Q (EDGAR has none here: 404).
     const asked = edgar.requests.slice(before).map((r) => r.path);
     expect(asked.sort()).toEqual(
-      [INDEX_PATH, AAR_FORM4_PATH, '/submissions/CIK0000001750.json', '/submissions/CIK0000749647.json'].sort(),
+      [
+        INDEX_PATH,
+        AAR_FORM4_PATH,
+        '/submissions/CIK0000001750.json',
+        '/submissions/CIK0000749647.json',
+        '/api/xbrl/companyfacts/CIK0000749647.json',
+      ].sort(),
     );
     expect(report.added).toBe(1);
 

@@ -298,16 +298,47 @@ function technicals(w: Writer, c: CompanyRow) {
   else if (s.rsiReading === 'oversold') w.line('An RSI of 30 or less is what traders call oversold.');
 }
 
-function growth(w: Writer, c: CompanyRow) {
+/** A revenue line from the statements: the latest period's, and the trailing year's. */
+function revenueLine(w: Writer, s: NonNullable<Awaited<ReturnType<typeof facts.financialFacts>>>) {
+  if (!s.revenue) return;
+  const trailing = s.revenueTtm ? `; ${s.revenueTtm} over the trailing year` : '';
+  w.line(`Revenue: ${s.revenue.value} in ${s.revenue.period}${trailing} ${w.cite(s.revenue.source)}.`);
+}
+
+async function growth(w: Writer, ctx: research.ResearchContext, c: CompanyRow) {
+  const statements = await facts.financialFacts(ctx, c);
+  if (statements) revenueLine(w, statements);
   const s = facts.screenerFigures(c);
   const src = w.cite(s.source);
   if (!s.hasRevenueGrowth) {
-    w.line(`RedCap has no revenue growth figures for ${who(c)} ${src}.`);
+    if (!statements?.revenue) w.line(`RedCap has no revenue growth figures for ${who(c)} ${src}.`);
     return;
   }
   w.line(
     `${who(c)} revenue growth: ${s.revenueGrowthYoy} year over year and ${s.revenueGrowthQoq} quarter over quarter ${src}.`,
   );
+}
+
+/** `withRevenue`: false when the growth section, which gives revenue, is part of the answer too. */
+async function financials(w: Writer, ctx: research.ResearchContext, c: CompanyRow, withRevenue: boolean) {
+  const s = await facts.financialFacts(ctx, c);
+  if (!s) {
+    w.line(`I don't have financial statements for ${who(c)}: RedCap holds none of its XBRL company facts yet.`);
+    return;
+  }
+  const tab = w.cite(s.tab);
+  if (withRevenue) revenueLine(w, s);
+  if (s.netIncome)
+    w.line(
+      `Net income: ${s.netIncome.value} in ${s.netIncome.period}${s.netIncomeTtm ? `; ${s.netIncomeTtm} over the trailing year` : ''} ${w.cite(s.netIncome.source)}.`,
+    );
+  if (s.cash) w.line(`Cash and equivalents: ${s.cash.value} at ${s.cash.end} ${w.cite(s.cash.source)}.`);
+  w.line(`Cash runway: ${s.runway}. ${s.runwayWhy} ${tab}`);
+  if (s.dilution1y || s.dilution3y)
+    w.line(
+      `Share count: ${s.dilution1y ?? '—'} over a year, ${s.dilution3y ?? '—'} over three years. ${s.dilutionWhy} ${tab}`,
+    );
+  if (s.demo) w.line('These statements are demo data generated for demonstration.');
 }
 
 async function team(w: Writer, ctx: research.ResearchContext, c: CompanyRow) {
@@ -355,7 +386,8 @@ export const SECTIONS: Record<
   webinars: (w, ctx, c) => webinars(w, ctx, c),
   profile: (w, ctx, c) => profile(w, ctx, c),
   technicals: (w, _ctx, c) => technicals(w, c),
-  growth: (w, _ctx, c) => growth(w, c),
+  growth: (w, ctx, c) => growth(w, ctx, c),
+  financials: (w, ctx, c, q) => financials(w, ctx, c, !q.intents.has('growth')),
   team: (w, ctx, c) => team(w, ctx, c),
 };
 export const INTENT_ORDER = Object.keys(SECTIONS) as Intent[];

@@ -11,7 +11,17 @@ import { insiderCodeMeaning, insiderTrade } from '../../../../lib/insider-codes.
 import { BIO_PHASE_GROUP_ORDER, bioPhaseGroupOf, type FilingGroupName } from '../../../../lib/company.ts';
 import { dataSourceLabel } from '../../../../lib/data-sources.ts';
 import { formatEventTime } from '../../../../lib/time-format.ts';
+import { periodLabel, periodsOf } from '../../../../lib/financial-records.ts';
+import {
+  dilutionExplanation,
+  formatFigure,
+  formatGrowth,
+  runwayExplanation,
+  runwayLabel,
+  type StatementLineId,
+} from '../../../../lib/financials.ts';
 import type { CompanyRow } from '../../companies/index.ts';
+import { financialsOf } from '../../financials/index.ts';
 import * as f from './figures.ts';
 import type { Period } from './period.ts';
 import * as research from './research.ts';
@@ -342,5 +352,52 @@ export async function teamFacts(ctx: research.ResearchContext, c: CompanyRow) {
   return {
     source: { label: `${c.symbol} leadership`, href: `/stocks/${encodeURIComponent(c.symbol)}/team` } as Source,
     members: members.map((m) => ({ name: m.name, title: m.title })),
+  };
+}
+
+/**
+ * A company's financial statements as an answer gives them (docs/product.md §9.12): the trailing
+ * year's revenue and net income, the latest cash, the runway and the dilution, each with the period
+ * it is of and the filing it came from; null when RedCap holds no statements of the company.
+ */
+export async function financialFacts(ctx: research.ResearchContext, c: CompanyRow) {
+  const record = await financialsOf(ctx.db, c.symbol);
+  if (!record) return null;
+  const tab: Source = { label: `${c.symbol} financials`, href: `/stocks/${encodeURIComponent(c.symbol)}/financials` };
+  const filings = new Map(record.filings.map((filing) => [filing.accession, filing]));
+  const all = [...periodsOf(record, 'annual'), ...periodsOf(record, 'quarterly')];
+  /** The latest period giving a line, with its value and the filing it came from. */
+  const latest = (line: StatementLineId) => {
+    const period = all
+      .filter((p) => p.lines[line])
+      .sort((a, b) => (a.end < b.end ? -1 : a.end > b.end ? 1 : 0))
+      .at(-1);
+    if (!period) return null;
+    const figure = period.lines[line]!;
+    const filing = filings.get(figure.filing);
+    return {
+      value: formatFigure(figure.value, figure.unit),
+      period: `${periodLabel(period)} (${period.start} to ${period.end})`,
+      end: period.end,
+      source: filing?.url ? ({ label: `${filing.form} filed ${filing.filed}`, href: filing.url } as Source) : tab,
+    };
+  };
+  const k = record.key_figures;
+  const currency = record.currency ?? 'USD';
+  return {
+    tab,
+    currency,
+    demo: record.source === 'demo',
+    revenue: latest('revenue'),
+    netIncome: latest('netIncome'),
+    cash: latest('cash'),
+    revenueTtm: k.revenue_ttm === null ? null : formatFigure(k.revenue_ttm, currency),
+    netIncomeTtm: k.net_income_ttm === null ? null : formatFigure(k.net_income_ttm, currency),
+    asOf: k.as_of,
+    runway: runwayLabel(k.runway),
+    runwayWhy: runwayExplanation(k.runway, currency),
+    dilution1y: k.shares_growth_1y === null ? null : formatGrowth(k.shares_growth_1y),
+    dilution3y: k.shares_growth_3y === null ? null : formatGrowth(k.shares_growth_3y),
+    dilutionWhy: dilutionExplanation(k.shares_growth_1y, 1),
   };
 }

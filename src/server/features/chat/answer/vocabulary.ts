@@ -22,6 +22,7 @@ export type Intent =
   | 'profile'
   | 'technicals'
   | 'growth'
+  | 'financials'
   | 'team';
 
 /**
@@ -241,6 +242,35 @@ export const VOCABULARY: Record<Intent, { words: string[]; weak?: string[] }> = 
   },
   growth: {
     words: ['revenue', 'revenues', 'sales', 'growth', 'growing', 'yoy', 'qoq', 'top line'],
+  },
+  financials: {
+    words: [
+      'runway',
+      'burn',
+      'burning',
+      'cash burn',
+      'dilution',
+      'dilute',
+      'diluted',
+      'diluting',
+      'dilutive',
+      'share count',
+      'net income',
+      'profit',
+      'profits',
+      'profitable',
+      'earnings',
+      'eps',
+      'cash',
+      'debt',
+      'margin',
+      'margins',
+      'financials',
+      'financial statements',
+      'balance sheet',
+      'income statement',
+      'cash flow',
+    ],
   },
   team: {
     words: ['ceo', 'cfo', 'management', 'executives', 'leadership', 'leaders', 'founder', 'founders', 'board', 'team'],
