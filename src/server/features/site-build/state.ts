@@ -36,8 +36,10 @@ export interface PageCounts {
 /** The part of the site a built page belongs to. */
 export function sectionOf(pagePath: string): string {
   const [first = '', second = '', third = '', fourth = ''] = pagePath.replace(/^\/+/, '').split('/');
-  if (first === 'stocks' && second && !['index.html', 'Screener', 'IPO', 'Leaders', 'Laggards'].includes(second))
+  if (first === 'stocks' && second && !['index.html', 'Screener', 'IPO', 'Leaders', 'Laggards'].includes(second)) {
+    if (third === 'financials') return 'financials';
     return third === 'videos' && fourth && fourth !== 'index.html' ? 'video' : 'company';
+  }
   const name = first.replace(/\.[a-z]+$/, '');
   return name === '' || name === 'index' ? 'home' : name;
 }

@@ -7,6 +7,7 @@ describe('build status by site section', () => {
     ['/stocks/ABCD/team/index.html', 'company'],
     ['/stocks/ABCD/videos/index.html', 'company'],
     ['/stocks/ABCD/videos/12/index.html', 'video'],
+    ['/stocks/ABCD/financials/index.html', 'financials'],
     ['/stocks/index.html', 'stocks'],
     ['/stocks/Screener/index.html', 'stocks'],
     ['/stocks/IPO/index.html', 'stocks'],
