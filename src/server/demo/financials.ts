@@ -35,7 +35,7 @@ export interface DemoFinancialsSource {
 export type FileDemoFiling = (type: string, date: string) => { accession: string; url: string };
 
 const QUARTERS_TOLD = 20;
-const QUARTERS_SHOWN = 8;
+const QUARTERS_SHOWN = 13;
 
 const CONCEPTS: Record<Exclude<StatementLineId, 'freeCashFlow'>, string> = {
   revenue: 'us-gaap:Revenues',

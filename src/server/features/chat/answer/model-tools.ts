@@ -255,6 +255,29 @@ export const TOOLS = {
       };
     },
   }),
+  get_financials: tool({
+    description:
+      'A company’s financial statements: revenue and net income (latest period and trailing year), cash, cash runway and share-count growth (dilution), each with its period and filing; null when none are held.',
+    parameters: symbolArg,
+    async run({ symbol }, run) {
+      const c = await companyOf(symbol, run);
+      const s = await facts.financialFacts(run.ctx, c);
+      if (!s) return { symbol: c.symbol, financials: null };
+      const cited = (figure: typeof s.revenue) =>
+        figure && { value: figure.value, period: figure.period, source: run.cite(figure.source) };
+      return {
+        symbol: c.symbol,
+        demo_data: s.demo,
+        revenue: cited(s.revenue),
+        revenue_trailing_year: s.revenueTtm,
+        net_income: cited(s.netIncome),
+        net_income_trailing_year: s.netIncomeTtm,
+        cash: cited(s.cash),
+        cash_runway: { value: s.runway, explanation: s.runwayWhy, source: run.cite(s.tab) },
+        share_count_growth: { one_year: s.dilution1y, three_years: s.dilution3y, explanation: s.dilutionWhy },
+      };
+    },
+  }),
   get_company_news: tool({
     description: 'The latest news articles about a company.',
     parameters: symbolArg.extend({ limit: z.number().int().min(1).max(10).optional() }).strict(),
