@@ -60,8 +60,12 @@ export async function pageScriptBytes(
     });
     await page.waitForLoadState('networkidle');
   }
+  // Scripts that run: a JSON-LD block is data for search engines, not JavaScript.
   const inline = await page.evaluate(() =>
-    [...document.querySelectorAll('script:not([src])')].map((s) => s.textContent ?? '').join('\n'),
+    [...document.querySelectorAll<HTMLScriptElement>('script:not([src])')]
+      .filter((s) => !s.type || s.type === 'module' || /javascript/.test(s.type))
+      .map((s) => s.textContent ?? '')
+      .join('\n'),
   );
   await context.close();
   const { gzipSync } = await import('node:zlib');

@@ -30,6 +30,7 @@ for (const viewport of [
     await expect(tabs.getByRole('link')).toHaveText([
       'About',
       'Market Data',
+      'Financials',
       'News',
       'Analyst Reports',
       'Leadership',
