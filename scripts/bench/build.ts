@@ -26,7 +26,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_PATH, hasChromium, launchChromium, pageScriptBytes } from './page.ts';
-import { createJudge, startBenchServer, type BenchServer } from './server.ts';
+import { addAccount, createJudge, signIn, startBenchServer, type BenchServer } from './server.ts';
 
 const { emit, judge, summarize } = createJudge('build');
 const parts = new Set((process.env.BENCH_PARTS ?? 'edits,weight,lighthouse').split(','));
@@ -292,21 +292,11 @@ async function measureEdits(
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-bench-build-'));
 // A staff account for the edit, created before the server owns the data directory.
-const added = spawnSync(
-  process.execPath,
-  [path.join(ROOT, 'scripts', 'staff-add.ts'), '--email', STAFF.email, '--password', STAFF.password],
-  { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error' }, encoding: 'utf8' },
-);
-if (added.status !== 0) throw new Error(`staff:add failed: ${added.stderr}`);
+addAccount(STAFF, { DATA_DIR: dataDir });
 
 const server = await startBenchServer({ LOG_LEVEL: 'error', SITE_REBUILD_DEBOUNCE_MS: '200' }, dataDir);
 try {
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(STAFF),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const token = await signIn(server.url, STAFF);
   staffHeaders = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   const cold = await waitForBuild(server, null);
   const pages = (cold.pages?.rendered ?? 0) + (cold.pages?.unchanged ?? 0);

@@ -13,18 +13,19 @@
  *   same build less the tab's pages and their render time (≤ 15% slower), and the Financials page's
  *   JavaScript in Chromium (gzip, ≤ 80 KB).
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
+import { paddedCik } from '../../src/lib/edgar-links.ts';
 import { readCompanyFacts } from '../../src/server/features/financials/company-facts.ts';
 import { financialsRecordOf } from '../../src/server/features/financials/record.ts';
 import { buildStatements } from '../../src/server/features/financials/statements.ts';
+import { writeZip, type ZipEntry } from '../../tests/helpers/zip-writer.ts';
 import { hasChromium, launchChromium, pageScriptBytes } from './page.ts';
 import { CIK_BASE, ROOT, UNIVERSE, runImport, startUniverseServer } from './sec-support.ts';
-import { createJudge, percentile, startBenchServer, type BenchServer } from './server.ts';
+import { addAccount, createJudge, percentile, signIn, startBenchServer, type BenchServer } from './server.ts';
 
 const { emit, judge, summarize } = createJudge('facts');
 const say = (line: string) => console.error(line);
@@ -75,61 +76,6 @@ function factsBody(targetBytes: number): string {
   return text.slice(text.indexOf(',') + 1);
 }
 
-interface ZipPiece {
-  name: string;
-  /** The entry's deflated bytes, in pieces. */
-  deflated: Buffer[];
-  crc: number;
-  size: number;
-}
-
-/** Writes a zip of entries already deflated (sizes and CRC-32 in the local headers; below 4 GiB offsets). */
-async function writeDeflatedZip(file: string, entries: Iterable<ZipPiece>): Promise<number> {
-  const out = fs.createWriteStream(file);
-  const write = (bytes: Buffer) =>
-    new Promise<void>((resolve, reject) => out.write(bytes, (error) => (error ? reject(error) : resolve())));
-  let offset = 0;
-  const central: Buffer[] = [];
-  let count = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name);
-    const compressed = entry.deflated.reduce((sum, b) => sum + b.length, 0);
-    const header = Buffer.alloc(30);
-    header.writeUInt32LE(0x04034b50, 0);
-    header.writeUInt16LE(20, 4);
-    header.writeUInt16LE(8, 8);
-    header.writeUInt32LE(entry.crc, 14);
-    header.writeUInt32LE(compressed, 18);
-    header.writeUInt32LE(entry.size, 22);
-    header.writeUInt16LE(name.length, 26);
-    const record = Buffer.alloc(46);
-    record.writeUInt32LE(0x02014b50, 0);
-    record.writeUInt16LE(20, 4);
-    record.writeUInt16LE(20, 6);
-    record.writeUInt16LE(8, 10);
-    record.writeUInt32LE(entry.crc, 16);
-    record.writeUInt32LE(compressed, 20);
-    record.writeUInt32LE(entry.size, 24);
-    record.writeUInt16LE(name.length, 28);
-    record.writeUInt32LE(offset, 42);
-    central.push(record, name);
-    await write(Buffer.concat([header, name]));
-    for (const piece of entry.deflated) await write(piece);
-    offset += 30 + name.length + compressed;
-    count++;
-  }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(count, 8);
-  end.writeUInt16LE(count, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  await write(Buffer.concat([directory, end]));
-  await new Promise((resolve) => out.end(resolve));
-  return offset + directory.length + 22;
-}
-
 /**
  * The bulk zip: FILERS entries named CIK##########.json in CIK order, the universe's 4,000 among
  * them. A document's body is deflated once per size; each universe entry's own `{"cik":…,` is
@@ -155,21 +101,23 @@ async function bulkZip(file: string): Promise<{ bytes: number; unzippedBytes: nu
   const others = Array.from({ length: Math.max(0, FILERS - UNIVERSE) }, (_, i) => 2_000_000 + i * 3);
   const ciks = [...universe, ...others].sort((a, b) => a - b);
   let unzippedBytes = 0;
-  function* entries(): Generator<ZipPiece> {
+  function* entries(): Generator<ZipEntry> {
     for (const [i, cik] of ciks.entries()) {
       const size = pick(i);
       const prefix = Buffer.from(`{"cik":${cik},`);
       const head = zlib.deflateRawSync(prefix, { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH });
       unzippedBytes += prefix.length + size.body.length;
       yield {
-        name: `CIK${String(cik).padStart(10, '0')}.json`,
-        deflated: [head, size.deflated],
-        crc: zlib.crc32(size.body, zlib.crc32(prefix)),
-        size: prefix.length + size.body.length,
+        name: `CIK${paddedCik(cik)}.json`,
+        deflated: {
+          pieces: [head, size.deflated],
+          crc: zlib.crc32(size.body, zlib.crc32(prefix)),
+          size: prefix.length + size.body.length,
+        },
       };
     }
   }
-  return { bytes: await writeDeflatedZip(file, entries()), unzippedBytes };
+  return { bytes: await writeZip(file, entries()), unzippedBytes };
 }
 
 async function bulkPart(): Promise<void> {
@@ -270,21 +218,11 @@ interface BuildStatus {
 
 async function pagePart(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-bench-facts-site-'));
-  const added = spawnSync(
-    process.execPath,
-    [path.join(ROOT, 'scripts', 'staff-add.ts'), '--email', STAFF.email, '--password', STAFF.password],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error' }, encoding: 'utf8' },
-  );
-  if (added.status !== 0) throw new Error(`staff:add failed: ${added.stderr}`);
+  addAccount(STAFF, { DATA_DIR: dataDir });
   say('page: a cold build of the demo site…');
   const server: BenchServer = await startBenchServer({ LOG_LEVEL: 'error' }, dataDir);
   try {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(STAFF),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await signIn(server.url, STAFF);
     const deadline = Date.now() + 20 * 60_000;
     let cold: BuildStatus;
     for (;;) {

@@ -16,13 +16,21 @@
  *    judged at the stated rate. Skipped without PostgreSQL or nginx.
  * Prints one JSON line per figure, and PASS/FAIL lines to stderr.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { createBenchDatabase, createJudge, percentile, postgresAvailable, startBenchServer } from './server.ts';
+import {
+  addAccount,
+  createBenchDatabase,
+  createJudge,
+  percentile,
+  postgresAvailable,
+  signIn,
+  startBenchServer,
+} from './server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -59,26 +67,6 @@ interface Outcome {
   p99: number;
 }
 
-/** Adds a verified account to the database of `env` (staff:add makes one with a known password). */
-function addReader(env: Record<string, string>): void {
-  const made = spawnSync(
-    process.execPath,
-    [path.join(ROOT, 'scripts', 'staff-add.ts'), '--email', READER.email, '--password', READER.password],
-    { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'error', ...env }, encoding: 'utf8' },
-  );
-  if (made.status !== 0) throw new Error(`staff:add failed: ${made.stderr}`);
-}
-
-async function signIn(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(READER),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
-  return ((await response.json()) as { token: string }).token;
-}
-
 /** One kind of call of the mix, as both harnesses send it. */
 interface MixCall {
   method: 'GET' | 'POST' | 'PATCH';
@@ -97,7 +85,7 @@ const SHARES: Record<Exclude<Kind, 'logins'>, number> = { screener: 0.25, compan
 
 /** The calls of the mix, for a signed-in reader, some companies and some articles. */
 async function mixCalls(url: string): Promise<Record<Kind, MixCall>> {
-  const token = await signIn(url);
+  const token = await signIn(url, READER);
   const symbols = (
     (await (await fetch(`${url}/api/stock/search?query=a&pageSize=100`)).json()) as { data: { symbol: string }[] }
   ).data.map((c) => c.symbol);
@@ -311,7 +299,7 @@ console.error(
 // 1. One process on the embedded database.
 if (LAYOUTS.has('embedded')) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-bench-load-'));
-  addReader({ DATA_DIR: dataDir });
+  addAccount(READER, { DATA_DIR: dataDir });
   const server = await startBenchServer(
     { BUILD_SITE: 'false', DEMO_COMPANY_COUNT: COMPANIES, LOG_LEVEL: 'error' },
     dataDir,
@@ -364,7 +352,7 @@ if (!LAYOUTS.has('cluster')) {
       20 * 60_000,
       'the first build',
     );
-    addReader({ DATABASE_URL: database.url });
+    addAccount(READER, { DATABASE_URL: database.url });
     await until(async () => (await fetch(`${url}/api/news/all?limit=1`)).ok, 60_000, 'nginx answering');
     console.error('production layout: loading as fast as the connections go…');
     report('cluster', await mixedLoad(url), { rps: 1500 });

@@ -1,5 +1,5 @@
 /** Starts the real server for a benchmark, on a free port with its own data directory. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import net from 'node:net';
@@ -143,4 +143,31 @@ export function createJudge(bench: string) {
       if (summary.length > 0) console.error(`${bench} bench:\n  ${summary.join('\n  ')}`);
     },
   };
+}
+
+/** An account a benchmark signs in with (staff:add makes it, verified, with this password). */
+export interface BenchAccount {
+  email: string;
+  password: string;
+}
+
+/** Adds the account to the database of `env` (DATA_DIR or DATABASE_URL), before or while a server holds it. */
+export function addAccount(account: BenchAccount, env: Record<string, string>): void {
+  const made = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'scripts', 'staff-add.ts'), '--email', account.email, '--password', account.password],
+    { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'error', ...env }, encoding: 'utf8' },
+  );
+  if (made.status !== 0) throw new Error(`staff:add failed: ${made.stderr}`);
+}
+
+/** Signs the account in at the server's URL: its bearer token. */
+export async function signIn(url: string, account: BenchAccount): Promise<string> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
 }

@@ -13,7 +13,6 @@
  * Prints one JSON line per figure; a figure with a target is followed by
  * `<metric>_target` and `<metric>_pass`, and a summary goes to stderr.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,9 +21,8 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/platform/db/client.ts';
 import { hasChromium, launchChromium } from './page.ts';
-import { createJudge, percentile, startBenchServer, type BenchServer } from './server.ts';
+import { addAccount, createJudge, percentile, signIn, startBenchServer, type BenchServer } from './server.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const AUDIENCE = Number(process.env.BENCH_AUDIENCE ?? 100_000);
 /** Requests per second of other readers while a broadcast goes out. */
@@ -76,15 +74,6 @@ async function saveToLive(server: BenchServer, save: () => Promise<unknown>, pag
     if (performance.now() - started > 180_000) throw new Error(`${pagePath} never showed "${text}"`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-async function signIn(server: BenchServer): Promise<string> {
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(STAFF),
-  });
-  return ((await login.json()) as { token: string }).token;
 }
 
 /** A record staff edit, with the version an edit is based on. */
@@ -306,19 +295,14 @@ async function measureScripts(server: BenchServer): Promise<void> {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'redcap-bench-tools-'));
-const added = spawnSync(
-  process.execPath,
-  [path.join(ROOT, 'scripts', 'staff-add.ts'), '--email', STAFF.email, '--password', STAFF.password],
-  { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error' }, encoding: 'utf8' },
-);
-if (added.status !== 0) throw new Error(`staff:add failed: ${added.stderr}`);
+addAccount(STAFF, { DATA_DIR: dataDir });
 
 const env = { LOG_LEVEL: 'error', OUTBOX_DIR: path.join(dataDir, 'outbox') };
 let server = await startBenchServer(env, dataDir);
 try {
   console.error('waiting for the first site build…');
   await waitForFirstBuild(server);
-  let token = await signIn(server);
+  let token = await signIn(server.url, STAFF);
   await measureSaves(server, token);
   await measureScripts(server);
   await server.stop({ keepDataDir: true });
@@ -326,7 +310,7 @@ try {
   await addReaders(dataDir, AUDIENCE);
   server = await startBenchServer(env, dataDir);
   await waitForFirstBuild(server);
-  token = await signIn(server);
+  token = await signIn(server.url, STAFF);
   await measureBroadcast(server, token);
 } finally {
   await server.stop();

@@ -4,6 +4,9 @@
  */
 export const EDGAR_ARCHIVES = 'https://www.sec.gov/Archives/edgar/data';
 
+/** A CIK as EDGAR's file names write it, ten digits (CIK0000320193.json). */
+export const paddedCik = (cik: number) => String(cik).padStart(10, '0');
+
 /** A filing's folder: filed under each party's CIK (the company's, and each reporting owner's). */
 export const filingFolder = (cik: number, accession: string) =>
   `${EDGAR_ARCHIVES}/${cik}/${accession.replaceAll('-', '')}`;

@@ -10,7 +10,8 @@ import {
   STATEMENT_LINE_IDS,
   cashRunwayOfPeriods,
   dilution,
-  trailingFourQuarters,
+  latestWith,
+  trailingYearOf,
   type CashRunway,
   type PeriodFigures,
   type StatementLineId,
@@ -222,30 +223,6 @@ export function periodsOf(record: CompanyFinancials, kind: 'annual' | 'quarterly
 /** The years and quarters a page or an answer shows at most: ten years of each. */
 export const FINANCIAL_PERIODS_KEPT = { annual: 10, quarterly: 40 } as const;
 
-/** The sum of a flow line over the trailing four quarters, when they follow one another; else the last year's. */
-function trailingYear(
-  annual: readonly PeriodFigures[],
-  quarterly: readonly PeriodFigures[],
-  line: StatementLineId,
-  yearsBack = 0,
-): number | null {
-  const quarters = quarterly.filter((q) => q.lines[line] !== undefined);
-  const from = quarters.length - 4 * (yearsBack + 1);
-  const four = from < 0 ? [] : quarters.slice(from, from + 4);
-  const lastYear = annual.filter((y) => y.lines[line] !== undefined).at(-1 - yearsBack);
-  const span = four.length === 4 ? (Date.parse(four[3]!.end) - Date.parse(four[0]!.start)) / 86_400_000 : 0;
-  if (four.length === 4 && span >= 350 && span <= 380 && (!lastYear || four[3]!.end >= lastYear.end)) {
-    return trailingFourQuarters(four.map((q) => q.lines[line]!.value));
-  }
-  return lastYear ? lastYear.lines[line]!.value : null;
-}
-
-const latestValue = (periods: readonly PeriodFigures[], line: StatementLineId): number | null => {
-  let best: PeriodFigures | null = null;
-  for (const period of periods) if (period.lines[line] && (!best || period.end >= best.end)) best = period;
-  return best ? best.lines[line]!.value : null;
-};
-
 const ratio = (a: number | null, b: number | null): number | null =>
   a === null || b === null || b <= 0 ? null : a / b;
 
@@ -256,13 +233,14 @@ export function keyFiguresOf(
   shareCounts: readonly { date: string; shares: number }[],
 ): KeyFigures {
   const all = [...annual, ...quarterly];
-  const revenue = trailingYear(annual, quarterly, 'revenue');
-  const revenueBefore = trailingYear(annual, quarterly, 'revenue', 1);
-  const netIncome = trailingYear(annual, quarterly, 'netIncome');
-  const cash = latestValue(all, 'cash');
-  const investments = latestValue(all, 'shortTermInvestments');
-  const debt = latestValue(all, 'debt');
-  const equity = latestValue(all, 'stockholdersEquity');
+  const revenue = trailingYearOf(annual, quarterly, 'revenue');
+  const revenueBefore = trailingYearOf(annual, quarterly, 'revenue', 1);
+  const netIncome = trailingYearOf(annual, quarterly, 'netIncome');
+  const latestValue = (line: StatementLineId) => latestWith(all, line)?.lines[line]?.value ?? null;
+  const cash = latestValue('cash');
+  const investments = latestValue('shortTermInvestments');
+  const debt = latestValue('debt');
+  const equity = latestValue('stockholdersEquity');
   const runway: CashRunway = cashRunwayOfPeriods(annual, quarterly);
   const growth = dilution(shareCounts);
   return {

@@ -8,6 +8,7 @@
  * dilution here so a figure reads the same on a page and in an answer.
  */
 import { formatCompact, formatMoney, formatShares } from './format.ts';
+import { addDays } from './market-calendar.ts';
 
 /** Which statement a line belongs to, for grouping on a page. */
 export type StatementKind = 'income' | 'balance' | 'cash-flow' | 'shares';
@@ -122,33 +123,38 @@ export interface PeriodFigures {
   lines: Partial<Record<StatementLineId, { value: number }>>;
 }
 
-const latestWith = <P extends PeriodFigures>(periods: readonly P[], line: StatementLineId): P | null =>
+/** The latest period that gives a line (periods in any order); null when none does. */
+export const latestWith = <P extends PeriodFigures>(periods: readonly P[], line: StatementLineId): P | null =>
   periods.filter((p) => p.lines[line] !== undefined).reduce<P | null>((a, b) => (!a || b.end >= a.end ? b : a), null);
 
-const dayAfter = (day: string): string => {
-  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
-  return next.toISOString().slice(0, 10);
-};
-
 /**
- * The operating cash flow of the trailing four quarters: the last four quarters, if they follow one
- * another without a gap and are at least as recent as the last year; else the last year's (a 20-F
- * filer reports no quarters). Null when neither is known. Periods oldest first.
+ * A flow line over a trailing year, `yearsBack` years before the latest: the sum of its four quarters,
+ * if they follow one another without a gap and are at least as recent as the year of the same place;
+ * else that year's figure (a 20-F filer reports no quarters). Null when neither is known. Periods
+ * oldest first.
  */
-export function trailingOperatingCashFlowOf(
+export function trailingYearOf(
   annual: readonly PeriodFigures[],
   quarterly: readonly PeriodFigures[],
+  line: StatementLineId,
+  yearsBack = 0,
 ): number | null {
-  const quarters = quarterly.filter((period) => period.lines.operatingCashFlow);
-  const year = latestWith(annual, 'operatingCashFlow');
-  const lastFour = quarters.slice(-4);
-  const consecutive =
-    lastFour.length === 4 && lastFour.every((q, i) => i === 0 || q.start === dayAfter(lastFour[i - 1]!.end));
-  if (consecutive && (!year || lastFour[3]!.end >= year.end)) {
-    return trailingFourQuarters(lastFour.map((q) => q.lines.operatingCashFlow!.value));
+  const quarters = quarterly.filter((q) => q.lines[line] !== undefined);
+  const from = quarters.length - 4 * (yearsBack + 1);
+  const four = from < 0 ? [] : quarters.slice(from, from + 4);
+  const year = annual.filter((y) => y.lines[line] !== undefined).at(-1 - yearsBack);
+  const consecutive = four.length === 4 && four.every((q, i) => i === 0 || q.start === addDays(four[i - 1]!.end, 1));
+  if (consecutive && (!year || four[3]!.end >= year.end)) {
+    return trailingFourQuarters(four.map((q) => q.lines[line]!.value));
   }
-  return year ? year.lines.operatingCashFlow!.value : null;
+  return year ? year.lines[line]!.value : null;
 }
+
+/** The operating cash flow of the trailing four quarters, or of the last year (trailingYearOf). */
+export const trailingOperatingCashFlowOf = (
+  annual: readonly PeriodFigures[],
+  quarterly: readonly PeriodFigures[],
+): number | null => trailingYearOf(annual, quarterly, 'operatingCashFlow');
 
 /** The cash runway at the latest balance sheet that gives cash, at the trailing year's burn. */
 export function cashRunwayOfPeriods(annual: readonly PeriodFigures[], quarterly: readonly PeriodFigures[]): CashRunway {

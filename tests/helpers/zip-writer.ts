@@ -8,16 +8,26 @@ import fs from 'node:fs';
 import { once } from 'node:events';
 import zlib from 'node:zlib';
 
-export interface ZipEntry {
-  name: string;
-  /** The entry's bytes, whole or as a stream of pieces. */
-  content: string | Buffer | AsyncIterable<string | Buffer> | Iterable<string | Buffer>;
-}
+export type ZipEntry =
+  | {
+      name: string;
+      /** The entry's bytes, whole or as a stream of pieces. */
+      content: string | Buffer | AsyncIterable<string | Buffer> | Iterable<string | Buffer>;
+    }
+  | {
+      name: string;
+      /**
+       * Bytes the caller deflated already (raw deflate, in pieces that make one stream), with the CRC-32
+       * and size of what they inflate to: one body compressed once can stand in many entries.
+       */
+      deflated: { pieces: readonly Buffer[]; crc: number; size: number };
+    };
 
 const DOS_TIME = 0;
 const DOS_DATE = ((2026 - 1980) << 9) | (1 << 5) | 1;
 
-export async function writeZip(file: string, entries: readonly ZipEntry[]): Promise<void> {
+/** Writes the zip; its size in bytes. */
+export async function writeZip(file: string, entries: Iterable<ZipEntry>): Promise<number> {
   const out = fs.createWriteStream(file);
   let offset = 0;
   const write = async (bytes: Buffer) => {
@@ -25,7 +35,9 @@ export async function writeZip(file: string, entries: readonly ZipEntry[]): Prom
     if (!out.write(bytes)) await once(out, 'drain');
   };
   const central: Buffer[] = [];
+  let count = 0;
   for (const entry of entries) {
+    count++;
     const name = Buffer.from(entry.name, 'utf8');
     const start = offset;
     const local = Buffer.alloc(30);
@@ -41,23 +53,31 @@ export async function writeZip(file: string, entries: readonly ZipEntry[]): Prom
     let crc = 0;
     let size = 0;
     let compressed = 0;
-    const deflate = zlib.createDeflateRaw({ level: 6 });
-    const drained = (async () => {
-      for await (const chunk of deflate as AsyncIterable<Buffer>) {
-        compressed += chunk.length;
-        await write(chunk);
+    if ('deflated' in entry) {
+      ({ crc, size } = entry.deflated);
+      for (const piece of entry.deflated.pieces) {
+        compressed += piece.length;
+        await write(piece);
       }
-    })();
-    const pieces =
-      typeof entry.content === 'string' || Buffer.isBuffer(entry.content) ? [entry.content] : entry.content;
-    for await (const piece of pieces as AsyncIterable<string | Buffer>) {
-      const bytes = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
-      crc = zlib.crc32(bytes, crc);
-      size += bytes.length;
-      if (!deflate.write(bytes)) await once(deflate, 'drain');
+    } else {
+      const deflate = zlib.createDeflateRaw({ level: 6 });
+      const drained = (async () => {
+        for await (const chunk of deflate as AsyncIterable<Buffer>) {
+          compressed += chunk.length;
+          await write(chunk);
+        }
+      })();
+      const pieces =
+        typeof entry.content === 'string' || Buffer.isBuffer(entry.content) ? [entry.content] : entry.content;
+      for await (const piece of pieces as AsyncIterable<string | Buffer>) {
+        const bytes = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
+        crc = zlib.crc32(bytes, crc);
+        size += bytes.length;
+        if (!deflate.write(bytes)) await once(deflate, 'drain');
+      }
+      deflate.end();
+      await drained;
     }
-    deflate.end();
-    await drained;
 
     const descriptor = Buffer.alloc(16);
     descriptor.writeUInt32LE(0x08074b50, 0);
@@ -86,11 +106,12 @@ export async function writeZip(file: string, entries: readonly ZipEntry[]): Prom
   await write(directory);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt16LE(count, 8);
+  end.writeUInt16LE(count, 10);
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(directoryAt, 16);
   await write(end);
   out.end();
   await once(out, 'finish');
+  return offset;
 }

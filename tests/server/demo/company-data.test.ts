@@ -12,6 +12,7 @@ import {
   type DemoCompanySource,
 } from '../../../src/server/demo/company-data.ts';
 import { generateUniverse } from '../../../src/server/demo/universe.ts';
+import { demoCompanySources } from '../../helpers/demo-companies.ts';
 
 const ASOF = '2026-11-20';
 /** An insider as the table names one: 'Maria Chen (Chief Financial Officer)'. */
@@ -26,21 +27,7 @@ let rows: DemoCompanySource[];
 let symbols: string[];
 beforeAll(() => {
   const universe = generateUniverse({ seed: 'pages', asOf: ASOF, count: 1500, clients: 60 });
-  rows = universe.companies.map(({ row }) => ({
-    symbol: row.symbol,
-    name: row.name,
-    sectorName: row.sectorName!,
-    industry: row.industry!,
-    country: row.country!,
-    ipoYear: row.ipoYear ?? null,
-    isClient: row.isClient ?? false,
-    lastSale: row.lastSale ?? null,
-    sharesOutstanding: row.sharesOutstanding ?? null,
-    marketCap: row.marketCap ?? null,
-    bioPhasePipelines: row.bioPhasePipelines ?? null,
-    insiderTransactions: row.insiderTransactions ?? null,
-    institutionalOwnership: row.institutionalOwnership ?? null,
-  }));
+  rows = demoCompanySources(universe);
   symbols = rows.map((r) => r.symbol);
   data = generateCompanyData('pages', ASOF, rows);
 });

@@ -4,27 +4,13 @@ import { formatNewYorkDate } from '../../../src/lib/time-format.ts';
 import { generateCompanyData } from '../../../src/server/demo/company-data.ts';
 import { generateContent, HOSTILE_SNIPPETS } from '../../../src/server/demo/content.ts';
 import { generateUniverse } from '../../../src/server/demo/universe.ts';
+import { demoCompanySources } from '../../helpers/demo-companies.ts';
 
 const SEED = 'smallcap-demo-1';
 const ASOF = '2026-11-20';
 // The default demo universe's first names and sectors (some with '&'), over two years of news.
 const universe = generateUniverse({ seed: SEED, asOf: ASOF, count: 600 });
-const companies = universe.companies.map(({ row }) => ({
-  symbol: row.symbol,
-  name: row.name,
-  sectorName: row.sectorName,
-  sicCode: row.sicCode,
-  industry: row.industry!,
-  country: row.country!,
-  ipoYear: row.ipoYear ?? null,
-  isClient: row.isClient ?? false,
-  lastSale: row.lastSale ?? null,
-  sharesOutstanding: row.sharesOutstanding ?? null,
-  marketCap: row.marketCap ?? null,
-  bioPhasePipelines: row.bioPhasePipelines ?? null,
-  insiderTransactions: row.insiderTransactions ?? null,
-  institutionalOwnership: row.institutionalOwnership ?? null,
-}));
+const companies = demoCompanySources(universe);
 const companyData = generateCompanyData(SEED, ASOF, companies);
 const ratings = companyData.analysts.map((a) => ({
   companySymbol: a.companySymbol,

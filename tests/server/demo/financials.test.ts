@@ -10,6 +10,7 @@ import {
   type DemoCompanySource,
 } from '../../../src/server/demo/company-data.ts';
 import { generateUniverse } from '../../../src/server/demo/universe.ts';
+import { demoCompanySources } from '../../helpers/demo-companies.ts';
 
 const ASOF = '2026-11-20';
 let data: DemoCompanyData;
@@ -18,21 +19,7 @@ let records: { symbol: string; record: CompanyFinancials; row: DemoCompanySource
 
 beforeAll(() => {
   const universe = generateUniverse({ seed: 'statements', asOf: ASOF, count: 600, clients: 10 });
-  rows = universe.companies.map(({ row }) => ({
-    symbol: row.symbol,
-    name: row.name,
-    sectorName: row.sectorName!,
-    industry: row.industry!,
-    country: row.country!,
-    ipoYear: row.ipoYear ?? null,
-    isClient: row.isClient ?? false,
-    lastSale: row.lastSale ?? null,
-    sharesOutstanding: row.sharesOutstanding ?? null,
-    marketCap: row.marketCap ?? null,
-    bioPhasePipelines: row.bioPhasePipelines ?? null,
-    insiderTransactions: row.insiderTransactions ?? null,
-    institutionalOwnership: row.institutionalOwnership ?? null,
-  }));
+  rows = demoCompanySources(universe);
   data = generateCompanyData('statements', ASOF, rows);
   const bySymbol = new Map(rows.map((r) => [r.symbol, r]));
   records = data.financials.map((f) => ({ ...f, row: bySymbol.get(f.symbol)! }));

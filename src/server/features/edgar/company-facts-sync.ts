@@ -6,9 +6,10 @@
  * its facts were last checked, so a run that stops is finished by the next, and a report that
  * carries no XBRL (many 6-Ks) is not asked about again. At most FACTS_PER_RUN a run: the rest wait.
  */
-import { and, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { paddedCik } from '../../../lib/edgar-links.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { factsDigests, storeFactsDocument, universeByCik } from '../financials/index.ts';
+import { MAX_FACTS_DOCUMENT_BYTES, factsDigests, storeFactsDocument, universeByCik } from '../financials/index.ts';
 import { skip } from '../imports/index.ts';
 import type { EdgarClient } from './client.ts';
 import { edgarCompanies, edgarFilings } from './tables.ts';
@@ -20,10 +21,6 @@ const PERIODIC = [...PERIODIC_FORMS, ...PERIODIC_FORMS.map((form) => `${form}/A`
 
 /** Company-facts documents read per run (each a request): a 10-K season's filers spread over a few runs. */
 export const FACTS_PER_RUN = 300;
-/** The largest company-facts document read (the biggest filers' run to tens of megabytes). */
-const MAX_FACTS_BYTES = 128 * 1024 * 1024;
-
-const pad10 = (cik: number) => String(cik).padStart(10, '0');
 
 /** The CIKs of the universe due a read of their facts: all of `ciks` when given, else those that filed a report since. */
 async function dueCiks(db: Db, universe: readonly number[], ciks?: readonly number[]): Promise<number[]> {
@@ -32,12 +29,12 @@ async function dueCiks(db: Db, universe: readonly number[], ciks?: readonly numb
   const rows = await db
     .selectDistinct({ cik: edgarFilings.cik })
     .from(edgarFilings)
-    .leftJoin(edgarCompanies, sql`${edgarCompanies.cik} = ${edgarFilings.cik}`)
+    .leftJoin(edgarCompanies, eq(edgarCompanies.cik, edgarFilings.cik))
     .where(
       and(
         inArray(edgarFilings.form, PERIODIC),
         inArray(edgarFilings.cik, [...universe]),
-        or(isNull(edgarCompanies.factsCheckedAt), sql`${edgarFilings.listedAt} > ${edgarCompanies.factsCheckedAt}`),
+        or(isNull(edgarCompanies.factsCheckedAt), gt(edgarFilings.listedAt, edgarCompanies.factsCheckedAt)),
       ),
     )
     .limit(FACTS_PER_RUN);
@@ -66,14 +63,14 @@ export async function syncCompanyFacts(
   for (const [i, cik] of due.entries()) {
     options.signal?.throwIfAborted();
     const checkedAt = new Date();
-    const path = `/api/xbrl/companyfacts/CIK${pad10(cik)}.json`;
+    const path = `/api/xbrl/companyfacts/CIK${paddedCik(cik)}.json`;
     const before = known.get(cik);
     const answer = await client.get(
       'data',
       path,
       { etag: before?.factsEtag, lastModified: before?.factsLastModified },
       options.signal,
-      { maxBytes: MAX_FACTS_BYTES },
+      { maxBytes: MAX_FACTS_DOCUMENT_BYTES },
     );
     if (answer.status === 200) {
       const outcome = await storeFactsDocument(db, {

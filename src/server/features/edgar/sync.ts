@@ -19,6 +19,7 @@
  * be read is reported with what was wrong and stops nothing else.
  */
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { paddedCik } from '../../../lib/edgar-links.ts';
 import { recordChanges } from '../../platform/changes.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
 import { readMeta, writeMeta } from '../../platform/meta.ts';
@@ -75,7 +76,6 @@ interface Company {
   cik: number;
 }
 
-const pad10 = (cik: number) => String(cik).padStart(10, '0');
 const isOwnershipForm = (form: string) => (OWNERSHIP_FORMS as readonly string[]).includes(form);
 /** The forms read for records of their own (below, by form); the others are listed, and done. */
 const readsRecords = (form: string) => isOwnershipForm(form) || isCompanyReleaseForm(form);
@@ -355,7 +355,7 @@ async function refreshSubmissions(
   problem: (document: string, text: string) => void,
 ): Promise<void> {
   const [known] = await db.select().from(edgarCompanies).where(eq(edgarCompanies.cik, company.cik));
-  const path = `/submissions/CIK${pad10(company.cik)}.json`;
+  const path = `/submissions/CIK${paddedCik(company.cik)}.json`;
   const answer = await client.get(
     'data',
     path,

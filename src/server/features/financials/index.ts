@@ -8,7 +8,6 @@ export {
   type Statements,
 } from './statements.ts';
 export { STATEMENT_SOURCES, conceptsRead, type StatementTaxonomy } from './statement-lines.ts';
-export { cashRunwayOf, dilutionOf, shareCountSeries, trailingOperatingCashFlow } from './key-figures.ts';
 export { financialsRecordOf } from './record.ts';
 export { companyFinancials } from './tables.ts';
 export { factsDigests, financialsBySymbol, financialsOf, keyFigureColumns, storeFinancials } from './store.ts';

@@ -1,15 +1,12 @@
 /**
- * Runway and dilution reckoned from the statements of the real documents of tests/fixtures/sec-facts.
+ * Runway and dilution reckoned by the shared rules from the statements of the real documents of
+ * tests/fixtures/sec-facts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCompanyFacts } from '../../../../src/server/features/financials/company-facts.ts';
-import {
-  cashRunwayOf,
-  dilutionOf,
-  trailingOperatingCashFlow,
-} from '../../../../src/server/features/financials/key-figures.ts';
+import { cashRunwayOfPeriods, dilution, trailingOperatingCashFlowOf } from '../../../../src/lib/financials.ts';
 import { type Statements, buildStatements } from '../../../../src/server/features/financials/statements.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../fixtures/sec-facts');
@@ -17,6 +14,10 @@ const statementsOf = (name: string) =>
   buildStatements(readCompanyFacts(fs.readFileSync(path.join(FIXTURES, name), 'utf8'), name));
 const snowflake = statementsOf('CIK0001640147.json');
 const lpa = statementsOf('CIK0001997711.json');
+// The shared rules (src/lib/financials.ts) as the statements give them their periods and share counts.
+const trailingOperatingCashFlow = (s: Statements) => trailingOperatingCashFlowOf(s.annual, s.quarterly);
+const cashRunwayOf = (s: Statements) => cashRunwayOfPeriods(s.annual, s.quarterly);
+const dilutionOf = (s: Statements) => dilution(s.shareCounts.map((f) => ({ date: f.end, shares: f.value })));
 
 describe('the trailing operating cash flow', () => {
   it('of a 10-Q filer is its last four quarters’, the fourth quarter worked out from the year', () => {
