@@ -8,6 +8,7 @@
  * npm run import -- sec-13f DATASET.zip|DIR|FILES... [--dry-run]
  * npm run import -- cusip-map FILE.csv [--dry-run]
  * npm run import -- sec-facts FILES|DIR|companyfacts.zip [--dry-run]
+ * npm run import -- trials FILES|DIR [--dry-run]
  * Imports public market data into the database the server uses, whether or
  * not the server runs (a running server picks the changes up within
  * seconds and rebuilds the pages of what changed). Each import is one
@@ -43,6 +44,7 @@ import {
   isDataSetInput,
 } from '../src/server/features/edgar/index.ts';
 import { importCompanyFacts } from '../src/server/features/financials/index.ts';
+import { importTrialFiles } from '../src/server/features/trials/index.ts';
 import { cliConfig, fail, openDatabaseOrFail, progressBar } from './cli-support.ts';
 
 const USAGE = `Usage: npm run import -- universe FILE.csv [options]
@@ -54,6 +56,7 @@ const USAGE = `Usage: npm run import -- universe FILE.csv [options]
        npm run import -- sec-13f DATASET.zip|DIR|FILES... [--dry-run]
        npm run import -- cusip-map FILE.csv [--dry-run]
        npm run import -- sec-facts FILES|DIR|companyfacts.zip [--dry-run]
+       npm run import -- trials FILES|DIR [--dry-run]
 
   Every import is one transaction (a file that cannot be imported, anywhere in it, changes nothing), except the SEC's
   quarterly data sets, written in steps once checked whole.
@@ -88,7 +91,10 @@ const USAGE = `Usage: npm run import -- universe FILE.csv [options]
   sec-facts INPUTS    the SEC's XBRL company facts (data.sec.gov/api/xbrl/companyfacts/CIK##########.json files, a
                       folder of them, or the nightly companyfacts.zip, of which only the universe's CIKs are read):
                       each company's financial statements, runway and dilution; one transaction per company, a
-                      document that cannot be read is reported and the rest go on`;
+                      document that cannot be read is reported and the rest go on
+  trials INPUTS       saved answers of ClinicalTrials.gov's API v2 (GET /api/v2/studies pages or single studies, .json
+                      files or a folder of them): each study placed with the companies its lead sponsor or collaborators
+                      are (by name, or staff's sponsor aliases), added to their trials; nothing is removed or alerted`;
 
 const [command, ...rest] = process.argv.slice(2);
 if (!command || command === '--help' || command === '-h') fail(USAGE);
@@ -168,12 +174,12 @@ function inputsOf(args: string[], many: boolean): { inputs: string[]; dryRun: bo
 
 /** The imports that take their inputs and --dry-run only, in one transaction. */
 async function simple(
-  kind: 'sec-tickers' | 'sec-submissions' | 'prices' | 'sec-ownership' | 'cusip-map' | 'sec-facts',
+  kind: 'sec-tickers' | 'sec-submissions' | 'prices' | 'sec-ownership' | 'cusip-map' | 'sec-facts' | 'trials',
   args: string[],
 ): Promise<void> {
   const { inputs, dryRun } = inputsOf(
     args,
-    kind === 'sec-submissions' || kind === 'sec-ownership' || kind === 'sec-facts',
+    kind === 'sec-submissions' || kind === 'sec-ownership' || kind === 'sec-facts' || kind === 'trials',
   );
   const database = await openDatabaseOrFail(cliConfig());
   try {
@@ -191,7 +197,9 @@ async function simple(
                     dryRun,
                     onProgress: progressBar('Reading company facts'),
                   })
-                : await importSecSubmissions(database.db, inputs, dryRun, progressBar('Reading submissions'));
+                : kind === 'trials'
+                  ? await importTrialFiles(database.db, inputs, { dryRun, onProgress: progressBar('Reading trials') })
+                  : await importSecSubmissions(database.db, inputs, dryRun, progressBar('Reading submissions'));
     process.stdout.write(formatReport(report));
   } finally {
     await database.close();
@@ -283,7 +291,8 @@ try {
     command === 'prices' ||
     command === 'sec-ownership' ||
     command === 'cusip-map' ||
-    command === 'sec-facts'
+    command === 'sec-facts' ||
+    command === 'trials'
   )
     await simple(command, rest);
   else fail(`Unknown import "${command}".\n${USAGE}`);

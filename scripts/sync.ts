@@ -1,9 +1,10 @@
 /**
  * npm run sync -- sec [--symbols A,B] [--since YYYY-MM-DD] [--feed]
- * Runs the EDGAR sync the leading server runs on its schedule, on the database the server uses
- * (running or not): the filings of the universe's companies since the last run (or --since), their
- * records, with progress and a report at the end. Ctrl-C stops it where it is; the next run goes on
- * from there and records nothing twice.
+ * npm run sync -- trials [--symbols A,B]
+ * Runs a sync the leading server runs on its schedule, on the database the server uses (running or
+ * not), with progress and a report at the end: EDGAR's filings of the universe's companies since the
+ * last run (or --since) and their records; or the Life Sciences companies' trials from
+ * ClinicalTrials.gov. Ctrl-C stops it where it is; the next run goes on and records nothing twice.
  */
 import { parseArgs } from 'node:util';
 import {
@@ -12,9 +13,16 @@ import {
   formatSyncReport,
   runEdgarSync,
 } from '../src/server/features/edgar/index.ts';
+import {
+  createTrialRegistry,
+  runTrialsSync,
+  SourceRunBusy,
+  type TrialsSyncReport,
+} from '../src/server/features/trials/index.ts';
 import { cliConfig, fail, openDatabaseOrFail, progressBar } from './cli-support.ts';
 
 const USAGE = `Usage: npm run sync -- sec [--symbols A,B] [--since YYYY-MM-DD] [--feed]
+       npm run sync -- trials [--symbols A,B]
 
   sec                 the SEC's EDGAR: filings, the insider transactions of Forms 3, 4 and 5 and the press releases
                       of 8-Ks (as company releases), of every listed company with a CIK, from the daily indexes
@@ -25,11 +33,16 @@ const USAGE = `Usage: npm run sync -- sec [--symbols A,B] [--since YYYY-MM-DD] [
     --feed            ask EDGAR's latest-filings feed too, for today's filings
 
   Needs SEC_USER_AGENT (a company name and an email address); SEC_REQUESTS_PER_SECOND (default 8, at most 10),
-  SEC_WWW_URL and SEC_DATA_URL as the server reads them.`;
+  SEC_WWW_URL and SEC_DATA_URL as the server reads them.
+
+  trials              ClinicalTrials.gov: the drug trials of every imported Life Sciences company (and of each company
+                      with a sponsor alias), by lead sponsor and collaborator, at CLINICALTRIALS_REQUESTS_PER_SECOND
+                      (default and most 1) from CLINICALTRIALS_URL; followers are alerted of changed phases or statuses
+    --symbols A,B     only these companies`;
 
 const [source, ...rest] = process.argv.slice(2);
 if (!source || source === '--help' || source === '-h') fail(USAGE);
-if (source !== 'sec') fail(`Unknown source "${source}".\n${USAGE}`);
+if (source !== 'sec' && source !== 'trials') fail(`Unknown source "${source}".\n${USAGE}`);
 
 let parsed;
 try {
@@ -41,6 +54,8 @@ try {
   fail(`${(error as Error).message}\n${USAGE}`);
 }
 const { values } = parsed;
+if (source === 'trials' && (values.since !== undefined || values.feed))
+  fail(`--since and --feed are options of the sec sync.\n${USAGE}`);
 const since = values.since;
 if (since !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(since) || Number.isNaN(Date.parse(since))))
   fail(`--since takes a date as YYYY-MM-DD, not "${since}".`);
@@ -50,6 +65,34 @@ const symbols = values.symbols
   .filter(Boolean);
 
 const config = cliConfig();
+const stop = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    process.stdout.write('\nStopping after the document in hand…\n');
+    stop.abort();
+  });
+
+if (source === 'trials') {
+  const database = await openDatabaseOrFail(config);
+  try {
+    const bar = progressBar('Reading companies’ trials');
+    const report = await runTrialsSync(database.db, createTrialRegistry(config.trials), {
+      trigger: 'command',
+      symbols,
+      signal: stop.signal,
+      onProgress: (done, total) => bar(done, total),
+    });
+    process.stdout.write(formatTrialsReport(report));
+    if (report.stopped && !stop.signal.aborted) process.exitCode = 1;
+  } catch (error) {
+    if (error instanceof SourceRunBusy) fail(error.message);
+    throw error;
+  } finally {
+    await database.close();
+  }
+  process.exit();
+}
+
 let client;
 try {
   client = createEdgarClient(config.edgar);
@@ -57,13 +100,6 @@ try {
   if (error instanceof EdgarNotConfigured) fail(error.message);
   throw error;
 }
-
-const stop = new AbortController();
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.once(signal, () => {
-    process.stdout.write('\nStopping after the document in hand…\n');
-    stop.abort();
-  });
 
 const database = await openDatabaseOrFail(config);
 try {
@@ -83,4 +119,19 @@ try {
   if (report.stopped && !stop.signal.aborted) process.exitCode = 1;
 } finally {
   await database.close();
+}
+
+function formatTrialsReport(report: TrialsSyncReport): string {
+  const n = (value: number) => value.toLocaleString('en-US');
+  const lines = [
+    `Trials sync ${report.stopped ? 'stopped' : 'finished'}: ${n(report.itemsDone)} of ${n(report.companies)} companies read`,
+    `  requests:        ${n(report.requests)}`,
+    `  studies read:    ${n(report.itemsRead)}`,
+    `  trials stored:   ${n(report.recordsAdded)} (added or changed)`,
+    `  trials removed:  ${n(report.removed)}`,
+    `  alerts raised:   ${n(report.alerted)}`,
+  ];
+  for (const p of report.problems) lines.push(`  could not read ${p.document}: ${p.problem}`);
+  for (const notice of report.notices) lines.push(`  ${notice}`);
+  return `${lines.join('\n')}\n`;
 }

@@ -98,7 +98,10 @@ export function filingTypesOf(groups: readonly string[]): string[] {
  * never counted as running.
  */
 export const BIO_PHASE_GROUPS = [
-  { name: 'Failed', variants: ['failed', 'discontinued', 'terminated', 'complete response letter', 'crl'] },
+  {
+    name: 'Failed',
+    variants: ['failed', 'discontinued', 'terminated', 'withdrawn', 'complete response letter', 'crl'],
+  },
   { name: 'Completed', variants: ['approved', 'completed', 'phase 4', 'phase iv', 'marketed', 'launched'] },
   {
     name: 'Phase 3',

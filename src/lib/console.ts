@@ -78,6 +78,7 @@ export const AUDIT_KINDS = [
   'notification',
   'newsletter',
   'staff',
+  'trial-alias',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;

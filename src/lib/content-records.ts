@@ -178,6 +178,18 @@ export const bioPhaseRecord = z.object({
   drug_name: z.string(),
   date: z.string().nullable(),
   raw_text_link: z.string().nullable(),
+  /** Staff's milestone, the demo's, or a trial ClinicalTrials.gov lists (docs/product.md §9.13). */
+  source: z.enum(['staff', 'demo', 'clinicaltrials.gov']),
+  /** A trial's: its NCT number (the registry's trials only), title, status, conditions and dates. */
+  nct_id: z.string().nullable(),
+  title: z.string().nullable(),
+  status: z.string().nullable(),
+  why_stopped: z.string().nullable(),
+  conditions: z.array(z.string()),
+  start_date: z.string().nullable(),
+  completion_date: z.string().nullable(),
+  sponsor_role: z.enum(['lead', 'collaborator']).nullable(),
+  registry_updated_on: z.string().nullable(),
 });
 export type BioPhaseRecord = z.infer<typeof bioPhaseRecord>;
 

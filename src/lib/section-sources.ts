@@ -20,6 +20,21 @@ export function sectionSourceLine(section: EdgarSection, dataSource: string, new
   return `Source: ${SOURCES[section]}.${when}`;
 }
 
+/**
+ * The line under Bio Phases: the registry's trials name ClinicalTrials.gov and the newest change it
+ * posted of them; the demo's say so; staff's milestones need no line.
+ */
+export function bioPhasesSourceLine(
+  phases: readonly { source: string; registry_updated_on: string | null }[],
+): string | undefined {
+  if (phases.some((p) => p.source === 'demo')) return 'Demo data generated for demonstration.';
+  const trials = phases.filter((p) => p.source === 'clinicaltrials.gov');
+  if (!trials.length) return undefined;
+  const newest = newestDate(trials.map((p) => p.registry_updated_on));
+  const when = newest ? ` Updated ${formatNewYorkDate(new Date(`${newest}T12:00:00Z`))}.` : '';
+  return `Source: ClinicalTrials.gov, trials the company sponsors or collaborates on.${when}`;
+}
+
 /** The newest date of a list of YYYY-MM-DD dates (nulls ignored). */
 export const newestDate = (dates: readonly (string | null | undefined)[]): string | null =>
   dates.reduce<string | null>((newest, d) => (d && (!newest || d > newest) ? d : newest), null);

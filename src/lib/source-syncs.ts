@@ -12,30 +12,42 @@ export const syncRunRecord = z.object({
   finishedAt: z.string().nullable(),
   status: z.enum(['running', 'finished', 'stopped', 'failed']),
   requests: z.number(),
-  filingsListed: z.number(),
-  filingsDone: z.number(),
+  /** What the run found (filings listed, studies read, file rows) and went through (filings, companies, files). */
+  itemsRead: z.number(),
+  itemsDone: z.number(),
   recordsAdded: z.number(),
   problems: z.array(z.object({ document: z.string(), problem: z.string() })),
+  /** What staff should look at that is not a failure (a sponsor name that may be a company's). */
+  notices: z.array(z.string()),
   note: z.string().nullable(),
 });
 export type SyncRunRecord = z.infer<typeof syncRunRecord>;
 
+export const DATA_SOURCE_IDS = ['edgar', 'clinicaltrials', 'finra'] as const;
+export type DataSourceId = (typeof DATA_SOURCE_IDS)[number];
+
 export const dataSourceRecord = z.object({
-  id: z.literal('edgar'),
+  id: z.enum(DATA_SOURCE_IDS),
   name: z.string(),
   /** Off: why, in one sentence (no User-Agent, no company with a CIK). */
   off: z.string().nullable(),
-  intervalMinutes: z.number(),
+  /** When it runs, in words: 'runs every 5 minutes', 'runs nightly'. */
+  schedule: z.string(),
   /** When the next scheduled run is due; null while the sync is off. */
   nextRunAt: z.string().nullable(),
   /** A run asked for in the console and not started yet. */
   requestedAt: z.string().nullable(),
-  companies: z.number(),
-  filingsPending: z.number(),
-  filingsFailed: z.number(),
+  /** The source's figures: companies it covers, what waits, what failed. */
+  figures: z.array(z.object({ label: z.string(), value: z.number() })),
+  /** The run table's names of `itemsRead` and `itemsDone`. */
+  itemNames: z.object({ read: z.string(), done: z.string() }),
   runs: z.array(syncRunRecord),
 });
 export type DataSourceRecord = z.infer<typeof dataSourceRecord>;
+
+/** A name under which ClinicalTrials.gov lists a company's trials (docs/product.md §9.13). */
+export const trialAliasRecord = z.object({ symbol: z.string(), alias: z.string(), createdAt: z.string() });
+export type TrialAliasRecord = z.infer<typeof trialAliasRecord>;
 
 export const SYNC_TRIGGERS: Record<SyncRunRecord['trigger'], string> = {
   schedule: 'Scheduled',
@@ -53,7 +65,7 @@ export const SYNC_STATUSES: Record<SyncRunRecord['status'], string> = {
 /** The Data tab's texts (docs/product.md §17.5). */
 export const DATA_TEXTS = {
   intro: 'The public sources the site keeps itself current from, and what each of their runs did.',
-  on: 'On: runs every {n} minutes. Next run {time}.',
+  on: 'On: {schedule}. Next run {time}.',
   off: 'Off: {reason}',
   requested: 'Sync asked for {when}: it starts within a minute.',
   syncNow: 'Sync now',
@@ -66,4 +78,16 @@ export const DATA_TEXTS = {
   pending: 'Filings waiting to be read',
   failed: 'Filings that could not be read',
   problems: 'Documents that could not be read',
+  notices: 'To look at',
+  aliases: 'Sponsor aliases',
+  aliasesIntro:
+    'Names under which ClinicalTrials.gov lists a company’s trials other than its listed name (a subsidiary, an old name). The next sync reads the company’s trials under them.',
+  noAliases: 'No sponsor alias yet.',
+  aliasSymbol: 'Symbol',
+  aliasName: 'Sponsor name',
+  addAlias: 'Add alias',
+  removeAlias: 'Remove',
+  aliasAdded: 'Alias added: the next sync reads its trials.',
+  aliasFailed: 'Could not save the alias',
+  aliasesLoadFailed: 'Failed to load the sponsor aliases',
 } as const;

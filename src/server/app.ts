@@ -16,7 +16,9 @@ import { companyRoutes, tipranksRoutes } from './features/companies/routes.ts';
 import { financialsRoutes } from './features/financials/index.ts';
 import { companyStaffRoutes } from './features/companies/staff-routes.ts';
 import { coverRoutes } from './features/covers/routes.ts';
-import { dataSourceStaffRoutes } from './features/edgar/index.ts';
+import { edgarDataSource } from './features/edgar/index.ts';
+import { dataSourceStaffRoutes } from './features/sources/index.ts';
+import { trialAliasStaffRoutes, trialsDataSource } from './features/trials/index.ts';
 import { refreshEventsOnChange } from './features/events/index.ts';
 import {
   createCertificateFetcher,
@@ -84,8 +86,8 @@ export interface AppDeps {
   wakeNewsletter?: () => void;
   /** Looks for alerts to raise at once, after staff saved an article or an event. */
   wakeAlerts?: () => void;
-  /** Looks at once for a run of the EDGAR sync staff asked for. */
-  wakeEdgarSync?: () => void;
+  /** Looks at once for a run of a source's sync staff asked for (the job that runs it). */
+  wakeSourceSync?: (job: string) => void;
   /** Whether this instance leads the others (alone, it does). */
   isLeader?: () => boolean;
   /** The changes committed through the database (one of the app's own when not given). */
@@ -211,7 +213,14 @@ export function createApp(deps: AppDeps): App {
   api.route('/tools', auditRoutes);
   api.route('/tools', newsletterStaffRoutes({ onSending: deps.wakeNewsletter }));
   api.route('/tools', suppressionStaffRoutes);
-  api.route('/tools', dataSourceStaffRoutes({ onSyncRequested: deps.wakeEdgarSync }));
+  api.route('/tools', trialAliasStaffRoutes());
+  api.route(
+    '/tools',
+    dataSourceStaffRoutes({
+      sources: [edgarDataSource, trialsDataSource],
+      onSyncRequested: (source) => deps.wakeSourceSync?.(source.job),
+    }),
+  );
   api.route('/notifications', notificationRoutes({ onBroadcast: deps.wakeBroadcasts }));
   api.route('/content', feedRoutes);
   api.route('/covers', coverRoutes);

@@ -8,7 +8,7 @@
 import { createApp } from './app.ts';
 import { createSnapshotStore } from './features/screener/index.ts';
 import { readDemoSeed } from './features/site-build/index.ts';
-import { ALERT_RAISING_JOB, BROADCAST_JOB, EDGAR_SYNC_JOB, NEWSLETTER_JOB, OUTBOX_JOB, serverJobs } from './jobs.ts';
+import { ALERT_RAISING_JOB, BROADCAST_JOB, NEWSLETTER_JOB, OUTBOX_JOB, serverJobs } from './jobs.ts';
 import { createChangeBus } from './platform/changes.ts';
 import { ConfigError, loadConfig, type Config } from './platform/config.ts';
 import { ListenError, listen, type HttpServer } from './platform/http/server.ts';
@@ -89,7 +89,7 @@ export async function main(): Promise<void> {
     wakeBroadcasts: () => scheduler.wake(BROADCAST_JOB, 0),
     wakeNewsletter: () => scheduler.wake(NEWSLETTER_JOB, 0),
     wakeAlerts: () => scheduler.wake(ALERT_RAISING_JOB, 0),
-    wakeEdgarSync: () => scheduler.wake(EDGAR_SYNC_JOB, 0),
+    wakeSourceSync: (job) => scheduler.wake(job, 0),
     isLeader: cluster.isLeader,
     changes,
   });

@@ -20,5 +20,8 @@ export * from './features/news/tables.ts';
 export * from './features/newsletter/tables.ts';
 export * from './features/notifications/tables.ts';
 export * from './features/saved-screens/tables.ts';
+export * from './features/short-interest/tables.ts';
+export * from './features/sources/tables.ts';
 export * from './features/subscriptions/tables.ts';
+export * from './features/trials/tables.ts';
 export * from './features/videos/tables.ts';

@@ -37,6 +37,7 @@ describe("the server's background jobs", () => {
       ['content-changes-poll', false],
       ['market-data', true],
       ['edgar-sync', true],
+      ['trials-sync', true],
       ['alert-raising', true],
     ]);
     expect(new Set(jobs.map((job) => job.name)).size).toBe(jobs.length);

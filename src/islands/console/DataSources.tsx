@@ -13,6 +13,7 @@ import {
   type SyncRunRecord,
 } from '../../lib/source-syncs.ts';
 import { ConsoleError, listDataSources, requestSync } from './console-api.ts';
+import SponsorAliases from './SponsorAliases.tsx';
 
 const REFRESH_MS = 15_000;
 const n = (value: number) => value.toLocaleString('en-US');
@@ -27,8 +28,8 @@ function RunRow({ run }: { run: SyncRunRecord }) {
         {run.note && <span className="block text-xs text-muted">{run.note}</span>}
       </td>
       <td className="py-2 pr-3 text-right tabular-nums">{n(run.requests)}</td>
-      <td className="py-2 pr-3 text-right tabular-nums">{n(run.filingsListed)}</td>
-      <td className="py-2 pr-3 text-right tabular-nums">{n(run.filingsDone)}</td>
+      <td className="py-2 pr-3 text-right tabular-nums">{n(run.itemsRead)}</td>
+      <td className="py-2 pr-3 text-right tabular-nums">{n(run.itemsDone)}</td>
       <td className="py-2 text-right tabular-nums">{n(run.recordsAdded)}</td>
     </tr>
   );
@@ -39,6 +40,8 @@ function Source({ source, onAsked }: { source: DataSourceRecord; onAsked: (s: Da
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const problems = source.runs.flatMap((run) => run.problems.map((p) => ({ ...p, run: run.id })));
+  // The newest finished run's notices: older runs' were seen then, or are said again.
+  const notices = source.runs.find((run) => run.status !== 'running')?.notices ?? [];
 
   const ask = async () => {
     setBusy(true);
@@ -67,7 +70,7 @@ function Source({ source, onAsked }: { source: DataSourceRecord; onAsked: (s: Da
         {source.off
           ? T.off.replace('{reason}', source.off)
           : T.on
-              .replace('{n}', String(source.intervalMinutes))
+              .replace('{schedule}', source.schedule)
               .replace('{time}', source.nextRunAt ? formatEventTime(new Date(source.nextRunAt)) : '—')}
       </p>
       {source.requestedAt && (
@@ -81,13 +84,7 @@ function Source({ source, onAsked }: { source: DataSourceRecord; onAsked: (s: Da
         </p>
       )}
       <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
-        {(
-          [
-            [T.companies, source.companies],
-            [T.pending, source.filingsPending],
-            [T.failed, source.filingsFailed],
-          ] as const
-        ).map(([label, value]) => (
+        {source.figures.map(({ label, value }) => (
           <div key={label} className="flex flex-col">
             <dt className="text-muted">{label}</dt>
             <dd className="text-lg font-semibold tabular-nums">{n(value)}</dd>
@@ -115,10 +112,10 @@ function Source({ source, onAsked }: { source: DataSourceRecord; onAsked: (s: Da
                   Requests
                 </th>
                 <th scope="col" className="py-1 pr-3 text-right font-medium">
-                  Filings listed
+                  {source.itemNames.read}
                 </th>
                 <th scope="col" className="py-1 pr-3 text-right font-medium">
-                  Filings read
+                  {source.itemNames.done}
                 </th>
                 <th scope="col" className="py-1 text-right font-medium">
                   Records added
@@ -133,6 +130,21 @@ function Source({ source, onAsked }: { source: DataSourceRecord; onAsked: (s: Da
           </table>
         </div>
       )}
+      {notices.length > 0 && (
+        <details>
+          <summary className="cursor-pointer text-sm font-semibold">
+            {T.notices} ({n(notices.length)})
+          </summary>
+          <ul className="mt-2 flex flex-col gap-1 text-sm">
+            {notices.map((notice, i) => (
+              <li key={i} className="break-words">
+                {notice}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {source.id === 'clinicaltrials' && <SponsorAliases />}
       {problems.length > 0 && (
         <details>
           <summary className="cursor-pointer text-sm font-semibold">

@@ -17,7 +17,7 @@ import {
   videoEditRecord,
 } from '../../lib/console-records.ts';
 import type { ConsoleList } from '../../lib/console.ts';
-import { dataSourceRecord, type DataSourceRecord } from '../../lib/source-syncs.ts';
+import { dataSourceRecord, trialAliasRecord, type DataSourceRecord } from '../../lib/source-syncs.ts';
 import { api, isHttpError, serverMessage } from '../api-client.ts';
 import { inPlainWords, type FieldLabels } from './server-reasons.ts';
 
@@ -220,3 +220,12 @@ export const listDataSources = () =>
 
 export const requestSync = (source: DataSourceRecord['id']) =>
   call(() => api.post(`tools/data-sources/${source}/sync`).json(), dataSourceRecord);
+
+export const listTrialAliases = () =>
+  call(() => api.get('tools/trials/aliases').json(), z.object({ data: z.array(trialAliasRecord) })).then((b) => b.data);
+
+export const addTrialAlias = (symbol: string, alias: string) =>
+  call(() => api.post('tools/trials/aliases', { json: { symbol, alias } }).json(), trialAliasRecord);
+
+export const removeTrialAlias = (symbol: string, alias: string) =>
+  call(() => api.delete('tools/trials/aliases', { searchParams: { symbol, alias } }).then(() => null), none);

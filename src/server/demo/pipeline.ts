@@ -53,15 +53,53 @@ export function generateBioPhases(
   const rows: BioPhaseRow[] = [];
   for (let k = 0; k < programmes; k++) {
     const group = k === 0 ? groupOfScreenerStage(company.bioPhasePipelines) : r.pick(Object.keys(STAGE_TEXTS));
+    const milestone = r.pick(STAGE_TEXTS[group]!);
+    const indication = r.pick(INDICATIONS);
+    const drugName = `${r.pick(DRUG_PREFIXES)}-${r.int(100, 999)}`;
+    const date = r.chance(0.9) ? addDays(asOf, -r.int(0, 500)) : null;
     rows.push({
       companySymbol: company.symbol,
-      stage: `${r.pick(STAGE_TEXTS[group]!)} in ${r.pick(INDICATIONS)}`,
-      drugName: `${r.pick(DRUG_PREFIXES)}-${r.int(100, 999)}`,
-      date: r.chance(0.9) ? addDays(asOf, -r.int(0, 500)) : null,
+      stage: `${milestone} in ${indication}`,
+      drugName,
+      date,
       rawTextLink: null,
+      ...trialOf(group, indication, date ?? asOf, r.fork(`trial:${k}`)),
     });
   }
   return rows;
+}
+
+/** The month of a day, as the registry writes a partial date. */
+const monthOf = (day: string) => day.slice(0, 7);
+
+/**
+ * What a trial registry would say of a demo programme (docs/product.md §9.13): its condition, status,
+ * dates and, when it failed, why it stopped. Drawn from a fork of the company's random stream, so the
+ * rest of the company's demo data is what it was.
+ */
+function trialOf(group: string, indication: string, milestoneDay: string, r: Random): Partial<BioPhaseRow> {
+  const started = addDays(milestoneDay, -r.int(120, 900));
+  const ends =
+    group === 'Completed' || group === 'Failed'
+      ? addDays(milestoneDay, -r.int(0, 60))
+      : addDays(milestoneDay, r.int(180, 1100));
+  const status =
+    group === 'Failed'
+      ? r.pick(['TERMINATED', 'WITHDRAWN'])
+      : group === 'Completed'
+        ? 'COMPLETED'
+        : r.pick(['RECRUITING', 'RECRUITING', 'ACTIVE_NOT_RECRUITING', 'NOT_YET_RECRUITING']);
+  return {
+    source: 'demo',
+    status,
+    whyStopped:
+      group === 'Failed' ? r.pick(['Did not meet its primary endpoint', 'Sponsor decision', 'Slow enrollment']) : null,
+    conditions: [indication],
+    startDate: monthOf(started),
+    completionDate: monthOf(ends),
+    sponsorRole: 'lead',
+    registryUpdatedOn: milestoneDay,
+  };
 }
 
 /** What a company's strategy sentence may say of its programmes: nothing without a pipeline. */

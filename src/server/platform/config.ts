@@ -192,6 +192,29 @@ const ConfigSchema = z
     /** Where EDGAR lives: www.sec.gov (the archives, indexes and feeds) and data.sec.gov (submissions and XBRL). */
     SEC_WWW_URL: z.url({ message: 'must be an absolute http(s) URL' }).default('https://www.sec.gov'),
     SEC_DATA_URL: z.url({ message: 'must be an absolute http(s) URL' }).default('https://data.sec.gov'),
+    /**
+     * Where ClinicalTrials.gov's API v2 lives (its /studies path beneath), and requests a second to it: the
+     * registry publishes no limit and asks crawlers to wait a second between requests.
+     */
+    CLINICALTRIALS_URL: z
+      .url({ message: 'must be an absolute http(s) URL' })
+      .default('https://clinicaltrials.gov/api/v2'),
+    CLINICALTRIALS_REQUESTS_PER_SECOND: z.coerce
+      .number()
+      .min(0.01)
+      .max(1, 'must be at most 1 (ClinicalTrials.gov asks for a second between requests)')
+      .default(1),
+    /**
+     * FINRA's twice-monthly equity short-interest file: its address with `{date}` for the settlement date
+     * (YYYYMMDD). A mirror with the same files may stand in.
+     */
+    FINRA_SHORT_INTEREST_URL: z
+      .string()
+      .regex(
+        /^https?:\/\/\S+\{date\}\S*$/,
+        'must be an absolute http(s) URL with {date} where the settlement date goes',
+      )
+      .default('https://cdn.finra.org/equity/otcmarket/biweekly/shrt{date}.csv'),
     /** An OpenAI-compatible chat completions API (Ollama, vLLM, llama.cpp server, a hosted one) for RedChat. */
     CHAT_MODEL_BASE_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
     CHAT_MODEL: z.string().min(1).max(200).optional(),
@@ -280,6 +303,16 @@ const ConfigSchema = z
         requestsPerSecond: env.SEC_REQUESTS_PER_SECOND,
         wwwUrl: env.SEC_WWW_URL.replace(/\/+$/, ''),
         dataUrl: env.SEC_DATA_URL.replace(/\/+$/, ''),
+      },
+      finra: {
+        shortInterestUrl: env.FINRA_SHORT_INTEREST_URL,
+        userAgent: env.SEC_USER_AGENT ?? 'RedCap Research',
+      },
+      trials: {
+        url: env.CLINICALTRIALS_URL.replace(/\/+$/, ''),
+        requestsPerSecond: env.CLINICALTRIALS_REQUESTS_PER_SECOND,
+        /** The site says who it is to every source, as it does to EDGAR, when it knows. */
+        userAgent: env.SEC_USER_AGENT ?? 'RedCap Research',
       },
       signInDelayMs: env.SIGN_IN_DELAY_MS,
       pushLocalServices: env.PUSH_LOCAL_SERVICES,

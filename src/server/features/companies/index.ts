@@ -38,3 +38,4 @@ export { analystCoverage, listAnalystRatings, listBioPhases, refreshAnalystSumma
 export { landingPageIfAny, teamOf, type LandingPage } from './client-material.ts';
 export { companyPageRecords, type CompanyPageRecord } from './build-feed.ts';
 export { favoriteSymbols } from './favorites.ts';
+export { LEGAL_FORM_WORDS, nameWords } from './company-names.ts';

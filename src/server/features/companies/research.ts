@@ -23,6 +23,16 @@ export const bioPhaseOut = (r: typeof bioPhases.$inferSelect) => ({
   drug_name: r.drugName,
   date: r.date,
   raw_text_link: r.rawTextLink,
+  source: r.source,
+  nct_id: r.nctId,
+  title: r.title,
+  status: r.status,
+  why_stopped: r.whyStopped,
+  conditions: r.conditions,
+  start_date: r.startDate,
+  completion_date: r.completionDate,
+  sponsor_role: r.sponsorRole,
+  registry_updated_on: r.registryUpdatedOn,
 });
 
 export async function listBioPhases(db: Db, symbol: string) {

@@ -11,6 +11,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -328,7 +329,12 @@ export const cusipSymbols = pgTable('cusip_symbols', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Drug-trial milestones of life-science companies. */
+/**
+ * Drug-trial milestones of life-science companies (docs/product.md §9.2, §9.13): staff's and the
+ * demo's milestones, and the trials ClinicalTrials.gov lists with the company as lead sponsor or
+ * collaborator (`source` 'clinicaltrials.gov', one row per company and NCT number, `stage` its phase
+ * and status so the bio-phase groups place it, `date` the day it started for the order).
+ */
 export const bioPhases = pgTable(
   'bio_phases',
   {
@@ -340,8 +346,28 @@ export const bioPhases = pgTable(
     drugName: text('drug_name').notNull(),
     date: date('date'),
     rawTextLink: text('raw_text_link'),
+    source: text('source', { enum: ['staff', 'demo', 'clinicaltrials.gov'] })
+      .notNull()
+      .default('staff'),
+    nctId: text('nct_id'),
+    title: text('title'),
+    /** The registry's overall status (RECRUITING, COMPLETED, TERMINATED, …). */
+    status: text('status'),
+    whyStopped: text('why_stopped'),
+    conditions: jsonb('conditions').$type<string[]>().notNull().default([]),
+    /** The registry's partial dates as written: yyyy, yyyy-MM or yyyy-MM-dd. */
+    startDate: text('start_date'),
+    completionDate: text('completion_date'),
+    sponsorRole: text('sponsor_role', { enum: ['lead', 'collaborator'] }),
+    /** When the registry last posted a change of the trial. */
+    registryUpdatedOn: date('registry_updated_on'),
   },
-  (t) => [index('bio_phases_symbol_idx').on(t.companySymbol)],
+  (t) => [
+    index('bio_phases_symbol_idx').on(t.companySymbol),
+    uniqueIndex('bio_phases_trial_idx')
+      .on(t.companySymbol, t.nctId)
+      .where(sql`${t.nctId} is not null`),
+  ],
 );
 
 /** Analyst ratings with the analyst's track record (signed-in users only). */

@@ -5,7 +5,7 @@
  * that syncs) takes at its next look, a minute at most.
  */
 import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { DataSourceRecord } from '../../../lib/source-syncs.ts';
+import { DATA_TEXTS, type DataSourceRecord } from '../../../lib/source-syncs.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { conflict } from '../../platform/errors.ts';
@@ -72,12 +72,15 @@ export async function edgarSyncStatus(db: Db, config: Config['edgar'], now = new
     id: 'edgar',
     name: 'SEC EDGAR',
     off,
-    intervalMinutes: EDGAR_SYNC_INTERVAL_MS / 60_000,
+    schedule: `runs every ${EDGAR_SYNC_INTERVAL_MS / 60_000} minutes`,
     nextRunAt: off ? null : due.toISOString(),
     requestedAt: await readMeta<string>(db, META_SYNC_REQUESTED),
-    companies: universe?.n ?? 0,
-    filingsPending: byStatus.find((s) => s.status === 'pending')?.n ?? 0,
-    filingsFailed: byStatus.find((s) => s.status === 'failed')?.n ?? 0,
+    figures: [
+      { label: DATA_TEXTS.companies, value: universe?.n ?? 0 },
+      { label: DATA_TEXTS.pending, value: byStatus.find((s) => s.status === 'pending')?.n ?? 0 },
+      { label: DATA_TEXTS.failed, value: byStatus.find((s) => s.status === 'failed')?.n ?? 0 },
+    ],
+    itemNames: { read: 'Filings listed', done: 'Filings read' },
     runs: runs.map((r) => ({
       id: r.id,
       trigger: r.trigger,
@@ -85,10 +88,11 @@ export async function edgarSyncStatus(db: Db, config: Config['edgar'], now = new
       finishedAt: r.finishedAt?.toISOString() ?? null,
       status: r.status,
       requests: r.requests,
-      filingsListed: r.filingsListed,
-      filingsDone: r.filingsDone,
+      itemsRead: r.filingsListed,
+      itemsDone: r.filingsDone,
       recordsAdded: r.recordsAdded,
       problems: r.problems.slice(0, PROBLEMS_SHOWN),
+      notices: [],
       note: r.note,
     })),
   };

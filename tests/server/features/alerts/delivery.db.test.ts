@@ -116,7 +116,7 @@ describe('an alert by email', () => {
     expect(rule!.kinds).toEqual(
       expect.arrayContaining(['filing-current', 'insider-buy', 'price-move', 'webinar-soon']),
     );
-    expect(rule!.kinds).toHaveLength(10);
+    expect(rule!.kinds).toHaveLength(11);
 
     // Twice is once.
     expect((await t.call('POST', `/api/alerts/stop?t=${token}`)).status).toBe(200);

@@ -245,7 +245,8 @@ async function bio(w: Writer, ctx: research.ResearchContext, c: CompanyRow) {
   w.line(`${who(c)} has ${f.count(milestones.length, 'pipeline milestone')} on record ${src}:`);
   for (const p of facts.furthestFirst(milestones).slice(0, 8)) {
     const doc = p.document ? ` ${w.cite(p.document)}` : '';
-    w.line(`- **${p.drug}**: ${p.stage} (${p.date ?? 'date not disclosed'})${doc}`);
+    const condition = p.condition ? ` for ${p.condition}` : '';
+    w.line(`- **${p.drug}**${condition}: ${p.stage} (${p.date ?? 'date not disclosed'})${doc}`);
   }
 }
 

@@ -9,6 +9,7 @@
  */
 import { insiderCodeMeaning, insiderTrade } from '../../../../lib/insider-codes.ts';
 import { BIO_PHASE_GROUP_ORDER, bioPhaseGroupOf, type FilingGroupName } from '../../../../lib/company.ts';
+import { formatPartialDate } from '../../../../lib/trials.ts';
 import { dataSourceLabel } from '../../../../lib/data-sources.ts';
 import { formatEventTime } from '../../../../lib/time-format.ts';
 import { periodLabel, periodsOf } from '../../../../lib/financial-records.ts';
@@ -266,7 +267,10 @@ export async function filingFacts(
   };
 }
 
-/** The drug-pipeline milestones on record, as recorded, each with its document when there is one. */
+/**
+ * The drug-pipeline milestones and trials on record, as recorded, each with its document when there is
+ * one: a trial's page on ClinicalTrials.gov, a milestone's filing.
+ */
 export async function bioFacts(ctx: research.ResearchContext, c: CompanyRow) {
   const phases = await research.bioPhases(ctx, c);
   return {
@@ -274,8 +278,14 @@ export async function bioFacts(ctx: research.ResearchContext, c: CompanyRow) {
     milestones: phases.map((p) => ({
       drug: p.drug_name,
       stage: p.stage,
-      date: p.date ? f.day(p.date) : null,
-      document: p.raw_text_link ? ({ label: `${p.drug_name}: ${p.stage}`, href: p.raw_text_link } as Source) : null,
+      condition: p.conditions.slice(0, 2).join(', ') || null,
+      date: p.start_date ? `started ${formatPartialDate(p.start_date)}` : p.date ? f.day(p.date) : null,
+      document: p.raw_text_link
+        ? ({
+            label: p.nct_id ? `${p.nct_id} on ClinicalTrials.gov` : `${p.drug_name}: ${p.stage}`,
+            href: p.raw_text_link,
+          } as Source)
+        : null,
     })),
   };
 }

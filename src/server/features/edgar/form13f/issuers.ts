@@ -16,133 +16,9 @@
 import { ne, sql, type SQL } from 'drizzle-orm';
 import { arrayColumn } from '../../../platform/db/arrays.ts';
 import type { Db } from '../../../platform/db/client.ts';
-import { companies, cusipSymbols } from '../../companies/index.ts';
+import { LEGAL_FORM_WORDS, companies, cusipSymbols, nameWords } from '../../companies/index.ts';
 
-/** The 13F list's abbreviations, and the long words they stand for, as one spelling. */
-const ABBREVIATIONS: Record<string, string> = {
-  INTERNATIONAL: 'INTL',
-  INTERNATL: 'INTL',
-  TECHNOLOGIES: 'TECH',
-  TECHNOLOGY: 'TECH',
-  TECHNOLOGS: 'TECH',
-  TECHS: 'TECH',
-  SYSTEMS: 'SYS',
-  SYSTEM: 'SYS',
-  FINANCIAL: 'FINL',
-  PHARMACEUTICALS: 'PHARMA',
-  PHARMACEUTICAL: 'PHARMA',
-  PHARMACEUTICLS: 'PHARMA',
-  PHARMS: 'PHARMA',
-  INDUSTRIES: 'INDS',
-  PROPERTIES: 'PPTYS',
-  PROPERTY: 'PPTY',
-  RESOURCES: 'RES',
-  SERVICES: 'SVCS',
-  SERVICE: 'SVC',
-  MANAGEMENT: 'MGMT',
-  LABORATORIES: 'LABS',
-  MANUFACTURING: 'MFG',
-  NATIONAL: 'NATL',
-  ENTERTAINMENT: 'ENTMT',
-  INVESTMENT: 'INVT',
-  INVESTMENTS: 'INVTS',
-  BROTHERS: 'BROS',
-  MACHINES: 'MACHS',
-  DEVELOPMENT: 'DEV',
-  MEDICAL: 'MED',
-  GENERAL: 'GEN',
-  ELECTRIC: 'ELEC',
-  MOTORS: 'MTRS',
-  PETROLEUM: 'PETE',
-  INSURANCE: 'INS',
-  CAPITAL: 'CAP',
-  AMERICA: 'AMER',
-  AMERICAN: 'AMERN',
-  ASSOCIATES: 'ASSOC',
-  BANCORPORATION: 'BANCORP',
-  COMPANIES: 'COS',
-  REALTY: 'RLTY',
-  TRUST: 'TR',
-  PRODUCTS: 'PRODS',
-  EQUIPMENT: 'EQUIP',
-  INSTRUMENTS: 'INSTRS',
-  COMMUNICATIONS: 'COMMUNICATIONS',
-  COMMUNICATION: 'COMMUNICATIONS',
-  COMMUNITY: 'CMNTY',
-  UNITED: 'UTD',
-  SEMICONDUCTORS: 'SEMICONDUCTOR',
-  ENTERPRISES: 'ENTERPRISES',
-  HEALTHCARE: 'HEALTHCARE',
-  SOLUTIONS: 'SOLUTIONS',
-};
-
-/** Words that tell nothing of which company: legal forms and the like, wherever they are. */
-const NOISE = new Set(['AND', 'THE', 'OF']);
-/** Words dropped from a name's end, as many as there are: legal forms, places of incorporation, '(new)'. */
-const TRAILING = new Set([
-  'INC',
-  'INCORPORATED',
-  'CORP',
-  'CORPORATION',
-  'CO',
-  'COMPANY',
-  'LTD',
-  'LIMITED',
-  'PLC',
-  'LLC',
-  'LP',
-  'SA',
-  'NV',
-  'AG',
-  'SE',
-  'NEW',
-  'DEL',
-  'DE',
-  'MD',
-  'COM',
-  'HOLDINGS',
-  'HOLDING',
-  'HLDGS',
-  'HLDG',
-  'GROUP',
-  'GRP',
-]);
-
-/** What a listed company's name adds after the company: the security it lists ('Class A Common Stock'). */
-const SECURITY_WORDS =
-  /\b(?:(?:CLASS|SERIES)\s+[A-Z0-9]\s+)?(?:COMMON\s+STOCK|COMMON\s+SHARES|ORDINARY\s+SHARES|AMERICAN\s+DEPOSITARY\s+(?:SHARES|RECEIPTS)|DEPOSITARY\s+(?:SHARES|RECEIPTS)|SHARES\s+OF\s+BENEFICIAL\s+INTEREST|CAPITAL\s+STOCK|SUBORDINATE\s+VOTING\s+SHARES|VOTING\s+COMMON\s+STOCK|COMMON\s+UNITS|NEW\s+COMMON\s+STOCK)\b.*$/;
-/** A class written inside a 13F issuer's name ('ALPHABET INC CL A'). */
-const CLASS_WORDS = /\b(?:CL|CLASS|SER|SERIES)\s+[A-Z0-9]\b/g;
-
-/** A name's words, evened out: upper case without accents, punctuation and noise, abbreviations as the 13F list writes them. */
-export function nameWords(name: string): string[] {
-  const text = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toUpperCase()
-    .replace(SECURITY_WORDS, '')
-    .replace(CLASS_WORDS, ' ')
-    .replace(/&/g, ' AND ')
-    .replace(/['’`]/g, '')
-    .replace(/[^A-Z0-9]+/g, ' ')
-    .trim();
-  const words: string[] = [];
-  /** Whether the last word is letters written apart ('A A R', 'U S'), which make one word. */
-  let letters = false;
-  for (const word of text.split(' ')) {
-    if (!word) continue;
-    const single = /^[A-Z]$/.test(word);
-    if (single && letters) {
-      words[words.length - 1] += word;
-      continue;
-    }
-    letters = single;
-    if (NOISE.has(word)) continue;
-    words.push(ABBREVIATIONS[word] ?? word);
-  }
-  while (words.length > 1 && TRAILING.has(words.at(-1)!)) words.pop();
-  return words;
-}
+export { nameWords };
 
 /** The 13F list cuts issuers' names after this many characters: a name this long may end mid-word. */
 const CUT_AT = 28;
@@ -196,7 +72,7 @@ export function companyNames(rows: readonly { symbol: string; name: string }[]):
       for (const entry of byFirst.get(whole[0]!) ?? []) {
         if (entry.words.length < whole.length || whole.some((w, i) => entry.words[i] !== w)) continue;
         const next = entry.words[whole.length];
-        if (next === undefined ? [...TRAILING].some((t) => t.startsWith(part)) : next.startsWith(part))
+        if (next === undefined ? [...LEGAL_FORM_WORDS].some((t) => t.startsWith(part)) : next.startsWith(part))
           found.add(entry.symbol);
       }
       return found.size === 1 ? [...found][0]! : null;

@@ -1,0 +1,172 @@
+/**
+ * The trials sync (docs/product.md §9.13): for each Life Sciences company of the imported universe
+ * (and each company staff gave a sponsor alias), ClinicalTrials.gov is asked for the studies naming
+ * the company, and under each of staff's aliases; a study is the company's when its lead sponsor or
+ * a collaborator is the company (sponsors.ts), and it shows when it is a drug trial (it has a
+ * phase). The company's trials are then stored whole (store.ts): changes of phase or status alert
+ * its followers. A sponsor that is only perhaps the company is reported, for an alias. One run at a
+ * time; a run that stops leaves each company it finished stored.
+ */
+import { and, eq, inArray, ne, or } from 'drizzle-orm';
+import { SECTORS } from '../../../lib/industries.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { companies } from '../companies/index.ts';
+import { emptyRunReport, startSourceRun, type RunReport, type RunTrigger } from '../sources/index.ts';
+import { RegistryUnavailable, type TrialRegistry } from './registry.ts';
+import { sponsorMatcher, sponsorQuery, type SponsorMatcher } from './sponsors.ts';
+import { storeCompanyTrials, type FoundTrial } from './store.ts';
+import { isDrugTrial, TrialDocumentError, type Trial } from './study.ts';
+import { trialSponsorAliases } from './tables.ts';
+
+export interface TrialsSyncOptions {
+  trigger: RunTrigger;
+  /** Only these companies (any sector). */
+  symbols?: string[];
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number, symbol: string) => void;
+}
+
+export interface TrialsSyncReport extends RunReport {
+  companies: number;
+  removed: number;
+  alerted: number;
+  stopped: boolean;
+}
+
+/** The companies whose trials are looked for, and the matcher that places sponsors with companies. */
+export async function trialCompanies(db: Db, symbols?: string[]) {
+  const aliases = await db
+    .select({ symbol: trialSponsorAliases.companySymbol, alias: trialSponsorAliases.alias })
+    .from(trialSponsorAliases);
+  const universe = await db
+    .select({ symbol: companies.symbol, name: companies.name, sector: companies.sectorName })
+    .from(companies)
+    .where(and(eq(companies.active, true), ne(companies.dataSource, 'demo')));
+  const aliased = new Set(aliases.map((a) => a.symbol));
+  const wanted = symbols?.length
+    ? universe.filter((c) => symbols.includes(c.symbol))
+    : universe.filter((c) => c.sector === SECTORS.L || aliased.has(c.symbol));
+  return { wanted, matcher: sponsorMatcher(universe, aliases), aliases };
+}
+
+/** A trial's sponsors that are the company, as its lead or a collaborator; and those only perhaps it. */
+export function rolesOf(
+  trial: Trial,
+  symbol: string,
+  matcher: SponsorMatcher,
+): { role: FoundTrial['role'] | null; doubtful: string[] } {
+  const doubtful: string[] = [];
+  const sponsors = [
+    ...(trial.leadSponsor ? [{ name: trial.leadSponsor.name, role: 'lead' as const }] : []),
+    ...trial.collaborators.map((c) => ({ name: c.name, role: 'collaborator' as const })),
+  ];
+  let role: FoundTrial['role'] | null = null;
+  for (const sponsor of sponsors) {
+    const match = matcher.match(sponsor.name);
+    if (match?.symbol === symbol) role ??= sponsor.role;
+    else if (!match && matcher.doubtful(sponsor.name)?.symbol === symbol) doubtful.push(sponsor.name);
+  }
+  return { role, doubtful };
+}
+
+export async function runTrialsSync(
+  db: Db,
+  registry: TrialRegistry,
+  options: TrialsSyncOptions,
+): Promise<TrialsSyncReport> {
+  const run = await startSourceRun(db, 'clinicaltrials', options.trigger);
+  const report: TrialsSyncReport = { ...emptyRunReport(), companies: 0, removed: 0, alerted: 0, stopped: false };
+  const requestsBefore = registry.requests;
+  let status: 'finished' | 'stopped' | 'failed' = 'finished';
+  let note: string | null = null;
+  try {
+    const { wanted, matcher, aliases } = await trialCompanies(db, options.symbols);
+    report.companies = wanted.length;
+    for (const [i, company] of wanted.entries()) {
+      options.signal?.throwIfAborted();
+      run.beat();
+      const queries = [
+        sponsorQuery(company.name),
+        ...aliases.filter((a) => a.symbol === company.symbol).map((a) => a.alias),
+      ];
+      const found = new Map<string, FoundTrial>();
+      const doubtful = new Set<string>();
+      let complete = true;
+      for (const query of [...new Set(queries)].filter(Boolean)) {
+        try {
+          for await (const page of registry.sponsorStudies(query, options.signal)) {
+            report.itemsRead += page.trials.length;
+            for (const refused of page.refused)
+              report.problems.push({ document: refused.document, problem: refused.problem });
+            // A study that could not be read may be one held: what is held is not taken for gone.
+            if (page.refused.length) complete = false;
+            for (const trial of page.trials) {
+              const { role, doubtful: maybe } = rolesOf(trial, company.symbol, matcher);
+              maybe.forEach((name) => doubtful.add(name));
+              if (role && isDrugTrial(trial) && !found.has(trial.nctId)) found.set(trial.nctId, { trial, role });
+            }
+          }
+        } catch (error) {
+          if (!(error instanceof TrialDocumentError)) throw error;
+          report.problems.push({ document: error.document, problem: error.problem });
+          // Part of the company's list could not be read: what is held is not taken for gone.
+          complete = false;
+        }
+      }
+      for (const name of doubtful)
+        report.notices.push(
+          `"${name}" may be ${company.symbol} (${company.name}): add it as an alias to place its trials.`,
+        );
+      const stored = await storeCompanyTrials(db, company.symbol, [...found.values()], { complete, alert: true });
+      report.recordsAdded += stored.added + stored.changed;
+      report.removed += stored.removed;
+      report.alerted += stored.alerted;
+      report.itemsDone++;
+      options.onProgress?.(i + 1, wanted.length, company.symbol);
+    }
+  } catch (error) {
+    if (options.signal?.aborted) {
+      status = 'stopped';
+      report.stopped = true;
+      note = 'stopped before the end; the next run reads every company again';
+    } else if (error instanceof RegistryUnavailable) {
+      status = 'stopped';
+      report.stopped = true;
+      note = error.message;
+    } else {
+      status = 'failed';
+      note = error instanceof Error ? error.message : String(error);
+      report.requests = registry.requests - requestsBefore;
+      await run.finish(report, status, note);
+      throw error;
+    }
+  }
+  report.requests = registry.requests - requestsBefore;
+  await run.finish(report, status, note);
+  return report;
+}
+
+/** Whether the sync has companies to look for: it stays off on the demo universe. */
+export async function trialsSyncOff(db: Db): Promise<string | null> {
+  const aliases = await db.select({ symbol: trialSponsorAliases.companySymbol }).from(trialSponsorAliases).limit(1);
+  const [life] = await db
+    .select({ symbol: companies.symbol })
+    .from(companies)
+    .where(
+      and(
+        eq(companies.active, true),
+        ne(companies.dataSource, 'demo'),
+        aliases.length
+          ? or(
+              eq(companies.sectorName, SECTORS.L),
+              inArray(
+                companies.symbol,
+                aliases.map((a) => a.symbol),
+              ),
+            )
+          : eq(companies.sectorName, SECTORS.L),
+      ),
+    )
+    .limit(1);
+  return life ? null : 'No imported Life Sciences company: the site holds the demo universe.';
+}
