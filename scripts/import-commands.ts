@@ -9,6 +9,7 @@
  * npm run import -- cusip-map FILE.csv [--dry-run]
  * npm run import -- sec-facts FILES|DIR|companyfacts.zip [--dry-run]
  * npm run import -- trials FILES|DIR [--dry-run]
+ * npm run import -- finra-short FILE [--dry-run]
  * Imports public market data into the database the server uses, whether or
  * not the server runs (a running server picks the changes up within
  * seconds and rebuilds the pages of what changed). Each import is one
@@ -44,6 +45,7 @@ import {
   isDataSetInput,
 } from '../src/server/features/edgar/index.ts';
 import { importCompanyFacts } from '../src/server/features/financials/index.ts';
+import { importShortInterestFile } from '../src/server/features/short-interest/index.ts';
 import { importTrialFiles } from '../src/server/features/trials/index.ts';
 import { cliConfig, fail, openDatabaseOrFail, progressBar } from './cli-support.ts';
 
@@ -57,6 +59,7 @@ const USAGE = `Usage: npm run import -- universe FILE.csv [options]
        npm run import -- cusip-map FILE.csv [--dry-run]
        npm run import -- sec-facts FILES|DIR|companyfacts.zip [--dry-run]
        npm run import -- trials FILES|DIR [--dry-run]
+       npm run import -- finra-short FILE [--dry-run]
 
   Every import is one transaction (a file that cannot be imported, anywhere in it, changes nothing), except the SEC's
   quarterly data sets, written in steps once checked whole.
@@ -94,7 +97,10 @@ const USAGE = `Usage: npm run import -- universe FILE.csv [options]
                       document that cannot be read is reported and the rest go on
   trials INPUTS       saved answers of ClinicalTrials.gov's API v2 (GET /api/v2/studies pages or single studies, .json
                       files or a folder of them): each study placed with the companies its lead sponsor or collaborators
-                      are (by name, or staff's sponsor aliases), added to their trials; nothing is removed or alerted`;
+                      are (by name, or staff's sponsor aliases), added to their trials; nothing is removed or alerted
+  finra-short FILE    FINRA's twice-monthly equity short-interest file (shrtYYYYMMDD.csv from cdn.finra.org, pipe-delimited):
+                      the universe's short interest at its settlement date; the file is checked whole, a line that is not
+                      FINRA's refuses it with its line number`;
 
 const [command, ...rest] = process.argv.slice(2);
 if (!command || command === '--help' || command === '-h') fail(USAGE);
@@ -174,7 +180,15 @@ function inputsOf(args: string[], many: boolean): { inputs: string[]; dryRun: bo
 
 /** The imports that take their inputs and --dry-run only, in one transaction. */
 async function simple(
-  kind: 'sec-tickers' | 'sec-submissions' | 'prices' | 'sec-ownership' | 'cusip-map' | 'sec-facts' | 'trials',
+  kind:
+    | 'sec-tickers'
+    | 'sec-submissions'
+    | 'prices'
+    | 'sec-ownership'
+    | 'cusip-map'
+    | 'sec-facts'
+    | 'trials'
+    | 'finra-short',
   args: string[],
 ): Promise<void> {
   const { inputs, dryRun } = inputsOf(
@@ -199,7 +213,9 @@ async function simple(
                   })
                 : kind === 'trials'
                   ? await importTrialFiles(database.db, inputs, { dryRun, onProgress: progressBar('Reading trials') })
-                  : await importSecSubmissions(database.db, inputs, dryRun, progressBar('Reading submissions'));
+                  : kind === 'finra-short'
+                    ? await importShortInterestFile(database.db, inputs[0]!, dryRun)
+                    : await importSecSubmissions(database.db, inputs, dryRun, progressBar('Reading submissions'));
     process.stdout.write(formatReport(report));
   } finally {
     await database.close();
@@ -292,7 +308,8 @@ try {
     command === 'sec-ownership' ||
     command === 'cusip-map' ||
     command === 'sec-facts' ||
-    command === 'trials'
+    command === 'trials' ||
+    command === 'finra-short'
   )
     await simple(command, rest);
   else fail(`Unknown import "${command}".\n${USAGE}`);

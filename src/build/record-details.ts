@@ -20,14 +20,19 @@ import {
 
 /** An article as stored in the news collection: its body is a detail. */
 export const storedNewsRecord = newsArticleRecord.omit({ description: true });
-/** A company as stored in the companies collection: its filings, insider trades and financials are details. */
-export const storedCompanyRecord = companyPageRecord.omit({ filings: true, insider: true, financials: true });
+/** A company as stored in the companies collection: its filings, insider trades, financials and short interest are details. */
+export const storedCompanyRecord = companyPageRecord.omit({
+  filings: true,
+  insider: true,
+  financials: true,
+  short_interest: true,
+});
 export type StoredCompanyRecord = ReturnType<typeof storedCompanyRecord.parse>;
 
 /** The details of each collection that keeps some. */
 export interface RecordDetails {
   news: Pick<NewsArticleRecord, 'description'>;
-  companies: Pick<CompanyPageData, 'filings' | 'insider' | 'financials'>;
+  companies: Pick<CompanyPageData, 'filings' | 'insider' | 'financials' | 'short_interest'>;
 }
 export type DetailedFeed = keyof RecordDetails;
 

@@ -234,6 +234,7 @@ export type CompanySection =
   | 'insider'
   | 'filings'
   | 'institutional'
+  | 'short-interest'
   | 'bio-phases'
   | 'analyst-reports'
   | 'news';

@@ -301,6 +301,17 @@ export const landingPageRecord = z.object({
 });
 export type LandingPageRecord = z.infer<typeof landingPageRecord>;
 
+/** One short-interest report of a company as its page shows it (docs/product.md §9.14; short-interest.ts). */
+export const shortInterestRecord = z.object({
+  settlement_date: z.string(),
+  short_position: z.number(),
+  percent_of_shares: z.number().nullable(),
+  days_to_cover: z.number().nullable(),
+  change: z.number().nullable(),
+  change_percent: z.number().nullable(),
+});
+export type ShortInterestRecord = z.infer<typeof shortInterestRecord>;
+
 /** What a company page is built from (the build feed /api/content/companies). */
 export const companyPageRecord = z.object({
   id: z.number(),
@@ -323,6 +334,8 @@ export const companyPageRecord = z.object({
   bio_phases: z.array(bioPhaseRecord),
   /** Its financial statements and key figures (financial-records.ts); null while none are held. */
   financials: companyFinancialsRecord.nullable(),
+  /** Its short-interest reports, newest first (a year of them); null while none are held. */
+  short_interest: z.object({ source: z.enum(['finra', 'demo']), reports: z.array(shortInterestRecord) }).nullable(),
   client: z
     .object({
       landing: landingPageRecord,

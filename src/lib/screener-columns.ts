@@ -77,6 +77,10 @@ export const SCREENER_COLUMNS: readonly ScreenerColumn[] = [
   { field: 'shares_growth_3y', header: 'Shares Growth 3Y', format: 'signed-percent', width: 170 },
   { field: 'price_to_sales', header: 'P/S', format: 'decimal', width: 90 },
   { field: 'price_to_book', header: 'P/B', format: 'decimal', width: 90 },
+  { field: 'short_interest', header: 'Short Interest', format: 'shares', width: 150 },
+  { field: 'short_percent', header: 'Short % of Shares', format: 'percent', width: 170 },
+  { field: 'days_to_cover', header: 'Days to Cover', format: 'decimal', width: 140 },
+  { field: 'short_change', header: 'Short Change', format: 'signed-percent', width: 140 },
 ];
 
 export const DEFAULT_COLUMNS: readonly SortField[] = [

@@ -48,6 +48,10 @@ export const NUMERIC_FIELDS = [
   'shares_growth_3y',
   'price_to_sales',
   'price_to_book',
+  'short_interest',
+  'short_percent',
+  'days_to_cover',
+  'short_change',
 ] as const;
 
 export const TEXT_FIELDS = [
@@ -238,6 +242,11 @@ export const FILTERS: readonly FilterDefinition[] = [
   dynamicRange('Shares Growth 3Y', 'shares_growth_3y', 'Fundamentals'),
   dynamicRange('Price to Sales', 'price_to_sales', 'Valuation'),
   dynamicRange('Price to Book', 'price_to_book', 'Valuation'),
+  // From FINRA's latest report (docs/product.md §9.14).
+  dynamicRange('Short Interest (Shares)', 'short_interest', 'Short Interest'),
+  dynamicRange('Short Interest % of Shares', 'short_percent', 'Short Interest'),
+  dynamicRange('Days to Cover', 'days_to_cover', 'Short Interest'),
+  dynamicRange('Short Interest Change', 'short_change', 'Short Interest'),
 ];
 
 /** Keys that are not filters of the panel but narrow the screen all the same. */

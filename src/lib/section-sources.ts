@@ -35,6 +35,12 @@ export function bioPhasesSourceLine(
   return `Source: ClinicalTrials.gov, trials the company sponsors or collaborates on.${when}`;
 }
 
+/** The line under Short Interest: FINRA's report and its settlement date, or the demo's. */
+export function shortInterestSourceLine(source: 'finra' | 'demo', settlementDate: string): string {
+  if (source === 'demo') return 'Demo data generated for demonstration.';
+  return `Source: FINRA equity short interest, reported twice a month. Settlement date ${formatNewYorkDate(new Date(`${settlementDate}T12:00:00Z`))}.`;
+}
+
 /** The newest date of a list of YYYY-MM-DD dates (nulls ignored). */
 export const newestDate = (dates: readonly (string | null | undefined)[]): string | null =>
   dates.reduce<string | null>((newest, d) => (d && (!newest || d > newest) ? d : newest), null);

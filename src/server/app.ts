@@ -18,6 +18,7 @@ import { companyStaffRoutes } from './features/companies/staff-routes.ts';
 import { coverRoutes } from './features/covers/routes.ts';
 import { edgarDataSource } from './features/edgar/index.ts';
 import { dataSourceStaffRoutes } from './features/sources/index.ts';
+import { shortInterestDataSource } from './features/short-interest/index.ts';
 import { trialAliasStaffRoutes, trialsDataSource } from './features/trials/index.ts';
 import { refreshEventsOnChange } from './features/events/index.ts';
 import {
@@ -217,7 +218,7 @@ export function createApp(deps: AppDeps): App {
   api.route(
     '/tools',
     dataSourceStaffRoutes({
-      sources: [edgarDataSource, trialsDataSource],
+      sources: [edgarDataSource, trialsDataSource, shortInterestDataSource],
       onSyncRequested: (source) => deps.wakeSourceSync?.(source.job),
     }),
   );

@@ -17,6 +17,7 @@ import {
 import { jobs as chatJobs } from './features/chat/index.ts';
 import { EDGAR_SYNC_JOB, jobs as edgarJobs } from './features/edgar/index.ts';
 import { jobs as eventJobs } from './features/events/index.ts';
+import { jobs as shortInterestJobs } from './features/short-interest/index.ts';
 import { jobs as trialJobs } from './features/trials/index.ts';
 import { createPolygonQuoteProvider, jobs as marketJobs } from './features/market/index.ts';
 import { NEWSLETTER_JOB, issueRenderer, jobs as newsletterJobs } from './features/newsletter/index.ts';
@@ -109,6 +110,7 @@ export function serverJobs(deps: ServerJobDeps): JobDefinition[] {
     }),
     ...edgarJobs({ db, config: config.edgar, logger, onRecords: () => deps.wake(ALERT_RAISING_JOB, 0) }),
     ...trialJobs({ db, config: config.trials, logger, onAlerts: () => deps.wake(ALERT_DELIVERY_JOB, 50) }),
+    ...shortInterestJobs({ db, config: config.finra, logger }),
     ...alertJobs({
       db,
       logger,

@@ -35,6 +35,7 @@ export const STOCK_SECTIONS = [
   'insider',
   'filings',
   'institutional',
+  'short-interest',
   'bio-phases',
   'analyst-reports',
   'news',

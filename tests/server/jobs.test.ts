@@ -38,6 +38,7 @@ describe("the server's background jobs", () => {
       ['market-data', true],
       ['edgar-sync', true],
       ['trials-sync', true],
+      ['short-interest-fetch', true],
       ['alert-raising', true],
     ]);
     expect(new Set(jobs.map((job) => job.name)).size).toBe(jobs.length);

@@ -13,6 +13,7 @@ import { addDays, isTradingDay } from '../../lib/market-calendar.ts';
 import type { CompanyFinancials } from '../../lib/financial-records.ts';
 import { generateClientPages } from './client-pages.ts';
 import { generateFinancials } from './financials.ts';
+import { generateShortInterest } from './short-interest.ts';
 import { insiderLabel, insidersOf, managementTeam, personName } from './people.ts';
 import { generateBioPhases, pipelineStage, pipelineStrategies, type PipelineStage } from './pipeline.ts';
 import { createRandom, type Random } from './random.ts';
@@ -28,6 +29,7 @@ import type {
   institutionalHoldings,
   insiderTransactions,
   secFilings,
+  shortInterest,
   specialists,
 } from '../schema.ts';
 
@@ -68,6 +70,7 @@ export interface DemoCompanyData {
   landingPages: (typeof companyLandingPages.$inferInsert)[];
   leaders: (typeof companyLeaders.$inferInsert)[];
   financials: { symbol: string; record: CompanyFinancials }[];
+  shortInterest: (typeof shortInterest.$inferInsert)[];
 }
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -153,6 +156,7 @@ export function generateCompanyData(
     landingPages: [],
     leaders: [],
     financials: [],
+    shortInterest: [],
   };
   const random = createRandom(`${seed}:company-pages`);
   for (let i = 0; i < 6; i++) {
@@ -242,6 +246,8 @@ export function generateCompanyData(
       file(c.symbol, statements, type, date, FILING_DESCRIPTIONS[type] ?? type),
     );
     if (record) out.financials.push({ symbol: c.symbol, record });
+    // Twice-monthly short interest, from a stream of its own.
+    out.shortInterest.push(...generateShortInterest(c, random.fork(`short-interest:${c.symbol}`), asOf));
 
     // The other SEC filings, over two years.
     const filingCount = r.int(4, 24);

@@ -22,6 +22,7 @@ import {
 } from '../schema.ts';
 import type { DemoSeedInfo } from '../features/site-build/index.ts';
 import { companyFinancials, keyFigureColumns } from '../features/financials/index.ts';
+import { shortInterest } from '../features/short-interest/index.ts';
 import { generateCompanyData } from './company-data.ts';
 
 const CHUNK = 500;
@@ -84,7 +85,7 @@ export async function seedCompanyPages(
   );
   // A start interrupted half-way left some of these tables filled: begin again.
   await db.execute(
-    sql`truncate ${insiderTransactions}, ${secFilings}, ${institutionalHoldings}, ${analystRatings}, ${bioPhases}, ${companyLeaders}, ${companyLandingPages}, ${clients}, ${specialists}, ${companyFinancials} restart identity cascade`,
+    sql`truncate ${insiderTransactions}, ${secFilings}, ${institutionalHoldings}, ${analystRatings}, ${bioPhases}, ${companyLeaders}, ${companyLandingPages}, ${clients}, ${specialists}, ${companyFinancials}, ${shortInterest} restart identity cascade`,
   );
   // The large tables go in by COPY; the profiles, written last in one transaction, mark the step done.
   await database.copyRows(
@@ -202,6 +203,8 @@ export async function seedCompanyPages(
       }));
       await tx.insert(companyFinancials).values(rows);
     }
+    for (let i = 0; i < data.shortInterest.length; i += CHUNK)
+      await tx.insert(shortInterest).values(data.shortInterest.slice(i, i + CHUNK));
     for (let i = 0; i < data.profiles.length; i += CHUNK)
       await tx.insert(companyProfiles).values(data.profiles.slice(i, i + CHUNK));
     await deriveAnalystFigures(tx);

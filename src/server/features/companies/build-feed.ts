@@ -20,7 +20,7 @@ import { bioPhases, clients, companies, companyLandingPages, companyProfiles, in
  * webinars, which the events feature adds, and the financials, which the
  * financials feature adds (see the site build's feed).
  */
-export type CompanyPageRecord = Omit<CompanyPageData, 'client' | 'financials'> & {
+export type CompanyPageRecord = Omit<CompanyPageData, 'client' | 'financials' | 'short_interest'> & {
   client: Omit<NonNullable<CompanyPageData['client']>, 'webinars'> | null;
 };
 

@@ -10,6 +10,8 @@ import { paceAfter } from '../../platform/db/pace.ts';
 import { targetUpside } from '../../../lib/analysts.ts';
 import { companies } from '../companies/index.ts';
 import { companyFinancials } from '../financials/index.ts';
+import { latestShortInterest } from '../short-interest/index.ts';
+import { shortInterestFigures, type ShortInterestReport } from '../../../lib/short-interest.ts';
 import {
   NUMERIC_FIELDS,
   type NumericField,
@@ -152,8 +154,23 @@ function fundamentalFields(f: Fundamentals | null, marketCap: number | null) {
   };
 }
 
+/** The short-interest fields of a company's latest report (docs/product.md §9.14). */
+function shortFields(report: ShortInterestReport | null, sharesOutstanding: number | null) {
+  const figures = report && shortInterestFigures(report, sharesOutstanding);
+  return {
+    short_interest: figures?.shortPosition ?? null,
+    short_percent: figures?.percentOfShares ?? null,
+    days_to_cover: figures?.daysToCover ?? null,
+    short_change: figures?.changePercent ?? null,
+  };
+}
+
 /** Database row to the screener's field names (docs/product.md §19.4). */
-export function toScreenerRow(c: CompanyRow, fundamentals: Fundamentals | null = null): ScreenerRow {
+export function toScreenerRow(
+  c: CompanyRow,
+  fundamentals: Fundamentals | null = null,
+  short: ShortInterestReport | null = null,
+): ScreenerRow {
   return {
     symbol: c.symbol,
     name: c.name,
@@ -203,6 +220,7 @@ export function toScreenerRow(c: CompanyRow, fundamentals: Fundamentals | null =
     sellRatings: c.sellRatings,
     totalAnalysts: c.totalAnalysts,
     ...fundamentalFields(fundamentals, c.marketCap),
+    ...shortFields(short, c.sharesOutstanding),
   };
 }
 
@@ -228,6 +246,7 @@ export const SNAPSHOT_PAGE_ROWS = 250;
  */
 async function loadActive(db: Db): Promise<ScreenerRow[]> {
   const rows: ScreenerRow[] = [];
+  const shorts = await latestShortInterest(db);
   let after: string | null = null;
   for (;;) {
     const started = performance.now();
@@ -250,7 +269,8 @@ async function loadActive(db: Db): Promise<ScreenerRow[]> {
       .where(after === null ? eq(companies.active, true) : and(eq(companies.active, true), gt(companies.symbol, after)))
       .orderBy(asc(companies.symbol))
       .limit(SNAPSHOT_PAGE_ROWS);
-    for (const { company, ...fundamentals } of page) rows.push(toScreenerRow(company, fundamentals));
+    for (const { company, ...fundamentals } of page)
+      rows.push(toScreenerRow(company, fundamentals, shorts.get(company.symbol) ?? null));
     if (page.length < SNAPSHOT_PAGE_ROWS) return rows;
     after = page.at(-1)!.company.symbol;
     await paceAfter(started);

@@ -219,6 +219,19 @@ async function institutions(w: Writer, ctx: research.ResearchContext, c: Company
   }
 }
 
+async function shortInterest(w: Writer, ctx: research.ResearchContext, c: CompanyRow) {
+  const { source, latest } = await facts.shortInterestFacts(ctx, c);
+  const src = w.cite(source);
+  if (!latest) {
+    w.line(`RedCap holds no short-interest report for ${who(c)} ${src}.`);
+    return;
+  }
+  const share = latest.percentOfShares ? `, ${latest.percentOfShares} of the shares outstanding` : '';
+  const cover = latest.daysToCover ? `; days to cover: ${latest.daysToCover}` : '';
+  w.line(`**${latest.shares}** shares of ${who(c)} were sold short as of ${latest.date}${share}${cover} ${src}.`);
+  if (latest.change) w.line(`That is ${latest.change} since the report before.`);
+}
+
 async function filings(w: Writer, ctx: research.ResearchContext, c: CompanyRow, groups: FilingGroupName[]) {
   const found = await facts.filingFacts(ctx, c, groups, 5);
   const src = w.cite(found.source);
@@ -381,6 +394,7 @@ export const SECTIONS: Record<
   analysts: (w, ctx, c) => analysts(w, ctx, c),
   insiders: (w, ctx, c) => insiders(w, ctx, c),
   institutions: (w, ctx, c) => institutions(w, ctx, c),
+  short: (w, ctx, c) => shortInterest(w, ctx, c),
   filings: (w, ctx, c, q) => filings(w, ctx, c, q.filingGroups),
   bio: (w, ctx, c) => bio(w, ctx, c),
   news: (w, ctx, c) => news(w, ctx, c),

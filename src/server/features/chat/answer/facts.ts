@@ -23,6 +23,8 @@ import {
 } from '../../../../lib/financials.ts';
 import type { CompanyRow } from '../../companies/index.ts';
 import { financialsOf } from '../../financials/index.ts';
+import { latestShortInterestOf } from '../../short-interest/index.ts';
+import { shortInterestFigures } from '../../../../lib/short-interest.ts';
 import * as f from './figures.ts';
 import type { Period } from './period.ts';
 import * as research from './research.ts';
@@ -409,5 +411,31 @@ export async function financialFacts(ctx: research.ResearchContext, c: CompanyRo
     dilution1y: k.shares_growth_1y === null ? null : formatGrowth(k.shares_growth_1y),
     dilution3y: k.shares_growth_3y === null ? null : formatGrowth(k.shares_growth_3y),
     dilutionWhy: dilutionExplanation(k.shares_growth_1y, 1),
+  };
+}
+
+/**
+ * A company's latest short-interest report as an answer gives it (docs/product.md §9.14): shares short,
+ * their share of the shares outstanding, days to cover and the change since the report before.
+ */
+export async function shortInterestFacts(ctx: research.ResearchContext, c: CompanyRow) {
+  const source: Source = { label: `${c.symbol} short interest`, href: research.sectionLink(c, 'short-interest') };
+  const report = await latestShortInterestOf(ctx.db, c.symbol);
+  if (!report) return { source, latest: null };
+  const figures = shortInterestFigures(report, c.sharesOutstanding);
+  return {
+    source,
+    latest: {
+      date: f.day(figures.settlementDate),
+      shares: f.shares(figures.shortPosition),
+      percentOfShares: figures.percentOfShares === null ? null : `${figures.percentOfShares.toFixed(2)}%`,
+      daysToCover: figures.daysToCover === null ? null : figures.daysToCover.toFixed(2),
+      change:
+        figures.change === null
+          ? null
+          : `${figures.change > 0 ? 'up' : figures.change < 0 ? 'down' : 'unchanged'}${
+              figures.change === 0 ? '' : ` ${f.shares(Math.abs(figures.change))} shares`
+            }${figures.changePercent === null || figures.change === 0 ? '' : ` (${f.signedPercent(figures.changePercent)})`}`,
+    },
   };
 }

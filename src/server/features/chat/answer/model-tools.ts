@@ -255,6 +255,16 @@ export const TOOLS = {
       };
     },
   }),
+  get_short_interest: tool({
+    description:
+      'A company’s latest short interest as FINRA reports it twice a month: shares sold short, their percent of the shares outstanding, days to cover and the change since the report before; null when none is held.',
+    parameters: symbolArg,
+    async run({ symbol }, run) {
+      const c = await companyOf(symbol, run);
+      const { source, latest } = await facts.shortInterestFacts(run.ctx, c);
+      return { symbol: c.symbol, short_interest: latest && { ...latest, source: run.cite(source) } };
+    },
+  }),
   get_financials: tool({
     description:
       'A company’s financial statements: revenue and net income (latest period and trailing year), cash, cash runway and share-count growth (dilution), each with its period and filing; null when none are held.',

@@ -15,6 +15,7 @@ export type Intent =
   | 'analysts'
   | 'insiders'
   | 'institutions'
+  | 'short'
   | 'filings'
   | 'bio'
   | 'news'
@@ -138,6 +139,19 @@ export const VOCABULARY: Record<Intent, { words: string[]; weak?: string[] }> = 
       'stakes',
     ],
     weak: ['fund', 'funds'],
+  },
+  short: {
+    words: [
+      'short interest',
+      'shorted',
+      'shorts',
+      'short sellers',
+      'short selling',
+      'short squeeze',
+      'shares short',
+      'days to cover',
+      'short ratio',
+    ],
   },
   filings: {
     words: [
@@ -392,7 +406,6 @@ export const UNKNOWN_METRICS: [RegExp, string][] = [
   [/\bdebt\b|\bleverage\b|\bbalance sheet/, 'debt and the balance sheet'],
   [/\bcash\b|\bburn rate|\brunway\b/, 'cash and cash burn'],
   [/\bmargins?\b|\bebitda\b|\bgross profit/, 'margins'],
-  [/\bshort interest|\bshorted\b|\bshort squeeze/, 'short interest'],
   [/\bbook value|\bp\s*\/\s*b\b/, 'book value'],
   [/\bbeta\b|\bvolatility\b/, 'volatility (beta)'],
   [/\bguidance\b|\boutlook\b/, 'company guidance'],
