@@ -103,6 +103,7 @@ export async function importWhileReading(
   prefix: string,
   paths: readonly string[],
   args: string[],
+  figuresOf: Pick<ReturnType<typeof createJudge>, 'emit' | 'judge'> = { emit, judge },
 ): Promise<ImportResult> {
   for (const p of paths) await (await fetch(`${universe.server.url}${p}`)).arrayBuffer();
   const load = await startReaderLoad(universe.server.url, [...paths], 50, 8);
@@ -110,9 +111,9 @@ export async function importWhileReading(
     return await runImport({ ...universe.dbEnv }, args);
   } finally {
     const figures = await load.stop();
-    emit(`${prefix}_reader_api_p50_during_import_ms`, figures.p50, 'ms');
-    judge(`${prefix}_reader_api_p99_during_import_ms`, figures.p99, 'ms', { max: 50 });
-    emit(`${prefix}_reader_api_failed_during_import`, figures.failed, 'count');
+    figuresOf.emit(`${prefix}_reader_api_p50_during_import_ms`, figures.p50, 'ms');
+    figuresOf.judge(`${prefix}_reader_api_p99_during_import_ms`, figures.p99, 'ms', { max: 50 });
+    figuresOf.emit(`${prefix}_reader_api_failed_during_import`, figures.failed, 'count');
   }
 }
 

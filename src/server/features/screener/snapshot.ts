@@ -246,7 +246,6 @@ export const SNAPSHOT_PAGE_ROWS = 250;
  */
 async function loadActive(db: Db): Promise<ScreenerRow[]> {
   const rows: ScreenerRow[] = [];
-  const shorts = await latestShortInterest(db);
   let after: string | null = null;
   for (;;) {
     const started = performance.now();
@@ -269,6 +268,10 @@ async function loadActive(db: Db): Promise<ScreenerRow[]> {
       .where(after === null ? eq(companies.active, true) : and(eq(companies.active, true), gt(companies.symbol, after)))
       .orderBy(asc(companies.symbol))
       .limit(SNAPSHOT_PAGE_ROWS);
+    const shorts = await latestShortInterest(
+      db,
+      page.map((p) => p.company.symbol),
+    );
     for (const { company, ...fundamentals } of page)
       rows.push(toScreenerRow(company, fundamentals, shorts.get(company.symbol) ?? null));
     if (page.length < SNAPSHOT_PAGE_ROWS) return rows;

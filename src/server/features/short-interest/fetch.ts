@@ -9,7 +9,7 @@
  */
 import { addDays, isTradingDay, isoDate, nextTradingDay, previousTradingDay } from '../../../lib/market-calendar.ts';
 import type { Config } from '../../platform/config.ts';
-import { transaction, type Db } from '../../platform/db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import {
   SourceDocumentError,
   SourceUnavailable,
@@ -122,7 +122,7 @@ export async function runShortInterestFetch(
         if (file.settlementDate !== settlement)
           throw new ImportError(`${url} is the report of ${file.settlementDate}, not of ${settlement}.`);
         report.itemsRead += file.rows.length;
-        const stored = await transaction(db, (tx) => storeShortInterestReport(tx, file, url));
+        const stored = await storeShortInterestReport(db, file, url);
         report.recordsAdded += stored.added + stored.updated;
         report.stored.push(settlement);
       } catch (error) {

@@ -22,14 +22,16 @@ export async function importShortInterestFile(db: Db, file: string, dryRun: bool
   if (size > MAX_FINRA_FILE_BYTES)
     throw new ImportError(`${file} is ${Math.round(size / 1e6)} MB: FINRA's short-interest file is a few MB.`);
   const parsed = await readFinraFile(await fs.promises.readFile(file), file);
-  await importTransaction(db, dryRun, async (tx) => {
-    const stored = await storeShortInterestReport(tx, parsed, file);
+  const store = async (target: Db) => {
+    const stored = await storeShortInterestReport(target, parsed, file);
     report.read = stored.read;
     report.added = stored.added;
     report.updated = stored.updated;
     report.unchanged = stored.unchanged;
     for (let i = 0; i < stored.notListed; i++) skip(report, 'securities the universe does not list');
-  });
+  };
+  if (dryRun) await importTransaction(db, true, store);
+  else await store(db);
   report.notes.push(`Settlement date ${parsed.settlementDate}.`);
   report.ms = performance.now() - started;
   return report;

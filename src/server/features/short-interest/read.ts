@@ -4,6 +4,7 @@
  */
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ShortInterestReport } from '../../../lib/short-interest.ts';
+import { arrayColumn } from '../../platform/db/arrays.ts';
 import { rowsOf, type Db } from '../../platform/db/client.ts';
 import { shortInterest } from './tables.ts';
 
@@ -39,8 +40,15 @@ export async function shortInterestHistory(
   return bySymbol;
 }
 
-/** Every company's latest report (for the screener). */
-export async function latestShortInterest(db: Db): Promise<Map<string, ShortInterestReport>> {
+/**
+ * The latest report of each of these companies (the screener's snapshot reads a page of companies at a
+ * time: one short statement per page, along the table's key).
+ */
+export async function latestShortInterest(
+  db: Db,
+  symbols: readonly string[],
+): Promise<Map<string, ShortInterestReport>> {
+  if (!symbols.length) return new Map();
   const rows = rowsOf<{
     symbol: string;
     settlement_date: string;
@@ -52,7 +60,8 @@ export async function latestShortInterest(db: Db): Promise<Map<string, ShortInte
     await db.execute(sql`
       select distinct on (symbol) symbol, settlement_date::text as settlement_date, short_position, previous_position,
         average_daily_volume, days_to_cover
-      from ${shortInterest} order by symbol, settlement_date desc`),
+      from ${shortInterest} where symbol = any(${arrayColumn(symbols, (s) => s, 'text')})
+      order by symbol, settlement_date desc`),
   );
   const num = (v: string | number | null) => (v === null ? null : Number(v));
   return new Map(

@@ -2,12 +2,17 @@
  * A FINRA short-interest report kept for the universe's companies (docs/product.md §9.14): FINRA's
  * symbols (no separators) are matched to listed symbols, each company's row of the settlement date is
  * written (a report read again replaces what it gave), and the companies whose figures changed have
- * their pages rebuilt. One transaction: a report is kept whole or not at all.
+ * their pages rebuilt. The report was checked whole before (finra-file.ts); it is written a few
+ * hundred companies a step, each step a transaction, pausing as long as it took so the site's readers
+ * are answered between two (on the embedded database a statement holds the server's thread); the
+ * companies' pages change once, at the end. The report's own row goes last: a run that stops part way is finished by the next,
+ * which writes the same rows again.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { finraSymbolOf } from '../../../lib/short-interest.ts';
 import { recordChanges } from '../../platform/changes.ts';
-import type { Db } from '../../platform/db/client.ts';
+import { transaction, type Db } from '../../platform/db/client.ts';
+import { paceAfter } from '../../platform/db/pace.ts';
 import { companies } from '../companies/index.ts';
 import type { ShortInterestFile } from './finra-file.ts';
 import { shortInterest, shortInterestReports } from './tables.ts';
@@ -21,8 +26,8 @@ export interface StoredReport {
   notListed: number;
 }
 
-/** Rows written per statement. */
-const BATCH = 500;
+/** Companies written per step. */
+const STEP = 250;
 
 /** The universe's symbols by FINRA's spelling; a spelling two companies share places neither. */
 async function universeByFinraSymbol(db: Db): Promise<Map<string, { symbol: string; id: number } | null>> {
@@ -38,13 +43,9 @@ async function universeByFinraSymbol(db: Db): Promise<Map<string, { symbol: stri
   return bySpelling;
 }
 
-/** Stores one report inside the caller's transaction. */
-export async function storeShortInterestReport(
-  tx: Db,
-  report: ShortInterestFile,
-  file: string,
-  source: 'finra' | 'demo' = 'finra',
-): Promise<StoredReport> {
+/** Stores one report (inside the caller's transaction when `db` is one: a dry run). */
+export async function storeShortInterestReport(tx: Db, report: ShortInterestFile, file: string): Promise<StoredReport> {
+  const source = 'finra' as const;
   const universe = await universeByFinraSymbol(tx);
   const held = new Map(
     (await tx.select().from(shortInterest).where(eq(shortInterest.settlementDate, report.settlementDate))).map((r) => [
@@ -88,22 +89,32 @@ export async function storeShortInterestReport(
     writes.push(next);
     changed.push(company.id);
   }
-  for (let i = 0; i < writes.length; i += BATCH) {
-    await tx
-      .insert(shortInterest)
-      .values(writes.slice(i, i + BATCH))
-      .onConflictDoUpdate({
-        target: [shortInterest.symbol, shortInterest.settlementDate],
-        set: {
-          shortPosition: sql`excluded.short_position`,
-          previousPosition: sql`excluded.previous_position`,
-          averageDailyVolume: sql`excluded.average_daily_volume`,
-          daysToCover: sql`excluded.days_to_cover`,
-          split: sql`excluded.split`,
-          revised: sql`excluded.revised`,
-          source: sql`excluded.source`,
-        },
-      });
+  for (let i = 0; i < writes.length; i += STEP) {
+    const started = performance.now();
+    await transaction(tx, async (step) => {
+      await step
+        .insert(shortInterest)
+        .values(writes.slice(i, i + STEP))
+        .onConflictDoUpdate({
+          target: [shortInterest.symbol, shortInterest.settlementDate],
+          set: {
+            shortPosition: sql`excluded.short_position`,
+            previousPosition: sql`excluded.previous_position`,
+            averageDailyVolume: sql`excluded.average_daily_volume`,
+            daysToCover: sql`excluded.days_to_cover`,
+            split: sql`excluded.split`,
+            revised: sql`excluded.revised`,
+            source: sql`excluded.source`,
+          },
+        });
+    });
+    await paceAfter(started);
+  }
+  // The pages (and the screener) change when the report is whole, a step's worth of companies at a time.
+  for (let i = 0; i < changed.length; i += STEP) {
+    const started = performance.now();
+    await transaction(tx, (step) => recordChanges(step, 'company', changed.slice(i, i + STEP)));
+    await paceAfter(started);
   }
   await tx
     .insert(shortInterestReports)
@@ -117,7 +128,6 @@ export async function storeShortInterestReport(
       target: shortInterestReports.settlementDate,
       set: { file, rows: report.rows.length, matched: report.rows.length - result.notListed, importedAt: new Date() },
     });
-  await recordChanges(tx, 'company', changed);
   return result;
 }
 

@@ -25,6 +25,8 @@ export interface StoredTrials {
   changed: number;
   removed: number;
   alerted: number;
+  /** The company's id when its trials changed (its page is to be built again), else null. */
+  changedCompany: number | null;
 }
 
 /** Alert rows written per statement (raise.ts pages the followers by it). */
@@ -84,9 +86,14 @@ export async function storeCompanyTrials(
   db: Db,
   symbol: string,
   found: readonly FoundTrial[],
-  options: { complete: boolean; alert: boolean },
+  options: {
+    complete: boolean;
+    alert: boolean;
+    /** Record the page's change now (the default), or leave it to the caller, who records a run's at once. */
+    recordChange?: boolean;
+  },
 ): Promise<StoredTrials> {
-  const result: StoredTrials = { added: 0, changed: 0, removed: 0, alerted: 0 };
+  const result: StoredTrials = { added: 0, changed: 0, removed: 0, alerted: 0, changedCompany: null };
   const byNct = new Map(found.map((f) => [f.trial.nctId, f]));
   await transaction(db, async (tx) => {
     const [company] = await tx
@@ -100,11 +107,12 @@ export async function storeCompanyTrials(
       .where(and(eq(bioPhases.companySymbol, symbol), eq(bioPhases.source, 'clinicaltrials.gov')));
     const heldByNct = new Map(held.map((h) => [h.nctId!, h]));
     const causes: CompanyCause[] = [];
+    const added: (typeof bioPhases.$inferInsert)[] = [];
     for (const [nctId, f] of byNct) {
       const next = rowOf(symbol, f);
       const before = heldByNct.get(nctId);
       if (!before) {
-        await tx.insert(bioPhases).values(next);
+        added.push(next);
         result.added++;
         if (held.length > 0) causes.push(causeOf(symbol, company.name, f.trial, null));
       } else if (differs(before, next)) {
@@ -113,13 +121,16 @@ export async function storeCompanyTrials(
         if (before.stage !== next.stage) causes.push(causeOf(symbol, company.name, f.trial, before.stage));
       }
     }
+    // New trials in one statement: a large sponsor's first read is hundreds of them.
+    for (let i = 0; i < added.length; i += 200) await tx.insert(bioPhases).values(added.slice(i, i + 200));
     if (options.complete) {
       const gone = held.filter((h) => !byNct.has(h.nctId!)).map((h) => h.id);
       if (gone.length) await tx.delete(bioPhases).where(inArray(bioPhases.id, gone));
       result.removed = gone.length;
     }
     if (result.added + result.changed + result.removed === 0) return;
-    await recordChange(tx, 'company', company.id);
+    result.changedCompany = company.id;
+    if (options.recordChange !== false) await recordChange(tx, 'company', company.id);
     if (options.alert && causes.length) result.alerted = await raiseCompanyAlerts(tx, causes, { batch: ALERT_BATCH });
   });
   return result;

@@ -4,12 +4,15 @@
  * the company, and under each of staff's aliases; a study is the company's when its lead sponsor or
  * a collaborator is the company (sponsors.ts), and it shows when it is a drug trial (it has a
  * phase). The company's trials are then stored whole (store.ts): changes of phase or status alert
- * its followers. A sponsor that is only perhaps the company is reported, for an alias. One run at a
+ * its followers at once; the pages of the companies whose trials changed are built again at the run's
+ * end. A sponsor that is only perhaps the company is reported, for an alias. One run at a
  * time; a run that stops leaves each company it finished stored.
  */
 import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import { SECTORS } from '../../../lib/industries.ts';
-import type { Db } from '../../platform/db/client.ts';
+import { recordChanges } from '../../platform/changes.ts';
+import { transaction, type Db } from '../../platform/db/client.ts';
+import { paceAfter } from '../../platform/db/pace.ts';
 import { companies } from '../companies/index.ts';
 import { emptyRunReport, startSourceRun, type RunReport, type RunTrigger } from '../sources/index.ts';
 import { RegistryUnavailable, type TrialRegistry } from './registry.ts';
@@ -79,6 +82,7 @@ export async function runTrialsSync(
   const requestsBefore = registry.requests;
   let status: 'finished' | 'stopped' | 'failed' = 'finished';
   let note: string | null = null;
+  const changed: number[] = [];
   try {
     const { wanted, matcher, aliases } = await trialCompanies(db, options.symbols);
     report.companies = wanted.length;
@@ -117,7 +121,15 @@ export async function runTrialsSync(
         report.notices.push(
           `"${name}" may be ${company.symbol} (${company.name}): add it as an alias to place its trials.`,
         );
-      const stored = await storeCompanyTrials(db, company.symbol, [...found.values()], { complete, alert: true });
+      const storing = performance.now();
+      const stored = await storeCompanyTrials(db, company.symbol, [...found.values()], {
+        complete,
+        alert: true,
+        recordChange: false,
+      });
+      if (stored.changedCompany !== null) changed.push(stored.changedCompany);
+      // Readers are answered between two companies, whatever the registry's pace.
+      await paceAfter(storing);
       report.recordsAdded += stored.added + stored.changed;
       report.removed += stored.removed;
       report.alerted += stored.alerted;
@@ -137,11 +149,14 @@ export async function runTrialsSync(
       status = 'failed';
       note = error instanceof Error ? error.message : String(error);
       report.requests = registry.requests - requestsBefore;
+      await transaction(db, (tx) => recordChanges(tx, 'company', changed));
       await run.finish(report, status, note);
       throw error;
     }
   }
   report.requests = registry.requests - requestsBefore;
+  // The companies whose trials changed are built again once, at the end of the run (or where it stopped).
+  await transaction(db, (tx) => recordChanges(tx, 'company', changed));
   await run.finish(report, status, note);
   return report;
 }
