@@ -35,7 +35,15 @@ function RunRow({ run }: { run: SyncRunRecord }) {
   );
 }
 
-function Source({ source, onAsked }: { source: DataSourceRecord; onAsked: (s: DataSourceRecord) => void }) {
+function Source({
+  source,
+  onAsked,
+  onChanged,
+}: {
+  source: DataSourceRecord;
+  onAsked: (s: DataSourceRecord) => void;
+  onChanged: () => void;
+}) {
   const headingId = useId();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
@@ -144,7 +152,7 @@ function Source({ source, onAsked }: { source: DataSourceRecord; onAsked: (s: Da
           </ul>
         </details>
       )}
-      {source.id === 'clinicaltrials' && <SponsorAliases />}
+      {source.id === 'clinicaltrials' && <SponsorAliases onChanged={onChanged} />}
       {problems.length > 0 && (
         <details>
           <summary className="cursor-pointer text-sm font-semibold">
@@ -203,6 +211,7 @@ export default function DataSources() {
               key={source.id}
               source={source}
               onAsked={(next) => setSources((all) => all?.map((s) => (s.id === next.id ? next : s)) ?? null)}
+              onChanged={() => void load()}
             />
           ))}
     </div>

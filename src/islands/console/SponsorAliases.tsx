@@ -7,7 +7,8 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { DATA_TEXTS as T, type TrialAliasRecord } from '../../lib/source-syncs.ts';
 import { ConsoleError, addTrialAlias, listTrialAliases, removeTrialAlias } from './console-api.ts';
 
-export default function SponsorAliases() {
+/** `onChanged`: an alias was added or removed (the card's figures count them). */
+export default function SponsorAliases({ onChanged }: { onChanged?: () => void }) {
   const headingId = useId();
   const [aliases, setAliases] = useState<TrialAliasRecord[] | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -42,6 +43,7 @@ export default function SponsorAliases() {
       setAliases((all) => [...(all ?? []), added]);
       setAlias('');
       setOutcome({ ok: true, text: T.aliasAdded });
+      onChanged?.();
     } catch (error) {
       failed(error);
     } finally {
@@ -54,6 +56,7 @@ export default function SponsorAliases() {
     try {
       await removeTrialAlias(entry.symbol, entry.alias);
       setAliases((all) => all?.filter((a) => a !== entry) ?? null);
+      onChanged?.();
     } catch (error) {
       failed(error);
     }
@@ -110,7 +113,7 @@ export default function SponsorAliases() {
             autoComplete="off"
           />
         </label>
-        <label className="flex min-w-0 flex-1 flex-col text-sm">
+        <label className="flex min-w-0 flex-[1_1_14rem] flex-col text-sm">
           {T.aliasName}
           <input
             className="input"

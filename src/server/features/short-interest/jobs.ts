@@ -88,7 +88,8 @@ export const shortInterestDataSource: DataSource = {
   job: SHORT_INTEREST_JOB,
   async status(db, _config, now = new Date()) {
     const off = await shortInterestOff(db);
-    const due = await reportsDue(db, newYorkDay(now));
+    // What waits matters only where the fetch runs.
+    const due = off ? [] : await reportsDue(db, newYorkDay(now));
     const [reports] = await db.select({ n: count() }).from(shortInterestReports);
     const last = await lastSourceStart(db, 'finra');
     return sourceRunsStatus(db, {
