@@ -10,6 +10,7 @@
  * npm run import -- sec-facts FILES|DIR|companyfacts.zip [--dry-run]
  * npm run import -- trials FILES|DIR [--dry-run]
  * npm run import -- finra-short FILE [--dry-run]
+ * npm run import -- analysts FILE.csv [--dry-run]
  * Imports public market data into the database the server uses, whether or
  * not the server runs (a running server picks the changes up within
  * seconds and rebuilds the pages of what changed). Each import is one
@@ -45,6 +46,7 @@ import {
   isDataSetInput,
 } from '../src/server/features/edgar/index.ts';
 import { importCompanyFacts } from '../src/server/features/financials/index.ts';
+import { importAnalystRatings } from '../src/server/features/companies/index.ts';
 import { importShortInterestFile } from '../src/server/features/short-interest/index.ts';
 import { importTrialFiles } from '../src/server/features/trials/index.ts';
 import { cliConfig, fail, openDatabaseOrFail, progressBar } from './cli-support.ts';
@@ -60,6 +62,7 @@ const USAGE = `Usage: npm run import -- universe FILE.csv [options]
        npm run import -- sec-facts FILES|DIR|companyfacts.zip [--dry-run]
        npm run import -- trials FILES|DIR [--dry-run]
        npm run import -- finra-short FILE [--dry-run]
+       npm run import -- analysts FILE.csv [--dry-run]
 
   Every import is one transaction (a file that cannot be imported, anywhere in it, changes nothing), except the SEC's
   quarterly data sets, written in steps once checked whole.
@@ -100,7 +103,10 @@ const USAGE = `Usage: npm run import -- universe FILE.csv [options]
                       are (by name, or staff's sponsor aliases), added to their trials; nothing is removed or alerted
   finra-short FILE    FINRA's twice-monthly equity short-interest file (shrtYYYYMMDD.csv from cdn.finra.org, pipe-delimited):
                       the universe's short interest at its settlement date; the file is checked whole, a line that is not
-                      FINRA's refuses it with its line number`;
+                      FINRA's refuses it with its line number
+  analysts FILE.csv   a provider's export of analyst ratings (columns symbol, firm, analyst, rating, price_target, date;
+                      providers' words for a rating read as Buy, Hold or Sell): an analyst's newer rating replaces the
+                      one held; the companies' analyst figures are derived again`;
 
 const [command, ...rest] = process.argv.slice(2);
 if (!command || command === '--help' || command === '-h') fail(USAGE);
@@ -188,7 +194,8 @@ async function simple(
     | 'cusip-map'
     | 'sec-facts'
     | 'trials'
-    | 'finra-short',
+    | 'finra-short'
+    | 'analysts',
   args: string[],
 ): Promise<void> {
   const { inputs, dryRun } = inputsOf(
@@ -215,7 +222,9 @@ async function simple(
                   ? await importTrialFiles(database.db, inputs, { dryRun, onProgress: progressBar('Reading trials') })
                   : kind === 'finra-short'
                     ? await importShortInterestFile(database.db, inputs[0]!, dryRun)
-                    : await importSecSubmissions(database.db, inputs, dryRun, progressBar('Reading submissions'));
+                    : kind === 'analysts'
+                      ? await importAnalystRatings(database.db, inputs[0]!, dryRun)
+                      : await importSecSubmissions(database.db, inputs, dryRun, progressBar('Reading submissions'));
     process.stdout.write(formatReport(report));
   } finally {
     await database.close();
@@ -309,7 +318,8 @@ try {
     command === 'cusip-map' ||
     command === 'sec-facts' ||
     command === 'trials' ||
-    command === 'finra-short'
+    command === 'finra-short' ||
+    command === 'analysts'
   )
     await simple(command, rest);
   else fail(`Unknown import "${command}".\n${USAGE}`);

@@ -102,6 +102,21 @@ export const leaderEditRecord = teamMemberRecord.extend({
 });
 export type LeaderEditRecord = z.infer<typeof leaderEditRecord>;
 
+/** An analyst's rating of a company as staff enter and edit it (docs/product.md §9.8, §18.13). */
+export const analystRatingEditRecord = z.object({
+  ...versioned,
+  id: z.number(),
+  company_symbol: z.string(),
+  analyst_name: z.string(),
+  firm_name: z.string(),
+  recommendation: z.enum(['Buy', 'Hold', 'Sell']),
+  recommendation_date: z.string(),
+  price_target: z.number().nullable(),
+  /** Who entered it: staff, an import of a provider's export, or the demo. */
+  source: z.enum(['demo', 'staff', 'import']),
+});
+export type AnalystRatingEditRecord = z.infer<typeof analystRatingEditRecord>;
+
 /** One entry of the audit log. */
 export const auditEntryRecord = z.object({
   id: z.number(),

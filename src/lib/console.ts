@@ -79,6 +79,7 @@ export const AUDIT_KINDS = [
   'newsletter',
   'staff',
   'trial-alias',
+  'analyst-rating',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;

@@ -223,8 +223,9 @@ export const analystRatingRecord = z.object({
   recommendation: z.string(),
   recommendationDate: z.string(),
   priceTarget: z.number().nullable(),
-  analystRank: z.number(),
-  successRate: z.number(),
+  /** The analyst's rank and success rate, where the source gives them. */
+  analystRank: z.number().nullable(),
+  successRate: z.number().nullable(),
 });
 export type AnalystRatingRecord = z.infer<typeof analystRatingRecord>;
 

@@ -15,6 +15,7 @@ import { chatRoutes, createAnswerEngine } from './features/chat/index.ts';
 import { companyRoutes, tipranksRoutes } from './features/companies/routes.ts';
 import { financialsRoutes } from './features/financials/index.ts';
 import { companyStaffRoutes } from './features/companies/staff-routes.ts';
+import { analystRatingStaffRoutes } from './features/companies/analyst-staff-routes.ts';
 import { coverRoutes } from './features/covers/routes.ts';
 import { edgarDataSource } from './features/edgar/index.ts';
 import { dataSourceStaffRoutes } from './features/sources/index.ts';
@@ -211,6 +212,7 @@ export function createApp(deps: AppDeps): App {
   api.route('/tools', videoStaffRoutes);
   api.route('/tools', eventStaffRoutes);
   api.route('/tools', companyStaffRoutes);
+  api.route('/tools', analystRatingStaffRoutes);
   api.route('/tools', auditRoutes);
   api.route('/tools', newsletterStaffRoutes({ onSending: deps.wakeNewsletter }));
   api.route('/tools', suppressionStaffRoutes);

@@ -39,8 +39,12 @@ const columns: readonly Column<Rating>[] = [
     cell: (r) => formatDollars(r.priceTarget),
     align: 'right',
   },
-  { header: 'Rank', cell: (r) => `#${formatCount(r.analystRank)}`, align: 'right' },
-  { header: 'Success Rate', cell: (r) => `${Math.round(r.successRate * 100)}%`, align: 'right' },
+  { header: 'Rank', cell: (r) => (r.analystRank === null ? '—' : `#${formatCount(r.analystRank)}`), align: 'right' },
+  {
+    header: 'Success Rate',
+    cell: (r) => (r.successRate === null ? '—' : `${Math.round(r.successRate * 100)}%`),
+    align: 'right',
+  },
 ];
 
 type View =

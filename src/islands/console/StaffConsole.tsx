@@ -1,20 +1,22 @@
 /**
  * The admin console (/tools; docs/product.md §17.2): tabs News, Events, Videos, Add
- * Notifications, Newsletter and Data. The open tab is kept in the address (?tab=) so a reload or
+ * Notifications, Newsletter, Analysts and Data. The open tab is kept in the address (?tab=) so a reload or
  * a shared link opens the same one; arrow keys move between tabs.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CONSOLE_LISTS, type ConsoleList } from '../../lib/console.ts';
+import AnalystRatings from './AnalystRatings.tsx';
 import BroadcastForm from './BroadcastForm.tsx';
 import DataSources from './DataSources.tsx';
 import NewsletterDesk from './NewsletterDesk.tsx';
 import RecordList from './RecordList.tsx';
 
-type Tab = ConsoleList | 'notifications' | 'newsletter' | 'data';
+type Tab = ConsoleList | 'notifications' | 'newsletter' | 'analysts' | 'data';
 const TABS: { key: Tab; label: string }[] = [
   ...(Object.keys(CONSOLE_LISTS) as ConsoleList[]).map((key) => ({ key, label: CONSOLE_LISTS[key].label })),
   { key: 'notifications', label: 'Add Notifications' },
   { key: 'newsletter', label: 'Newsletter' },
+  { key: 'analysts', label: 'Analysts' },
   { key: 'data', label: 'Data' },
 ];
 
@@ -85,6 +87,8 @@ export default function StaffConsole() {
           <BroadcastForm />
         ) : tab === 'newsletter' ? (
           <NewsletterDesk />
+        ) : tab === 'analysts' ? (
+          <AnalystRatings />
         ) : tab === 'data' ? (
           <DataSources />
         ) : (

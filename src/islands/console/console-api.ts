@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import {
+  analystRatingEditRecord,
   auditEntryRecord,
   broadcastRecord,
   clientRecord,
@@ -15,6 +16,7 @@ import {
   newsEditRecord,
   specialistRecord,
   videoEditRecord,
+  type AnalystRatingEditRecord,
 } from '../../lib/console-records.ts';
 import type { ConsoleList } from '../../lib/console.ts';
 import { dataSourceRecord, trialAliasRecord, type DataSourceRecord } from '../../lib/source-syncs.ts';
@@ -229,3 +231,31 @@ export const addTrialAlias = (symbol: string, alias: string) =>
 
 export const removeTrialAlias = (symbol: string, alias: string) =>
   call(() => api.delete('tools/trials/aliases', { searchParams: { symbol, alias } }).then(() => null), none);
+
+// Analyst ratings
+
+export type AnalystRatingFields = Pick<
+  AnalystRatingEditRecord,
+  'analyst_name' | 'firm_name' | 'recommendation' | 'recommendation_date' | 'price_target'
+>;
+
+export const listAnalystRatings = (symbol: string) =>
+  call(
+    () => api.get(`tools/analyst-ratings/${encodeURIComponent(symbol)}`).json(),
+    z.object({ data: z.array(analystRatingEditRecord) }),
+  ).then((b) => b.data);
+
+export const addAnalystRating = (symbol: string, fields: AnalystRatingFields) =>
+  call(
+    () => api.post('tools/analyst-ratings', { json: { company_symbol: symbol, ...fields } }).json(),
+    z.object({ data: analystRatingEditRecord }),
+  ).then((b) => b.data);
+
+export const changeAnalystRating = (id: number, version: number, fields: AnalystRatingFields) =>
+  call(
+    () => api.put(`tools/analyst-ratings/${id}`, { json: { version, ...fields } }).json(),
+    z.object({ data: analystRatingEditRecord }),
+  ).then((b) => b.data);
+
+export const removeAnalystRating = (id: number, version: number) =>
+  call(() => api.delete(`tools/analyst-ratings/${id}?version=${version}`).then(() => null), none);

@@ -169,6 +169,7 @@ export async function seedCompanyPages(
       'price_target',
       'analyst_rank',
       'success_rate',
+      'source',
     ],
     data.analysts.map((a) => [
       a.companySymbol,
@@ -179,6 +180,7 @@ export async function seedCompanyPages(
       a.priceTarget,
       a.analystRank,
       a.successRate,
+      'demo',
     ]),
   );
   await transaction(db, async (tx) => {

@@ -45,7 +45,7 @@ export async function analystReportHtml(db: Db, company: CompanyRow): Promise<st
         r,
       ) => `<tr><td>${escapeHtml(r.recommendationDate)}</td><td>${escapeHtml(r.analystName)}<small>${escapeHtml(r.firmName)}</small></td>
 <td class="${r.recommendation.toLowerCase()}">${escapeHtml(r.recommendation)}</td><td>${formatDollars(r.priceTarget)}</td>
-<td>#${r.analystRank.toLocaleString('en-US')}</td><td>${Math.round(r.successRate * 100)}%</td></tr>`,
+<td>${r.analystRank === null ? '—' : `#${r.analystRank.toLocaleString('en-US')}`}</td><td>${r.successRate === null ? '—' : `${Math.round(r.successRate * 100)}%`}</td></tr>`,
     )
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

@@ -39,3 +39,4 @@ export { landingPageIfAny, teamOf, type LandingPage } from './client-material.ts
 export { companyPageRecords, type CompanyPageRecord } from './build-feed.ts';
 export { favoriteSymbols } from './favorites.ts';
 export { LEGAL_FORM_WORDS, nameWords } from './company-names.ts';
+export { importAnalystRatings } from './analyst-import.ts';

@@ -370,7 +370,12 @@ export const bioPhases = pgTable(
   ],
 );
 
-/** Analyst ratings with the analyst's track record (signed-in users only). */
+/**
+ * Analyst ratings (signed-in users only): one analyst's rating of a company at a date, with the price
+ * target and, where the source gives it, the analyst's track record (rank, success rate). Staff enter
+ * and edit them (versioned, audited), an import reads a provider's export, the demo generates them;
+ * every analyst figure (counts, average target, range) is derived from them (research.ts).
+ */
 export const analystRatings = pgTable(
   'analyst_ratings',
   {
@@ -383,8 +388,14 @@ export const analystRatings = pgTable(
     recommendation: text('recommendation', { enum: ['Buy', 'Hold', 'Sell'] }).notNull(),
     recommendationDate: date('recommendation_date').notNull(),
     priceTarget: doublePrecision('price_target'),
-    analystRank: integer('analyst_rank').notNull(),
-    successRate: doublePrecision('success_rate').notNull(),
+    analystRank: integer('analyst_rank'),
+    successRate: doublePrecision('success_rate'),
+    source: text('source', { enum: ['demo', 'staff', 'import'] })
+      .notNull()
+      .default('staff'),
+    /** Bumped by every staff edit: an edit based on an older version is refused (optimistic concurrency). */
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('analyst_ratings_symbol_idx').on(t.companySymbol, t.recommendationDate)],
 );

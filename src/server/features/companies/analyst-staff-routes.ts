@@ -1,0 +1,121 @@
+/**
+ * /api/tools/analyst-ratings (docs/product.md §9.8, §18.13): staff enter, change and remove a
+ * company's analyst ratings, versioned and audited; the company's analyst figures follow.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { analystRatingEditRecord } from '../../../lib/console-records.ts';
+import { createRouter } from '../../platform/http/context.ts';
+import { actorOf } from '../../platform/http/editor-routes.ts';
+import { companySymbolField, editBody, idParam, textField, versionQuery } from '../../platform/http/fields.ts';
+import {
+  ErrorSchema,
+  apiSchema,
+  errorResponses,
+  jsonBody,
+  jsonContent,
+  notFoundResponse,
+  staffResponses,
+} from '../../platform/http/schemas.ts';
+import { staffOnly } from '../accounts/index.ts';
+import { createAnalystRating, deleteAnalystRating, ratingsForEditor, updateAnalystRating } from './analyst-edits.ts';
+
+const tags = ['Tools'];
+const Rating = apiSchema(analystRatingEditRecord, 'AnalystRatingEdit');
+const staleResponse = {
+  409: jsonContent(ErrorSchema, 'Changed by someone else since the version the edit is based on'),
+};
+/** A rating's date: a real day, not after today. */
+const ratingDate = z.iso
+  .date({ message: 'recommendation_date must be a date (YYYY-MM-DD)' })
+  .refine((d) => d <= new Date().toISOString().slice(0, 10), 'recommendation_date must not be in the future');
+const RatingFields = z.strictObject({
+  analyst_name: textField(200, {
+    required: 'analyst_name is required',
+    min: 1,
+    minMessage: 'analyst_name is required',
+  }),
+  firm_name: textField(200, { required: 'firm_name is required', min: 1, minMessage: 'firm_name is required' }),
+  recommendation: z.enum(['Buy', 'Hold', 'Sell'], { message: 'recommendation must be Buy, Hold or Sell' }),
+  recommendation_date: ratingDate,
+  price_target: z
+    .number({ message: 'price_target must be a number' })
+    .positive('price_target must be above 0')
+    .max(1_000_000, 'price_target is at most 1,000,000')
+    .nullable(),
+});
+const NewRating = RatingFields.partial({ price_target: true }).extend({ company_symbol: companySymbolField });
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/analyst-ratings/{symbol}',
+  tags,
+  summary: 'A company’s analyst ratings, newest first',
+  request: { params: z.object({ symbol: companySymbolField }) },
+  responses: {
+    200: jsonContent(z.object({ data: z.array(Rating) }), 'Ratings'),
+    ...notFoundResponse,
+    ...errorResponses,
+    ...staffResponses,
+  },
+});
+const createRatingRoute = createRoute({
+  method: 'post',
+  path: '/analyst-ratings',
+  tags,
+  summary: 'Add an analyst rating; the company’s analyst figures follow',
+  request: jsonBody(NewRating),
+  responses: {
+    201: jsonContent(z.object({ data: Rating }), 'Created'),
+    ...notFoundResponse,
+    ...errorResponses,
+    ...staffResponses,
+  },
+});
+const updateRatingRoute = createRoute({
+  method: 'put',
+  path: '/analyst-ratings/{id}',
+  tags,
+  summary: 'Change an analyst rating',
+  request: { params: idParam, ...jsonBody(editBody(RatingFields)) },
+  responses: {
+    200: jsonContent(z.object({ data: Rating }), 'Updated'),
+    ...staleResponse,
+    ...notFoundResponse,
+    ...errorResponses,
+    ...staffResponses,
+  },
+});
+const deleteRatingRoute = createRoute({
+  method: 'delete',
+  path: '/analyst-ratings/{id}',
+  tags,
+  summary: 'Remove an analyst rating (optionally only if still at the given version)',
+  request: { params: idParam, query: versionQuery },
+  responses: {
+    204: { description: 'Deleted' },
+    ...staleResponse,
+    ...notFoundResponse,
+    ...errorResponses,
+    ...staffResponses,
+  },
+});
+
+const router = createRouter();
+router.use('/analyst-ratings', staffOnly);
+router.use('/analyst-ratings/*', staffOnly);
+
+export const analystRatingStaffRoutes = router
+  .openapi(listRoute, async (c) => c.json({ data: await ratingsForEditor(c.var.db, c.req.valid('param').symbol) }, 200))
+  .openapi(createRatingRoute, async (c) =>
+    c.json({ data: await createAnalystRating(c.var.db, actorOf(c), c.req.valid('json')) }, 201),
+  )
+  .openapi(updateRatingRoute, async (c) =>
+    c.json(
+      { data: await updateAnalystRating(c.var.db, actorOf(c), c.req.valid('param').id, c.req.valid('json')) },
+      200,
+    ),
+  )
+  .openapi(deleteRatingRoute, async (c) => {
+    await deleteAnalystRating(c.var.db, actorOf(c), c.req.valid('param').id, c.req.valid('query').version);
+    return c.body(null, 204);
+  });
