@@ -1,10 +1,13 @@
 /**
  * What the public sources add to a company page (docs/product.md §9.13, §9.14), at desktop and phone
  * widths: the Short Interest section with its figures, chart and source line; the Bio Phases of a
- * Life Sciences company with each trial's condition, status and dates under its group.
+ * Life Sciences company with each trial's condition, status and dates under its group; and an analyst
+ * rating staff add, change and remove in the console's Analysts tab.
  */
 import { expect, test } from '@playwright/test';
 import { PHONE, horizontalOverflow, universe } from './company-helpers.ts';
+import { logIn } from './account-helpers.ts';
+import { STAFF } from './staff.ts';
 
 for (const [label, viewport] of [
   ['desktop', { width: 1280, height: 900 }],
@@ -37,3 +40,45 @@ for (const [label, viewport] of [
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   });
 }
+
+test('staff add an analyst rating in the console, see it listed, change it and remove it (desktop and phone)', async ({
+  page,
+  request,
+}) => {
+  // A company the other specs do not read the analysts of: the last non-client of the universe.
+  const company = (await universe(request)).filter((c) => !c.is_client).at(-1)!;
+  await logIn(page, STAFF.email, STAFF.password);
+  await page.goto('/tools?tab=analysts');
+  await expect(page.getByRole('tab', { name: 'Analysts' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByLabel('Company symbol').fill(company.symbol);
+  await page.getByRole('button', { name: 'Show ratings' }).click();
+  const list = page.getByRole('region', { name: `Analyst ratings of ${company.symbol}` });
+  await expect(list.getByRole('heading', { name: company.symbol })).toBeVisible();
+
+  const form = list.locator('form').first();
+  await form.getByLabel('Firm').fill('E2E Securities');
+  await form.getByLabel('Analyst').fill('Pat Example');
+  await form.getByLabel('Rating').selectOption('Sell');
+  await form.getByLabel('Price target ($, optional)').fill('3.25');
+  await form.getByRole('button', { name: 'Add rating' }).click();
+  await expect(page.getByRole('status')).toHaveText('Saved: the company’s analyst figures and pages follow.');
+  const row = list.getByRole('listitem').filter({ hasText: 'Pat Example, E2E Securities' });
+  await expect(row).toContainText('Sell');
+  await expect(row).toContainText('$3.25');
+
+  await row.getByRole('button', { name: 'Edit Pat Example’s rating' }).click();
+  const editing = list.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Save' }) });
+  await editing.getByLabel('Rating').selectOption('Hold');
+  await editing.getByRole('button', { name: 'Save' }).click();
+  await expect(list.getByRole('listitem').filter({ hasText: 'Pat Example, E2E Securities' })).toContainText('Hold');
+
+  await page.setViewportSize(PHONE);
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await list
+    .getByRole('listitem')
+    .filter({ hasText: 'Pat Example, E2E Securities' })
+    .getByRole('button', { name: 'Remove Pat Example’s rating' })
+    .click();
+  await expect(page.getByRole('status')).toHaveText('Removed.');
+  await expect(list.getByText('Pat Example, E2E Securities')).toHaveCount(0);
+});

@@ -6,7 +6,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { AnalystRatingEditRecord } from '../../lib/console-records.ts';
-import { formatPrice } from '../../lib/format.ts';
+import { formatDollars } from '../../lib/format.ts';
 import {
   ConsoleError,
   addAnalystRating,
@@ -55,7 +55,14 @@ function RatingForm({
   onCancel?: () => void;
 }) {
   const id = useId();
-  const [fields, setFields] = useState(initial);
+  // Only the fields an edit sends: the record the form starts from carries its id, version and source too.
+  const [fields, setFields] = useState<AnalystRatingFields>(() => ({
+    firm_name: initial.firm_name,
+    analyst_name: initial.analyst_name,
+    recommendation: initial.recommendation,
+    recommendation_date: initial.recommendation_date,
+    price_target: initial.price_target,
+  }));
   const [target, setTarget] = useState(initial.price_target === null ? '' : String(initial.price_target));
   const [busy, setBusy] = useState(false);
   const set = <K extends keyof AnalystRatingFields>(key: K, value: AnalystRatingFields[K]) =>
@@ -251,7 +258,7 @@ export default function AnalystRatings() {
                     >
                       {r.recommendation}
                     </span>
-                    <span className="tabular-nums">{r.price_target === null ? '—' : formatPrice(r.price_target)}</span>
+                    <span className="tabular-nums">{r.price_target === null ? '—' : formatDollars(r.price_target)}</span>
                     <span className="text-xs text-muted">{r.source}</span>
                     <span className="ml-auto flex gap-2">
                       <button
