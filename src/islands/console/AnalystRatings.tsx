@@ -258,7 +258,9 @@ export default function AnalystRatings() {
                     >
                       {r.recommendation}
                     </span>
-                    <span className="tabular-nums">{r.price_target === null ? '—' : formatDollars(r.price_target)}</span>
+                    <span className="tabular-nums">
+                      {r.price_target === null ? '—' : formatDollars(r.price_target)}
+                    </span>
                     <span className="text-xs text-muted">{r.source}</span>
                     <span className="ml-auto flex gap-2">
                       <button
