@@ -4,10 +4,11 @@
  * company's pages rebuilt. After each edit the company's analyst figures are derived again from its
  * ratings by the one rule that derives them (research.ts), so the page, the screener and RedChat agree.
  */
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { AnalystRatingEditRecord } from '../../../lib/console-records.ts';
 import type { StaffActor } from '../../../lib/console.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { conflict } from '../../platform/errors.ts';
 import { versionedEditor } from '../audit/index.ts';
 import { companyIdOf, requireCompany } from './records.ts';
 import { refreshAnalystSummaries } from './research.ts';
@@ -71,6 +72,21 @@ export async function createAnalystRating(
   input: AnalystRatingInput & { company_symbol: string },
 ): Promise<AnalystRatingEditRecord> {
   const company = await requireCompany(db, input.company_symbol);
+  // One current rating per analyst: every rating counts as an analyst in the company's figures.
+  const [held] = await db
+    .select({ id: analystRatings.id })
+    .from(analystRatings)
+    .where(
+      and(
+        eq(analystRatings.companySymbol, company.symbol),
+        eq(analystRatings.firmName, input.firm_name.trim()),
+        eq(analystRatings.analystName, input.analyst_name.trim()),
+      ),
+    );
+  if (held)
+    throw conflict(
+      `${company.symbol} already has a rating by ${input.analyst_name.trim()} (${input.firm_name.trim()}): change that one instead.`,
+    );
   const created = await editor.create(db, actor, async () => ({
     ...columnsOf(input),
     companySymbol: company.symbol,

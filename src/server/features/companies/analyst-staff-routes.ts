@@ -66,6 +66,7 @@ const createRatingRoute = createRoute({
   request: jsonBody(NewRating),
   responses: {
     201: jsonContent(z.object({ data: Rating }), 'Created'),
+    409: jsonContent(ErrorSchema, 'The analyst has a rating of the company already'),
     ...notFoundResponse,
     ...errorResponses,
     ...staffResponses,

@@ -63,6 +63,21 @@ describe('staff’s analyst ratings', () => {
       data: { company_symbol: 'NEU', firm_name: 'Acme Securities', version: 1, source: 'staff', price_target: 14 },
     });
     expect(await figures('NEU')).toEqual({ totalAnalysts: 1, buyRatings: 1, holdRatings: 0, priceTarget: 14 });
+    // One current rating per analyst: a second is refused, the first is to be changed.
+    const twice = await t.call('POST', '/api/tools/analyst-ratings', {
+      headers: staff,
+      json: {
+        company_symbol: 'NEU',
+        firm_name: 'Acme Securities',
+        analyst_name: 'Jane Roe',
+        recommendation: 'Sell',
+        recommendation_date: '2026-11-03',
+      },
+    });
+    expect(twice.status).toBe(409);
+    expect(twice.body).toEqual({
+      message: 'NEU already has a rating by Jane Roe (Acme Securities): change that one instead.',
+    });
     const [entry] = await t.database.db.select().from(auditEntries).where(eq(auditEntries.kind, 'analyst-rating'));
     expect(entry).toMatchObject({ action: 'create', actorEmail: 'editor@example.com' });
 
