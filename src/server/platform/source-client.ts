@@ -116,6 +116,24 @@ export function retryAfterMs(header: string | null, now: number): number | null 
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
+/** An answer's body read whole, or null when it runs past `maxBytes` (the rest is not read). */
+export async function readBodyWithin(response: Response, maxBytes: number): Promise<Buffer | null> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body?.getReader();
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
 export function createSourceClient(options: SourceClientOptions): SourceClient {
   const { name, userAgent } = options;
   const rate = Math.min(options.maxRequestsPerSecond, Math.max(0.01, options.requestsPerSecond));
@@ -172,20 +190,9 @@ export function createSourceClient(options: SourceClientOptions): SourceClient {
       await response.body?.cancel();
       throw new DocumentError(url, `is ${(declared / 1e6).toFixed(1)} MB, more than the ${maxBytes / 1e6} MB read.`);
     }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    const reader = response.body?.getReader();
-    while (reader) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel();
-        throw new DocumentError(url, `is more than the ${maxBytes / 1e6} MB read.`);
-      }
-      chunks.push(value);
-    }
-    return Buffer.concat(chunks);
+    const body = await readBodyWithin(response, maxBytes);
+    if (!body) throw new DocumentError(url, `is more than the ${maxBytes / 1e6} MB read.`);
+    return body;
   }
 
   const backoff = (attempt: number) => FIRST_BACKOFF_MS * 2 ** (attempt - 1);

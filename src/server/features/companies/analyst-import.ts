@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { recordChanges } from '../../platform/changes.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { ImportError, emptyReport, importTransaction, quoted, skip, type ImportReport } from '../imports/index.ts';
@@ -131,6 +131,16 @@ export async function importAnalystRatings(db: Db, file: string, dryRun: boolean
       .from(companies)
       .where(inArray(companies.symbol, [...new Set(rows.map((r) => r.symbol))]));
     const ids = new Map(listed.map((c) => [c.symbol, c.id]));
+    // The ratings held of the file's companies, read once; a row of the file updates what an earlier row wrote.
+    const keyOf = (symbol: string, firm: string, analyst: string) => `${symbol}\u0000${firm}\u0000${analyst}`;
+    const held = new Map(
+      (
+        await tx
+          .select()
+          .from(analystRatings)
+          .where(inArray(analystRatings.companySymbol, [...ids.keys()]))
+      ).map((r) => [keyOf(r.companySymbol, r.firmName, r.analystName), r]),
+    );
     const changed = new Set<number>();
     for (const row of rows) {
       const companyId = ids.get(row.symbol);
@@ -138,16 +148,8 @@ export async function importAnalystRatings(db: Db, file: string, dryRun: boolean
         skip(report, 'symbols not in the universe', `line ${row.line}`);
         continue;
       }
-      const [held] = await tx
-        .select()
-        .from(analystRatings)
-        .where(
-          and(
-            eq(analystRatings.companySymbol, row.symbol),
-            eq(analystRatings.firmName, row.firm),
-            eq(analystRatings.analystName, row.analyst),
-          ),
-        );
+      const key = keyOf(row.symbol, row.firm, row.analyst);
+      const before = held.get(key);
       const values = {
         recommendation: row.rating,
         recommendationDate: row.date,
@@ -155,26 +157,30 @@ export async function importAnalystRatings(db: Db, file: string, dryRun: boolean
         source: 'import' as const,
         updatedAt: new Date(),
       };
-      if (!held) {
-        await tx
+      if (!before) {
+        const [added] = await tx
           .insert(analystRatings)
-          .values({ ...values, companySymbol: row.symbol, firmName: row.firm, analystName: row.analyst });
+          .values({ ...values, companySymbol: row.symbol, firmName: row.firm, analystName: row.analyst })
+          .returning();
+        held.set(key, added!);
         report.added++;
-      } else if (held.recommendationDate > row.date) {
+      } else if (before.recommendationDate > row.date) {
         skip(report, 'older than the rating held', `line ${row.line}`);
         continue;
       } else if (
-        held.recommendation === row.rating &&
-        held.recommendationDate === row.date &&
-        held.priceTarget === row.target
+        before.recommendation === row.rating &&
+        before.recommendationDate === row.date &&
+        before.priceTarget === row.target
       ) {
         report.unchanged++;
         continue;
       } else {
-        await tx
+        const [updated] = await tx
           .update(analystRatings)
-          .set({ ...values, version: held.version + 1 })
-          .where(eq(analystRatings.id, held.id));
+          .set({ ...values, version: before.version + 1 })
+          .where(eq(analystRatings.id, before.id))
+          .returning();
+        held.set(key, updated!);
         report.updated++;
       }
       changed.add(companyId);

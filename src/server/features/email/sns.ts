@@ -19,6 +19,7 @@
 import { verify, X509Certificate, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { DomainError } from '../../platform/errors.ts';
+import { readBodyWithin } from '../../platform/source-client.ts';
 import { referenceOfMessageId, type MailFeedback } from './feedback.ts';
 
 /** The body is not a genuine SNS message for us: the message says why. The endpoint answers 403, no retry helps. */
@@ -363,20 +364,9 @@ async function download(fetchImpl: typeof fetch, url: string): Promise<string> {
     await response.body?.cancel();
     throw new SnsRejected('The signing certificate is too large.');
   }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = response.body?.getReader();
-  while (reader) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_CERTIFICATE_BYTES) {
-      await reader.cancel();
-      throw new SnsRejected('The signing certificate is too large.');
-    }
-    chunks.push(value);
-  }
-  const pem = Buffer.concat(chunks).toString('utf8');
+  const body = await readBodyWithin(response, MAX_CERTIFICATE_BYTES);
+  if (!body) throw new SnsRejected('The signing certificate is too large.');
+  const pem = body.toString('utf8');
   if (!pem.includes('-----BEGIN ')) throw new SnsRejected('The signing certificate is not PEM text.');
   return pem;
 }

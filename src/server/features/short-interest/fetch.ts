@@ -105,6 +105,7 @@ export async function runShortInterestFetch(
   const before = client.requests;
   let status: 'finished' | 'stopped' | 'failed' = 'finished';
   let note: string | null = null;
+  let failure: unknown = null;
   try {
     for (const settlement of await reportsDue(db, options.today)) {
       options.signal?.throwIfAborted();
@@ -140,12 +141,11 @@ export async function runShortInterestFetch(
     } else {
       status = 'failed';
       note = error instanceof Error ? error.message : String(error);
-      report.requests = client.requests - before;
-      await run.finish(report, status, note);
-      throw error;
+      failure = error;
     }
   }
   report.requests = client.requests - before;
   await run.finish(report, status, note);
+  if (failure) throw failure;
   return report;
 }

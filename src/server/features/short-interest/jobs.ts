@@ -11,18 +11,11 @@ import type { Db } from '../../platform/db/client.ts';
 import type { JobDefinition } from '../../platform/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { companies } from '../companies/index.ts';
-import {
-  lastSourceStart,
-  requestSourceRun,
-  sourceRunsStatus,
-  takeSourceRequest,
-  type DataSource,
-} from '../sources/index.ts';
+import { lastSourceStart, requestSourceRun, sourceRunsStatus, sourceJob, type DataSource } from '../sources/index.ts';
 import { createFinraClient, reportsDue, runShortInterestFetch, type FinraClient } from './fetch.ts';
 import { shortInterestReports } from './tables.ts';
 
 export const SHORT_INTEREST_JOB = 'short-interest-fetch';
-const LOOK_MS = 60 * 1000;
 const RUN_EVERY_MS = 60 * 60 * 1000;
 const NAME = 'FINRA short interest';
 
@@ -45,40 +38,30 @@ export interface ShortInterestJobDeps {
 }
 
 export function jobs(deps: ShortInterestJobDeps): JobDefinition[] {
-  const { db, logger } = deps;
+  const { db } = deps;
   let client: FinraClient | null = null;
-  let said: string | null = null;
   return [
-    {
+    sourceJob({
       name: SHORT_INTEREST_JOB,
-      intervalMs: LOOK_MS,
-      leaderOnly: true,
-      task: async (signal) => {
-        const why = await shortInterestOff(db);
-        if (why) {
-          if (said !== why) logger.info(`Short-interest fetch off: ${why}`);
-          said = why;
-          return 'off';
-        }
-        said = null;
-        const requested = await takeSourceRequest(db, 'finra');
+      source: 'finra',
+      label: 'Short-interest fetch',
+      db,
+      logger: deps.logger,
+      off: () => shortInterestOff(db),
+      due: async (now) => {
         const last = await lastSourceStart(db, 'finra');
-        if (!requested && last && Date.now() - last.getTime() < RUN_EVERY_MS) return 'not due';
-        const today = newYorkDay(new Date());
-        if (!requested && (await reportsDue(db, today)).length === 0) return 'nothing due';
-        client ??= createFinraClient(deps.config);
-        const report = await runShortInterestFetch(db, client, {
-          trigger: requested ? 'console' : 'schedule',
-          today,
-          signal,
-        });
-        logger.info(
-          { requests: report.requests, stored: report.stored, problems: report.problems.length },
-          'Short-interest fetch ran',
-        );
-        return report.stopped ? 'stopped' : 'fetched';
+        if (last && now.getTime() - last.getTime() < RUN_EVERY_MS) return false;
+        return (await reportsDue(db, newYorkDay(now))).length > 0;
       },
-    },
+      run: async (trigger, signal) => {
+        client ??= createFinraClient(deps.config);
+        const report = await runShortInterestFetch(db, client, { trigger, today: newYorkDay(new Date()), signal });
+        return {
+          stopped: report.stopped,
+          logged: { requests: report.requests, stored: report.stored, problems: report.problems.length },
+        };
+      },
+    }),
   ];
 }
 

@@ -8,7 +8,7 @@
  * companies' pages change once, at the end. The report's own row goes last: a run that stops part way is finished by the next,
  * which writes the same rows again.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { finraSymbolOf } from '../../../lib/short-interest.ts';
 import { recordChanges } from '../../platform/changes.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
@@ -137,6 +137,6 @@ export async function reportsHeld(db: Db, dates: readonly string[]): Promise<Set
   const rows = await db
     .select({ date: shortInterestReports.settlementDate })
     .from(shortInterestReports)
-    .where(and(inArray(shortInterestReports.settlementDate, [...dates])));
+    .where(inArray(shortInterestReports.settlementDate, [...dates]));
   return new Set(rows.map((r) => r.date));
 }

@@ -4,7 +4,7 @@
  * takes at its next look. EDGAR keeps its own runs (features/edgar); ClinicalTrials.gov and FINRA
  * keep theirs in source_runs, read here.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { DataSourceId, DataSourceRecord } from '../../../lib/source-syncs.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -46,7 +46,7 @@ export async function lastSourceStart(db: Db, source: SourceId): Promise<Date | 
   const [last] = await db
     .select({ startedAt: sourceRuns.startedAt })
     .from(sourceRuns)
-    .where(and(eq(sourceRuns.source, source)))
+    .where(eq(sourceRuns.source, source))
     .orderBy(desc(sourceRuns.startedAt))
     .limit(1);
   return last?.startedAt ?? null;

@@ -21,3 +21,4 @@ export {
   type DataSource,
 } from './data-source.ts';
 export { dataSourceStaffRoutes } from './staff-routes.ts';
+export { sourceJob } from './source-job.ts';

@@ -8,13 +8,13 @@
  * out; the rest is one transaction, rolled back on a dry run.
  */
 import fs from 'node:fs';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { companies } from '../companies/index.ts';
 import { emptyReport, importTransaction, inputFiles, skip, type ImportReport } from '../imports/index.ts';
 import { sponsorMatcher } from './sponsors.ts';
 import { storeCompanyTrials, type FoundTrial } from './store.ts';
-import { isDrugTrial, readStudiesAnswer, TrialDocumentError } from './study.ts';
+import { isDrugTrial, readStudiesAnswer, sponsorsOf, TrialDocumentError } from './study.ts';
 import { trialSponsorAliases } from './tables.ts';
 
 /** A saved answer larger than this is not one page of the registry's (at most 1,000 studies). */
@@ -31,7 +31,7 @@ export async function importTrialFiles(
   const universe = await db
     .select({ symbol: companies.symbol, name: companies.name })
     .from(companies)
-    .where(and(eq(companies.active, true)));
+    .where(eq(companies.active, true));
   const aliases = await db
     .select({ symbol: trialSponsorAliases.companySymbol, alias: trialSponsorAliases.alias })
     .from(trialSponsorAliases);
@@ -53,12 +53,8 @@ export async function importTrialFiles(
           skip(report, 'not a drug trial (no phase)');
           continue;
         }
-        const sponsors = [
-          ...(trial.leadSponsor ? [{ name: trial.leadSponsor.name, role: 'lead' as const }] : []),
-          ...trial.collaborators.map((c) => ({ name: c.name, role: 'collaborator' as const })),
-        ];
         let placed = false;
-        for (const sponsor of sponsors) {
+        for (const sponsor of sponsorsOf(trial)) {
           const match = matcher.match(sponsor.name);
           if (!match) continue;
           placed = true;

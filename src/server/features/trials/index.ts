@@ -5,5 +5,4 @@ export { runTrialsSync, trialsSyncOff, type TrialsSyncReport } from './sync.ts';
 export { createTrialRegistry, RegistryUnavailable, type TrialRegistry } from './registry.ts';
 export { importTrialFiles } from './import.ts';
 export { trialAliasStaffRoutes } from './staff-routes.ts';
-export { trialStatusLabel, trialLink } from './study.ts';
 export { SourceRunBusy } from '../sources/index.ts';

@@ -6,33 +6,24 @@
  */
 import { and, count, eq, ne } from 'drizzle-orm';
 import { SECTORS } from '../../../lib/industries.ts';
+import { toNewYork } from '../../../lib/market-calendar.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { JobDefinition } from '../../platform/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
-import {
-  lastSourceStart,
-  requestSourceRun,
-  sourceRunsStatus,
-  takeSourceRequest,
-  type DataSource,
-} from '../sources/index.ts';
+import { lastSourceStart, requestSourceRun, sourceRunsStatus, sourceJob, type DataSource } from '../sources/index.ts';
 import { bioPhases, companies } from '../companies/index.ts';
 import { createTrialRegistry, type TrialRegistry } from './registry.ts';
 import { runTrialsSync, trialsSyncOff } from './sync.ts';
 import { trialSponsorAliases } from './tables.ts';
 
 export const TRIALS_SYNC_JOB = 'trials-sync';
-const LOOK_MS = 60 * 1000;
 /** A night's run is not made again the same night. */
 const NIGHT_GAP_MS = 20 * 60 * 60 * 1000;
 const NIGHT_HOURS = { from: 2, to: 6 };
 const NAME = 'ClinicalTrials.gov';
 
-const newYorkHour = (at: Date) =>
-  Number(
-    new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', hourCycle: 'h23' }).format(at),
-  );
+const newYorkHour = (at: Date) => Math.floor(toNewYork(at).minutes / 60);
 
 /** When the next nightly run is due after the last one (or now, on a first run within the night). */
 export function nextNightlyRun(last: Date | null, now: Date): Date {
@@ -52,43 +43,34 @@ export interface TrialsJobDeps {
 }
 
 export function jobs(deps: TrialsJobDeps): JobDefinition[] {
-  const { db, logger } = deps;
+  const { db } = deps;
   let registry: TrialRegistry | null = null;
-  let said: string | null = null;
   return [
-    {
+    sourceJob({
       name: TRIALS_SYNC_JOB,
-      intervalMs: LOOK_MS,
-      leaderOnly: true,
-      task: async (signal) => {
-        const why = await trialsSyncOff(db);
-        if (why) {
-          if (said !== why) logger.info(`Trials sync off: ${why}`);
-          said = why;
-          return 'off';
-        }
-        said = null;
-        const requested = await takeSourceRequest(db, 'clinicaltrials');
-        const now = new Date();
-        if (!requested && nextNightlyRun(await lastSourceStart(db, 'clinicaltrials'), now) > now) return 'not due';
+      source: 'clinicaltrials',
+      label: 'Trials sync',
+      db,
+      logger: deps.logger,
+      off: () => trialsSyncOff(db),
+      due: async (now) => nextNightlyRun(await lastSourceStart(db, 'clinicaltrials'), now) <= now,
+      run: async (trigger, signal) => {
         registry ??= createTrialRegistry(deps.config);
-        const report = await runTrialsSync(db, registry, { trigger: requested ? 'console' : 'schedule', signal });
+        const report = await runTrialsSync(db, registry, { trigger, signal });
         if (report.alerted > 0) deps.onAlerts();
-        logger.info(
-          {
+        return {
+          stopped: report.stopped,
+          logged: {
             requests: report.requests,
             companies: report.itemsDone,
             studies: report.itemsRead,
             stored: report.recordsAdded,
             removed: report.removed,
             problems: report.problems.length,
-            stopped: report.stopped,
           },
-          'Trials sync ran',
-        );
-        return report.stopped ? 'stopped' : 'synced';
+        };
       },
-    },
+    }),
   ];
 }
 

@@ -11,7 +11,8 @@ import { recordChange } from '../../platform/changes.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
 import { raiseCompanyAlerts, type CompanyCause } from '../alerts/index.ts';
 import { bioPhases, companies } from '../companies/index.ts';
-import { trialLink, trialStage, trialStatusLabel, type Trial } from './study.ts';
+import { trialLink, trialStatusLabel } from '../../../lib/trials.ts';
+import { trialStage, type Trial } from './study.ts';
 
 export type SponsorRole = 'lead' | 'collaborator';
 

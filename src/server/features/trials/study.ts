@@ -7,7 +7,7 @@
  * `2024-05` or `2024-05-17`) and are kept as written.
  */
 import { z } from 'zod';
-import { trialLink, trialStatusLabel } from '../../../lib/trials.ts';
+import { trialStatusLabel } from '../../../lib/trials.ts';
 import { SourceDocumentError } from '../../platform/source-client.ts';
 import { shown } from '../imports/index.ts';
 
@@ -178,7 +178,11 @@ export function readStudiesAnswer(body: string, document: string): StudiesPage {
   return { trials, refused, nextPageToken: page.data.nextPageToken ?? null };
 }
 
+/** A trial's sponsors with their part in it: the lead first, then the collaborators. */
+export const sponsorsOf = (trial: Trial): { name: string; role: 'lead' | 'collaborator' }[] => [
+  ...(trial.leadSponsor ? [{ name: trial.leadSponsor.name, role: 'lead' as const }] : []),
+  ...trial.collaborators.map((c) => ({ name: c.name, role: 'collaborator' as const })),
+];
+
 /** Whether a trial is one a company page shows: a drug-development trial (it has a phase). */
 export const isDrugTrial = (trial: Trial): boolean => trial.phases.length > 0;
-
-export { trialLink, trialStatusLabel };

@@ -18,7 +18,7 @@ import { emptyRunReport, startSourceRun, type RunReport, type RunTrigger } from 
 import { RegistryUnavailable, type TrialRegistry } from './registry.ts';
 import { sponsorMatcher, sponsorQuery, type SponsorMatcher } from './sponsors.ts';
 import { storeCompanyTrials, type FoundTrial } from './store.ts';
-import { isDrugTrial, TrialDocumentError, type Trial } from './study.ts';
+import { isDrugTrial, sponsorsOf, TrialDocumentError, type Trial } from './study.ts';
 import { trialSponsorAliases } from './tables.ts';
 
 export interface TrialsSyncOptions {
@@ -59,12 +59,8 @@ export function rolesOf(
   matcher: SponsorMatcher,
 ): { role: FoundTrial['role'] | null; doubtful: string[] } {
   const doubtful: string[] = [];
-  const sponsors = [
-    ...(trial.leadSponsor ? [{ name: trial.leadSponsor.name, role: 'lead' as const }] : []),
-    ...trial.collaborators.map((c) => ({ name: c.name, role: 'collaborator' as const })),
-  ];
   let role: FoundTrial['role'] | null = null;
-  for (const sponsor of sponsors) {
+  for (const sponsor of sponsorsOf(trial)) {
     const match = matcher.match(sponsor.name);
     if (match?.symbol === symbol) role ??= sponsor.role;
     else if (!match && matcher.doubtful(sponsor.name)?.symbol === symbol) doubtful.push(sponsor.name);
@@ -83,6 +79,7 @@ export async function runTrialsSync(
   let status: 'finished' | 'stopped' | 'failed' = 'finished';
   let note: string | null = null;
   const changed: number[] = [];
+  let failure: unknown = null;
   try {
     const { wanted, matcher, aliases } = await trialCompanies(db, options.symbols);
     report.companies = wanted.length;
@@ -148,16 +145,14 @@ export async function runTrialsSync(
     } else {
       status = 'failed';
       note = error instanceof Error ? error.message : String(error);
-      report.requests = registry.requests - requestsBefore;
-      await transaction(db, (tx) => recordChanges(tx, 'company', changed));
-      await run.finish(report, status, note);
-      throw error;
+      failure = error;
     }
   }
   report.requests = registry.requests - requestsBefore;
   // The companies whose trials changed are built again once, at the end of the run (or where it stopped).
   await transaction(db, (tx) => recordChanges(tx, 'company', changed));
   await run.finish(report, status, note);
+  if (failure) throw failure;
   return report;
 }
 
