@@ -16,8 +16,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from '../accounts/index.ts';
-import { companies } from '../companies/index.ts';
+import { users } from '../accounts/tables.ts';
+import { companies } from '../companies/tables.ts';
 
 /**
  * A reader's alert choices. No row means the defaults of lib/alerts.ts, so

@@ -1,7 +1,7 @@
 /** RedChat conversations: threads, their messages, and the links that share a thread read-only. */
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ChatCitation } from '../../../lib/content-records.ts';
-import { users } from '../accounts/index.ts';
+import { users } from '../accounts/tables.ts';
 
 /** A conversation. Signed-in users keep theirs (the history); a guest's has no user. */
 export const chatThreads = pgTable(

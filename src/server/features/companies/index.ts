@@ -4,12 +4,15 @@
  * build feed's company records, and favorite companies.
  */
 export {
+  analystConsensus,
   analystRatings,
+  analystReportFiles,
   bioPhases,
   clients,
   companies,
   companyLandingPages,
   companyLeaders,
+  companyOfficers,
   companyProfiles,
   dailyPrices,
   favoriteCompanies,

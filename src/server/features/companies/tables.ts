@@ -7,6 +7,7 @@
 import {
   bigint,
   boolean,
+  customType,
   date,
   doublePrecision,
   index,
@@ -22,7 +23,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { searchVector, tsvector } from '../../platform/db/full-text.ts';
-import { users } from '../accounts/index.ts';
+import { users } from '../accounts/tables.ts';
 
 /** The industry lookup: SIC code to sector, subdivision and description. */
 export const industries = pgTable('industries', {
@@ -139,7 +140,11 @@ export const favoriteCompanies = pgTable(
   ],
 );
 
-/** The company's own words: the description and web site. */
+/**
+ * The company's own words: the description and web site. The description is the demo's, or the
+ * opening of the business section of the company's latest annual report (10-K Item 1, 20-F Item 4),
+ * with that filing named so the page can link to it.
+ */
 export const companyProfiles = pgTable('company_profiles', {
   symbol: text('symbol')
     .primaryKey()
@@ -148,8 +153,40 @@ export const companyProfiles = pgTable('company_profiles', {
   websiteUrl: text('website_url'),
   headquarters: text('headquarters'),
   employees: integer('employees'),
+  source: text('source', { enum: ['demo', '10-K', '20-F'] })
+    .notNull()
+    .default('demo'),
+  /** The annual report the description was read from: accession, filing day and the document's address. */
+  accession: text('accession'),
+  filedOn: date('filed_on'),
+  filingUrl: text('filing_url'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The officers and directors named in a company's ownership filings (Forms 3, 4 and 5): each
+ * reporting owner related to the company as a director or an officer, with the title of their
+ * latest filing and the day of their first. The Leadership tab lists them where staff have
+ * written no team.
+ */
+export const companyOfficers = pgTable(
+  'company_officers',
+  {
+    companySymbol: text('company_symbol')
+      .notNull()
+      .references(() => companies.symbol, { onDelete: 'cascade' }),
+    ownerCik: integer('owner_cik').notNull(),
+    name: text('name').notNull(),
+    /** 'Director', 'Chief Financial Officer', 'Director, Chief Executive Officer', … as the filing says. */
+    title: text('title').notNull(),
+    isDirector: boolean('is_director').notNull(),
+    isOfficer: boolean('is_officer').notNull(),
+    firstFiled: date('first_filed').notNull(),
+    lastFiled: date('last_filed').notNull(),
+    lastAccession: text('last_accession'),
+  },
+  (t) => [primaryKey({ columns: [t.companySymbol, t.ownerCik] })],
+);
 
 /**
  * Insiders' transactions (Forms 4 and 5), newest first on the page. Every row of a form is kept:
@@ -399,6 +436,49 @@ export const analystRatings = pgTable(
   },
   (t) => [index('analyst_ratings_symbol_idx').on(t.companySymbol, t.recommendationDate)],
 );
+
+/**
+ * A provider's consensus for a company (features/analyst-providers): the month's count of
+ * recommendations by kind and the price targets' spread. It stands for the analysts' figures only
+ * where no analyst's own rating is held; it is never turned into ratings of named analysts.
+ */
+export const analystConsensus = pgTable('analyst_consensus', {
+  companySymbol: text('company_symbol')
+    .primaryKey()
+    .references(() => companies.symbol, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  /** The month the counts are of (its first day). */
+  period: date('period').notNull(),
+  strongBuy: smallint('strong_buy').notNull(),
+  buy: smallint('buy').notNull(),
+  hold: smallint('hold').notNull(),
+  sell: smallint('sell').notNull(),
+  strongSell: smallint('strong_sell').notNull(),
+  targetMean: doublePrecision('target_mean'),
+  targetMedian: doublePrecision('target_median'),
+  targetHigh: doublePrecision('target_high'),
+  targetLow: doublePrecision('target_low'),
+  targetAnalysts: smallint('target_analysts'),
+  targetUpdatedOn: date('target_updated_on'),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The PDF bytes of a file kept in the database. */
+const pdfBytes = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** A company's analyst report as staff uploaded it (a PDF), shown in the analyst report frame instead of the generated one. */
+export const analystReportFiles = pgTable('analyst_report_files', {
+  companySymbol: text('company_symbol')
+    .primaryKey()
+    .references(() => companies.symbol, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  fileName: text('file_name').notNull(),
+  content: pdfBytes('content').notNull(),
+  bytes: integer('bytes').notNull(),
+  uploadedBy: text('uploaded_by').notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  version: integer('version').notNull().default(1),
+});
 
 /** The investor-relations specialists assigned to client companies. */
 export const specialists = pgTable('specialists', {

@@ -11,8 +11,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from '../accounts/index.ts';
-import { companies } from '../companies/index.ts';
+import { users } from '../accounts/tables.ts';
+import { companies } from '../companies/tables.ts';
 import { REMINDER_CHOICES } from '../../../lib/event-registration.ts';
 
 /** Webinars and virtual-conference sessions (docs/product.md §19.2). */

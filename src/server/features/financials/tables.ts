@@ -4,7 +4,7 @@
  */
 import { date, doublePrecision, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { CompanyFinancials } from '../../../lib/financial-records.ts';
-import { companies } from '../companies/index.ts';
+import { companies } from '../companies/tables.ts';
 
 export const companyFinancials = pgTable('company_financials', {
   companySymbol: text('company_symbol')

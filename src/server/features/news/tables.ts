@@ -13,8 +13,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { NEWS_KINDS } from '../../../lib/content-records.ts';
 import { searchVector, tsvector } from '../../platform/db/full-text.ts';
-import { users } from '../accounts/index.ts';
-import { companies } from '../companies/index.ts';
+import { users } from '../accounts/tables.ts';
+import { companies } from '../companies/tables.ts';
 
 /**
  * News articles and newsletters (docs/product.md §19.3). `description` is the

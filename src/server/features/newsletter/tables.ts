@@ -1,7 +1,7 @@
 /** Newsletter issues: composed each week in the console, sent to the audience, archived as an article. */
 import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { NEWSLETTER_STATUSES, type NewsletterSection } from '../../../lib/newsletter.ts';
-import { news } from '../news/index.ts';
+import { news } from '../news/tables.ts';
 
 export const newsletterIssues = pgTable(
   'newsletter_issues',

@@ -5,7 +5,7 @@
  */
 import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_OBJECT_TYPES } from '../../../lib/console.ts';
-import { users } from '../accounts/index.ts';
+import { users } from '../accounts/tables.ts';
 
 export const broadcasts = pgTable(
   'broadcasts',

@@ -1,7 +1,7 @@
 /** Saved screens (docs/product.md §7.8): each reader's named screens of the screener. */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../accounts/index.ts';
+import { users } from '../accounts/tables.ts';
 
 export const savedScreens = pgTable(
   'saved_screens',

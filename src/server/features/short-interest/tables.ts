@@ -15,7 +15,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { companies } from '../companies/index.ts';
+import { companies } from '../companies/tables.ts';
 
 export const shortInterest = pgTable(
   'short_interest',

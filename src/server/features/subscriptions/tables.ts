@@ -1,7 +1,7 @@
 /** Newsletter sign-ups and news alerts for client companies. */
 import { pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { companies } from '../companies/index.ts';
+import { companies } from '../companies/tables.ts';
 
 /**
  * Newsletter sign-ups: the footer and home page form (email only), and the

@@ -4,7 +4,7 @@
  * company's when staff say so.
  */
 import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies } from '../companies/index.ts';
+import { companies } from '../companies/tables.ts';
 
 export const trialSponsorAliases = pgTable(
   'trial_sponsor_aliases',

@@ -1,8 +1,8 @@
 /** The video library, and the videos each user keeps. */
 import { boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { VIDEO_TYPES } from '../../../lib/content-records.ts';
-import { users } from '../accounts/index.ts';
-import { companies } from '../companies/index.ts';
+import { users } from '../accounts/tables.ts';
+import { companies } from '../companies/tables.ts';
 
 /** The video library (docs/product.md §19.3): interviews, overviews, webinars, the sponsored TV show. */
 export const videos = pgTable(
