@@ -1,12 +1,19 @@
 /**
  * npm run sync -- sec [--symbols A,B] [--since YYYY-MM-DD] [--feed]
  * npm run sync -- trials [--symbols A,B]
+ * npm run sync -- analysts [--symbols A,B]
  * Runs a sync the leading server runs on its schedule, on the database the server uses (running or
  * not), with progress and a report at the end: EDGAR's filings of the universe's companies since the
- * last run (or --since) and their records; or the Life Sciences companies' trials from
- * ClinicalTrials.gov. Ctrl-C stops it where it is; the next run goes on and records nothing twice.
+ * last run (or --since) and their records; the Life Sciences companies' trials from
+ * ClinicalTrials.gov; or the companies' analyst consensus from Finnhub. Ctrl-C stops it where it is; the next run goes on and records nothing twice.
  */
 import { parseArgs } from 'node:util';
+import {
+  analystProviderOf,
+  analystsSyncOff,
+  runAnalystsSync,
+  type AnalystsSyncReport,
+} from '../src/server/features/analyst-providers/index.ts';
 import {
   createEdgarClient,
   EdgarNotConfigured,
@@ -23,6 +30,7 @@ import { cliConfig, fail, openDatabaseOrFail, progressBar } from './cli-support.
 
 const USAGE = `Usage: npm run sync -- sec [--symbols A,B] [--since YYYY-MM-DD] [--feed]
        npm run sync -- trials [--symbols A,B]
+       npm run sync -- analysts [--symbols A,B]
 
   sec                 the SEC's EDGAR: filings, the insider transactions of Forms 3, 4 and 5 and the press releases
                       of 8-Ks (as company releases), of every listed company with a CIK, from the daily indexes
@@ -38,11 +46,16 @@ const USAGE = `Usage: npm run sync -- sec [--symbols A,B] [--since YYYY-MM-DD] [
   trials              ClinicalTrials.gov: the drug trials of every imported Life Sciences company (and of each company
                       with a sponsor alias), by lead sponsor and collaborator, at CLINICALTRIALS_REQUESTS_PER_SECOND
                       (default and most 1) from CLINICALTRIALS_URL; followers are alerted of changed phases or statuses
+    --symbols A,B     only these companies
+
+  analysts            Finnhub: each imported company's analyst consensus (the month's recommendations by kind and, where
+                      the key's plan includes them, the price targets) at FINNHUB_REQUESTS_PER_MINUTE (default 50) from
+                      FINNHUB_URL; a company without ratings of its own takes its figures from it. Needs FINNHUB_API_KEY
     --symbols A,B     only these companies`;
 
 const [source, ...rest] = process.argv.slice(2);
 if (!source || source === '--help' || source === '-h') fail(USAGE);
-if (source !== 'sec' && source !== 'trials') fail(`Unknown source "${source}".\n${USAGE}`);
+if (source !== 'sec' && source !== 'trials' && source !== 'analysts') fail(`Unknown source "${source}".\n${USAGE}`);
 
 let parsed;
 try {
@@ -54,7 +67,7 @@ try {
   fail(`${(error as Error).message}\n${USAGE}`);
 }
 const { values } = parsed;
-if (source === 'trials' && (values.since !== undefined || values.feed))
+if (source !== 'sec' && (values.since !== undefined || values.feed))
   fail(`--since and --feed are options of the sec sync.\n${USAGE}`);
 const since = values.since;
 if (since !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(since) || Number.isNaN(Date.parse(since))))
@@ -83,6 +96,34 @@ if (source === 'trials') {
       onProgress: (done, total) => bar(done, total),
     });
     process.stdout.write(formatTrialsReport(report));
+    if (report.stopped && !stop.signal.aborted) process.exitCode = 1;
+  } catch (error) {
+    if (error instanceof SourceRunBusy) fail(error.message);
+    throw error;
+  } finally {
+    await database.close();
+  }
+  process.exit();
+}
+
+if (source === 'analysts') {
+  const provider = analystProviderOf(config.analysts);
+  if (!provider) fail('FINNHUB_API_KEY is not set: Finnhub answers an account’s key only.');
+  const database = await openDatabaseOrFail(config);
+  const off = await analystsSyncOff(database.db, config.analysts);
+  if (off) {
+    await database.close();
+    fail(off);
+  }
+  try {
+    const bar = progressBar('Asking for companies’ analyst consensus');
+    const report = await runAnalystsSync(database.db, provider, {
+      trigger: 'command',
+      symbols,
+      signal: stop.signal,
+      onProgress: (done, total) => bar(done, total),
+    });
+    process.stdout.write(formatAnalystsReport(report));
     if (report.stopped && !stop.signal.aborted) process.exitCode = 1;
   } catch (error) {
     if (error instanceof SourceRunBusy) fail(error.message);
@@ -133,5 +174,18 @@ function formatTrialsReport(report: TrialsSyncReport): string {
   ];
   for (const p of report.problems) lines.push(`  could not read ${p.document}: ${p.problem}`);
   for (const notice of report.notices) lines.push(`  ${notice}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function formatAnalystsReport(report: AnalystsSyncReport): string {
+  const n = (value: number) => value.toLocaleString('en-US');
+  const lines = [
+    `Analysts sync ${report.stopped ? 'stopped' : 'finished'}: ${n(report.itemsDone)} of ${n(report.companies)} companies asked`,
+    `  requests:             ${n(report.requests)}`,
+    `  companies covered:    ${n(report.itemsRead)}`,
+    `  consensus stored:     ${n(report.recordsAdded)} (added or changed)`,
+    `  consensus removed:    ${n(report.removed)}`,
+  ];
+  for (const p of report.problems) lines.push(`  could not read ${p.document}: ${p.problem}`);
   return `${lines.join('\n')}\n`;
 }

@@ -1,8 +1,9 @@
 /**
  * The analyst summary of a company (counts, average target, target range,
- * upside) is derived from its individual ratings by this one rule, so the
- * report, the rankings table, the screener's columns and RedChat can never
- * state different figures for the same company.
+ * upside) is derived by this one rule, so the report, the rankings table, the
+ * screener's columns and RedChat can never state different figures for the
+ * same company: from its individual ratings, or, for a company with none, from
+ * a provider's consensus (a month's counts by kind and the targets' spread).
  */
 
 export type Recommendation = 'Buy' | 'Hold' | 'Sell';
@@ -54,4 +55,70 @@ export function summarizeAnalystRatings(
     lowPriceTarget: targets[0] ?? null,
     priceTargetUpside: targetUpside(priceTarget, lastSale),
   };
+}
+
+/** A provider's consensus of a company as stored: a month's recommendations by kind, and the price targets' spread. */
+export interface ConsensusFigures {
+  provider: string;
+  /** The month the counts are of (its first day, YYYY-MM-DD). */
+  period: string;
+  strongBuy: number;
+  buy: number;
+  hold: number;
+  sell: number;
+  strongSell: number;
+  targetMean: number | null;
+  targetHigh: number | null;
+  targetLow: number | null;
+}
+
+/** The providers' names as readers see them, by the key stored with a consensus. */
+const PROVIDER_NAMES: Record<string, string> = { finnhub: 'Finnhub' };
+
+export const providerName = (provider: string): string => PROVIDER_NAMES[provider] ?? provider;
+
+/** A consensus read as the site's three kinds: a strong buy is a buy, a strong sell a sell. */
+export function summarizeConsensus(consensus: ConsensusFigures, lastSale: number | null): AnalystSummary {
+  const buyRatings = consensus.strongBuy + consensus.buy;
+  const sellRatings = consensus.sell + consensus.strongSell;
+  return {
+    buyRatings,
+    holdRatings: consensus.hold,
+    sellRatings,
+    totalAnalysts: buyRatings + consensus.hold + sellRatings,
+    priceTarget: consensus.targetMean,
+    highPriceTarget: consensus.targetHigh,
+    lowPriceTarget: consensus.targetLow,
+    priceTargetUpside: targetUpside(consensus.targetMean, lastSale),
+  };
+}
+
+/**
+ * A company's analyst summary: its own ratings always win; a provider's consensus stands in only
+ * for a company no rating is held of.
+ */
+export function analystSummary(
+  ratings: readonly AnalystRatingFigures[],
+  consensus: ConsensusFigures | null,
+  lastSale: number | null,
+): AnalystSummary {
+  return ratings.length === 0 && consensus
+    ? summarizeConsensus(consensus, lastSale)
+    : summarizeAnalystRatings(ratings, lastSale);
+}
+
+/** 'November 2021': the month a consensus is of. */
+export const consensusMonth = (period: string): string =>
+  new Date(`${period.slice(0, 7)}-01T12:00:00Z`).toLocaleString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** Where figures taken from a consensus come from, as the page, the report and RedChat say it. */
+export function consensusSourceLine(
+  consensus: Pick<ConsensusFigures, 'provider' | 'period'>,
+  analysts: number,
+): string {
+  return `Consensus of ${analysts} analyst${analysts === 1 ? '' : 's'}, ${providerName(consensus.provider)}, ${consensusMonth(consensus.period)}.`;
 }

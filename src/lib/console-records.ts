@@ -117,6 +117,18 @@ export const analystRatingEditRecord = z.object({
 });
 export type AnalystRatingEditRecord = z.infer<typeof analystRatingEditRecord>;
 
+/** Staff's uploaded analyst report of a company (a PDF), shown in the analyst report frame (docs/product.md §9.8). */
+export const analystReportFileRecord = z.object({
+  ...versioned,
+  company_symbol: z.string(),
+  title: z.string(),
+  file_name: z.string(),
+  bytes: z.number(),
+  uploaded_by: z.string(),
+  uploaded_at: z.string(),
+});
+export type AnalystReportFileRecord = z.infer<typeof analystReportFileRecord>;
+
 /** One entry of the audit log. */
 export const auditEntryRecord = z.object({
   id: z.number(),

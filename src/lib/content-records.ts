@@ -229,6 +229,18 @@ export const analystRatingRecord = z.object({
 });
 export type AnalystRatingRecord = z.infer<typeof analystRatingRecord>;
 
+/** Where a company's analyst figures come from when no rating of its own is held: a provider's consensus. */
+export const analystConsensusSourceRecord = z.object({
+  /** The provider's key ('finnhub'). */
+  provider: z.string(),
+  /** The month the counts are of (its first day). */
+  period: z.string(),
+  analysts: z.number(),
+  /** 'Consensus of 46 analysts, Finnhub, November 2021.' */
+  line: z.string(),
+});
+export type AnalystConsensusSourceRecord = z.infer<typeof analystConsensusSourceRecord>;
+
 /** One daily bar of a company's price history. */
 export const priceBarRecord = z.object({
   date: z.string(),

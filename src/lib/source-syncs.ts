@@ -23,7 +23,7 @@ export const syncRunRecord = z.object({
 });
 export type SyncRunRecord = z.infer<typeof syncRunRecord>;
 
-export const DATA_SOURCE_IDS = ['edgar', 'clinicaltrials', 'finra'] as const;
+export const DATA_SOURCE_IDS = ['edgar', 'clinicaltrials', 'finra', 'analysts'] as const;
 export type DataSourceId = (typeof DATA_SOURCE_IDS)[number];
 
 export const dataSourceRecord = z.object({

@@ -15,8 +15,13 @@ import { chatRoutes, createAnswerEngine } from './features/chat/index.ts';
 import { companyRoutes, tipranksRoutes } from './features/companies/routes.ts';
 import { financialsRoutes } from './features/financials/index.ts';
 import { companyStaffRoutes } from './features/companies/staff-routes.ts';
-import { analystRatingStaffRoutes } from './features/companies/analyst-staff-routes.ts';
+import {
+  ANALYST_REPORT_MAX_BYTES,
+  ANALYST_REPORT_UPLOAD,
+  analystRatingStaffRoutes,
+} from './features/companies/analyst-staff-routes.ts';
 import { coverRoutes } from './features/covers/routes.ts';
+import { analystsDataSource } from './features/analyst-providers/index.ts';
 import { edgarDataSource } from './features/edgar/index.ts';
 import { dataSourceStaffRoutes } from './features/sources/index.ts';
 import { shortInterestDataSource } from './features/short-interest/index.ts';
@@ -133,7 +138,12 @@ export function createApp(deps: AppDeps): App {
     '*',
     deadline(config.requestDeadlineMs),
     whileDatabaseReachable(database.availability),
-    limitBodySize(config.bodyLimitBytes),
+    // Staff's analyst report PDFs are the one body larger than the configured limit.
+    limitBodySize((path) =>
+      ANALYST_REPORT_UPLOAD.test(path)
+        ? Math.max(ANALYST_REPORT_MAX_BYTES, config.bodyLimitBytes)
+        : config.bodyLimitBytes,
+    ),
     loadSession,
   );
   // The expensive calls: a few at a time per client address.
@@ -220,7 +230,7 @@ export function createApp(deps: AppDeps): App {
   api.route(
     '/tools',
     dataSourceStaffRoutes({
-      sources: [edgarDataSource, trialsDataSource, shortInterestDataSource],
+      sources: [edgarDataSource, trialsDataSource, shortInterestDataSource, analystsDataSource],
       onSyncRequested: (source) => deps.wakeSourceSync?.(source.job),
     }),
   );

@@ -14,6 +14,7 @@ import {
   jobs as alertJobs,
   vapidSubject,
 } from './features/alerts/index.ts';
+import { jobs as analystJobs } from './features/analyst-providers/index.ts';
 import { jobs as chatJobs } from './features/chat/index.ts';
 import { EDGAR_SYNC_JOB, jobs as edgarJobs } from './features/edgar/index.ts';
 import { jobs as eventJobs } from './features/events/index.ts';
@@ -111,6 +112,7 @@ export function serverJobs(deps: ServerJobDeps): JobDefinition[] {
     ...edgarJobs({ db, config: config.edgar, logger, onRecords: () => deps.wake(ALERT_RAISING_JOB, 0) }),
     ...trialJobs({ db, config: config.trials, logger, onAlerts: () => deps.wake(ALERT_DELIVERY_JOB, 50) }),
     ...shortInterestJobs({ db, config: config.finra, logger }),
+    ...analystJobs({ db, config: config.analysts, logger }),
     ...alertJobs({
       db,
       logger,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { summarizeAnalystRatings, targetUpside } from '../../src/lib/analysts.ts';
+import {
+  analystSummary,
+  consensusSourceLine,
+  summarizeAnalystRatings,
+  targetUpside,
+  type ConsensusFigures,
+} from '../../src/lib/analysts.ts';
 
 describe('analyst summary', () => {
   it('counts the ratings by kind and takes the mean, lowest and highest of their targets', () => {
@@ -46,5 +52,45 @@ describe('analyst summary', () => {
     const ratings = targets.map((priceTarget) => ({ recommendation: 'Hold' as const, priceTarget }));
     const forward = summarizeAnalystRatings(ratings, 1).priceTarget;
     expect(summarizeAnalystRatings([...ratings].reverse(), 1).priceTarget).toBe(forward);
+  });
+});
+
+describe('a provider’s consensus', () => {
+  const consensus: ConsensusFigures = {
+    provider: 'finnhub',
+    period: '2021-11-01',
+    strongBuy: 13,
+    buy: 10,
+    hold: 13,
+    sell: 6,
+    strongSell: 4,
+    targetMean: 364.37,
+    targetHigh: 462,
+    targetLow: 217.15,
+  };
+
+  it('gives the figures of a company without ratings: strong buys as buys, strong sells as sells, its targets', () => {
+    expect(analystSummary([], consensus, 300)).toEqual({
+      buyRatings: 23,
+      holdRatings: 13,
+      sellRatings: 10,
+      totalAnalysts: 46,
+      priceTarget: 364.37,
+      highPriceTarget: 462,
+      lowPriceTarget: 217.15,
+      priceTargetUpside: 21.46,
+    });
+  });
+
+  it('gives way to a single rating of the company’s own', () => {
+    const own = [{ recommendation: 'Hold' as const, priceTarget: 10 }];
+    expect(analystSummary(own, consensus, 8)).toEqual(summarizeAnalystRatings(own, 8));
+  });
+
+  it('is named with its analysts, its provider and its month', () => {
+    expect(consensusSourceLine(consensus, 46)).toBe('Consensus of 46 analysts, Finnhub, November 2021.');
+    expect(consensusSourceLine({ provider: 'finnhub', period: '2026-01-01' }, 1)).toBe(
+      'Consensus of 1 analyst, Finnhub, January 2026.',
+    );
   });
 });

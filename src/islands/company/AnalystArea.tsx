@@ -1,6 +1,7 @@
 /**
- * Analyst reports (docs/product.md §9.8): signed-in users see the report frame and
- * the analyst rankings; others see 'Please login to access Analyst Insights
+ * Analyst reports (docs/product.md §9.8): signed-in users see the report frame (staff's uploaded
+ * PDF, or the generated report) and the analyst rankings, or, for a company whose figures are a
+ * provider's consensus, where they come from; others see 'Please login to access Analyst Insights
  * and stock data.' with a link to /login.
  */
 import { useEffect, useState } from 'react';
@@ -9,7 +10,7 @@ import { formatCount, formatDollars } from '../../lib/format.ts';
 import { useBrowserValue } from '../forms/useBrowserValue.ts';
 import { getJson } from '../../stores/company.ts';
 import PagedTable, { type Column } from './PagedTable.tsx';
-import type { AnalystRatingRecord } from '../../lib/content-records.ts';
+import type { AnalystConsensusSourceRecord, AnalystRatingRecord } from '../../lib/content-records.ts';
 import { useSession } from '../use-session.ts';
 
 type Rating = AnalystRatingRecord;
@@ -66,17 +67,23 @@ export default function AnalystArea({ symbol, name }: { symbol: string; name: st
   // The build knows nobody: who is signed in is the browser's to say.
   const mounted = useBrowserValue(() => true, false);
   const [view, setView] = useState<View>({ kind: 'pending' });
-  const [ratings, setRatings] = useState<{ rows: Rating[]; total: number; page: number; pageSize: number } | null>(
-    null,
-  );
+  const [ratings, setRatings] = useState<{
+    rows: Rating[];
+    total: number;
+    page: number;
+    pageSize: number;
+    consensus: AnalystConsensusSourceRecord | null;
+  } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const loadRatings = (page: number, pageSize: number) => {
     setBusy(true);
-    getJson<{ data: Rating[]; total: number }>(
+    getJson<{ data: Rating[]; total: number; consensus?: AnalystConsensusSourceRecord | null }>(
       `stock/analysts/${encodeURIComponent(symbol)}?page=${page}&pageSize=${pageSize}`,
     )
-      .then((body) => setRatings({ rows: body.data, total: body.total, page, pageSize }))
+      .then((body) =>
+        setRatings({ rows: body.data, total: body.total, page, pageSize, consensus: body.consensus ?? null }),
+      )
       .catch(() => setView({ kind: 'failed' }))
       .finally(() => setBusy(false));
   };
@@ -117,7 +124,12 @@ export default function AnalystArea({ symbol, name }: { symbol: string; name: st
         loading="lazy"
       />
       <h3 className="text-base font-bold">Analyst Rankings</h3>
-      {ratings ? (
+      {ratings?.consensus && ratings.total === 0 ? (
+        // No analyst's own rating is held: the figures are a provider's count, said as such.
+        <p className="text-sm text-muted" data-testid="analyst-consensus">
+          {ratings.consensus.line}
+        </p>
+      ) : ratings ? (
         <PagedTable
           caption="Analyst rankings"
           testId="analyst-table"

@@ -2,11 +2,13 @@
  * The console's Analysts tab (docs/product.md §9.8, §17.6): a company's analyst ratings, newest first,
  * added, changed and removed by staff (firm, analyst, rating, price target, date). Each edit is based
  * on the version loaded: someone else's change in between is refused with the product's words, and
- * the list is loaded again. The company's analyst figures follow every edit.
+ * the list is loaded again. The company's analyst figures follow every edit. Beneath, the company's
+ * own analyst report (AnalystReportFile.tsx).
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { AnalystRatingEditRecord } from '../../lib/console-records.ts';
 import { formatDollars } from '../../lib/format.ts';
+import AnalystReportFile from './AnalystReportFile.tsx';
 import {
   ConsoleError,
   addAnalystRating,
@@ -285,6 +287,7 @@ export default function AnalystRatings() {
               )}
             </ul>
           )}
+          <AnalystReportFile key={company} symbol={company} />
         </section>
       )}
     </div>

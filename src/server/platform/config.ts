@@ -215,6 +215,17 @@ const ConfigSchema = z
         'must be an absolute http(s) URL with {date} where the settlement date goes',
       )
       .default('https://cdn.finra.org/equity/otcmarket/biweekly/shrt{date}.csv'),
+    /**
+     * Finnhub's API for analysts' consensus (features/analyst-providers): where it lives, the account's key (none:
+     * the sync is off) and the requests a minute it may make (a free key allows 60).
+     */
+    FINNHUB_URL: z.url({ message: 'must be an absolute http(s) URL' }).default('https://finnhub.io/api/v1'),
+    FINNHUB_API_KEY: z.string().trim().min(1).optional(),
+    FINNHUB_REQUESTS_PER_MINUTE: z.coerce
+      .number()
+      .min(1)
+      .max(1800, 'must be at most 1800 (Finnhub allows 30 requests a second on any plan)')
+      .default(50),
     /** An OpenAI-compatible chat completions API (Ollama, vLLM, llama.cpp server, a hosted one) for RedChat. */
     CHAT_MODEL_BASE_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
     CHAT_MODEL: z.string().min(1).max(200).optional(),
@@ -313,6 +324,14 @@ const ConfigSchema = z
         requestsPerSecond: env.CLINICALTRIALS_REQUESTS_PER_SECOND,
         /** The site says who it is to every source, as it does to EDGAR, when it knows. */
         userAgent: env.SEC_USER_AGENT ?? 'RedCap Research',
+      },
+      analysts: {
+        finnhub: {
+          url: env.FINNHUB_URL.replace(/\/+$/, ''),
+          apiKey: env.FINNHUB_API_KEY ?? null,
+          requestsPerMinute: env.FINNHUB_REQUESTS_PER_MINUTE,
+          userAgent: env.SEC_USER_AGENT ?? 'RedCap Research',
+        },
       },
       signInDelayMs: env.SIGN_IN_DELAY_MS,
       pushLocalServices: env.PUSH_LOCAL_SERVICES,

@@ -1,9 +1,10 @@
 /**
  * /api/tools/analyst-ratings (docs/product.md §9.8, §18.13): staff enter, change and remove a
- * company's analyst ratings, versioned and audited; the company's analyst figures follow.
+ * company's analyst ratings, versioned and audited; the company's analyst figures follow. Staff
+ * also upload, replace and remove the company's own analyst report (a PDF, the request's body).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { analystRatingEditRecord } from '../../../lib/console-records.ts';
+import { analystRatingEditRecord, analystReportFileRecord } from '../../../lib/console-records.ts';
 import { createRouter } from '../../platform/http/context.ts';
 import { actorOf } from '../../platform/http/editor-routes.ts';
 import { companySymbolField, editBody, idParam, textField, versionQuery } from '../../platform/http/fields.ts';
@@ -18,6 +19,16 @@ import {
 } from '../../platform/http/schemas.ts';
 import { staffOnly } from '../accounts/index.ts';
 import { createAnalystRating, deleteAnalystRating, ratingsForEditor, updateAnalystRating } from './analyst-edits.ts';
+import {
+  ANALYST_REPORT_MAX_BYTES,
+  analystReportFileOf,
+  removeAnalystReport,
+  uploadAnalystReport,
+} from './analyst-report-files.ts';
+
+/** The upload's path: its body may be as large as a report (app.ts gives it its own limit). */
+export const ANALYST_REPORT_UPLOAD = /\/tools\/analyst-ratings\/[^/]+\/report$/;
+export { ANALYST_REPORT_MAX_BYTES };
 
 const tags = ['Tools'];
 const Rating = apiSchema(analystRatingEditRecord, 'AnalystRatingEdit');
@@ -101,6 +112,62 @@ const deleteRatingRoute = createRoute({
   },
 });
 
+const ReportFile = apiSchema(analystReportFileRecord, 'AnalystReportFile');
+const symbolParams = z.object({ symbol: companySymbolField });
+
+const reportRoute = createRoute({
+  method: 'get',
+  path: '/analyst-ratings/{symbol}/report',
+  tags,
+  summary: 'The company’s uploaded analyst report (null when none)',
+  request: { params: symbolParams },
+  responses: {
+    200: jsonContent(z.object({ data: ReportFile.nullable() }), 'The report'),
+    ...notFoundResponse,
+    ...errorResponses,
+    ...staffResponses,
+  },
+});
+const uploadReportRoute = createRoute({
+  method: 'put',
+  path: '/analyst-ratings/{symbol}/report',
+  tags,
+  summary: 'Upload the company’s analyst report, or replace it (the body is the PDF, at most 20 MB)',
+  request: {
+    params: symbolParams,
+    query: z.object({
+      title: textField(200).optional(),
+      file_name: textField(255).optional(),
+      version: versionQuery.shape.version.openapi({ description: 'The version of the report replaced' }),
+    }),
+    body: {
+      content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
+      description: `The PDF (at most ${ANALYST_REPORT_MAX_BYTES / 1024 / 1024} MB)`,
+    },
+  },
+  responses: {
+    200: jsonContent(z.object({ data: ReportFile }), 'Uploaded'),
+    ...staleResponse,
+    ...notFoundResponse,
+    ...errorResponses,
+    ...staffResponses,
+  },
+});
+const removeReportRoute = createRoute({
+  method: 'delete',
+  path: '/analyst-ratings/{symbol}/report',
+  tags,
+  summary: 'Remove the company’s analyst report: the generated one shows again',
+  request: { params: symbolParams, query: versionQuery },
+  responses: {
+    204: { description: 'Removed' },
+    ...staleResponse,
+    ...notFoundResponse,
+    ...errorResponses,
+    ...staffResponses,
+  },
+});
+
 const router = createRouter();
 router.use('/analyst-ratings', staffOnly);
 router.use('/analyst-ratings/*', staffOnly);
@@ -118,5 +185,23 @@ export const analystRatingStaffRoutes = router
   )
   .openapi(deleteRatingRoute, async (c) => {
     await deleteAnalystRating(c.var.db, actorOf(c), c.req.valid('param').id, c.req.valid('query').version);
+    return c.body(null, 204);
+  })
+  .openapi(reportRoute, async (c) =>
+    c.json({ data: await analystReportFileOf(c.var.db, c.req.valid('param').symbol) }, 200),
+  )
+  .openapi(uploadReportRoute, async (c) => {
+    const { title, file_name: fileName, version } = c.req.valid('query');
+    const content = Buffer.from(await c.req.arrayBuffer());
+    const data = await uploadAnalystReport(c.var.db, actorOf(c), c.req.valid('param').symbol, {
+      title: title ?? '',
+      fileName: fileName ?? '',
+      content,
+      version,
+    });
+    return c.json({ data }, 200);
+  })
+  .openapi(removeReportRoute, async (c) => {
+    await removeAnalystReport(c.var.db, actorOf(c), c.req.valid('param').symbol, c.req.valid('query').version);
     return c.body(null, 204);
   });

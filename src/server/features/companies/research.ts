@@ -1,14 +1,20 @@
 /**
  * Research on a company beyond its filings: drug-trial milestones (bio
  * phases) and analyst ratings. The ratings are the record; every analyst
- * figure (counts, average target, range) is derived from them.
+ * figure (counts, average target, range) is derived from them, or, for a
+ * company no rating is held of, from a provider's consensus.
  */
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import { summarizeAnalystRatings, type AnalystSummary } from '../../../lib/analysts.ts';
+import {
+  analystSummary,
+  consensusSourceLine,
+  type AnalystSummary,
+  type ConsensusFigures,
+} from '../../../lib/analysts.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { paged, rowCount } from '../../platform/db/paged.ts';
 import { requireCompany, type CompanyRow } from './records.ts';
-import { analystRatings, bioPhases, companies } from './tables.ts';
+import { analystConsensus, analystRatings, bioPhases, companies } from './tables.ts';
 
 /** Newest first, undated last. */
 export const bioPhaseOrder = [sql`${bioPhases.date} desc nulls last`, asc(bioPhases.id)];
@@ -45,6 +51,40 @@ export async function listBioPhases(db: Db, symbol: string) {
   return rows.map(bioPhaseOut);
 }
 
+const consensusFigures = (r: typeof analystConsensus.$inferSelect): ConsensusFigures => ({
+  provider: r.provider,
+  period: r.period,
+  strongBuy: r.strongBuy,
+  buy: r.buy,
+  hold: r.hold,
+  sell: r.sell,
+  strongSell: r.strongSell,
+  targetMean: r.targetMean,
+  targetHigh: r.targetHigh,
+  targetLow: r.targetLow,
+});
+
+/** A provider's consensus of a company, as stored (null when none covers it). */
+export async function consensusOf(db: Db, symbol: string): Promise<ConsensusFigures | null> {
+  const [row] = await db.select().from(analystConsensus).where(eq(analystConsensus.companySymbol, symbol));
+  return row ? consensusFigures(row) : null;
+}
+
+/** Where a company's analyst figures come from when it is a provider's consensus, in words and figures. */
+export interface ConsensusSource {
+  provider: string;
+  period: string;
+  analysts: number;
+  line: string;
+}
+
+const consensusSource = (consensus: ConsensusFigures, summary: AnalystSummary): ConsensusSource => ({
+  provider: consensus.provider,
+  period: consensus.period,
+  analysts: summary.totalAnalysts,
+  line: consensusSourceLine(consensus, summary.totalAnalysts),
+});
+
 export async function listAnalystRatings(db: Db, symbol: string, page: number, pageSize: number) {
   const c = await requireCompany(db, symbol);
   const where = eq(analystRatings.companySymbol, c.symbol);
@@ -69,20 +109,36 @@ export async function listAnalystRatings(db: Db, symbol: string, page: number, p
       successRate: r.successRate,
     })),
     total,
+    // No rating of its own: the figures are a provider's consensus, and the page says whose.
+    consensus: total === 0 ? await consensusSourceOf(db, c) : null,
   };
 }
 
-/** A company's ratings, newest first, with the summary derived from them. */
+async function consensusSourceOf(db: Db, company: Pick<CompanyRow, 'symbol' | 'lastSale'>) {
+  const consensus = await consensusOf(db, company.symbol);
+  return consensus ? consensusSource(consensus, analystSummary([], consensus, company.lastSale)) : null;
+}
+
+/**
+ * A company's ratings, newest first, with the summary derived from them; for a company without a
+ * rating, the summary of a provider's consensus and where it comes from (`consensus`, else null).
+ */
 export async function analystCoverage(
   db: Db,
   company: Pick<CompanyRow, 'symbol' | 'lastSale'>,
-): Promise<{ ratings: (typeof analystRatings.$inferSelect)[]; summary: AnalystSummary }> {
+): Promise<{
+  ratings: (typeof analystRatings.$inferSelect)[];
+  summary: AnalystSummary;
+  consensus: ConsensusSource | null;
+}> {
   const ratings = await db
     .select()
     .from(analystRatings)
     .where(eq(analystRatings.companySymbol, company.symbol))
     .orderBy(...ratingOrder);
-  return { ratings, summary: summarizeAnalystRatings(ratings, company.lastSale) };
+  const consensus = ratings.length ? null : await consensusOf(db, company.symbol);
+  const summary = analystSummary(ratings, consensus, company.lastSale);
+  return { ratings, summary, consensus: consensus ? consensusSource(consensus, summary) : null };
 }
 
 const SUMMARY_FIELDS = [
@@ -100,8 +156,8 @@ const UPDATE_CHUNK = 500;
 
 /**
  * Writes each company's analyst columns (the screener filters and sorts on
- * them) from its ratings, where they differ; the one writer of those
- * columns. Answers how many companies changed.
+ * them) from its ratings, or its provider's consensus when it has none, where
+ * they differ; the one writer of those columns. Answers how many companies changed.
  */
 export async function refreshAnalystSummaries(db: Db): Promise<number> {
   const ratings = await db
@@ -117,6 +173,9 @@ export async function refreshAnalystSummaries(db: Db): Promise<number> {
     list.push(r);
     bySymbol.set(r.symbol, list);
   }
+  const consensusBySymbol = new Map(
+    (await db.select().from(analystConsensus)).map((r) => [r.companySymbol, consensusFigures(r)]),
+  );
   const rows = await db
     .select({
       symbol: companies.symbol,
@@ -133,7 +192,11 @@ export async function refreshAnalystSummaries(db: Db): Promise<number> {
     .from(companies);
   const changed: (AnalystSummary & { symbol: string })[] = [];
   for (const row of rows) {
-    const summary = summarizeAnalystRatings(bySymbol.get(row.symbol) ?? [], row.lastSale);
+    const summary = analystSummary(
+      bySymbol.get(row.symbol) ?? [],
+      consensusBySymbol.get(row.symbol) ?? null,
+      row.lastSale,
+    );
     if (SUMMARY_FIELDS.some((field) => summary[field] !== row[field])) changed.push({ symbol: row.symbol, ...summary });
   }
   for (let i = 0; i < changed.length; i += UPDATE_CHUNK) {

@@ -8,6 +8,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { CHART_RANGES, FILING_GROUP_NAMES, PAGE_SIZES } from '../../../lib/company.ts';
 import {
+  analystConsensusSourceRecord,
   analystRatingRecord,
   bioPhaseRecord,
   filingRecord,
@@ -28,6 +29,7 @@ import {
 } from '../../platform/http/schemas.ts';
 import { requireUser } from '../accounts/index.ts';
 import { favoriteRoutes } from '../favorites/index.ts';
+import { analystReportPdf } from './analyst-report-files.ts';
 import { analystReportHtml, analystReportUrls } from './analyst-report.ts';
 import { landingPageOf, podcastLinkOf, teamOf } from './client-material.ts';
 import { FAVORITE_COMPANIES, favoriteCompanyList } from './favorites.ts';
@@ -98,6 +100,7 @@ const MarketRecord = z
   .openapi('CompanyMarketRecord');
 
 const AnalystRecord = apiSchema(analystRatingRecord, 'AnalystRecord');
+const AnalystConsensusSource = apiSchema(analystConsensusSourceRecord, 'AnalystConsensusSource');
 
 const route = <P extends string>(path: P, summary: string) => ({
   method: 'get' as const,
@@ -143,7 +146,16 @@ const analystsRoute = createRoute({
   ...route('/analysts/{symbol}', 'Analyst ratings with rank and success rate (signed-in users)'),
   request: { params: symbolParam, query: z.object({ page, pageSize: pageSize('analysts') }) },
   responses: {
-    200: jsonContent(z.object({ data: z.array(AnalystRecord), total: z.number() }), 'One page'),
+    200: jsonContent(
+      z.object({
+        data: z.array(AnalystRecord),
+        total: z.number(),
+        consensus: AnalystConsensusSource.nullable().openapi({
+          description: 'A provider’s consensus the figures come from, when no rating of the company is held',
+        }),
+      }),
+      'One page',
+    ),
     ...unauthorizedResponse,
     ...notFoundResponse,
     ...errorResponses,
@@ -268,6 +280,29 @@ const reportRoute = createRoute({
   },
 });
 
+const reportFileRoute = createRoute({
+  ...route(
+    '/analyst-report/{symbol}/file',
+    'Staff’s uploaded analyst report, a PDF shown in the frame (signed-in users)',
+  ),
+  request: {
+    params: symbolParam,
+    query: z.object({
+      v: z.string().optional().openapi({ description: 'The report’s version (the address changes with it)' }),
+    }),
+  },
+  responses: {
+    200: { description: 'PDF', content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } } },
+    ...unauthorizedResponse,
+    ...notFoundResponse,
+    ...errorResponses,
+  },
+});
+
+/** A file name in a Content-Disposition header: plain ASCII quoted, and the name itself encoded (RFC 6266). */
+const dispositionName = (name: string) =>
+  `filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
 const FavoriteCompany = z
   .object({
     symbol: z.string(),
@@ -356,6 +391,16 @@ export const companyRoutes = createRouter()
     // Shown in a frame of the company page: its own styles, no script.
     c.header('Content-Security-Policy', STYLED_DOCUMENT_POLICY);
     return c.html(await analystReportHtml(c.var.db, company), 200);
+  })
+  .openapi(reportFileRoute, async (c) => {
+    requireUser(c);
+    const file = await analystReportPdf(c.var.db, c.req.valid('param').symbol);
+    return c.body(new Uint8Array(file.content), 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `inline; ${dispositionName(file.fileName)}`,
+      // Shown in a frame of the company page; the browser's PDF viewer needs nothing else.
+      'Content-Security-Policy': "frame-ancestors 'self'",
+    }) as never;
   });
 
 const tipranksRoute = createRoute({

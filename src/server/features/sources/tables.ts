@@ -1,7 +1,8 @@
 /**
  * The runs of the public sources other than EDGAR that keep the site current (docs/product.md §17.5):
- * ClinicalTrials.gov's trials and FINRA's short interest, one row per run, one run of a source at a
- * time across the deployment and the command line (a run whose heartbeat stopped lets go).
+ * ClinicalTrials.gov's trials, FINRA's short interest and a provider's analyst consensus, one row per
+ * run, one run of a source at a time across the deployment and the command line (a run whose
+ * heartbeat stopped lets go).
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -10,7 +11,7 @@ export const sourceRuns = pgTable(
   'source_runs',
   {
     id: serial('id').primaryKey(),
-    source: text('source', { enum: ['clinicaltrials', 'finra'] }).notNull(),
+    source: text('source', { enum: ['clinicaltrials', 'finra', 'analysts'] }).notNull(),
     trigger: text('trigger', { enum: ['schedule', 'console', 'command'] }).notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),

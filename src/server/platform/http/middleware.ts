@@ -67,17 +67,25 @@ function securityHeaders(c: Context<AppEnv>): [string, string][] {
  * one (chunked) is counted as it is read. Requests without a body pass
  * untouched: asking the request for its body stream, as the general-purpose
  * limit does first, builds a whole second request object on every GET.
+ * `maxSize` may depend on the path: an upload takes more than any other body.
  */
-export function limitBodySize(maxSize: number): MiddlewareHandler<AppEnv> {
+export function limitBodySize(maxSize: number | ((path: string) => number)): MiddlewareHandler<AppEnv> {
   const tooLarge = (c: Context<AppEnv>) => errorBody(c, 413, 'Request body is too large');
-  const counted = bodyLimit({ maxSize, onError: tooLarge });
+  const limitOf = typeof maxSize === 'number' ? () => maxSize : maxSize;
+  const counters = new Map<number, MiddlewareHandler<AppEnv>>();
+  const counted = (limit: number) => {
+    let counter = counters.get(limit);
+    if (!counter) counters.set(limit, (counter = bodyLimit({ maxSize: limit, onError: tooLarge })));
+    return counter;
+  };
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const limit = limitOf(c.req.path);
     const length = c.req.header('content-length');
     if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
-      return Number.parseInt(length, 10) > maxSize ? tooLarge(c) : next();
+      return Number.parseInt(length, 10) > limit ? tooLarge(c) : next();
     }
-    return counted(c, next);
+    return counted(limit)(c, next);
   };
 }
 

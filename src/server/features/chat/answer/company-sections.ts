@@ -171,6 +171,11 @@ async function analysts(w: Writer, ctx: research.ResearchContext, c: CompanyRow)
       `Their average price target is **${a.averageTarget}** (high ${a.highTarget}, low ${a.lowTarget}), ${a.targetUpside} from the price ${src}.`,
     );
   }
+  // A provider's count names no analyst: it is said whose it is, and there is no rating to list.
+  if (a.consensus) {
+    w.line(`${a.consensus.replace(/\.$/, '')}: strong buys are counted as Buy, strong sells as Sell ${src}.`);
+    return;
+  }
   if (a.latest === null) {
     w.line(`[Sign in](/login) to see each analyst's rating and track record.`);
   } else if (a.latest.length > 0) {

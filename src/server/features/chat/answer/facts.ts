@@ -182,9 +182,11 @@ export function coverage(c: CompanyRow) {
 
 /** The analysts' ratings and targets; the latest individual ratings for signed-in readers only. */
 export async function analystFacts(ctx: research.ResearchContext, c: CompanyRow, count: number) {
-  const { summary: a, latest } = await research.analystFigures(ctx, c, count);
+  const { summary: a, latest, consensus } = await research.analystFigures(ctx, c, count);
   return {
     source: analystSource(c),
+    /** Where the figures come from when they are a provider's consensus ('Consensus of 46 analysts, Finnhub, …'). */
+    consensus: consensus?.line ?? null,
     analysts: a.totalAnalysts,
     buy: a.buyRatings,
     hold: a.holdRatings,

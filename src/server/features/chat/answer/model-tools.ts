@@ -159,6 +159,7 @@ export const TOOLS = {
         high_target: a.highTarget,
         low_target: a.lowTarget,
         target_upside: a.targetUpside,
+        ...(a.consensus && { figures_from: a.consensus }),
         latest_ratings:
           a.latest?.map((r) => ({
             firm: r.firm,

@@ -116,11 +116,12 @@ export async function performance(ctx: ResearchContext, c: PricedCompany, period
 
 /**
  * The company page's analyst figures, derived from the ratings as the page
- * derives them, and the latest ratings themselves: signed-in readers only (docs/product.md §9.8, §13.2).
+ * derives them (or from a provider's consensus, named, for a company without
+ * ratings), and the latest ratings themselves: signed-in readers only (docs/product.md §9.8, §13.2).
  */
 export async function analystFigures(ctx: ResearchContext, c: CompanyRow, count: number) {
-  const { ratings, summary } = await analystCoverage(ctx.db, c);
-  return { summary, latest: ctx.userId === null ? null : ratings.slice(0, count) };
+  const { ratings, summary, consensus } = await analystCoverage(ctx.db, c);
+  return { summary, consensus, latest: ctx.userId === null ? null : ratings.slice(0, count) };
 }
 
 export interface InsiderSummary {
