@@ -4,6 +4,7 @@
  * npm run import -- sec-submissions DIR_OR_FILES... [--dry-run]
  * npm run import -- prices DIR_OR_FILE [--dry-run]
  * npm run import -- sec-ownership FILES|DIR [--dry-run]
+ * npm run import -- profiles FILES|DIR [--dry-run]
  * npm run import -- sec-insider DATASET.zip [--dry-run]
  * npm run import -- sec-13f DATASET.zip|DIR|FILES... [--dry-run]
  * npm run import -- cusip-map FILE.csv [--dry-run]
@@ -38,6 +39,7 @@ import {
   type SecurityKind,
 } from '../src/server/features/imports/index.ts';
 import {
+  importAnnualReportFiles,
   importCusipMap,
   importForm13fDataSet,
   importForm13fFilings,
@@ -56,6 +58,7 @@ const USAGE = `Usage: npm run import -- universe FILE.csv [options]
        npm run import -- sec-submissions DIR_OR_FILES... [--dry-run]
        npm run import -- prices DIR_OR_FILE [--dry-run]
        npm run import -- sec-ownership FILES|DIR [--dry-run]
+       npm run import -- profiles FILES|DIR [--dry-run]
        npm run import -- sec-insider DATASET.zip [--dry-run]
        npm run import -- sec-13f DATASET.zip|DIR|FILES... [--dry-run]
        npm run import -- cusip-map FILE.csv [--dry-run]
@@ -83,6 +86,10 @@ const USAGE = `Usage: npm run import -- universe FILE.csv [options]
                       Symbol column; then the screener's derived fields and the three small-cap indices are recomputed
   sec-ownership       Forms 3, 4 and 5 as EDGAR serves them: complete submission text files ({accession}.txt) or
                       ownership XML documents in their EDGAR folder (…/{accession without dashes}/form4.xml)
+  profiles INPUTS     companies' descriptions from their annual reports (10-K, 20-F) as EDGAR serves them: complete
+                      submission text files ({accession}.txt) or a report's main document in its EDGAR folder
+                      (…/{accession without dashes}/{document}.htm) of a filing the site lists; a later report's
+                      description replaces an earlier one's
   sec-insider FILE    the SEC's quarterly Insider Transactions Data Set (2025q1_form345.zip, from sec.gov's
                       "Insider Transactions Data Sets"): the universe's insider trades of that quarter, written in steps
                       while the site keeps answering; stopped (Ctrl-C), it is finished by importing it again
@@ -191,6 +198,7 @@ async function simple(
     | 'sec-submissions'
     | 'prices'
     | 'sec-ownership'
+    | 'profiles'
     | 'cusip-map'
     | 'sec-facts'
     | 'trials'
@@ -200,7 +208,11 @@ async function simple(
 ): Promise<void> {
   const { inputs, dryRun } = inputsOf(
     args,
-    kind === 'sec-submissions' || kind === 'sec-ownership' || kind === 'sec-facts' || kind === 'trials',
+    kind === 'sec-submissions' ||
+      kind === 'sec-ownership' ||
+      kind === 'profiles' ||
+      kind === 'sec-facts' ||
+      kind === 'trials',
   );
   const database = await openDatabaseOrFail(cliConfig());
   try {
@@ -211,20 +223,22 @@ async function simple(
           ? await importPrices(database.db, inputs[0]!, dryRun, progressBar('Writing prices'))
           : kind === 'sec-ownership'
             ? await importOwnershipFiles(database.db, inputs, dryRun, progressBar('Storing filings'))
-            : kind === 'cusip-map'
-              ? await importCusipMap(database.db, inputs[0]!, dryRun)
-              : kind === 'sec-facts'
-                ? await importCompanyFacts(database.db, inputs, {
-                    dryRun,
-                    onProgress: progressBar('Reading company facts'),
-                  })
-                : kind === 'trials'
-                  ? await importTrialFiles(database.db, inputs, { dryRun, onProgress: progressBar('Reading trials') })
-                  : kind === 'finra-short'
-                    ? await importShortInterestFile(database.db, inputs[0]!, dryRun)
-                    : kind === 'analysts'
-                      ? await importAnalystRatings(database.db, inputs[0]!, dryRun)
-                      : await importSecSubmissions(database.db, inputs, dryRun, progressBar('Reading submissions'));
+            : kind === 'profiles'
+              ? await importAnnualReportFiles(database.db, inputs, dryRun, progressBar('Reading annual reports'))
+              : kind === 'cusip-map'
+                ? await importCusipMap(database.db, inputs[0]!, dryRun)
+                : kind === 'sec-facts'
+                  ? await importCompanyFacts(database.db, inputs, {
+                      dryRun,
+                      onProgress: progressBar('Reading company facts'),
+                    })
+                  : kind === 'trials'
+                    ? await importTrialFiles(database.db, inputs, { dryRun, onProgress: progressBar('Reading trials') })
+                    : kind === 'finra-short'
+                      ? await importShortInterestFile(database.db, inputs[0]!, dryRun)
+                      : kind === 'analysts'
+                        ? await importAnalystRatings(database.db, inputs[0]!, dryRun)
+                        : await importSecSubmissions(database.db, inputs, dryRun, progressBar('Reading submissions'));
     process.stdout.write(formatReport(report));
   } finally {
     await database.close();
@@ -315,6 +329,7 @@ try {
     command === 'sec-submissions' ||
     command === 'prices' ||
     command === 'sec-ownership' ||
+    command === 'profiles' ||
     command === 'cusip-map' ||
     command === 'sec-facts' ||
     command === 'trials' ||

@@ -215,6 +215,19 @@ export const teamMemberRecord = z.object({
 });
 export type TeamMemberRecord = z.infer<typeof teamMemberRecord>;
 
+/** An officer or director named in the company's SEC ownership filings (company-officers.ts). */
+export const officerRecord = z.object({
+  owner_cik: z.number(),
+  /** As filed ('Garascia Jessica A.'). */
+  name: z.string(),
+  /** 'Director', 'Chief Financial Officer', 'Director, Chief Executive Officer', as their latest filing says. */
+  title: z.string(),
+  /** The first and the latest ownership filing naming them (YYYY-MM-DD). */
+  first_filed: z.string(),
+  last_filed: z.string(),
+});
+export type OfficerRecord = z.infer<typeof officerRecord>;
+
 /** An analyst's rating of a company with the analyst's track record (signed-in users). */
 export const analystRatingRecord = z.object({
   companySymbol: z.string(),
@@ -341,6 +354,14 @@ export const companyPageRecord = z.object({
   /** Where the company's records come from ('demo', 'nasdaq-screener', …): the sections say it. */
   data_source: z.string(),
   description: z.string().nullable(),
+  /** Where the description comes from: the demo's, or an annual report (its form, filing day and document). */
+  description_source: z
+    .object({
+      source: z.enum(['demo', '10-K', '20-F']),
+      filed_on: z.string().nullable(),
+      filing_url: z.string().nullable(),
+    })
+    .nullable(),
   website_url: z.string().nullable(),
   insider: z.array(insiderRecord),
   filings: z.object({ data: z.array(filingRecord), totalItems: z.number() }),
@@ -353,6 +374,8 @@ export const companyPageRecord = z.object({
     .object({
       landing: landingPageRecord,
       team: z.array(teamMemberRecord),
+      /** Where staff have written no team: the officers and directors its ownership filings name lately. */
+      officers: z.array(officerRecord),
       webinars: z.array(webinarRecord),
     })
     .nullable(),

@@ -14,3 +14,11 @@ export const filingFolder = (cik: number, accession: string) =>
 /** A filing's index page, which lists its documents. */
 export const filingIndexUrl = (cik: number, accession: string) =>
   `${filingFolder(cik, accession)}/${accession}-index.htm`;
+
+/** A reporting owner's filings on EDGAR (every company they filed about, newest first). */
+export const ownerFilingsUrl = (ownerCik: number) =>
+  `https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&CIK=${paddedCik(ownerCik)}`;
+
+/** A company's reporting owners on EDGAR: each insider, their relationship and their latest filing. */
+export const issuerOwnersUrl = (cik: number) =>
+  `https://www.sec.gov/cgi-bin/own-disp?action=getissuer&CIK=${paddedCik(cik)}`;

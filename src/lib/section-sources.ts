@@ -44,3 +44,21 @@ export function shortInterestSourceLine(source: 'finra' | 'demo', settlementDate
 /** The newest date of a list of YYYY-MM-DD dates (nulls ignored). */
 export const newestDate = (dates: readonly (string | null | undefined)[]): string | null =>
   dates.reduce<string | null>((newest, d) => (d && (!newest || d > newest) ? d : newest), null);
+
+/** Where a company's description comes from (docs/product.md §9.2): the demo's, or an annual report's business section. */
+export interface DescriptionSource {
+  source: 'demo' | '10-K' | '20-F';
+  filed_on: string | null;
+  filing_url: string | null;
+}
+
+/**
+ * The line under the description: 'From the business section of the 10-K filed Nov 1, 2024.', linking
+ * to the report on sec.gov, or the demo's line; none for a description of no known source.
+ */
+export function descriptionSourceLine(source: DescriptionSource | null): { text: string; href: string | null } | null {
+  if (!source) return null;
+  if (source.source === 'demo') return { text: 'Demo data generated for demonstration.', href: null };
+  const filed = source.filed_on ? ` filed ${formatNewYorkDate(new Date(`${source.filed_on}T12:00:00Z`))}` : '';
+  return { text: `From the business section of the ${source.source}${filed}.`, href: source.filing_url };
+}

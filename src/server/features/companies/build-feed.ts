@@ -8,9 +8,10 @@
  */
 import { asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { PAGE_SIZES } from '../../../lib/company.ts';
-import type { CompanyPageData, FilingRecord } from '../../../lib/content-records.ts';
+import type { CompanyPageData, FilingRecord, OfficerRecord } from '../../../lib/content-records.ts';
 import { rowsOf, type Db } from '../../platform/db/client.ts';
 import { landingPageOf, teamOf } from './client-material.ts';
+import { officersOf } from './officers.ts';
 import { insiderOrder, insiderOut } from './records.ts';
 import { bioPhaseOrder, bioPhaseOut } from './research.ts';
 import { bioPhases, clients, companies, companyLandingPages, companyProfiles, insiderTransactions } from './tables.ts';
@@ -50,6 +51,12 @@ async function firstFilings(db: Db, symbols: string[]): Promise<Map<string, Fili
   return bySymbol;
 }
 
+/** A client's landing page and team; where staff have written no team, the officers its filings name. */
+async function clientMaterial(db: Db, symbol: string, officers: OfficerRecord[]) {
+  const team = await teamOf(db, symbol);
+  return { landing: await landingPageOf(db, symbol), team, officers: team.length ? [] : officers };
+}
+
 /** Rows grouped by their company, in the order they came. */
 function bySymbol<R extends { companySymbol: string }, T>(rows: R[], out: (row: R) => T): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -64,11 +71,15 @@ function bySymbol<R extends { companySymbol: string }, T>(rows: R[], out: (row: 
 export async function companyPageRecords(
   db: Db,
   page: { ids: number[] } | { after: number; limit: number } | { clients: true },
+  now = new Date(),
 ): Promise<CompanyPageRecord[]> {
   const rows = await db
     .select({
       company: companies,
       description: companyProfiles.description,
+      descriptionSource: companyProfiles.source,
+      descriptionFiledOn: companyProfiles.filedOn,
+      descriptionUrl: companyProfiles.filingUrl,
       websiteUrl: companyProfiles.websiteUrl,
       landingActive: companyLandingPages.active,
       clientActive: clients.active,
@@ -105,6 +116,11 @@ export async function companyPageRecords(
       .orderBy(...insiderOrder),
     insiderOut,
   );
+  const officers = await officersOf(
+    db,
+    rows.filter((r) => r.company.isClient).map((r) => r.company.symbol),
+    now,
+  );
   const out: CompanyPageRecord[] = [];
   for (const r of rows) {
     const c = r.company;
@@ -124,11 +140,14 @@ export async function companyPageRecords(
       is_client: isClient,
       data_source: c.dataSource,
       description: r.description,
+      description_source: r.descriptionSource
+        ? { source: r.descriptionSource, filed_on: r.descriptionFiledOn, filing_url: r.descriptionUrl }
+        : null,
       website_url: r.websiteUrl,
       insider: insider.get(c.symbol) ?? [],
       filings: filings.get(c.symbol) ?? { data: [], totalItems: 0 },
       bio_phases: phases.get(c.symbol) ?? [],
-      client: isClient ? { landing: await landingPageOf(db, c.symbol), team: await teamOf(db, c.symbol) } : null,
+      client: isClient ? await clientMaterial(db, c.symbol, officers.get(c.symbol) ?? []) : null,
     });
   }
   return out;

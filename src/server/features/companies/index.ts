@@ -39,6 +39,7 @@ export { listFilings, searchFilingText } from './filings.ts';
 export { listHoldings } from './holdings.ts';
 export { analystCoverage, listAnalystRatings, listBioPhases, refreshAnalystSummaries } from './research.ts';
 export { landingPageIfAny, teamOf, type LandingPage } from './client-material.ts';
+export { officersOfCompany } from './officers.ts';
 export { companyPageRecords, type CompanyPageRecord } from './build-feed.ts';
 export { favoriteSymbols } from './favorites.ts';
 export { LEGAL_FORM_WORDS, nameWords } from './company-names.ts';

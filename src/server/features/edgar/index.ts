@@ -6,6 +6,7 @@ export { formatSyncReport } from './sync-report.ts';
 export { EDGAR_SYNC_JOB, jobs } from './jobs.ts';
 export { importOwnershipFiles } from './ownership-import.ts';
 export { importInsiderDataset } from './insider-dataset.ts';
+export { importAnnualReportFiles } from './profiles-import.ts';
 export { edgarDataSource } from './data-source.ts';
 export { EDGAR_SYNC_INTERVAL_MS, edgarSyncStatus, requestEdgarSync } from './status.ts';
 export { importCusipMap } from './form13f/cusip-map.ts';

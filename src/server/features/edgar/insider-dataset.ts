@@ -40,6 +40,7 @@ import {
   type DataSetReport,
   type DataSetRow,
 } from '../imports/index.ts';
+import { noteOfficersInSteps } from './company-officers.ts';
 import { countOutcome, insiderRowOf, storeOwnershipFilings, type InsiderRow } from './insider-filings.ts';
 import {
   OWNERSHIP_FORMS,
@@ -419,6 +420,21 @@ async function writeRows(
     }
   }
   if (!report.stopped && step.length) await write();
+  if (!report.stopped) {
+    // The officers and directors the filings name, Forms 3 among them; amendments note theirs as they are stored.
+    const originals = good.filter((f) => !isAmendment(f));
+    const named = await noteOfficersInSteps(
+      db,
+      originals.map((f) => ({
+        symbol: f.company.symbol,
+        accession: f.accession,
+        filedOn: f.filedOn,
+        owners: f.document.owners,
+      })),
+      options,
+    );
+    for (const f of originals) if (named.has(f.company.symbol)) changed.add(f.company.id);
+  }
   if (changed.size) await transaction(db, (tx) => recordChanges(tx, 'company', [...changed]));
 
   for (const filing of good)

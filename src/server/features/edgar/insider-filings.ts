@@ -5,7 +5,8 @@
  * it, so storing a filing again stores nothing twice. An amendment (4/A, 5/A) replaces the rows of the
  * filing it amends: the same owner's filing of the same company on the date the amendment names; an
  * amendment of a filing not held is refused, since its rows alone would say something the company's
- * record does not.
+ * record does not. Whatever a filing reports, even nothing (a Form 3), the officers and directors it
+ * names are noted (company-officers.ts).
  */
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { recordChanges } from '../../platform/changes.ts';
@@ -13,12 +14,8 @@ import type { Db } from '../../platform/db/client.ts';
 import { companies, insiderTransactions } from '../companies/index.ts';
 import { skip, type ImportReport } from '../imports/index.ts';
 import { EdgarDocumentError } from './document-error.ts';
-import {
-  underTradingPlan,
-  type OwnershipDocument,
-  type OwnershipRow,
-  type ReportingOwner,
-} from './ownership-document.ts';
+import { noteOfficers } from './company-officers.ts';
+import { relationshipOf, underTradingPlan, type OwnershipDocument, type OwnershipRow } from './ownership-document.ts';
 
 export interface OwnershipFiling {
   accession: string;
@@ -32,16 +29,6 @@ export type OwnershipOutcome =
   | { stored: false; reason: 'issuer not in the universe' | 'filing already stored' | 'no transactions' }
   | { stored: false; reason: 'amendment of a filing not held'; problem: string };
 
-/** How an owner is related to the company, as the page shows it: 'Director, Chief Financial Officer'. */
-export function relationshipOf(owner: ReportingOwner): string | null {
-  const parts: string[] = [];
-  if (owner.isDirector) parts.push('Director');
-  if (owner.isOfficer) parts.push(owner.officerTitle || 'Officer');
-  if (owner.isTenPercentOwner) parts.push('10% owner');
-  if (owner.isOther) parts.push(owner.otherText || 'Other');
-  return parts.length ? parts.join(', ').slice(0, 200) : null;
-}
-
 /** A row's whole number of shares (fractions of a share are rounded; a derivative's value-only row counts none). */
 const wholeShares = (shares: number | null) => Math.round(shares ?? 0);
 
@@ -53,6 +40,10 @@ export async function storeOwnershipFiling(tx: Db, filing: OwnershipFiling): Pro
     .where(eq(companies.cik, document.issuer.cik))
     .limit(1);
   if (!company) return { stored: false, reason: 'issuer not in the universe' };
+  const named = await noteOfficers(tx, [
+    { symbol: company.symbol, accession, filedOn: filing.filedOn, owners: document.owners },
+  ]);
+  if (named.size) await recordChanges(tx, 'company', [company.id]);
 
   const [held] = await tx
     .select({ id: insiderTransactions.id })
@@ -200,6 +191,16 @@ export async function storeOwnershipFilings(tx: Db, filings: readonly OwnershipF
   );
   const outcomes: OwnershipOutcome[] = new Array(filings.length);
   const changed = new Set<number>();
+  const named = await noteOfficers(
+    tx,
+    filings.flatMap((f) => {
+      const company = byCik.get(f.document.issuer.cik);
+      return company
+        ? [{ symbol: company.symbol, accession: f.accession, filedOn: f.filedOn, owners: f.document.owners }]
+        : [];
+    }),
+  );
+  for (const company of byCik.values()) if (named.has(company.symbol)) changed.add(company.id);
   let pending: { index: number; symbol: string; rows: InsiderRow[] }[] = [];
   const flush = async () => {
     const rows = pending.flatMap((p) => p.rows);

@@ -28,6 +28,16 @@ export interface ReportingOwner {
   otherText: string | null;
 }
 
+/** How an owner is related to the company, as the page shows it: 'Director, Chief Financial Officer'. */
+export function relationshipOf(owner: ReportingOwner): string | null {
+  const parts: string[] = [];
+  if (owner.isDirector) parts.push('Director');
+  if (owner.isOfficer) parts.push(owner.officerTitle || 'Officer');
+  if (owner.isTenPercentOwner) parts.push('10% owner');
+  if (owner.isOther) parts.push(owner.otherText || 'Other');
+  return parts.length ? parts.join(', ').slice(0, 200) : null;
+}
+
 export interface OwnershipRow {
   table: 'non-derivative' | 'derivative';
   kind: 'transaction' | 'holding';

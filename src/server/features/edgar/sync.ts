@@ -7,9 +7,10 @@
  *    companies' own submissions;
  * 2. it refreshes the submissions of the companies that filed (conditionally: an unchanged file
  *    answers 304), storing their new filings with links to the documents and alerting followers;
- * 3. it reads each listed filing it has records for (Forms 3, 4 and 5 and their amendments, and
- *    8-Ks, whose press releases become company releases) from its complete submission text file and
- *    stores its records;
+ * 3. it reads each listed filing it has records for (Forms 3, 4 and 5 and their amendments, 8-Ks,
+ *    whose press releases become company releases, and annual reports, whose business sections become
+ *    the companies' descriptions) from its complete submission text file (an annual report from its
+ *    main document) and stores its records;
  * 4. it reads the Form 13F holdings reports the indexes list, whoever filed them (form13f/sync.ts);
  * 5. it reads the company facts (XBRL financial statements) of the companies that filed a periodic
  *    report (company-facts-sync.ts).
@@ -29,6 +30,7 @@ import { emptyReport, filingsOf, skip, type FilingArrays, type ImportReport } fr
 import { EdgarUnavailable, type EdgarClient } from './client.ts';
 import { EdgarDocumentError } from './document-error.ts';
 import { currentFeedPath, dailyIndexPath, readCurrentFeed, readDailyIndex, type ListedFiling } from './filing-lists.ts';
+import { isAnnualReportForm, readAnnualReport } from './annual-reports.ts';
 import { isCompanyReleaseForm, readCompanyRelease } from './company-releases.ts';
 import { syncCompanyFacts } from './company-facts-sync.ts';
 import { syncForm13f } from './form13f/sync.ts';
@@ -78,7 +80,7 @@ interface Company {
 
 const isOwnershipForm = (form: string) => (OWNERSHIP_FORMS as readonly string[]).includes(form);
 /** The forms read for records of their own (below, by form); the others are listed, and done. */
-const readsRecords = (form: string) => isOwnershipForm(form) || isCompanyReleaseForm(form);
+const readsRecords = (form: string) => isOwnershipForm(form) || isCompanyReleaseForm(form) || isAnnualReportForm(form);
 
 /** The New York calendar day of an instant, YYYY-MM-DD. */
 const newYorkDay = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
@@ -436,6 +438,8 @@ async function readFiling(
       .set({ status, outcome: outcome.slice(0, 500), doneAt: new Date(), attempts: sql`${edgarFilings.attempts} + 1` })
       .where(eq(edgarFilings.accession, filing.accession));
   try {
+    // An annual report's main document is read alone: its submission text file carries its exhibits and XBRL too.
+    if (isAnnualReportForm(filing.form)) return await readAnnualReport(db, client, filing, report);
     const answer = await client.get('www', path);
     if (answer.status !== 200) {
       throw new EdgarDocumentError(filing.accession, 'is not on EDGAR (404): its submission text file is missing.');

@@ -10,9 +10,11 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney, formatShares } from '../../../../src/lib/format.ts';
 import { formatCell } from '../../../../src/lib/screener-columns.ts';
+import { officerSince } from '../../../../src/lib/company-officers.ts';
 import {
   analystRatings,
   bioPhases,
+  companyOfficers,
   institutionalHoldings,
   insiderTransactions,
   news,
@@ -20,6 +22,7 @@ import {
 } from '../../../../src/server/schema.ts';
 import { TEST_AS_OF, type TestApp } from '../../../helpers/app.ts';
 import {
+  ASKED_AT,
   answerHelpers,
   change,
   cites,
@@ -317,5 +320,29 @@ describe('filings, pipeline, news, webinars, profile and team', () => {
   it('names a client’s leadership', async () => {
     const a = await asked(`${c.symbol} management team`);
     cites(a, `/stocks/${c.symbol}/team`);
+  });
+
+  it('names the officers and directors a company’s ownership filings name, where it has no team', async () => {
+    // The owner of a real Form 4 (tests/fixtures/edgar/ownership/form4.374water.xml), named a month before the question.
+    const filed = new Date(ASKED_AT.getTime() - 30 * 86_400_000).toISOString().slice(0, 10);
+    await t.database.db.insert(companyOfficers).values({
+      companySymbol: u.symbol,
+      ownerCik: 2064133,
+      name: 'Melkote Rajesh Ramaswamy',
+      title: 'Chief Technology Officer',
+      isDirector: false,
+      isOfficer: true,
+      firstFiled: filed,
+      lastFiled: filed,
+      lastAccession: null,
+    });
+    try {
+      const a = await asked(`${u.symbol} management team`);
+      expect(a.text).toContain(`The officers and directors named in`);
+      expect(a.text).toContain(`- Melkote Rajesh Ramaswamy, Chief Technology Officer (${officerSince(filed)})`);
+      cites(a, section(u, 'insider'));
+    } finally {
+      await t.database.db.delete(companyOfficers).where(eq(companyOfficers.companySymbol, u.symbol));
+    }
   });
 });

@@ -361,13 +361,19 @@ async function financials(w: Writer, ctx: research.ResearchContext, c: CompanyRo
 }
 
 async function team(w: Writer, ctx: research.ResearchContext, c: CompanyRow) {
-  const { source, members } = await facts.teamFacts(ctx, c);
+  const { source, members, fromFilings } = await facts.teamFacts(ctx, c);
   if (members.length === 0) {
     w.line(`RedCap has no leadership profiles for ${who(c)}.`);
     return;
   }
-  w.line(`The leadership of ${who(c)} ${w.cite(source)}:`);
-  for (const m of members.slice(0, 6)) w.line(`- ${m.name}, ${m.title}`);
+  if (!fromFilings) {
+    w.line(`The leadership of ${who(c)} ${w.cite(source)}:`);
+    for (const m of members.slice(0, 6)) w.line(`- ${m.name}, ${m.title}`);
+    return;
+  }
+  // Names and titles as filed: the filings are the source, not a team the company gave.
+  w.line(`The officers and directors named in ${who(c)}'s SEC ownership filings ${w.cite(source)}:`);
+  for (const m of members.slice(0, 8)) w.line(`- ${m.name}, ${m.title} (${m.since})`);
 }
 
 /** A short picture of a company when the question names it and nothing else. */

@@ -12,6 +12,8 @@ import { BIO_PHASE_GROUP_ORDER, bioPhaseGroupOf, type FilingGroupName } from '..
 import { formatPartialDate } from '../../../../lib/trials.ts';
 import { dataSourceLabel } from '../../../../lib/data-sources.ts';
 import { formatEventTime } from '../../../../lib/time-format.ts';
+import { officerSince } from '../../../../lib/company-officers.ts';
+import { issuerOwnersUrl } from '../../../../lib/edgar-links.ts';
 import { periodLabel, periodsOf } from '../../../../lib/financial-records.ts';
 import {
   dilutionExplanation,
@@ -360,12 +362,28 @@ export async function upcomingWebinarFacts(ctx: research.ResearchContext, count:
   return events.map((e) => ({ ...webinar(e), company: e.company_symbol }));
 }
 
-/** The company's leadership, for client companies whose team page RedCap shows. */
+/**
+ * The company's leadership: a client's team as staff wrote it; else the officers and directors its
+ * SEC ownership filings name lately, as the Leadership tab lists them, cited there (a company
+ * without that tab: its insiders on EDGAR).
+ */
 export async function teamFacts(ctx: research.ResearchContext, c: CompanyRow) {
+  const tab = { label: `${c.symbol} leadership`, href: `/stocks/${encodeURIComponent(c.symbol)}/team` } as Source;
   const members = c.isClient ? await research.team(ctx, c) : [];
+  if (members.length)
+    return {
+      source: tab,
+      fromFilings: false,
+      members: members.map((m) => ({ name: m.name, title: m.title, since: null })),
+    };
+  const officers = await research.officers(ctx, c);
+  const filings: Source = c.cik
+    ? { label: `${c.symbol} insiders on SEC EDGAR`, href: issuerOwnersUrl(c.cik) }
+    : { label: `${c.symbol} insider transactions`, href: research.sectionLink(c, 'insider') };
   return {
-    source: { label: `${c.symbol} leadership`, href: `/stocks/${encodeURIComponent(c.symbol)}/team` } as Source,
-    members: members.map((m) => ({ name: m.name, title: m.title })),
+    source: c.isClient ? tab : filings,
+    fromFilings: true,
+    members: officers.map((o) => ({ name: o.name, title: o.title, since: officerSince(o.first_filed) })),
   };
 }
 

@@ -20,6 +20,7 @@ import {
   listFilings,
   listHoldings,
   priceHistory,
+  officersOfCompany,
   requireCompany,
   teamOf,
   type CompanyRow,
@@ -166,6 +167,9 @@ export const latestNews = async (ctx: ResearchContext, count: number) => (await 
 export const profile = (ctx: ResearchContext, c: CompanyRow) => companyProfile(ctx.db, c.symbol);
 
 export const team = (ctx: ResearchContext, c: CompanyRow) => teamOf(ctx.db, c.symbol);
+
+/** The officers and directors the company's ownership filings name lately (the Leadership tab's list without a team). */
+export const officers = (ctx: ResearchContext, c: CompanyRow) => officersOfCompany(ctx.db, c.symbol, ctx.now);
 
 /** Where a reader registers for an event, or watches its replay. */
 export const eventLink = (e: { form_url: string | null; zoom_id: string | null; replayLink?: string | null }) =>

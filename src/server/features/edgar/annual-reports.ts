@@ -1,0 +1,204 @@
+/**
+ * The EDGAR sync's reader of annual reports (docs/product.md §9.2, §9.11): a universe company's
+ * 10-K or 20-F gives the company's description, the opening of its business section
+ * (business-section.ts), kept as the company's profile with the report's form, accession number,
+ * filing day and the address of the document on sec.gov. A newer report's description replaces an
+ * older one's (and the demo's); an amendment's only when it files the business section again, which
+ * most (Part III only, or a corrected exhibit) do not.
+ *
+ * A 10-K's complete submission text file carries its exhibits and XBRL files, often tens of
+ * megabytes, so the report's main document is asked for alone: the company's submissions, read
+ * earlier in the run, name it (the filing's link in sec_filings). Only when they do not is the
+ * submission text file read, its first document being the report.
+ */
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { filingFolder, filingIndexUrl } from '../../../lib/edgar-links.ts';
+import { recordChanges } from '../../platform/changes.ts';
+import { transaction, type Db } from '../../platform/db/client.ts';
+import { companies, companyProfiles, secFilings } from '../companies/index.ts';
+import { skip, type ImportReport } from '../imports/index.ts';
+import { businessSection } from './business-section.ts';
+import type { EdgarClient } from './client.ts';
+import { EdgarDocumentError } from './document-error.ts';
+import { decodeDocument, documentBlocks } from './document-text.ts';
+import { readSubmissionText } from './submission-text.ts';
+import { edgarFilings } from './tables.ts';
+
+export const ANNUAL_REPORT_FORMS = ['10-K', '10-K/A', '20-F', '20-F/A'] as const;
+export const isAnnualReportForm = (form: string) =>
+  (ANNUAL_REPORT_FORMS as readonly string[]).includes(form.toUpperCase());
+
+/** The largest main document read: a bank's 10-K runs to about 12 MB, a small company's to a few. */
+export const MAX_REPORT_BYTES = 30 * 1024 * 1024;
+/** The largest complete submission text file read when the main document is not named. */
+const MAX_SUBMISSION_BYTES = 60 * 1024 * 1024;
+
+/** An annual report's description, read, before it is stored. */
+export interface AnnualReportProfile {
+  form: '10-K' | '20-F';
+  accession: string;
+  /** YYYY-MM-DD */
+  filedOn: string;
+  /** The report's document on sec.gov (or its filing's index page). */
+  filingUrl: string;
+  description: string;
+}
+
+/**
+ * A company's profile from an annual report, unless a later report's is held: it replaces the demo's,
+ * one without a filing, and an older report's. Whether it was stored; the company's pages are told.
+ */
+export async function storeAnnualReportProfile(
+  tx: Db,
+  company: { id: number; symbol: string },
+  profile: AnnualReportProfile,
+): Promise<boolean> {
+  const values = {
+    description: profile.description,
+    source: profile.form,
+    accession: profile.accession,
+    filedOn: profile.filedOn,
+    filingUrl: profile.filingUrl,
+    updatedAt: new Date(),
+  };
+  const stored = await tx
+    .insert(companyProfiles)
+    .values({ symbol: company.symbol, ...values })
+    .onConflictDoUpdate({
+      target: companyProfiles.symbol,
+      set: values,
+      // The same report read again changes nothing; a report older than the one held changes nothing either.
+      setWhere: sql`${companyProfiles.filedOn} is null
+        or ${companyProfiles.filedOn} < excluded.filed_on
+        or (${companyProfiles.filedOn} = excluded.filed_on
+            and (${companyProfiles.accession}, ${companyProfiles.description})
+                is distinct from (excluded.accession, excluded.description))`,
+    })
+    .returning({ symbol: companyProfiles.symbol });
+  if (stored.length) await recordChanges(tx, 'company', [company.id]);
+  return stored.length > 0;
+}
+
+/** The main document of a filing as its company's submissions name it: its path on EDGAR and its address on sec.gov. */
+async function mainDocument(db: Db, accession: string) {
+  const [listed] = await db
+    .select({ link: secFilings.rawTextLink })
+    .from(secFilings)
+    .where(eq(secFilings.accessionKey, accession));
+  const match = /\/Archives\/edgar\/data\/(\d+)\/(\d{18})\/([^/?#]+)$/.exec(listed?.link ?? '');
+  if (!match || match[2] !== accession.replaceAll('-', '') || match[3]!.endsWith('-index.htm')) return null;
+  return { path: `/Archives/edgar/data/${match[1]}/${match[2]}/${match[3]}`, url: listed!.link };
+}
+
+/** The report's text and where readers find it: its main document, or the submission text file's first. */
+async function reportDocument(
+  db: Db,
+  client: EdgarClient,
+  filing: typeof edgarFilings.$inferSelect,
+  signal?: AbortSignal,
+): Promise<{ text: string; url: string; form: string; filedOn: string }> {
+  const main = await mainDocument(db, filing.accession);
+  if (main) {
+    const answer = await client.get('www', main.path, {}, signal, { maxBytes: MAX_REPORT_BYTES });
+    if (answer.status === 200)
+      return { text: decodeDocument(answer.body!), url: main.url, form: filing.form, filedOn: filing.filedOn };
+  }
+  const path = `/Archives/edgar/data/${filing.cik}/${filing.accession.replaceAll('-', '')}/${filing.accession}.txt`;
+  const answer = await client.get('www', path, {}, signal, { maxBytes: MAX_SUBMISSION_BYTES });
+  if (answer.status !== 200)
+    throw new EdgarDocumentError(filing.accession, 'is not on EDGAR (404): its submission text file is missing.');
+  const submission = readSubmissionText(decodeDocument(answer.body!), filing.accession);
+  const form = submission.form.toUpperCase();
+  const document = submission.documents.find((d) => d.type === form) ?? submission.documents[0]!;
+  return {
+    text: document.text,
+    url: document.filename
+      ? `${filingFolder(filing.cik, filing.accession)}/${document.filename}`
+      : filingIndexUrl(filing.cik, filing.accession),
+    form,
+    filedOn: submission.filedOn,
+  };
+}
+
+/**
+ * Reads a listed annual report into its company's profile and marks the filing done, in one
+ * transaction. Document errors are the caller's to report (they leave the filing as it was).
+ */
+export async function readAnnualReport(
+  db: Db,
+  client: EdgarClient,
+  filing: typeof edgarFilings.$inferSelect,
+  report: ImportReport,
+  signal?: AbortSignal,
+): Promise<void> {
+  // A CIK may list more than one share class: each is the company, and each page shows its description.
+  const listed = await db
+    .select({ id: companies.id, symbol: companies.symbol, profileFiledOn: companyProfiles.filedOn })
+    .from(companies)
+    .leftJoin(companyProfiles, eq(companyProfiles.symbol, companies.symbol))
+    .where(and(eq(companies.cik, filing.cik), eq(companies.active, true)))
+    .orderBy(asc(companies.symbol));
+  const done = (status: 'done' | 'skipped', outcome: string) =>
+    db
+      .update(edgarFilings)
+      .set({ status, outcome, doneAt: new Date(), attempts: sql`${edgarFilings.attempts} + 1` })
+      .where(eq(edgarFilings.accession, filing.accession));
+  const pass = async (reason: string) => {
+    skip(report, reason, filing.accession);
+    await done('skipped', reason);
+  };
+
+  if (!listed.length) return pass('company not in the universe');
+  // A backfill reads a company's reports oldest first: one older than the description held, or than a report
+  // listed since (which the run reads next), is not asked for.
+  if (listed.every((c) => c.profileFiledOn && c.profileFiledOn > filing.filedOn))
+    return pass('a later annual report’s description is held');
+  const [later] = await db
+    .select({ accession: secFilings.accessionKey })
+    .from(secFilings)
+    .where(
+      and(
+        eq(secFilings.companySymbol, listed[0]!.symbol),
+        inArray(secFilings.filingType, ['10-K', '20-F']),
+        gt(secFilings.dateAsOfChange, filing.filedOn),
+      ),
+    )
+    .limit(1);
+  if (later) return pass(`a later annual report is listed (${later.accession})`);
+
+  const document = await reportDocument(db, client, filing, signal);
+  const section = businessSection(documentBlocks(document.text), document.form);
+  if (!section.found)
+    return pass(
+      document.form.endsWith('/A')
+        ? `amendment without the business section (${section.reason.replace(/^has /, '')})`
+        : `annual report without a description: it ${section.reason}`,
+    );
+
+  const profile: AnnualReportProfile = {
+    form: document.form.startsWith('20-F') ? '20-F' : '10-K',
+    accession: filing.accession,
+    filedOn: document.filedOn,
+    filingUrl: document.url,
+    description: section.description,
+  };
+  await transaction(db, async (tx) => {
+    let stored = 0;
+    for (const company of listed) if (await storeAnnualReportProfile(tx, company, profile)) stored++;
+    if (stored) {
+      report.updated++;
+      report.added += stored;
+    } else skip(report, 'a later annual report’s description is held', filing.accession);
+    await tx
+      .update(edgarFilings)
+      .set({
+        status: stored ? 'done' : 'skipped',
+        outcome: stored
+          ? `profile from Item ${section.item} (${section.description.length} characters)`
+          : 'a later annual report’s description is held',
+        doneAt: new Date(),
+        attempts: sql`${edgarFilings.attempts} + 1`,
+      })
+      .where(eq(edgarFilings.accession, filing.accession));
+  });
+}
