@@ -44,6 +44,8 @@ const isHttpFile = (place) =>
 /** @param {Place} place */
 const isPublicEntry = (place) => place.zone === 'feature' && place.file === 'index.ts';
 /** @param {Place} place */
+const isTables = (place) => place.zone === 'feature' && place.file === 'tables.ts';
+/** @param {Place} place */
 const isDatabaseModule = (place) =>
   (place.zone === 'platform' && (place.file ?? '').startsWith('db/')) ||
   (place.zone === 'feature' && /(^|\/)tables\.ts$/.test(place.file ?? '')) ||
@@ -78,7 +80,14 @@ export function refusal(from, to, typeOnly = false) {
     case 'feature':
       if (['demo', 'root', 'site'].includes(to.zone))
         return 'A feature depends only on the platform, src/lib, src/build and other features’ public entries.';
-      if (to.zone === 'feature' && to.feature !== from.feature && !isPublicEntry(to))
+      // A table names another feature's table for its foreign key: the schema is the one thing read without the
+      // features' code (migrations are generated from it), so tables reach each other's tables directly.
+      if (
+        to.zone === 'feature' &&
+        to.feature !== from.feature &&
+        !isPublicEntry(to) &&
+        !(isTables(from) && isTables(to))
+      )
         return `Features use each other through their public entry: import from '../${to.feature}/index.ts'.`;
       if (isHttpFile(from) && isDatabaseModule(to) && !typeOnly)
         return 'Routes never touch the database: call a service of the feature.';

@@ -33,6 +33,12 @@ export default tseslint.config(
     files: ['src/lib/industries.ts', 'src/server/features/chat/answer/vocabulary.ts'],
     rules: { 'max-lines': 'off' },
   },
+  // A feature's tables.ts is its schema, one declaration per record shape with the why of each column: its length is
+  // the number of records the feature keeps (the companies feature keeps every record a company page shows).
+  {
+    files: ['src/server/features/*/tables.ts'],
+    rules: { 'max-lines': 'off' },
+  },
   // The architecture's boundaries (see eslint.boundaries.js): the site never imports the server, and so on.
   {
     files: ['src/**/*.{ts,tsx,astro,js,mjs}'],

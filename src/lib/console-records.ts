@@ -129,6 +129,42 @@ export const analystReportFileRecord = z.object({
 });
 export type AnalystReportFileRecord = z.infer<typeof analystReportFileRecord>;
 
+/** The figures of an IPO calendar row staff may correct (docs/product.md §8.3, §18.13). */
+export const IPO_CORRECTABLE_FIELDS = [
+  'company_name',
+  'symbol',
+  'exchange',
+  'sector',
+  'price_low',
+  'price_high',
+  'offer_price',
+  'shares_offered',
+  'expected_date',
+  'status',
+  'lead_underwriter',
+] as const;
+export type IpoCorrectableField = (typeof IPO_CORRECTABLE_FIELDS)[number];
+export const IPO_STATUSES = ['Filed', 'Expected', 'Priced', 'Withdrawn'] as const;
+const ipoFigure = z.union([z.string(), z.number()]).nullable();
+export type IpoCorrections = Partial<Record<IpoCorrectableField, string | number | null>>;
+
+/** An IPO calendar row as staff see it: the filings' figures and staff's corrections apart, and the filings. */
+export const ipoEditRecord = z.object({
+  ...versioned,
+  id: z.number(),
+  source: z.enum(['demo', 'edgar', 'staff']),
+  cik: z.number().nullable(),
+  /** The figures as the filings (or the demo) give them. */
+  filed: z.record(z.enum(IPO_CORRECTABLE_FIELDS), ipoFigure),
+  /** Staff's corrections, shown instead of the filings' figures. */
+  corrections: z.partialRecord(z.enum(IPO_CORRECTABLE_FIELDS), ipoFigure),
+  filed_date: z.string().nullable(),
+  priced_date: z.string().nullable(),
+  listed_date: z.string().nullable(),
+  filings: z.array(z.object({ form: z.string(), accession: z.string(), filedOn: z.string(), url: z.string() })),
+});
+export type IpoEditRecord = z.infer<typeof ipoEditRecord>;
+
 /** One entry of the audit log. */
 export const auditEntryRecord = z.object({
   id: z.number(),

@@ -80,6 +80,7 @@ export const AUDIT_KINDS = [
   'staff',
   'trial-alias',
   'analyst-rating',
+  'ipo',
   'analyst-report',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];

@@ -35,7 +35,7 @@ import {
 } from './features/email/index.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { eventStaffRoutes } from './features/events/staff-routes.ts';
-import { ipoRoutes } from './features/ipos/routes.ts';
+import { ipoRoutes, ipoStaffRoutes } from './features/ipos/routes.ts';
 import { marketRoutes } from './features/market/routes.ts';
 import { newsRoutes } from './features/news/routes.ts';
 import { newsStaffRoutes } from './features/news/staff-routes.ts';
@@ -223,6 +223,7 @@ export function createApp(deps: AppDeps): App {
   api.route('/tools', eventStaffRoutes);
   api.route('/tools', companyStaffRoutes);
   api.route('/tools', analystRatingStaffRoutes);
+  api.route('/tools', ipoStaffRoutes);
   api.route('/tools', auditRoutes);
   api.route('/tools', newsletterStaffRoutes({ onSending: deps.wakeNewsletter }));
   api.route('/tools', suppressionStaffRoutes);

@@ -67,6 +67,14 @@ describe('the lint keeps the server in its rooms', () => {
     expect(await boundaryErrors('src/server/features/news/planted.ts', entry)).toEqual([]);
   });
 
+  it('lets a feature’s tables name another feature’s tables for their foreign keys, and nothing else reach them', async () => {
+    const foreignKey = `import { companies } from '../companies/tables.ts';\nexport const planted = companies;\n`;
+    expect(await boundaryErrors('src/server/features/news/tables.ts', foreignKey)).toEqual([]);
+    expect(await boundaryErrors('src/server/features/news/service.ts', foreignKey)).toEqual([
+      expect.stringContaining("import from '../companies/index.ts'"),
+    ]);
+  });
+
   it('keeps the platform below every feature', async () => {
     const code = `import { requireUser } from '../features/accounts/index.ts';\nexport const planted = requireUser;\n`;
     expect(await boundaryErrors('src/server/platform/planted.ts', code)).toEqual([

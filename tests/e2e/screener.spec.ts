@@ -351,9 +351,9 @@ test('Top Leaders and Top Laggards rank today’s moves, ten to a page, or say w
   }
 });
 
-test('the IPO calendar pages its rows from Renaissance Capital and reports a failure', async ({ page }) => {
+test('the IPO calendar pages its rows, says where they come from and reports a failure', async ({ page }) => {
   await page.goto('/stocks/IPO');
-  await expect(page.getByText('Source: Renaissance Capital')).toBeVisible();
+  await expect(page.getByTestId('ipo-source')).toContainText('Source: Demo data: generated listings');
   await expect(columnCells(page, 'company_name').first()).not.toBeEmpty();
   await expect(page.getByRole('columnheader', { name: 'Price Range' })).toBeVisible();
 

@@ -1,6 +1,6 @@
 /**
  * The admin console (/tools; docs/product.md §17.2): tabs News, Events, Videos, Add
- * Notifications, Newsletter, Analysts and Data. The open tab is kept in the address (?tab=) so a reload or
+ * Notifications, Newsletter, Analysts, IPOs and Data. The open tab is kept in the address (?tab=) so a reload or
  * a shared link opens the same one; arrow keys move between tabs.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -8,15 +8,17 @@ import { CONSOLE_LISTS, type ConsoleList } from '../../lib/console.ts';
 import AnalystRatings from './AnalystRatings.tsx';
 import BroadcastForm from './BroadcastForm.tsx';
 import DataSources from './DataSources.tsx';
+import IpoCorrections from './IpoCorrections.tsx';
 import NewsletterDesk from './NewsletterDesk.tsx';
 import RecordList from './RecordList.tsx';
 
-type Tab = ConsoleList | 'notifications' | 'newsletter' | 'analysts' | 'data';
+type Tab = ConsoleList | 'notifications' | 'newsletter' | 'analysts' | 'ipos' | 'data';
 const TABS: { key: Tab; label: string }[] = [
   ...(Object.keys(CONSOLE_LISTS) as ConsoleList[]).map((key) => ({ key, label: CONSOLE_LISTS[key].label })),
   { key: 'notifications', label: 'Add Notifications' },
   { key: 'newsletter', label: 'Newsletter' },
   { key: 'analysts', label: 'Analysts' },
+  { key: 'ipos', label: 'IPOs' },
   { key: 'data', label: 'Data' },
 ];
 
@@ -89,6 +91,8 @@ export default function StaffConsole() {
           <NewsletterDesk />
         ) : tab === 'analysts' ? (
           <AnalystRatings />
+        ) : tab === 'ipos' ? (
+          <IpoCorrections />
         ) : tab === 'data' ? (
           <DataSources />
         ) : (

@@ -11,12 +11,14 @@ import {
   broadcastRecord,
   clientRecord,
   eventEditRecord,
+  ipoEditRecord,
   landingEditRecord,
   leaderEditRecord,
   newsEditRecord,
   specialistRecord,
   videoEditRecord,
   type AnalystRatingEditRecord,
+  type IpoCorrections,
 } from '../../lib/console-records.ts';
 import type { ConsoleList } from '../../lib/console.ts';
 import { dataSourceRecord, trialAliasRecord, type DataSourceRecord } from '../../lib/source-syncs.ts';
@@ -259,3 +261,17 @@ export const changeAnalystRating = (id: number, version: number, fields: Analyst
 
 export const removeAnalystRating = (id: number, version: number) =>
   call(() => api.delete(`tools/analyst-ratings/${id}?version=${version}`).then(() => null), none);
+
+// The IPO calendar's corrections
+
+export const listIpoRows = (page: number, pageSize: number) =>
+  call(
+    () => api.get('tools/ipos', { searchParams: { page, pageSize } }).json(),
+    z.object({ data: z.array(ipoEditRecord), total: z.number() }),
+  );
+
+export const correctIpoRow = (id: number, version: number, corrections: IpoCorrections) =>
+  call(
+    () => api.put(`tools/ipos/${id}`, { json: { version, corrections } }).json(),
+    z.object({ data: ipoEditRecord }),
+  ).then((b) => b.data);

@@ -1,6 +1,8 @@
 /**
  * The IPO calendar: a server-paged grid whose columns follow the rows the
- * server sends (keyed by company_name), from Renaissance Capital.
+ * server sends (keyed by company_name), under the line saying where the rows
+ * come from (EDGAR's registration statements, or the demo) and when they last
+ * changed.
  */
 import type { ColDef } from 'ag-grid-community';
 import { useCallback, useMemo, useState } from 'react';
@@ -21,7 +23,11 @@ type IpoRow = { company_name: string } & Record<string, unknown>;
 const ipoResponse = z.object({
   data: z.array(z.looseObject({ company_name: z.string() })),
   total: z.number(),
+  source: z.optional(z.string()),
+  updated_at: z.optional(z.nullable(z.string())),
 });
+/** Until the first page says otherwise, the calendar's usual source. */
+const DEFAULT_SOURCE = 'SEC EDGAR registration statements and prospectuses';
 
 const rowKey = (row: IpoRow) => row.company_name;
 
@@ -65,13 +71,34 @@ function columnsFor(keys: string[], phone: boolean): ColDef<IpoRow>[] {
           // A grid keeps a column's flex until told otherwise (null), as when a tablet turns into a phone's width.
           ...(width ? { width, flex: null } : { minWidth: 220, flex: 1 }),
         }
-      : {
-          colId: key,
-          headerName: columnTitle(key),
-          valueGetter: (p) => p.data?.[key],
-          valueFormatter: (p) => formatValue(key, p.value),
-          width: width ?? 150,
-        },
+      : key === 'filing'
+        ? {
+            colId: key,
+            headerName: 'Filing',
+            valueGetter: (p) => p.data?.[key],
+            cellRenderer: (p: { value: unknown; data?: IpoRow }) =>
+              typeof p.value === 'string' && p.value.startsWith('https://') ? (
+                <a
+                  href={p.value}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="underline"
+                  aria-label={`${p.data?.company_name ?? 'The company'}’s latest filing on SEC EDGAR (opens in a new tab)`}
+                >
+                  SEC filing
+                </a>
+              ) : (
+                '—'
+              ),
+            width: width ?? 120,
+          }
+        : {
+            colId: key,
+            headerName: columnTitle(key),
+            valueGetter: (p) => p.data?.[key],
+            valueFormatter: (p) => formatValue(key, p.value),
+            width: width ?? 150,
+          },
   );
 }
 
@@ -85,15 +112,24 @@ function Ipo() {
   const phone = usePhoneWidth();
   const columns = useMemo(() => columnsFor(keys, phone), [keys, phone]);
   const [error, setError] = useState<string | null>(null);
+  const [source, setSource] = useState<{ text: string; updated: string | null }>({
+    text: DEFAULT_SOURCE,
+    updated: null,
+  });
   const fetchPage = useCallback(async (request: PageRequest, signal: AbortSignal) => {
     const body = await api
       .get('stock/ipo', { searchParams: { page: request.page, pageSize: request.pageSize }, signal })
       .json();
     const parsed = ipoResponse.parse(body);
+    if (parsed.source) setSource({ text: parsed.source, updated: parsed.updated_at ?? null });
     return { rows: parsed.data as IpoRow[], total: parsed.total };
   }, []);
   return (
     <div className="flex flex-col gap-2">
+      <p className="text-sm text-muted" data-testid="ipo-source">
+        Source: {source.text}
+        {source.updated && ` · updated ${formatNewYorkDate(new Date(source.updated))}`}
+      </p>
       {error && (
         <p role="alert" className="rounded-lg border border-down p-3 text-sm" data-testid="ipo-error">
           {error}

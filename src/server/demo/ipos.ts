@@ -34,18 +34,26 @@ export function generateIpos(seed: string, asOf: string, takenSymbols: Set<strin
     let date = addDays(asOf, random.chance(0.66) ? -random.int(1, 90) : random.int(1, 30));
     while (!isTradingDay(date)) date = addDays(date, 1);
     const low = Math.round(random.between(4, 20));
+    const high = low + random.int(1, 4);
     const status = date <= asOf ? (random.chance(0.1) ? 'Withdrawn' : 'Priced') : 'Expected';
+    const priced = status === 'Priced';
     rows.push({
       companyName: name,
       symbol,
       exchange: random.chance(0.75) ? 'NASDAQ' : 'NYSE',
       sector,
       priceLow: low,
-      priceHigh: low + random.int(1, 4),
+      priceHigh: high,
       sharesOffered: random.int(15, 120) * 100_000,
       expectedDate: date,
       status,
       leadUnderwriter: random.pick(UNDERWRITERS),
+      // The registration a few weeks before; a priced listing at a price within its range, listed that day.
+      filedOn: addDays(date, -random.int(20, 75)),
+      offerPrice: priced ? low + random.int(0, high - low) : null,
+      pricedOn: priced ? date : null,
+      listedOn: priced ? date : null,
+      source: 'demo',
     });
   }
   return rows;

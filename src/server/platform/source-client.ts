@@ -75,14 +75,17 @@ export interface SourceClientOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
+export interface ReadLimits {
+  maxBytes?: number;
+  opening?: boolean;
+}
+
 export interface SourceClient {
-  /** `maxBytes` overrides the client's cap for one document. */
-  get(
-    url: string,
-    validators?: Validators,
-    signal?: AbortSignal,
-    options?: { maxBytes?: number },
-  ): Promise<SourceAnswer>;
+  /**
+   * `maxBytes` overrides the client's cap for one document; with `opening`, only the document's
+   * first `maxBytes` are read (a prospectus's cover is at its start), and a longer one is no error.
+   */
+  get(url: string, validators?: Validators, signal?: AbortSignal, options?: ReadLimits): Promise<SourceAnswer>;
   /** Requests started so far (a run reports them). */
   readonly requests: number;
 }
@@ -116,19 +119,24 @@ export function retryAfterMs(header: string | null, now: number): number | null 
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
-/** An answer's body read whole, or null when it runs past `maxBytes` (the rest is not read). */
-export async function readBodyWithin(response: Response, maxBytes: number): Promise<Buffer | null> {
+/**
+ * An answer's body read whole, or null when it runs past `maxBytes` (the rest is not read); with
+ * `opening`, its first `maxBytes` whatever its length (the rest is not read either).
+ */
+export async function readBodyWithin(response: Response, maxBytes: number, opening = false): Promise<Buffer | null> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = response.body?.getReader();
   while (reader) {
     const { done, value } = await reader.read();
     if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
+    if (size + value.byteLength > maxBytes) {
       await reader.cancel();
-      return null;
+      if (!opening) return null;
+      chunks.push(value.subarray(0, maxBytes - size));
+      break;
     }
+    size += value.byteLength;
     chunks.push(value);
   }
   return Buffer.concat(chunks);
@@ -183,7 +191,8 @@ export function createSourceClient(options: SourceClientOptions): SourceClient {
     });
   }
 
-  async function bodyOf(response: Response, url: string, maxBytes: number): Promise<Buffer> {
+  async function bodyOf(response: Response, url: string, maxBytes: number, opening: boolean): Promise<Buffer> {
+    if (opening) return (await readBodyWithin(response, maxBytes, true))!;
     const declared = Number(response.headers.get('content-length') ?? 0);
     // A compressed answer declares its compressed length: only an uncompressed one is judged before reading.
     if (!response.headers.get('content-encoding') && declared > maxBytes) {
@@ -222,7 +231,7 @@ export function createSourceClient(options: SourceClientOptions): SourceClient {
         }
         if (status === 200) {
           try {
-            return { status: 200, body: await bodyOf(response, url, maxBytes), ...meta };
+            return { status: 200, body: await bodyOf(response, url, maxBytes, limits.opening ?? false), ...meta };
           } catch (error) {
             if (error instanceof SourceDocumentError || signal?.aborted) throw error;
             // The answer broke off or stalled while being read: asked again, it may come whole.

@@ -14,6 +14,7 @@
 import {
   SourceUnavailable,
   createSourceClient,
+  type ReadLimits,
   type SourceAnswer,
   type SourceClientOptions,
   type Validators,
@@ -57,13 +58,16 @@ export const THROTTLE_PAUSE_MS = 10 * 60 * 1000;
 const THROTTLED_PAGE = /Request Rate Threshold Exceeded|Undeclared Automated Tool/i;
 
 export interface EdgarClient {
-  /** `maxBytes` overrides the client's cap for one document (a large manager's 13F runs to tens of MB). */
+  /**
+   * `maxBytes` overrides the client's cap for one document (a large manager's 13F runs to tens of MB);
+   * `opening` reads only its first `maxBytes` (a registration statement's cover).
+   */
   get(
     site: EdgarSite,
     path: string,
     validators?: Validators,
     signal?: AbortSignal,
-    options?: { maxBytes?: number },
+    options?: ReadLimits,
   ): Promise<EdgarAnswer>;
   /** Requests started so far (a run reports them). */
   readonly requests: number;

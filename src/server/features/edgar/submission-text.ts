@@ -21,6 +21,8 @@ export interface SubmissionParty {
   role: 'filer' | 'issuer' | 'reporting-owner' | 'subject-company' | 'filed-by';
   cik: number;
   name: string;
+  /** The party's Standard Industrial Classification code, when the header gives one. */
+  sic: number | null;
 }
 
 export interface SubmissionText {
@@ -48,22 +50,26 @@ const ROLES: Record<string, SubmissionParty['role']> = {
 const headerDate = (value: string | undefined): string | null =>
   value && /^\d{8}$/.test(value) ? `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}` : null;
 
-export function readSubmissionText(text: string, source: string): SubmissionText {
+/**
+ * Reads a complete submission text file. With `opening`, `text` is only the file's start (the sync
+ * reads a registration statement's first megabyte for its cover): the last document may be cut.
+ */
+export function readSubmissionText(text: string, source: string, { opening = false } = {}): SubmissionText {
   const fail = (problem: string): never => {
     throw new EdgarDocumentError(source, problem);
   };
   const headerEnd = text.indexOf('</SEC-HEADER>');
   if (!text.trimStart().startsWith('<SEC-DOCUMENT>') || headerEnd < 0)
     fail('is not a complete submission text file (no <SEC-DOCUMENT> with its <SEC-HEADER>).');
-  if (!/<\/SEC-DOCUMENT>\s*$/.test(text)) fail('ends before </SEC-DOCUMENT>: the file is cut short.');
+  if (!opening && !/<\/SEC-DOCUMENT>\s*$/.test(text)) fail('ends before </SEC-DOCUMENT>: the file is cut short.');
 
   const fields = new Map<string, string>();
   const itemDescriptions: string[] = [];
   const parties: SubmissionParty[] = [];
   let role: SubmissionParty['role'] | null = null;
-  let party: { name?: string; cik?: number } = {};
+  let party: { name?: string; cik?: number; sic?: number } = {};
   const closeParty = () => {
-    if (role && party.cik) parties.push({ role, cik: party.cik, name: party.name ?? '' });
+    if (role && party.cik) parties.push({ role, cik: party.cik, name: party.name ?? '', sic: party.sic ?? null });
     party = {};
   };
   for (const line of text.slice(0, headerEnd).split(/\r?\n/)) {
@@ -89,6 +95,10 @@ export function readSubmissionText(text: string, source: string): SubmissionText
         if (party.cik) closeParty();
         party.name = value.trim();
       } else if (name === 'CENTRAL INDEX KEY' && /^\d{1,10}$/.test(value.trim())) party.cik = Number(value.trim());
+      else if (name === 'STANDARD INDUSTRIAL CLASSIFICATION') {
+        const code = /\[(\d{3,4})\]/.exec(value)?.[1];
+        if (code) party.sic = Number(code);
+      }
     }
   }
   closeParty();
@@ -99,13 +109,15 @@ export function readSubmissionText(text: string, source: string): SubmissionText
   const filedOn = headerDate(fields.get('FILED AS OF DATE')) ?? fail('has no filing date in its header.');
 
   const documents: SubmissionDocument[] = [];
-  const pattern = /<DOCUMENT>([\s\S]*?)<\/DOCUMENT>/g;
+  const pattern = opening ? /<DOCUMENT>([\s\S]*?)(?:<\/DOCUMENT>|$)/g : /<DOCUMENT>([\s\S]*?)<\/DOCUMENT>/g;
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
     const body = match[1]!;
     const tag = (name: string) => new RegExp(`^<${name}>([^\\r\\n]*)`, 'm').exec(body)?.[1]?.trim() ?? '';
     const start = body.indexOf('<TEXT>');
     const end = body.lastIndexOf('</TEXT>');
     let content = start >= 0 && end > start ? body.slice(start + 6, end) : '';
+    // A document cut where the opening ends has no </TEXT>: what there is of it is its text.
+    if (opening && start >= 0 && end < start) content = body.slice(start + 6);
     const xml = /^\s*<XML>\s*([\s\S]*?)\s*<\/XML>\s*$/.exec(content);
     if (xml) content = xml[1]!;
     const sequence = Number(tag('SEQUENCE'));

@@ -11,7 +11,9 @@
  *    whose press releases become company releases, and annual reports, whose business sections become
  *    the companies' descriptions) from its complete submission text file (an annual report from its
  *    main document) and stores its records;
- * 4. it reads the Form 13F holdings reports the indexes list, whoever filed them (form13f/sync.ts);
+ * 4. it reads the registration statements, pricing prospectuses, listing certifications and
+ *    withdrawals the indexes list, whoever filed them, into the IPO calendar (ipo-filings.ts),
+ *    and the Form 13F holdings reports (form13f/sync.ts);
  * 5. it reads the company facts (XBRL financial statements) of the companies that filed a periodic
  *    report (company-facts-sync.ts).
  * Everything it learns is kept in the database as it goes (edgar_filings, edgar_companies, the
@@ -19,7 +21,7 @@
  * for any reason is resumed by the next without recording anything twice. One document that cannot
  * be read is reported with what was wrong and stops nothing else.
  */
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { paddedCik } from '../../../lib/edgar-links.ts';
 import { recordChanges } from '../../platform/changes.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
@@ -35,6 +37,7 @@ import { isCompanyReleaseForm, readCompanyRelease } from './company-releases.ts'
 import { syncCompanyFacts } from './company-facts-sync.ts';
 import { syncForm13f } from './form13f/sync.ts';
 import { storeOwnershipFiling } from './insider-filings.ts';
+import { IPO_FORMS, queueIpoFilings, syncIpoFilings } from './ipo-filings.ts';
 import { OWNERSHIP_FORMS, readOwnershipDocument } from './ownership-document.ts';
 import { readSubmissionText } from './submission-text.ts';
 import { edgarCompanies, edgarFilings, edgarSyncRuns } from './tables.ts';
@@ -143,6 +146,8 @@ export async function runEdgarSync(db: Db, client: EdgarClient, options: SyncOpt
       listed.push(...(await listFromIndexes(db, client, options, now, report, progress)));
       if (options.feed) listed.push(...(await listFromFeed(client, report)));
     }
+    // Registrations, whoever filed them, are queued first: the company filings' queue would mark them done.
+    if (!options.symbols?.length) report.read += await queueIpoFilings(db, listed);
     const ours = listed.filter((f) => byCik.has(f.cik));
     report.read += await queueFilings(db, ours);
 
@@ -165,6 +170,7 @@ export async function runEdgarSync(db: Db, client: EdgarClient, options: SyncOpt
             edgarFilings.cik,
             universe.map((c) => c.cik),
           ),
+          notInArray(edgarFilings.form, [...IPO_FORMS]),
         ),
       )
       .orderBy(asc(edgarFilings.filedOn), asc(edgarFilings.accession));
@@ -173,6 +179,15 @@ export async function runEdgarSync(db: Db, client: EdgarClient, options: SyncOpt
       await readFiling(db, client, filing, report, problem, now);
       progress('filings', i + 1, pending.length);
     }
+
+    // 3b. The IPO calendar: registration statements, pricing prospectuses, listings and withdrawals (ipo-filings.ts).
+    await syncIpoFilings(db, client, {
+      listedCiks: new Set(byCik.keys()),
+      report,
+      problem,
+      signal: options.signal,
+      progress,
+    });
 
     // 4. Form 13F holdings reports: managers file them under their own CIKs (form13f/sync.ts).
     if (!options.symbols?.length)

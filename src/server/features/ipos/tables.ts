@@ -16,7 +16,7 @@ import {
 /**
  * The IPO calendar: recent and coming listings. The demo's rows are generated; the others come from
  * the registration statements, pricing prospectuses, listing certifications and withdrawals the
- * EDGAR sync finds (features/ipos/edgar.ts), one row per registrant. Staff corrections are kept
+ * EDGAR sync finds (features/edgar/ipo-filings.ts), one row per registrant. Staff corrections are kept
  * apart (`corrections`) and laid over what EDGAR says, so a later filing never undoes them.
  */
 export const ipos = pgTable(
@@ -33,7 +33,7 @@ export const ipos = pgTable(
     sharesOffered: bigint('shares_offered', { mode: 'number' }),
     /** The day of the listing: expected (demo, staff) or the day it priced. */
     expectedDate: date('expected_date'),
-    status: text('status', { enum: ['Filed', 'Expected', 'Priced', 'Listed', 'Withdrawn'] }).notNull(),
+    status: text('status', { enum: ['Filed', 'Expected', 'Priced', 'Withdrawn'] }).notNull(),
     leadUnderwriter: text('lead_underwriter'),
     source: text('source', { enum: ['demo', 'edgar', 'staff'] })
       .notNull()

@@ -2,12 +2,12 @@
  * RedChat on what the public sources add to a company (docs/product.md §9.13, §9.14): its short
  * interest with the settlement date, share of the shares outstanding, days to cover and change,
  * citing the page's Short Interest section; its trials with their conditions, citing each trial's
- * page on ClinicalTrials.gov.
+ * page on ClinicalTrials.gov; and the IPO calendar, citing it and the listing's filing.
  */
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatShares } from '../../../../src/lib/format.ts';
-import { bioPhases, shortInterest } from '../../../../src/server/schema.ts';
+import { bioPhases, ipos, shortInterest } from '../../../../src/server/schema.ts';
 import type { TestApp } from '../../../helpers/app.ts';
 import { answerHelpers, cites, seedAnswersUniverse, type Company } from './answers-universe.ts';
 
@@ -59,5 +59,49 @@ describe('RedChat on trials', () => {
     const a = await asked(`what trials does ${s.symbol} have?`);
     expect(a.text).toContain('**NNZ-2591** for Phelan-McDermid Syndrome: Phase 3 · Recruiting (started Nov 12, 2025)');
     cites(a, 'https://clinicaltrials.gov/study/NCT07281079');
+  });
+});
+
+describe('RedChat on the IPO calendar', () => {
+  it('lists the coming and latest listings, citing the calendar, and says where they come from', async () => {
+    const { data } = (await t.call('GET', '/api/stock/ipo?pageSize=50')).body as {
+      data: { company_name: string; status: string }[];
+    };
+    // The soonest of the listings to come leads (the calendar runs newest first).
+    const coming = data.findLast((r) => r.status === 'Expected')!;
+    const a = await asked('what IPOs are coming up?');
+    expect(a.text).toContain("The IPO calendar's coming and latest listings");
+    expect(a.text).toMatch(new RegExp(`listings \\[\\d+\\]:\\n- ${coming.company_name} \\(`));
+    expect(a.text).toContain('Source: Demo data: generated listings, not real offerings.');
+    cites(a, '/stocks/IPO');
+  });
+
+  it('answers about one listing named by its proposed symbol, with its filing', async () => {
+    await t.database.db.insert(ipos).values({
+      companyName: 'CAMP4 Therapeutics Corporation',
+      symbol: 'CAMP',
+      exchange: 'NASDAQ',
+      sharesOffered: 6_820_000,
+      offerPrice: 11,
+      expectedDate: '2024-10-11',
+      pricedOn: '2024-10-11',
+      status: 'Priced',
+      source: 'edgar',
+      cik: 1736730,
+      filings: [
+        {
+          form: '424B4',
+          accession: '0001104659-24-107981',
+          filedOn: '2024-10-11',
+          url: 'https://www.sec.gov/Archives/edgar/data/1736730/000110465924107981/0001104659-24-107981-index.htm',
+        },
+      ],
+    });
+    const a = await asked('when did the CAMP IPO price?');
+    expect(a.text).toContain("On RedCap's IPO calendar");
+    expect(a.text).toContain(
+      'CAMP4 Therapeutics Corporation (CAMP on NASDAQ): Priced, priced at $11.00, 6.82M shares offered, priced 2024-10-11',
+    );
+    cites(a, 'https://www.sec.gov/Archives/edgar/data/1736730/000110465924107981/0001104659-24-107981-index.htm');
   });
 });

@@ -128,6 +128,17 @@ describe('the EDGAR client', () => {
     await expect(capped.get('www', '/larger')).rejects.toThrow('is more than the 0.002 MB read.');
   });
 
+  it('reads only the opening of a document when asked for it (a registration statement’s cover)', async () => {
+    edgar.put('/prospectus', Buffer.concat([Buffer.from('<SEC-DOCUMENT>cover'), Buffer.alloc(200_000, 'x')]));
+    const answer = await client({ maxBytes: 2000 }).get('www', '/prospectus', {}, undefined, {
+      maxBytes: 1000,
+      opening: true,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body!.length).toBe(1000);
+    expect(answer.body!.toString('latin1').startsWith('<SEC-DOCUMENT>cover')).toBe(true);
+  });
+
   it('asks again for an answer that broke off, and reads it whole', async () => {
     edgar.put('/cut', 'a whole answer');
     edgar.fail('/cut', { kind: 'cut', bytes: 3 });

@@ -85,8 +85,9 @@ describe('the sync’s company facts', () => {
   it('reports a document that cannot be read, keeps what it had, and goes on', async () => {
     // Changed a minute later: a conditional request made within the same second would otherwise hear 304.
     edgar.put(FACTS_PATH, SNOWFLAKE_FACTS.subarray(0, 4000), new Date(Date.now() + 60_000));
+    // A quarterly report: an annual one would also have its business section read (annual-reports.ts).
     const report = await syncDay('2025-06-04', [
-      '1640147|Snowflake Inc.|10-K|20250604|edgar/data/1640147/0001640147-25-000140.txt',
+      '1640147|Snowflake Inc.|10-Q|20250604|edgar/data/1640147/0001640147-25-000140.txt',
     ]);
     expect(report.stopped).toBeNull();
     expect(report.problems).toEqual([

@@ -115,8 +115,8 @@ describe('an ownership document', () => {
       periodOfReport: '2025-01-10',
     });
     expect(submission.parties).toEqual([
-      { role: 'reporting-owner', cik: 1806647, name: 'Garascia Jessica A.' },
-      { role: 'issuer', cik: 1750, name: 'AAR CORP' },
+      { role: 'reporting-owner', cik: 1806647, name: 'Garascia Jessica A.', sic: null },
+      { role: 'issuer', cik: 1750, name: 'AAR CORP', sic: 3720 },
     ]);
     expect(submission.documents.map((d) => d.type)).toEqual(['4', 'EX-24']);
     const doc = readOwnershipDocument(submission.documents[0]!.text, submission.accession);

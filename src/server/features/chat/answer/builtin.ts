@@ -13,7 +13,17 @@ import { CHAT_TEXT } from '../../../../lib/chat.ts';
 import { INTENT_ORDER, SECTIONS, latestPrice, overview, quote, valuation } from './company-sections.ts';
 import type { AnswerEngine, AnswerRequest, AnswerSink } from './engine.ts';
 import * as research from './research.ts';
-import { allWebinars, compare, favorites, latestNews, market, passages, screen, unanswered } from './site-sections.ts';
+import {
+  allWebinars,
+  compare,
+  favorites,
+  ipoCalendar,
+  latestNews,
+  market,
+  passages,
+  screen,
+  unanswered,
+} from './site-sections.ts';
 import type { GlossaryEntry } from './glossary.ts';
 import { asksAnything, understand, type Question } from './understand.ts';
 import { FORECASTABLE } from './vocabulary.ts';
@@ -52,7 +62,7 @@ async function compose(q: Question, req: AnswerRequest, w: Writer, sink: AnswerS
     }
     return;
   }
-  const general = q.screen !== null || q.market || q.favorites;
+  const general = q.screen !== null || q.market || q.favorites || q.ipos;
   let symbols = q.companies.map((c) => c.symbol);
   if (symbols.length === 0 && !general && req.subject && (q.intents.size > 0 || q.advice || q.unknown.length > 0)) {
     symbols = [req.subject];
@@ -85,6 +95,10 @@ async function compose(q: Question, req: AnswerRequest, w: Writer, sink: AnswerS
   if (q.market) {
     w.gap();
     await market(w, ctx, q);
+  }
+  if (q.ipos) {
+    w.gap();
+    await ipoCalendar(w, ctx, req.question);
   }
   if (q.screen) {
     w.gap();

@@ -26,6 +26,7 @@ import {
   type CompanyRow,
 } from '../../companies/index.ts';
 import { upcomingEvents, webinarsOf } from '../../events/index.ts';
+import { listIpos } from '../../ipos/index.ts';
 import { indexCloseAsOf, listIndices } from '../../market/index.ts';
 import { companyNews, listNews } from '../../news/index.ts';
 import { leadersLaggards, runScreen, type Snapshot } from '../../screener/index.ts';
@@ -163,6 +164,9 @@ export const news = async (ctx: ResearchContext, c: CompanyRow, count: number) =
 
 /** The newest articles on the site. */
 export const latestNews = async (ctx: ResearchContext, count: number) => (await listNews(ctx.db, 1, count)).items;
+
+/** The IPO calendar's newest rows, as the /stocks/IPO grid shows them. */
+export const ipoCalendar = (ctx: ResearchContext, count: number) => listIpos(ctx.db, 1, count);
 
 export const profile = (ctx: ResearchContext, c: CompanyRow) => companyProfile(ctx.db, c.symbol);
 

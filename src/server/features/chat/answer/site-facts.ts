@@ -139,3 +139,60 @@ export async function passageFacts(
     source: { label: p.title, href: p.href } as Source,
   }));
 }
+
+/** A calendar row as the grid words it (ipos/service.ts). */
+type CalendarRow = Awaited<ReturnType<typeof research.ipoCalendar>>['data'][number];
+
+/** Rows still to come lead; then the latest priced. */
+const STATUS_ORDER: Record<string, number> = { Expected: 0, Filed: 1, Priced: 2, Withdrawn: 3 };
+const UPCOMING = new Set(['Expected', 'Filed']);
+const CALENDAR_ROWS = 1000;
+
+/**
+ * The IPO calendar's answer: the rows the question names (by proposed symbol or by the company's
+ * name), or else the coming ones and the latest priced, with the calendar's own source line.
+ */
+export async function ipoCalendarFacts(ctx: research.ResearchContext, question: string, count: number) {
+  // The calendar holds a few hundred rows a year: a named listing is looked for among all of them.
+  const calendar = await research.ipoCalendar(ctx, CALENDAR_ROWS);
+  const words = new Set(question.split(/[^A-Za-z0-9.&'-]+/).filter(Boolean));
+  const lower = question.toLowerCase();
+  const named = calendar.data.filter(
+    (r) =>
+      (typeof r.symbol === 'string' && r.symbol.length >= 2 && words.has(r.symbol)) ||
+      lower.includes(distinctiveName(r.company_name).toLowerCase()),
+  );
+  // The calendar runs newest first: of the listings to come, the soonest lead.
+  const rows = named.length
+    ? named
+    : [...calendar.data]
+        .map((r, at) => ({ r, at }))
+        .sort(
+          (a, b) =>
+            (STATUS_ORDER[String(a.r.status)] ?? 9) - (STATUS_ORDER[String(b.r.status)] ?? 9) ||
+            (UPCOMING.has(String(a.r.status)) ? b.at - a.at : a.at - b.at),
+        )
+        .map(({ r }) => r);
+  return {
+    named: named.length > 0,
+    source: { label: 'IPO Calendar', href: '/stocks/IPO' } satisfies Source,
+    from: calendar.source,
+    rows: rows.slice(0, count).map((r) => ({ ...r, line: calendarLine(r) })),
+  };
+}
+
+/** A company's name without its legal form, as a reader would type it ('CAMP4 Therapeutics'). */
+const distinctiveName = (name: string) =>
+  name.replace(/[,.]?\s+(?:Inc|Corp|Corporation|Co|Ltd|Limited|plc|Holdings|N\.V|S\.A)\.?$/i, '').trim();
+
+function calendarLine(r: CalendarRow): string {
+  const parts: string[] = [String(r.status)];
+  if (r.price_range) parts.push(`price range ${r.price_range}`);
+  if (r.offer_price) parts.push(`priced at ${r.offer_price}`);
+  if (typeof r.shares_offered === 'number') parts.push(`${f.shares(r.shares_offered)} shares offered`);
+  if (r.priced_date) parts.push(`priced ${r.priced_date}`);
+  else if (r.expected_date) parts.push(`expected ${r.expected_date}`);
+  else if (r.filed_date) parts.push(`registration filed ${r.filed_date}`);
+  const where = [r.symbol, r.exchange].filter(Boolean).join(' on ');
+  return `${r.company_name}${where ? ` (${where})` : ''}: ${parts.join(', ')}`;
+}

@@ -12,7 +12,15 @@ import * as facts from './facts.ts';
 import * as f from './figures.ts';
 import { describePeriod } from './period.ts';
 import type * as research from './research.ts';
-import { favoritesFacts, latestNewsFacts, marketFacts, passageFacts, screenFacts, screenSource } from './site-facts.ts';
+import {
+  favoritesFacts,
+  ipoCalendarFacts,
+  latestNewsFacts,
+  marketFacts,
+  passageFacts,
+  screenFacts,
+  screenSource,
+} from './site-facts.ts';
 import { moveInSession, moversHeading, onSession, sessionAt } from './session.ts';
 import type { Question } from './understand.ts';
 import type { Intent } from './vocabulary.ts';
@@ -170,6 +178,22 @@ export async function allWebinars(w: Writer, ctx: research.ResearchContext) {
     const symbol = e.company ? ` (${e.company})` : '';
     w.line(`- ${e.title}${symbol}, ${e.when} ${w.cite(e.source)}`);
   }
+}
+
+/** The IPO calendar: the listings the question names, or the coming and latest ones. */
+export async function ipoCalendar(w: Writer, ctx: research.ResearchContext, question: string) {
+  const { named, source, from, rows } = await ipoCalendarFacts(ctx, question, 5);
+  const src = w.cite(source);
+  if (rows.length === 0) {
+    w.line(`The IPO calendar has no listings right now ${src}.`);
+    return;
+  }
+  w.line(named ? `On RedCap's IPO calendar ${src}:` : `The IPO calendar's coming and latest listings ${src}:`);
+  for (const r of rows) {
+    const filing = r.filing ? ` ${w.cite({ label: `${r.company_name} on SEC EDGAR`, href: String(r.filing) })}` : '';
+    w.line(`- ${r.line}${filing}`);
+  }
+  w.line(`Source: ${from}.`);
 }
 
 export async function latestNews(w: Writer, ctx: research.ResearchContext) {

@@ -22,6 +22,7 @@ import {
   FAVORITES,
   FILING_WORDS,
   FORECASTABLE,
+  IPO_CALENDAR,
   LAGGARDS,
   LEADERS,
   MARKET,
@@ -43,6 +44,8 @@ export interface Question {
   /** The small-cap indices and the day's movers. */
   market: boolean;
   movers: 'leaders' | 'laggards' | null;
+  /** The IPO calendar: coming and recent listings. */
+  ipos: boolean;
   favorites: boolean;
   advice: boolean;
   compare: boolean;
@@ -100,6 +103,8 @@ function read(question: string, directory: CompanyDirectory, now: Date): Reading
     companies.length === 0 &&
     (hasAny(withoutCap, MARKET) || movers !== null || hasAny(text, MOVERS)) &&
     (screen === null || screen.described.every((d) => d === 'up today' || d === 'down today'));
+  // 'Recent IPOs' asks for the calendar; 'companies that IPO'd since 2021' is a screen of listed companies.
+  const ipos = companies.length === 0 && hasAny(text, IPO_CALENDAR) && !/\b(?:19|20)\d{2}\b/.test(lower);
   const advice = hasAny(text, ADVICE) || /\b(should|would) (?:i|you) (?:buy|sell|hold|invest)/.test(lower);
   // In 'will it go up?' or 'is it worth buying now?', 'up' and 'worth' are the advice asked, not a figure.
   if (advice) intents = new Set([...intents].filter((i) => !isWeakOnly(i, text, tokens, mentions.used)));
@@ -124,9 +129,10 @@ function read(question: string, directory: CompanyDirectory, now: Date): Reading
       intents,
       period: forecast ? null : period,
       filingGroups,
-      screen: market ? null : screen,
+      screen: market || ipos ? null : screen,
       market,
       movers,
+      ipos,
       favorites: hasAny(text, FAVORITES),
       advice,
       compare: companies.length >= 2 && (hasAny(text, COMPARE) || intents.size === 0),
@@ -149,6 +155,7 @@ const definitionsOnly = (definitions: GlossaryEntry[]): Question => ({
   screen: null,
   market: false,
   movers: null,
+  ipos: false,
   favorites: false,
   advice: false,
   compare: false,
@@ -169,6 +176,7 @@ export const asksAnything = (q: Question) =>
   q.screen !== null ||
   q.market ||
   q.movers !== null ||
+  q.ipos ||
   q.favorites ||
   q.advice ||
   q.unknown.length > 0 ||
@@ -232,6 +240,7 @@ export function understand(question: string, directory: CompanyDirectory, now: D
   const q = { ...whole.question };
   q.forecast = readings.some((r) => r.question.forecast);
   if (!q.forecast) q.period = whole.question.period ?? findPeriod(` ${normalized.toLowerCase()} `, q.intents);
+  q.ipos ||= readings.some((r) => r.question.ipos);
   if (q.companies.length > 0) {
     const market = readings.find((r) => r.question.market);
     if (market) {

@@ -334,6 +334,20 @@ export const ADVICE = [
   'get rich',
 ];
 
+/** Words that ask about the IPO calendar: coming and recent first sales of shares. */
+export const IPO_CALENDAR = [
+  'ipo',
+  'ipos',
+  'ipo calendar',
+  'initial public offering',
+  'initial public offerings',
+  'going public',
+  'go public',
+  'goes public',
+  'new listings',
+  'upcoming listings',
+];
+
 export const MARKET = [
   'market',
   'markets',
