@@ -166,7 +166,7 @@ const createLandingRoute = createRoute({
   method: 'post',
   path: '/company-landing',
   tags,
-  summary: 'Give a company its landing page (every field of 002 §3; HTML sanitized)',
+  summary: 'Give a company its landing page (every field of the landing page record; HTML sanitized)',
   request: jsonBody(LandingFields.partial().extend({ company_symbol: companySymbolField })),
   responses: {
     201: landingSaved,

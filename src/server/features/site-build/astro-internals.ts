@@ -3,7 +3,7 @@
  * API (`astro.build`, integrations, `setPrerenderer`) and, for what that
  * API does not offer, reaches into Astro's own files. Every such reach is
  * here, and nowhere else; `tests/server/features/site-build/astro-internals.test.ts`
- * checks each of them against the installed Astro, and the README's
+ * checks each of them against the installed Astro, and docs/operations.md's
  * "Upgrading Astro" says what to do when an upgrade changes one:
  *
  * 1. `dist/core/build/generate.js` `generatePages(options, internals, outDir)`:

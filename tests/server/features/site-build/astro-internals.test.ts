@@ -2,7 +2,7 @@
  * The contract with the installed Astro: each private thing
  * src/server/features/site-build/astro-internals.ts relies on is still
  * there, with the shape it expects. A failure names what changed; the
- * README's "Upgrading Astro" says what to do then.
+ * "Upgrading Astro" in docs/operations.md says what to do then.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,7 +25,7 @@ import { createBuildWrites } from '../../../../src/server/features/site-build/bu
 const version = (JSON.parse(fs.readFileSync(path.join(ASTRO_PACKAGE, 'package.json'), 'utf8')) as { version: string })
   .version;
 /** The message of a broken expectation: which Astro, what it no longer does, where to read on. */
-const changed = (what: string) => `Astro ${version} no longer ${what}: see README "Upgrading Astro"`;
+const changed = (what: string) => `Astro ${version} no longer ${what}: see docs/operations.md, "Upgrading Astro"`;
 
 /** One of Astro's files, as the build imports it (empty when it is gone). */
 async function astroFile(file: string): Promise<Record<string, unknown>> {
