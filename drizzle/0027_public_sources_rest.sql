@@ -67,15 +67,23 @@ ALTER TABLE "analyst_report_files" ADD CONSTRAINT "analyst_report_files_company_
 ALTER TABLE "company_officers" ADD CONSTRAINT "company_officers_company_symbol_companies_symbol_fk" FOREIGN KEY ("company_symbol") REFERENCES "public"."companies"("symbol") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "ipos_cik_idx" ON "ipos" USING btree ("cik") WHERE "ipos"."cik" is not null;--> statement-breakpoint
 INSERT INTO "company_officers" ("company_symbol", "owner_cik", "name", "title", "is_director", "is_officer", "first_filed", "last_filed", "last_accession")
-SELECT "company_symbol", "owner_cik", "purchaser", "title", "title" ~ '(^|, )Director(,|$)', "title" <> 'Director', "first_filed", "last_filed", "accession"
+SELECT "company_symbol", "owner_cik", "purchaser", CASE WHEN "is_officer" THEN "title" ELSE 'Director' END, "is_director", "is_officer", "first_filed", "last_filed", "accession"
 FROM (
-  SELECT "company_symbol", "owner_cik", "purchaser", "accession",
-    trim(BOTH ', ' FROM regexp_replace("relationship", '(^|, )10% owner', '', 'g')) AS "title",
-    min(coalesce("filed_on", "date_of_purchase")) OVER w AS "first_filed",
-    max(coalesce("filed_on", "date_of_purchase")) OVER w AS "last_filed",
-    row_number() OVER (PARTITION BY "company_symbol", "owner_cik" ORDER BY coalesce("filed_on", "date_of_purchase") DESC, "id" DESC) AS "n"
-  FROM "insider_transactions"
-  WHERE "owner_cik" IS NOT NULL AND "relationship" IS NOT NULL
-  WINDOW w AS (PARTITION BY "company_symbol", "owner_cik")
-) AS "latest"
-WHERE "n" = 1 AND "title" <> '';
+  SELECT *, "title" ~ '(^|, )Director(,|$)' AS "is_director",
+    "rest" <> '' AND "rest" <> 'Other' AND "rest" !~* '(remarks|former|group|member|13\(d\)|trust|fund)' AS "is_officer"
+  FROM (
+    SELECT *, trim(BOTH ', ' FROM regexp_replace("title", '(^|, )Director(?=,|$)', '', 'g')) AS "rest"
+    FROM (
+      SELECT "company_symbol", "owner_cik", "purchaser", "accession",
+        trim(BOTH ', ' FROM regexp_replace("relationship", '(^|, )10% owner', '', 'g')) AS "title",
+        min(coalesce("filed_on", "date_of_purchase")) OVER w AS "first_filed",
+        max(coalesce("filed_on", "date_of_purchase")) OVER w AS "last_filed",
+        row_number() OVER (PARTITION BY "company_symbol", "owner_cik" ORDER BY coalesce("filed_on", "date_of_purchase") DESC, "id" DESC) AS "n"
+      FROM "insider_transactions"
+      WHERE "owner_cik" IS NOT NULL AND "relationship" IS NOT NULL
+      WINDOW w AS (PARTITION BY "company_symbol", "owner_cik")
+    ) AS "latest"
+    WHERE "n" = 1
+  ) AS "titled"
+) AS "roles"
+WHERE "is_director" OR "is_officer";

@@ -9,6 +9,7 @@ import { eq, getTableColumns } from 'drizzle-orm';
 import type { AnalystReportFileRecord } from '../../../lib/console-records.ts';
 import type { StaffActor } from '../../../lib/console.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { versionedEditor } from '../audit/index.ts';
 import { companyIdOf, requireCompany } from './records.ts';
@@ -105,7 +106,14 @@ export async function uploadAnalystReport(
   if (!held) {
     if (upload.version !== undefined)
       throw conflict(`${company.symbol}'s analyst report was removed by someone else: upload it again.`);
-    return toRecord(await editor.create(db, actor, { companySymbol: company.symbol, ...values }));
+    try {
+      return toRecord(await editor.create(db, actor, { companySymbol: company.symbol, ...values }));
+    } catch (error) {
+      // Two first uploads at once (a double click, two editors): the one that came second is told so.
+      if (isUniqueViolation(error))
+        throw conflict(`${company.symbol} has an analyst report already: replace that one (with its version).`);
+      throw error;
+    }
   }
   if (upload.version === undefined)
     throw conflict(`${company.symbol} has an analyst report already: replace that one (with its version).`);

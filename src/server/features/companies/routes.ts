@@ -301,7 +301,7 @@ const reportFileRoute = createRoute({
 
 /** A file name in a Content-Disposition header: plain ASCII quoted, and the name itself encoded (RFC 6266). */
 const dispositionName = (name: string) =>
-  `filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  `filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 
 const FavoriteCompany = z
   .object({

@@ -4,7 +4,7 @@
  * requests (RW) that the EDGAR sync finds in the daily indexes, whoever filed them, become one row
  * per registrant.
  * - A registration statement or prospectus is read from the opening of its submission text file
- *   (the SEC header and the prospectus cover, ipos/offering-cover.ts); a row is made only when its cover
+ *   (the SEC header and the prospectus cover, prospectus-cover.ts); a row is made only when its cover
  *   says this is an initial public offering, so a listed company's resale or shelf registration
  *   makes none, and a company already in the universe is not read at all.
  * - Later filings of a registrant with a row fill in what they say (an amendment's price range, the
@@ -14,19 +14,25 @@
  * Each filing is queued in edgar_filings like the others, so an interrupted run goes on where it
  * stopped, and one that cannot be read is reported with its accession and stops nothing else.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { filingIndexUrl } from '../../../lib/edgar-links.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { industries } from '../companies/index.ts';
-import { ipos, readOfferingCover, type OfferingCover } from '../ipos/index.ts';
+import { ipos } from '../ipos/index.ts';
 import type { EdgarClient } from './client.ts';
 import { EdgarDocumentError } from './document-error.ts';
 import type { ListedFiling } from './filing-lists.ts';
+import { readOfferingCover, type OfferingCover } from './prospectus-cover.ts';
 import { readSubmissionText } from './submission-text.ts';
 import { edgarFilings } from './tables.ts';
 
 export const IPO_FORMS = ['S-1', 'S-1/A', 'F-1', 'F-1/A', '424B4', '8-A12B', 'RW'] as const;
 const READ_FORMS = new Set(['S-1', 'S-1/A', 'F-1', 'F-1/A', '424B4']);
+/** A row whose offering is still to come; a priced or withdrawn one is settled. */
+const PENDING_STATUSES = new Set(['Filed', 'Expected']);
+const NOT_ON_CALENDAR = 'not a registrant on the IPO calendar';
+/** How long before its prospectus an offering's listing certification is taken as its own. */
+const LISTING_LEAD_DAYS = 30;
 export const isIpoForm = (form: string) => (IPO_FORMS as readonly string[]).includes(form.toUpperCase());
 const formOrder = (form: string) => (IPO_FORMS as readonly string[]).indexOf(form);
 
@@ -103,13 +109,16 @@ async function readIpoFiling(db: Db, client: EdgarClient, filing: Filing, contex
   if (row?.filings.some((f) => f.accession === filing.accession))
     return void (await mark(db, filing.accession, 'done', 'IPO calendar: already read'));
   if (!READ_FORMS.has(filing.form)) {
-    // An RW or an 8-A12B says something only of a registration the calendar holds.
-    if (!row) return void (await mark(db, filing.accession, 'done', 'not a registrant on the IPO calendar'));
+    // An RW or an 8-A12B says something only of an offering still to come: after the IPO prices, a
+    // registrant's listings (its warrants, its notes) and withdrawals (a resale) are of other securities.
+    if (!row) return void (await mark(db, filing.accession, 'done', NOT_ON_CALENDAR));
+    if (!PENDING_STATUSES.has(row.status) && !isOwnListing(row, filing))
+      return void (await mark(db, filing.accession, 'done', `IPO calendar: ${row.status.toLowerCase()} already`));
     await updateRow(db, row, filing, null, null);
     context.report.updated++;
     return void (await mark(db, filing.accession, 'done', `IPO calendar: ${filing.form} of ${row.companyName}`));
   }
-  if (!row && context.listedCiks.has(filing.cik))
+  if (context.listedCiks.has(filing.cik) && (!row || row.status === 'Priced'))
     return void (await mark(db, filing.accession, 'done', 'a listed company’s registration, not an IPO'));
 
   const path = `/Archives/edgar/data/${filing.cik}/${filing.accession.replaceAll('-', '')}/${filing.accession}.txt`;
@@ -121,11 +130,15 @@ async function readIpoFiling(db: Db, client: EdgarClient, filing: Filing, contex
     const main = submission.documents[0];
     if (!main?.text) throw new EdgarDocumentError(filing.accession, 'holds no prospectus before its first exhibit.');
     const cover = readOfferingCover(main.text);
-    if (!row && !cover.initialOffering)
+    // Only an IPO's own documents change its row: a priced company's later offerings are not it.
+    if (!cover.initialOffering)
       return void (await mark(db, filing.accession, 'done', 'not an initial public offering'));
     const registrant = submission.parties.find((p) => p.cik === filing.cik) ?? submission.parties[0] ?? null;
     if (row) await updateRow(db, row, filing, cover, registrant?.sic ?? null);
-    else await addRow(db, filing, cover, registrant);
+    else {
+      await addRow(db, filing, cover, registrant);
+      await applyEarlierListing(db, filing);
+    }
     if (row) context.report.updated++;
     else {
       context.report.added++;
@@ -220,7 +233,13 @@ async function updateRow(
     if (!row.sector && sic) next.sector = await sectorOf(db, sic);
   }
   if (filing.form === 'RW') next.status = 'Withdrawn';
-  else if (filing.form === '424B4') {
+  else if (row.status === 'Withdrawn' && (filing.form === 'S-1' || filing.form === 'F-1')) {
+    // A registrant that withdrew and files a new registration is on the calendar again, from its new day.
+    next.status = 'Filed';
+    next.filedOn = filing.filedOn;
+    next.listedOn = null;
+    next.expectedDate = null;
+  } else if (filing.form === '424B4') {
     next.status = 'Priced';
     next.pricedOn = filing.filedOn;
     next.expectedDate = filing.filedOn;
@@ -231,4 +250,44 @@ async function updateRow(
     if (!row.expectedDate) next.expectedDate = filing.filedOn;
   } else if (!row.filedOn || filing.filedOn < row.filedOn) next.filedOn = filing.filedOn;
   await db.update(ipos).set(next).where(eq(ipos.id, row.id));
+}
+
+/** Days after its pricing within which a listing certification is still the IPO's own (a weekend between). */
+const LISTING_AFTER_PRICING_DAYS = 3;
+const dayAfter = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A priced row's own listing: an 8-A12B filed by its pricing, or within days of it. */
+const isOwnListing = (row: IpoRow, filing: Filing) =>
+  filing.form === '8-A12B' &&
+  row.status === 'Priced' &&
+  row.pricedOn !== null &&
+  filing.filedOn <= dayAfter(row.pricedOn, LISTING_AFTER_PRICING_DAYS);
+
+/**
+ * The listing certification an offering's registrant filed before the calendar held it (an 8-A12B
+ * often comes the day before the 424B4, and a first run starts mid-offering): read when the row is
+ * made, if it was filed within a month before.
+ */
+async function applyEarlierListing(db: Db, filing: Filing): Promise<void> {
+  const since = dayAfter(filing.filedOn, -LISTING_LEAD_DAYS);
+  const listings = await db
+    .select()
+    .from(edgarFilings)
+    .where(
+      and(
+        eq(edgarFilings.cik, filing.cik),
+        eq(edgarFilings.form, '8-A12B'),
+        eq(edgarFilings.outcome, NOT_ON_CALENDAR),
+        gte(edgarFilings.filedOn, since),
+        lte(edgarFilings.filedOn, filing.filedOn),
+      ),
+    )
+    .orderBy(asc(edgarFilings.filedOn));
+  for (const listing of listings) {
+    const [row] = await db.select().from(ipos).where(eq(ipos.cik, filing.cik));
+    if (!row) return;
+    await updateRow(db, row, listing, null, null);
+    await mark(db, listing.accession, 'done', `IPO calendar: ${listing.form} of ${row.companyName}`);
+  }
 }

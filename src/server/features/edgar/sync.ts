@@ -180,14 +180,11 @@ export async function runEdgarSync(db: Db, client: EdgarClient, options: SyncOpt
       progress('filings', i + 1, pending.length);
     }
 
-    // 3b. The IPO calendar: registration statements, pricing prospectuses, listings and withdrawals (ipo-filings.ts).
-    await syncIpoFilings(db, client, {
-      listedCiks: new Set(byCik.keys()),
-      report,
-      problem,
-      signal: options.signal,
-      progress,
-    });
+    // 3b. The IPO calendar from whoever filed (ipo-filings.ts); a run asked for companies by name reads only theirs.
+    if (!options.symbols?.length) {
+      const listedCiks = new Set(byCik.keys());
+      await syncIpoFilings(db, client, { listedCiks, report, problem, signal: options.signal, progress });
+    }
 
     // 4. Form 13F holdings reports: managers file them under their own CIKs (form13f/sync.ts).
     if (!options.symbols?.length)

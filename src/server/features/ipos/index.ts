@@ -1,8 +1,6 @@
 /**
  * The IPO calendar: what other parts may use (the table, for the demo generator and the EDGAR
- * sync's step that reads registrations into it; the reader of a prospectus cover; the calendar's
- * rows, for RedChat).
+ * sync's step that reads registrations into it; the calendar's rows, for RedChat).
  */
 export { ipos } from './tables.ts';
-export { readOfferingCover, type OfferingCover } from './offering-cover.ts';
 export { listIpos } from './service.ts';

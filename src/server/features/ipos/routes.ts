@@ -80,12 +80,7 @@ const Corrections = z.strictObject({
     .optional(),
   lead_underwriter: textField(200).nullable().optional(),
 });
-const CorrectionBody = z
-  .strictObject({ version: versionField, corrections: Corrections })
-  .refine(
-    ({ corrections: c }) => c.price_low == null || c.price_high == null || c.price_low <= c.price_high,
-    'price_low must not be above price_high',
-  );
+const CorrectionBody = z.strictObject({ version: versionField, corrections: Corrections });
 const IpoEdit = apiSchema(ipoEditRecord, 'IpoEdit');
 
 const editorListRoute = createRoute({

@@ -12,7 +12,7 @@ import {
   type IpoEditRecord,
 } from '../../../lib/console-records.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { notFound } from '../../platform/errors.ts';
+import { invalid, notFound } from '../../platform/errors.ts';
 import { paged, rowCount } from '../../platform/db/paged.ts';
 import { versionedEditor } from '../audit/index.ts';
 import { ipos } from './tables.ts';
@@ -75,8 +75,8 @@ function readerRow(r: Row) {
   };
 }
 
-/** Newest first: a row's listing or pricing day, else the day its registration was filed. */
-const newestFirst = sql`coalesce(${ipos.expectedDate}, ${ipos.filedOn}) desc nulls last`;
+/** Newest first: a row's listing or pricing day (as staff corrected it, if they did), else the day its registration was filed. */
+const newestFirst = sql`coalesce((${ipos.corrections} ->> 'expected_date')::date, ${ipos.expectedDate}, ${ipos.filedOn}) desc nulls last`;
 
 export async function listIpos(db: Db, page: number, pageSize: number) {
   const { rows, total } = await paged(
@@ -145,6 +145,12 @@ export async function correctIpo(
       if (value === null) delete next[field];
       else next[field] = value;
     }
+    // The range shown is one end corrected and the other as filed, or both corrected: it must stay a range.
+    const shown = shownValues({ ...(before as unknown as Row), corrections: next });
+    const low = shown.price_low as number | null;
+    const high = shown.price_high as number | null;
+    if (low !== null && high !== null && low > high)
+      throw invalid(`price_low (${low}) must not be above price_high (${high})`);
     return { corrections: next, updatedAt: new Date() };
   });
   return editRecord(updated as Row);

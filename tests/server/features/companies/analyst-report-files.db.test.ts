@@ -154,4 +154,10 @@ describe('staff’s analyst report', () => {
       .orderBy(auditEntries.id);
     expect(kinds.map((k) => k.action)).toEqual(['create', 'update', 'delete']);
   });
+
+  it('taken twice at once as a first upload keeps one and refuses the other with a conflict, never a failure', async () => {
+    const answers = await Promise.all([put('NEU', first), put('NEU', first)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    await t.call('DELETE', '/api/tools/analyst-ratings/NEU/report', { headers: staff });
+  });
 });

@@ -249,7 +249,7 @@ describe('the IPO calendar from EDGAR', () => {
       json: { version: airbnb.version + 1, corrections: { price_low: 60, price_high: 50 } },
     });
     expect(bad.status).toBe(400);
-    expect(JSON.stringify(bad.body)).toContain('price_low must not be above price_high');
+    expect(JSON.stringify(bad.body)).toContain('price_low (60) must not be above price_high (50)');
     expect(
       (await t.call('PUT', `/api/tools/ipos/${airbnb.id}`, { json: { version: 2, corrections: {} } })).status,
     ).toBe(401);
@@ -275,5 +275,93 @@ describe('the IPO calendar from EDGAR', () => {
       json: { version, corrections: { lead_underwriter: null } },
     });
     expect((await calendar()).data.find((r) => r.symbol === 'ABNB')).toMatchObject({ lead_underwriter: null });
+  });
+
+  it('keeps a priced IPO as it priced when its company files other offerings, withdrawals and listings later', async () => {
+    const before = await rowOf(CAMP4.cik);
+    const followOn = '0001104659-25-000200';
+    const resaleWithdrawal = '0001104659-25-000300';
+    const warrants = '0001104659-25-000400';
+    edgar.put(
+      '/Archives/edgar/daily-index/2025/QTR1/master.20250303.idx',
+      masterIndex('2025-03-03', [
+        `${CAMP4.cik}|CAMP4 THERAPEUTICS CORP|424B4|20250303|edgar/data/${CAMP4.cik}/${followOn}.txt`,
+        `${CAMP4.cik}|CAMP4 THERAPEUTICS CORP|8-A12B|20250303|edgar/data/${CAMP4.cik}/${warrants}.txt`,
+        `${CAMP4.cik}|CAMP4 THERAPEUTICS CORP|RW|20250303|edgar/data/${CAMP4.cik}/${resaleWithdrawal}.txt`,
+      ]),
+    );
+    // A follow-on's prospectus (Traws Pharma's real one, filed here under CAMP4's name).
+    edgar.put(textPath(CAMP4.cik, followOn), fixture(`${TRAWS.b4}.txt`));
+    await sync('2025-03-03', '2025-03-04T14:00:00Z');
+    const after = await rowOf(CAMP4.cik);
+    expect(after).toMatchObject({
+      status: 'Priced',
+      offerPrice: 11,
+      sharesOffered: 6_820_000,
+      pricedOn: '2024-10-11',
+      listedOn: '2024-10-11',
+    });
+    expect(after!.filings).toEqual(before!.filings);
+    const outcomes = await t.database.db
+      .select({ accession: edgarFilings.accession, outcome: edgarFilings.outcome })
+      .from(edgarFilings)
+      .where(eq(edgarFilings.cik, CAMP4.cik));
+    expect(outcomes).toEqual(
+      expect.arrayContaining([
+        { accession: followOn, outcome: 'not an initial public offering' },
+        { accession: warrants, outcome: 'IPO calendar: priced already' },
+        { accession: resaleWithdrawal, outcome: 'IPO calendar: priced already' },
+      ]),
+    );
+  });
+
+  it('puts a registrant that withdrew back on the calendar when it files a new registration', async () => {
+    const refiled = '0001193125-25-000500';
+    edgar.put(
+      '/Archives/edgar/daily-index/2025/QTR1/master.20250310.idx',
+      masterIndex('2025-03-10', [`${AIRBNB.cik}|Airbnb, Inc.|S-1|20250310|edgar/data/${AIRBNB.cik}/${refiled}.txt`]),
+    );
+    edgar.put(
+      textPath(AIRBNB.cik, refiled),
+      submission({
+        accession: refiled,
+        form: 'S-1',
+        day: '2025-03-10',
+        cik: AIRBNB.cik,
+        name: 'Airbnb, Inc.',
+        sic: 'SERVICES-PREPACKAGED SOFTWARE [7372]',
+        document: fixture('airbnb.S-1.cover.html'),
+      }),
+    );
+    await sync('2025-03-10', '2025-03-11T14:00:00Z');
+    expect(await rowOf(AIRBNB.cik)).toMatchObject({ status: 'Filed', filedOn: '2025-03-10', listedOn: null });
+  });
+
+  it('takes the listing certification filed the day before the pricing prospectus that makes the row', async () => {
+    const cik = 2000002;
+    const listing = '0002000002-25-000001';
+    const prospectus = '0002000002-25-000002';
+    edgar.put(
+      '/Archives/edgar/daily-index/2025/QTR2/master.20250414.idx',
+      masterIndex('2025-04-14', [`${cik}|LATE START THERAPEUTICS|8-A12B|20250414|edgar/data/${cik}/${listing}.txt`]),
+    );
+    edgar.put(
+      '/Archives/edgar/daily-index/2025/QTR2/master.20250415.idx',
+      masterIndex('2025-04-15', [`${cik}|LATE START THERAPEUTICS|424B4|20250415|edgar/data/${cik}/${prospectus}.txt`]),
+    );
+    edgar.put(
+      textPath(cik, prospectus),
+      submission({
+        accession: prospectus,
+        form: '424B4',
+        day: '2025-04-15',
+        cik,
+        name: 'LATE START THERAPEUTICS',
+        sic: 'PHARMACEUTICAL PREPARATIONS [2834]',
+        document: fixture('camp4.424B4.document.txt'),
+      }),
+    );
+    await sync('2025-04-14', '2025-04-16T14:00:00Z');
+    expect(await rowOf(cik)).toMatchObject({ status: 'Priced', pricedOn: '2025-04-15', listedOn: '2025-04-14' });
   });
 });

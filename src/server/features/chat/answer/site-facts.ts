@@ -160,7 +160,7 @@ export async function ipoCalendarFacts(ctx: research.ResearchContext, question: 
   const named = calendar.data.filter(
     (r) =>
       (typeof r.symbol === 'string' && r.symbol.length >= 2 && words.has(r.symbol)) ||
-      lower.includes(distinctiveName(r.company_name).toLowerCase()),
+      namesIn(lower, distinctiveName(r.company_name).toLowerCase()),
   );
   // The calendar runs newest first: of the listings to come, the soonest lead.
   const rows = named.length
@@ -180,6 +180,11 @@ export async function ipoCalendarFacts(ctx: research.ResearchContext, question: 
     rows: rows.slice(0, count).map((r) => ({ ...r, line: calendarLine(r) })),
   };
 }
+
+/** The question names the company: its name as whole words, long enough not to be a common word ('Arm', 'Go'). */
+const namesIn = (question: string, name: string) =>
+  name.length >= 5 &&
+  new RegExp(`(?:^|[^a-z0-9])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[^a-z0-9])`).test(question);
 
 /** A company's name without its legal form, as a reader would type it ('CAMP4 Therapeutics'). */
 const distinctiveName = (name: string) =>

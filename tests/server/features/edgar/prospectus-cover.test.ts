@@ -1,5 +1,5 @@
 /**
- * A prospectus cover read (features/ipos/offering-cover.ts) from real filings
+ * A prospectus cover read (features/edgar/prospectus-cover.ts) from real filings
  * (tests/fixtures/edgar/ipo): an IPO's final prospectus, an IPO's first registration statement with
  * its figures still blank, and a listed company's follow-on offering.
  */
@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSubmissionText } from '../../../../src/server/features/edgar/submission-text.ts';
-import { readOfferingCover } from '../../../../src/server/features/ipos/offering-cover.ts';
+import { readOfferingCover } from '../../../../src/server/features/edgar/prospectus-cover.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../fixtures/edgar/ipo');
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
@@ -56,6 +56,34 @@ describe('a prospectus cover', () => {
       sharesOffered: 608_197,
       symbol: 'TRAW',
       exchange: 'NASDAQ',
+    });
+  });
+
+  it('of a listed company’s offering whose warrants have had no market is not an initial public offering', () => {
+    const cover = `<html><body><p>We are offering 2,000,000 shares of common stock and Series A Warrants to purchase up to 2,000,000 shares.
+      Prior to this offering, there has been no public market for the Series A Warrants. Our common stock is listed on
+      the Nasdaq Capital Market under the symbol &#8220;ABCD.&#8221;</p></body></html>`;
+    expect(readOfferingCover(cover)).toMatchObject({
+      initialOffering: false,
+      sharesOffered: 2_000_000,
+      symbol: 'ABCD',
+    });
+  });
+
+  it('reads the wordings of ADS offerings and of units', () => {
+    const ads = `<html><body><p>This is an initial public offering of 3,750,000 American depositary shares, or ADSs, of Example
+      Holdings Ltd. We currently expect the initial public offering price per ADS to be between US$4.00 and US$5.00.</p></body></html>`;
+    expect(readOfferingCover(ads)).toMatchObject({
+      initialOffering: true,
+      sharesOffered: 3_750_000,
+      priceLow: 4,
+      priceHigh: 5,
+    });
+    const units = `<html><body><p>This is an initial public offering of 20,000,000 units at $10.00 per unit.</p></body></html>`;
+    expect(readOfferingCover(units)).toMatchObject({
+      initialOffering: true,
+      sharesOffered: 20_000_000,
+      offerPrice: 10,
     });
   });
 

@@ -6,9 +6,10 @@
  * offered, the expected price range (a preliminary prospectus) or the price (the final one), and
  * the exchange and symbol applied for. Filers word these sentences alike but not identically, so
  * each is read by its few usual wordings; what a cover leaves blank (an early S-1 has no range yet)
- * is null, never guessed.
+ * is null, never guessed. The opening is read as a stream of text blocks (document-text.ts): a
+ * prospectus runs to megabytes and the sync reads it on the server's thread.
  */
-import { htmlToText } from '../../../build/sanitize.ts';
+import { documentBlocks } from './document-text.ts';
 
 export interface OfferingCover {
   /** The cover says this is the company's first sale of shares to the public. */
@@ -29,20 +30,26 @@ const COVER_CHARS = 24_000;
 /** How much of its HTML is turned into text to find them (a prospectus runs to megabytes). */
 const COVER_HTML_CHARS = 600_000;
 
-const INITIAL_OFFERING = [
-  /\bthis is (?:an|our|the) initial public offering\b/i,
-  /\bprior to (?:this|the) offering,? there (?:has|have) been no (?:established )?public (?:trading )?market for (?:our|the|its)\b/i,
-];
+/** The cover says so in as many words. */
+const INITIAL_OFFERING = /\bthis is (?:an|our|the) initial public offering\b/i;
+/** Or it says the shares have had no market, which a listed company's follow-on never says of its shares. */
+const NO_MARKET =
+  /\bprior to (?:this|the) offering,? there (?:has|have) been no (?:established )?public (?:trading )?market for (?:our|the|its) (?:class [a-z] )?(?:common stock|common shares|ordinary shares|shares|ADSs|American depositary shares|units|securities)\b/i;
+/** A company whose shares trade already: the first market of its warrants is no IPO. */
+const ALREADY_LISTED =
+  /\b(?:common stock|common shares|ordinary shares|ADSs) (?:is|are) (?:currently )?(?:listed|quoted|traded) on\b|\blast reported (?:sale|sales|closing) price of (?:our|the) (?:common stock|common shares|ordinary shares|ADSs)\b/i;
 /** "…of shares of common stock of Airbnb, Inc. We are…" / "…by CAMP4 Therapeutics Corporation. We…" */
 const COMPANY =
   /initial public offering of [^.]{0,160}\b(?:stock|shares|units|ADSs)\s+(?:of|by)\s+(.{2,120}?)(?=\.\s+(?:We|The|Our|Each|Prior|This|No|All)\b)/i;
+/** "We are offering 6,820,000 shares", "This is the initial public offering of 20,000,000 units". */
 const SHARES =
-  /\b(?:we are|the company is|[A-Z][\w.,&' -]{1,80} is)\s+(?:offering|selling)\s+(?:an aggregate of\s+)?([\d,]{4,})\s+(?:shares|ordinary shares|American depositary shares|ADSs|units|Class [A-Z] (?:common|ordinary) shares)/i;
+  /\b(?:(?:we are|the company is|[A-Z][\w.,&' -]{1,80} is)\s+(?:offering|selling)|initial public offering of)\s+(?:an aggregate of\s+)?([\d,]{4,})\s+(?:shares|ordinary shares|American depositary shares|ADSs|units|Class [A-Z] (?:common|ordinary) shares)/i;
+/** "…price will be between $14.00 and $16.00", "…per ADS is expected to be between US$4.00 and US$5.00", "…$14.00 to $16.00". */
 const RANGE =
-  /initial public offering price (?:per (?:share|ADS|unit) )?(?:is expected to|will|to) be between \$\s?(\d{1,4}(?:\.\d{1,2})?) and \$\s?(\d{1,4}(?:\.\d{1,2})?)/i;
+  /public offering price (?:of our [\w ]{1,40}? )?(?:per (?:share|ADS|American depositary share|ordinary share|unit) )?(?:is expected to|will|to) be between (?:US)?\$\s?(\d{1,4}(?:\.\d{1,2})?) (?:and|to) (?:US)?\$\s?(\d{1,4}(?:\.\d{1,2})?)/i;
+/** "The initial public offering price is $11.00 per share", "…price per ADS is US$17.00.", "…units at $10.00 per unit". */
 const PRICE =
-  /\b(?:initial )?public offering price (?:is|of|per share is) \$\s?(\d{1,4}(?:\.\d{1,2})?)\s+per (?:share|ADS|unit)/i;
-/** `under the symbol “CAMP.”` (the quote may fall before or after the sentence's period). */
+  /\b(?:public offering price (?:per (?:share|ADS|American depositary share|ordinary share|unit) )?(?:is|of)|(?:shares|units|ADSs) at(?: a price of)?) (?:US)?\$\s?(\d{1,4}(?:\.\d{1,2})?)\b(?!,\d| (?:million|billion))/i;
 const SYMBOL = /under the (?:trading |ticker )?symbols?\s*["“'‘]\s*([A-Z][A-Z.]{0,5}?)\.?\s*["”'’]/;
 const EXCHANGES: [RegExp, string][] = [
   [/nasdaq/i, 'NASDAQ'],
@@ -55,13 +62,11 @@ const number = (digits: string | undefined) => (digits ? Number(digits.replace(/
 
 /** The text of a document's opening as a reader sees it: tags gone, entities read, spaces collapsed. */
 export function coverText(documentText: string): string {
-  // Whatever precedes the page itself (a submission's <TYPE> lines) would end up in its body.
-  const page = documentText.search(/<html\b/i);
-  const opening = documentText.slice(Math.max(0, page), Math.max(0, page) + COVER_HTML_CHARS);
-  const text = /<(?:html|body|div|p|table)\b/i.test(opening) ? htmlToText(opening) : opening.replace(/\s+/g, ' ');
-  return text
-    .replace(/\u00a0|\u200b|\u200a/g, ' ')
-    .replace(/\s+/g, ' ')
+  // Whatever precedes the page itself (a submission's <TYPE> lines) would end up in its text.
+  const page = Math.max(0, documentText.search(/<html\b/i));
+  return documentBlocks(documentText.slice(page, page + COVER_HTML_CHARS))
+    .map((block) => block.text)
+    .join(' ')
     .slice(0, COVER_CHARS);
 }
 
@@ -74,7 +79,7 @@ export function readOfferingCover(documentText: string): OfferingCover {
   const exchange = EXCHANGES.find(([pattern]) => pattern.test(symbolSentence))?.[1] ?? null;
   const company = COMPANY.exec(text)?.[1]?.trim() ?? null;
   return {
-    initialOffering: INITIAL_OFFERING.some((pattern) => pattern.test(text)),
+    initialOffering: INITIAL_OFFERING.test(text) || (NO_MARKET.test(text) && !ALREADY_LISTED.test(text)),
     companyName: company ? withAbbreviationPoint(company) : null,
     sharesOffered: number(SHARES.exec(text)?.[1]),
     priceLow: number(range?.[1]),
@@ -87,5 +92,5 @@ export function readOfferingCover(documentText: string): OfferingCover {
 
 /** "Airbnb, Inc" read up to the sentence's period gets its abbreviation's point back. */
 function withAbbreviationPoint(name: string): string {
-  return /\b(?:Inc|Corp|Co|Ltd|Ltd|N\.V|S\.A|L\.P|Plc|Bhd)$/i.test(name) ? `${name}.` : name;
+  return /\b(?:Inc|Corp|Co|Ltd|N\.V|S\.A|L\.P|Plc|Bhd)$/i.test(name) ? `${name}.` : name;
 }
