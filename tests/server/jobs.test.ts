@@ -39,6 +39,7 @@ describe("the server's background jobs", () => {
       ['edgar-sync', true],
       ['trials-sync', true],
       ['short-interest-fetch', true],
+      ['analysts-sync', true],
       ['alert-raising', true],
     ]);
     expect(new Set(jobs.map((job) => job.name)).size).toBe(jobs.length);
