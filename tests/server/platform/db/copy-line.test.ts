@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyLine } from '../../../../src/server/platform/db/client.ts';
+import { copyLine } from '../../../../src/server/platform/db/copy.ts';
 
 describe('COPY text lines', () => {
   it('separate values with tabs, write null as \\N and end with a newline', () => {
