@@ -85,17 +85,20 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
     stop.abort();
   });
 
-if (source === 'trials') {
-  const database = await openDatabaseOrFail(config);
+/**
+ * Runs one public source's sync as a command: its progress on a bar, its report at the end (exit 1 when
+ * it stopped on its own), and a run already going said in one line.
+ */
+async function runSourceCommand<Report extends { stopped: boolean }>(
+  database: Awaited<ReturnType<typeof openDatabaseOrFail>>,
+  label: string,
+  run: (onProgress: (done: number, total: number) => void) => Promise<Report>,
+  format: (report: Report) => string,
+): Promise<never> {
   try {
-    const bar = progressBar('Reading companies’ trials');
-    const report = await runTrialsSync(database.db, createTrialRegistry(config.trials), {
-      trigger: 'command',
-      symbols,
-      signal: stop.signal,
-      onProgress: (done, total) => bar(done, total),
-    });
-    process.stdout.write(formatTrialsReport(report));
+    const bar = progressBar(label);
+    const report = await run((done, total) => bar(done, total));
+    process.stdout.write(format(report));
     if (report.stopped && !stop.signal.aborted) process.exitCode = 1;
   } catch (error) {
     if (error instanceof SourceRunBusy) fail(error.message);
@@ -104,6 +107,22 @@ if (source === 'trials') {
     await database.close();
   }
   process.exit();
+}
+
+if (source === 'trials') {
+  const database = await openDatabaseOrFail(config);
+  await runSourceCommand(
+    database,
+    'Reading companies’ trials',
+    (onProgress) =>
+      runTrialsSync(database.db, createTrialRegistry(config.trials), {
+        trigger: 'command',
+        symbols,
+        signal: stop.signal,
+        onProgress,
+      }),
+    formatTrialsReport,
+  );
 }
 
 if (source === 'analysts') {
@@ -115,23 +134,13 @@ if (source === 'analysts') {
     await database.close();
     fail(off);
   }
-  try {
-    const bar = progressBar('Asking for companies’ analyst consensus');
-    const report = await runAnalystsSync(database.db, provider, {
-      trigger: 'command',
-      symbols,
-      signal: stop.signal,
-      onProgress: (done, total) => bar(done, total),
-    });
-    process.stdout.write(formatAnalystsReport(report));
-    if (report.stopped && !stop.signal.aborted) process.exitCode = 1;
-  } catch (error) {
-    if (error instanceof SourceRunBusy) fail(error.message);
-    throw error;
-  } finally {
-    await database.close();
-  }
-  process.exit();
+  await runSourceCommand(
+    database,
+    'Asking for companies’ analyst consensus',
+    (onProgress) =>
+      runAnalystsSync(database.db, provider, { trigger: 'command', symbols, signal: stop.signal, onProgress }),
+    formatAnalystsReport,
+  );
 }
 
 let client;

@@ -57,9 +57,8 @@ export function summarizeAnalystRatings(
   };
 }
 
-/** A provider's consensus of a company as stored: a month's recommendations by kind, and the price targets' spread. */
-export interface ConsensusFigures {
-  provider: string;
+/** A month's recommendations of a company by kind, as a provider counts them. */
+export interface RecommendationCounts {
   /** The month the counts are of (its first day, YYYY-MM-DD). */
   period: string;
   strongBuy: number;
@@ -67,6 +66,11 @@ export interface ConsensusFigures {
   hold: number;
   sell: number;
   strongSell: number;
+}
+
+/** A provider's consensus of a company as stored: a month's recommendations by kind, and the price targets' spread. */
+export interface ConsensusFigures extends RecommendationCounts {
+  provider: string;
   targetMean: number | null;
   targetHigh: number | null;
   targetLow: number | null;

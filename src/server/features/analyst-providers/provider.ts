@@ -5,6 +5,7 @@
  * turned into ratings of named analysts. Each provider paces its own requests within what its plan
  * allows, so a sync only asks, company after company.
  */
+import type { RecommendationCounts } from '../../../lib/analysts.ts';
 import { SourceDocumentError, SourceUnavailable } from '../../platform/source-client.ts';
 
 export interface ProviderTargets {
@@ -18,14 +19,7 @@ export interface ProviderTargets {
   updatedOn: string | null;
 }
 
-export interface ProviderConsensus {
-  /** The month the counts are of (its first day, YYYY-MM-DD). */
-  period: string;
-  strongBuy: number;
-  buy: number;
-  hold: number;
-  sell: number;
-  strongSell: number;
+export interface ProviderConsensus extends RecommendationCounts {
   /** Null when the provider gives none for the company, or the account's plan does not include them. */
   targets: ProviderTargets | null;
 }

@@ -12,8 +12,8 @@ import { recordChanges } from '../../platform/changes.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
 import { paceAfter } from '../../platform/db/pace.ts';
 import { companies, refreshAnalystSummaries } from '../companies/index.ts';
-import { emptyRunReport, startSourceRun, type RunReport, type RunTrigger } from '../sources/index.ts';
-import { ProviderDocumentError, ProviderUnavailable, type AnalystProvider } from './provider.ts';
+import { emptyRunReport, runEnding, startSourceRun, type RunReport, type RunTrigger } from '../sources/index.ts';
+import { ProviderDocumentError, type AnalystProvider } from './provider.ts';
 import { heldConsensus, storeConsensus } from './store.ts';
 
 export interface AnalystsSyncOptions {
@@ -83,19 +83,12 @@ export async function runAnalystsSync(
       options.onProgress?.(i + 1, wanted.length, company.symbol);
     }
   } catch (error) {
-    if (options.signal?.aborted) {
-      status = 'stopped';
-      report.stopped = true;
-      note = 'stopped before the end; the next run asks every company again';
-    } else if (error instanceof ProviderUnavailable) {
-      status = 'stopped';
-      report.stopped = true;
-      note = error.message;
-    } else {
-      status = 'failed';
-      note = error instanceof Error ? error.message : String(error);
-      failure = error;
-    }
+    ({ status, note, failure } = runEnding(
+      error,
+      options.signal,
+      'stopped before the end; the next run asks every company again',
+    ));
+    report.stopped = status === 'stopped';
   }
   report.requests = provider.requests - requestsBefore;
   if (changed.length) {

@@ -16,6 +16,7 @@ import {
   jsonContent,
   notFoundResponse,
   staffResponses,
+  staleEditResponse,
 } from '../../platform/http/schemas.ts';
 import { staffOnly } from '../accounts/index.ts';
 import { createAnalystRating, deleteAnalystRating, ratingsForEditor, updateAnalystRating } from './analyst-edits.ts';
@@ -32,9 +33,6 @@ export { ANALYST_REPORT_MAX_BYTES };
 
 const tags = ['Tools'];
 const Rating = apiSchema(analystRatingEditRecord, 'AnalystRatingEdit');
-const staleResponse = {
-  409: jsonContent(ErrorSchema, 'Changed by someone else since the version the edit is based on'),
-};
 /** A rating's date: a real day, not after today. */
 const ratingDate = z.iso
   .date({ message: 'recommendation_date must be a date (YYYY-MM-DD)' })
@@ -91,7 +89,7 @@ const updateRatingRoute = createRoute({
   request: { params: idParam, ...jsonBody(editBody(RatingFields)) },
   responses: {
     200: jsonContent(z.object({ data: Rating }), 'Updated'),
-    ...staleResponse,
+    ...staleEditResponse,
     ...notFoundResponse,
     ...errorResponses,
     ...staffResponses,
@@ -105,7 +103,7 @@ const deleteRatingRoute = createRoute({
   request: { params: idParam, query: versionQuery },
   responses: {
     204: { description: 'Deleted' },
-    ...staleResponse,
+    ...staleEditResponse,
     ...notFoundResponse,
     ...errorResponses,
     ...staffResponses,
@@ -147,7 +145,7 @@ const uploadReportRoute = createRoute({
   },
   responses: {
     200: jsonContent(z.object({ data: ReportFile }), 'Uploaded'),
-    ...staleResponse,
+    ...staleEditResponse,
     ...notFoundResponse,
     ...errorResponses,
     ...staffResponses,
@@ -161,7 +159,7 @@ const removeReportRoute = createRoute({
   request: { params: symbolParams, query: versionQuery },
   responses: {
     204: { description: 'Removed' },
-    ...staleResponse,
+    ...staleEditResponse,
     ...notFoundResponse,
     ...errorResponses,
     ...staffResponses,

@@ -6,12 +6,12 @@
  */
 import { and, asc, desc, gte, inArray } from 'drizzle-orm';
 import { officersShownSince } from '../../../lib/company-officers.ts';
+import { toNewYork } from '../../../lib/market-calendar.ts';
 import type { OfficerRecord } from '../../../lib/content-records.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { companyOfficers } from './tables.ts';
 
 /** Today in New York, YYYY-MM-DD: a filing's day is EDGAR's, which is New York's. */
-const newYorkToday = (now: Date) => now.toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
 
 export async function officersOf(db: Db, symbols: string[], now = new Date()): Promise<Map<string, OfficerRecord[]>> {
   const bySymbol = new Map<string, OfficerRecord[]>();
@@ -22,7 +22,7 @@ export async function officersOf(db: Db, symbols: string[], now = new Date()): P
     .where(
       and(
         inArray(companyOfficers.companySymbol, symbols),
-        gte(companyOfficers.lastFiled, officersShownSince(newYorkToday(now))),
+        gte(companyOfficers.lastFiled, officersShownSince(toNewYork(now).date)),
       ),
     )
     .orderBy(desc(companyOfficers.isOfficer), asc(companyOfficers.firstFiled), asc(companyOfficers.name));

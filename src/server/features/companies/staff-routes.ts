@@ -28,6 +28,7 @@ import {
   jsonContent,
   notFoundResponse,
   staffResponses,
+  staleEditResponse,
 } from '../../platform/http/schemas.ts';
 import { staffOnly } from '../accounts/index.ts';
 import { clientBySymbol, createClient, listClients, listSpecialists, updateClient } from './client-edits.ts';
@@ -35,9 +36,6 @@ import { createLandingPage, landingForEditor, updateLandingPage } from './landin
 import { createLeader, deleteLeader, leadersForEditor, updateLeader } from './leader-edits.ts';
 
 const tags = ['Tools'];
-const staleResponse = {
-  409: jsonContent(ErrorSchema, 'Changed by someone else since the version the edit is based on'),
-};
 const symbolParams = z.object({ symbol: companySymbolField });
 const html = (max: number) => textField(max, { multiline: true, keepSpaces: true }).nullable();
 
@@ -100,7 +98,7 @@ const updateClientRoute = createRoute({
   request: { params: symbolParams, ...jsonBody(editBody(ClientFields)) },
   responses: {
     200: jsonContent(z.object({ data: Client }), 'Updated'),
-    ...staleResponse,
+    ...staleEditResponse,
     ...notFoundResponse,
     ...errorResponses,
     ...staffResponses,
@@ -197,7 +195,7 @@ const putLandingRoute = createRoute({
   request: { params: symbolParams, ...jsonBody(editBody(LandingFields)) },
   responses: {
     200: landingSaved,
-    ...staleResponse,
+    ...staleEditResponse,
     ...notFoundResponse,
     ...errorResponses,
     ...staffResponses,
@@ -252,7 +250,7 @@ const updateLeaderRoute = createRoute({
   request: { params: idParam, ...jsonBody(editBody(LeaderFields)) },
   responses: {
     200: jsonContent(z.object({ data: Leader }), 'Updated'),
-    ...staleResponse,
+    ...staleEditResponse,
     ...notFoundResponse,
     ...errorResponses,
     ...staffResponses,
@@ -266,7 +264,7 @@ const deleteLeaderRoute = createRoute({
   request: { params: idParam, query: versionQuery },
   responses: {
     204: { description: 'Deleted' },
-    ...staleResponse,
+    ...staleEditResponse,
     ...notFoundResponse,
     ...errorResponses,
     ...staffResponses,

@@ -20,9 +20,10 @@ import { skip, type ImportReport } from '../imports/index.ts';
 import { businessSection } from './business-section.ts';
 import type { EdgarClient } from './client.ts';
 import { EdgarDocumentError } from './document-error.ts';
+import { markFiling } from './filing-queue.ts';
 import { decodeDocument, documentBlocks } from './document-text.ts';
-import { readSubmissionText } from './submission-text.ts';
-import { edgarFilings } from './tables.ts';
+import { readSubmissionText, type SubmissionText } from './submission-text.ts';
+import type { edgarFilings } from './tables.ts';
 
 export const ANNUAL_REPORT_FORMS = ['10-K', '10-K/A', '20-F', '20-F/A'] as const;
 export const isAnnualReportForm = (form: string) =>
@@ -108,15 +109,22 @@ async function reportDocument(
   if (answer.status !== 200)
     throw new EdgarDocumentError(filing.accession, 'is not on EDGAR (404): its submission text file is missing.');
   const submission = readSubmissionText(decodeDocument(answer.body!), filing.accession);
+  return { ...reportInSubmission(submission, filing.cik), filedOn: submission.filedOn };
+}
+
+/** An annual report's main document in its submission text file (the one of its form, else the first), and its address. */
+export function reportInSubmission(
+  submission: SubmissionText,
+  cik: number,
+): { text: string; url: string; form: string } {
   const form = submission.form.toUpperCase();
   const document = submission.documents.find((d) => d.type === form) ?? submission.documents[0]!;
   return {
     text: document.text,
     url: document.filename
-      ? `${filingFolder(filing.cik, filing.accession)}/${document.filename}`
-      : filingIndexUrl(filing.cik, filing.accession),
+      ? `${filingFolder(cik, submission.accession)}/${document.filename}`
+      : filingIndexUrl(cik, submission.accession),
     form,
-    filedOn: submission.filedOn,
   };
 }
 
@@ -138,14 +146,9 @@ export async function readAnnualReport(
     .leftJoin(companyProfiles, eq(companyProfiles.symbol, companies.symbol))
     .where(and(eq(companies.cik, filing.cik), eq(companies.active, true)))
     .orderBy(asc(companies.symbol));
-  const done = (status: 'done' | 'skipped', outcome: string) =>
-    db
-      .update(edgarFilings)
-      .set({ status, outcome, doneAt: new Date(), attempts: sql`${edgarFilings.attempts} + 1` })
-      .where(eq(edgarFilings.accession, filing.accession));
   const pass = async (reason: string) => {
     skip(report, reason, filing.accession);
-    await done('skipped', reason);
+    await markFiling(db, filing.accession, 'skipped', reason);
   };
 
   if (!listed.length) return pass('company not in the universe');
@@ -189,16 +192,13 @@ export async function readAnnualReport(
       report.updated++;
       report.added += stored;
     } else skip(report, 'a later annual report’s description is held', filing.accession);
-    await tx
-      .update(edgarFilings)
-      .set({
-        status: stored ? 'done' : 'skipped',
-        outcome: stored
-          ? `profile from Item ${section.item} (${section.description.length} characters)`
-          : 'a later annual report’s description is held',
-        doneAt: new Date(),
-        attempts: sql`${edgarFilings.attempts} + 1`,
-      })
-      .where(eq(edgarFilings.accession, filing.accession));
+    await markFiling(
+      tx,
+      filing.accession,
+      stored ? 'done' : 'skipped',
+      stored
+        ? `profile from Item ${section.item} (${section.description.length} characters)`
+        : 'a later annual report’s description is held',
+    );
   });
 }

@@ -14,14 +14,16 @@
  * Each filing is queued in edgar_filings like the others, so an interrupted run goes on where it
  * stopped, and one that cannot be read is reported with its accession and stops nothing else.
  */
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { filingIndexUrl } from '../../../lib/edgar-links.ts';
+import { addDays } from '../../../lib/market-calendar.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { industries } from '../companies/index.ts';
 import { ipos } from '../ipos/index.ts';
 import type { EdgarClient } from './client.ts';
 import { EdgarDocumentError } from './document-error.ts';
 import type { ListedFiling } from './filing-lists.ts';
+import { markFiling, markFilingUnread, queueFilings } from './filing-queue.ts';
 import { readOfferingCover, type OfferingCover } from './prospectus-cover.ts';
 import { readSubmissionText } from './submission-text.ts';
 import { edgarFilings } from './tables.ts';
@@ -54,28 +56,12 @@ type IpoRow = typeof ipos.$inferSelect;
 type Filing = typeof edgarFilings.$inferSelect;
 
 /** The IPO forms among the listed filings, queued to be read (before the company filings, which would mark them done). */
-export async function queueIpoFilings(db: Db, listed: readonly ListedFiling[]): Promise<number> {
-  const unique = new Map(listed.filter((f) => isIpoForm(f.form)).map((f) => [f.accession, f]));
-  const rows = [...unique.values()];
-  let queued = 0;
-  for (let i = 0; i < rows.length; i += 1000) {
-    const added = await db
-      .insert(edgarFilings)
-      .values(
-        rows.slice(i, i + 1000).map((f) => ({
-          accession: f.accession,
-          cik: f.cik,
-          form: f.form.toUpperCase(),
-          filedOn: f.filedOn,
-          status: 'pending' as const,
-        })),
-      )
-      .onConflictDoNothing({ target: edgarFilings.accession })
-      .returning({ accession: edgarFilings.accession });
-    queued += added.length;
-  }
-  return queued;
-}
+export const queueIpoFilings = (db: Db, listed: readonly ListedFiling[]): Promise<number> =>
+  queueFilings(
+    db,
+    listed.filter((f) => isIpoForm(f.form)),
+    () => 'pending',
+  );
 
 /**
  * Reads the queued IPO filings into the calendar's rows, oldest first; a day's filings in the order
@@ -98,28 +84,22 @@ export async function syncIpoFilings(db: Db, client: EdgarClient, context: IpoSy
   }
 }
 
-const mark = (db: Db, accession: string, status: 'done' | 'skipped' | 'failed', outcome: string) =>
-  db
-    .update(edgarFilings)
-    .set({ status, outcome: outcome.slice(0, 500), doneAt: new Date(), attempts: sql`${edgarFilings.attempts} + 1` })
-    .where(eq(edgarFilings.accession, accession));
-
 async function readIpoFiling(db: Db, client: EdgarClient, filing: Filing, context: IpoSyncContext): Promise<void> {
   const [row] = await db.select().from(ipos).where(eq(ipos.cik, filing.cik));
   if (row?.filings.some((f) => f.accession === filing.accession))
-    return void (await mark(db, filing.accession, 'done', 'IPO calendar: already read'));
+    return void (await markFiling(db, filing.accession, 'done', 'IPO calendar: already read'));
   if (!READ_FORMS.has(filing.form)) {
     // An RW or an 8-A12B says something only of an offering still to come: after the IPO prices, a
     // registrant's listings (its warrants, its notes) and withdrawals (a resale) are of other securities.
-    if (!row) return void (await mark(db, filing.accession, 'done', NOT_ON_CALENDAR));
+    if (!row) return void (await markFiling(db, filing.accession, 'done', NOT_ON_CALENDAR));
     if (!PENDING_STATUSES.has(row.status) && !isOwnListing(row, filing))
-      return void (await mark(db, filing.accession, 'done', `IPO calendar: ${row.status.toLowerCase()} already`));
+      return void (await markFiling(db, filing.accession, 'done', `IPO calendar: ${row.status.toLowerCase()} already`));
     await updateRow(db, row, filing, null, null);
     context.report.updated++;
-    return void (await mark(db, filing.accession, 'done', `IPO calendar: ${filing.form} of ${row.companyName}`));
+    return void (await markFiling(db, filing.accession, 'done', `IPO calendar: ${filing.form} of ${row.companyName}`));
   }
   if (context.listedCiks.has(filing.cik) && (!row || row.status === 'Priced'))
-    return void (await mark(db, filing.accession, 'done', 'a listed company’s registration, not an IPO'));
+    return void (await markFiling(db, filing.accession, 'done', 'a listed company’s registration, not an IPO'));
 
   const path = `/Archives/edgar/data/${filing.cik}/${filing.accession.replaceAll('-', '')}/${filing.accession}.txt`;
   try {
@@ -132,7 +112,7 @@ async function readIpoFiling(db: Db, client: EdgarClient, filing: Filing, contex
     const cover = readOfferingCover(main.text);
     // Only an IPO's own documents change its row: a priced company's later offerings are not it.
     if (!cover.initialOffering)
-      return void (await mark(db, filing.accession, 'done', 'not an initial public offering'));
+      return void (await markFiling(db, filing.accession, 'done', 'not an initial public offering'));
     const registrant = submission.parties.find((p) => p.cik === filing.cik) ?? submission.parties[0] ?? null;
     if (row) await updateRow(db, row, filing, cover, registrant?.sic ?? null);
     else {
@@ -146,17 +126,11 @@ async function readIpoFiling(db: Db, client: EdgarClient, filing: Filing, contex
         `IPO calendar: ${cover.companyName ?? registrant?.name ?? filing.cik} (${filing.form})`,
       );
     }
-    await mark(db, filing.accession, 'done', `IPO calendar: ${filing.form}`);
+    await markFiling(db, filing.accession, 'done', `IPO calendar: ${filing.form}`);
   } catch (error) {
     if (!(error instanceof EdgarDocumentError)) throw error;
     context.problem(error.document, error.problem);
-    const failed = filing.attempts + 1 >= 3 || !/missing|cut short/.test(error.problem);
-    if (failed) await mark(db, filing.accession, 'failed', error.problem);
-    else
-      await db
-        .update(edgarFilings)
-        .set({ attempts: sql`${edgarFilings.attempts} + 1`, outcome: error.problem.slice(0, 500) })
-        .where(eq(edgarFilings.accession, filing.accession));
+    await markFilingUnread(db, filing, error.problem);
   }
 }
 
@@ -254,15 +228,13 @@ async function updateRow(
 
 /** Days after its pricing within which a listing certification is still the IPO's own (a weekend between). */
 const LISTING_AFTER_PRICING_DAYS = 3;
-const dayAfter = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A priced row's own listing: an 8-A12B filed by its pricing, or within days of it. */
 const isOwnListing = (row: IpoRow, filing: Filing) =>
   filing.form === '8-A12B' &&
   row.status === 'Priced' &&
   row.pricedOn !== null &&
-  filing.filedOn <= dayAfter(row.pricedOn, LISTING_AFTER_PRICING_DAYS);
+  filing.filedOn <= addDays(row.pricedOn, LISTING_AFTER_PRICING_DAYS);
 
 /**
  * The listing certification an offering's registrant filed before the calendar held it (an 8-A12B
@@ -270,7 +242,7 @@ const isOwnListing = (row: IpoRow, filing: Filing) =>
  * made, if it was filed within a month before.
  */
 async function applyEarlierListing(db: Db, filing: Filing): Promise<void> {
-  const since = dayAfter(filing.filedOn, -LISTING_LEAD_DAYS);
+  const since = addDays(filing.filedOn, -LISTING_LEAD_DAYS);
   const listings = await db
     .select()
     .from(edgarFilings)
@@ -288,6 +260,6 @@ async function applyEarlierListing(db: Db, filing: Filing): Promise<void> {
     const [row] = await db.select().from(ipos).where(eq(ipos.cik, filing.cik));
     if (!row) return;
     await updateRow(db, row, listing, null, null);
-    await mark(db, listing.accession, 'done', `IPO calendar: ${listing.form} of ${row.companyName}`);
+    await markFiling(db, listing.accession, 'done', `IPO calendar: ${listing.form} of ${row.companyName}`);
   }
 }

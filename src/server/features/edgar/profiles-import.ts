@@ -10,11 +10,16 @@
  */
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
-import { filingFolder, filingIndexUrl } from '../../../lib/edgar-links.ts';
+import { filingFolder } from '../../../lib/edgar-links.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { companies, secFilings } from '../companies/index.ts';
 import { emptyReport, importTransaction, inputFiles, readInput, skip, type ImportReport } from '../imports/index.ts';
-import { MAX_REPORT_BYTES, isAnnualReportForm, storeAnnualReportProfile } from './annual-reports.ts';
+import {
+  MAX_REPORT_BYTES,
+  isAnnualReportForm,
+  reportInSubmission,
+  storeAnnualReportProfile,
+} from './annual-reports.ts';
 import { businessSection } from './business-section.ts';
 import { EdgarDocumentError } from './document-error.ts';
 import { decodeDocument, documentBlocks } from './document-text.ts';
@@ -43,16 +48,11 @@ async function reportOf(db: Db, file: string, bytes: Buffer): Promise<SavedRepor
     if (!isAnnualReportForm(form)) throw new EdgarDocumentError(name, `is a ${form}, not a 10-K or 20-F.`);
     const cik = (submission.parties.find((p) => p.role === 'filer') ?? submission.parties[0])?.cik;
     if (!cik) throw new EdgarDocumentError(name, 'names no filer in its header.');
-    const document = submission.documents.find((d) => d.type === form) ?? submission.documents[0]!;
     return {
       cik,
       accession: submission.accession,
-      form,
       filedOn: submission.filedOn,
-      text: document.text,
-      url: document.filename
-        ? `${filingFolder(cik, submission.accession)}/${document.filename}`
-        : filingIndexUrl(cik, submission.accession),
+      ...reportInSubmission(submission, cik),
     };
   }
   if (bytes.length > MAX_REPORT_BYTES)

@@ -23,6 +23,7 @@
  */
 import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { paddedCik } from '../../../lib/edgar-links.ts';
+import { addDays, toNewYork } from '../../../lib/market-calendar.ts';
 import { recordChanges } from '../../platform/changes.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
 import { readMeta, writeMeta } from '../../platform/meta.ts';
@@ -31,6 +32,7 @@ import { companies, secFilings } from '../companies/index.ts';
 import { emptyReport, filingsOf, skip, type FilingArrays, type ImportReport } from '../imports/index.ts';
 import { EdgarUnavailable, type EdgarClient } from './client.ts';
 import { EdgarDocumentError } from './document-error.ts';
+import { markFiling, markFilingUnread, queueFilings } from './filing-queue.ts';
 import { currentFeedPath, dailyIndexPath, readCurrentFeed, readDailyIndex, type ListedFiling } from './filing-lists.ts';
 import { isAnnualReportForm, readAnnualReport } from './annual-reports.ts';
 import { isCompanyReleaseForm, readCompanyRelease } from './company-releases.ts';
@@ -50,8 +52,6 @@ const FIRST_RUN_DAYS = 7;
 const FEED_PAGES = 3;
 /** The forms the feed is asked for during the day: those whose records a reader waits for. */
 const FEED_FORMS = ['4', '8-K'] as const;
-/** A filing that failed this many times is left failed (reported) rather than tried at every run. */
-const MAX_ATTEMPTS = 3;
 const FILING_ALERT_BATCH = 2000;
 
 export interface SyncOptions {
@@ -84,11 +84,8 @@ interface Company {
 const isOwnershipForm = (form: string) => (OWNERSHIP_FORMS as readonly string[]).includes(form);
 /** The forms read for records of their own (below, by form); the others are listed, and done. */
 const readsRecords = (form: string) => isOwnershipForm(form) || isCompanyReleaseForm(form) || isAnnualReportForm(form);
-
-/** The New York calendar day of an instant, YYYY-MM-DD. */
-const newYorkDay = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** Only what the site keeps records of is read; the rest is listed, and done. */
+const filingStatus = (form: string) => (readsRecords(form) ? ('pending' as const) : ('done' as const));
 
 export async function universeWithCiks(db: Db, symbols?: string[]): Promise<Company[]> {
   const rows = await db
@@ -149,7 +146,7 @@ export async function runEdgarSync(db: Db, client: EdgarClient, options: SyncOpt
     // Registrations, whoever filed them, are queued first: the company filings' queue would mark them done.
     if (!options.symbols?.length) report.read += await queueIpoFilings(db, listed);
     const ours = listed.filter((f) => byCik.has(f.cik));
-    report.read += await queueFilings(db, ours);
+    report.read += await queueFilings(db, ours, filingStatus);
 
     // 2. The submissions of the companies that filed (or were asked for).
     const filers = options.symbols?.length ? universe : [...new Set(ours.map((f) => f.cik))].map((c) => byCik.get(c)!);
@@ -278,7 +275,7 @@ async function listFromIndexes(
   report: SyncReport,
   progress: NonNullable<SyncOptions['onProgress']>,
 ): Promise<ListedFiling[]> {
-  const today = newYorkDay(now);
+  const today = toNewYork(now).date;
   const last = await readMeta<string>(db, META_INDEX_DAY);
   let day = options.since ?? (last ? addDays(last, 1) : addDays(today, -FIRST_RUN_DAYS));
   const days: string[] = [];
@@ -332,31 +329,6 @@ async function listFromFeed(client: EdgarClient, report: SyncReport): Promise<Li
     }
   }
   return listed;
-}
-
-/** Filings the sync did not know, queued; how many. */
-async function queueFilings(db: Db, filings: readonly ListedFiling[]): Promise<number> {
-  const unique = new Map(filings.map((f) => [f.accession, f]));
-  let queued = 0;
-  const rows = [...unique.values()];
-  for (let i = 0; i < rows.length; i += 1000) {
-    const added = await db
-      .insert(edgarFilings)
-      .values(
-        rows.slice(i, i + 1000).map((f) => ({
-          accession: f.accession,
-          cik: f.cik,
-          form: f.form.toUpperCase(),
-          filedOn: f.filedOn,
-          // Only what the site keeps records of is read; the rest is listed, and done.
-          status: readsRecords(f.form.toUpperCase()) ? ('pending' as const) : ('done' as const),
-        })),
-      )
-      .onConflictDoNothing({ target: edgarFilings.accession })
-      .returning({ accession: edgarFilings.accession });
-    queued += added.length;
-  }
-  return queued;
 }
 
 /** A company's submissions, read only when changed: its new filings stored and announced, and queued. */
@@ -422,6 +394,7 @@ async function refreshSubmissions(
             role: null,
             acceptedAt: null,
           })),
+        filingStatus,
       );
     }
     await tx
@@ -444,11 +417,6 @@ async function readFiling(
   now: Date,
 ): Promise<void> {
   const path = `/Archives/edgar/data/${filing.cik}/${filing.accession.replaceAll('-', '')}/${filing.accession}.txt`;
-  const mark = (status: 'done' | 'skipped' | 'failed', outcome: string) =>
-    db
-      .update(edgarFilings)
-      .set({ status, outcome: outcome.slice(0, 500), doneAt: new Date(), attempts: sql`${edgarFilings.attempts} + 1` })
-      .where(eq(edgarFilings.accession, filing.accession));
   try {
     // An annual report's main document is read alone: its submission text file carries its exhibits and XBRL too.
     if (isAnnualReportForm(filing.form)) return await readAnnualReport(db, client, filing, report);
@@ -472,26 +440,17 @@ async function readFiling(
         report.updated++;
         if (outcome.replaced) report.notes.push(`${filing.accession}: amendment replaced ${outcome.replaced} row(s)`);
       } else skip(report, outcome.reason, filing.accession);
-      await tx
-        .update(edgarFilings)
-        .set({
-          status: outcome.stored ? 'done' : 'skipped',
-          outcome: outcome.stored ? `insider rows: ${outcome.added}` : outcome.reason,
-          doneAt: new Date(),
-          attempts: sql`${edgarFilings.attempts} + 1`,
-        })
-        .where(eq(edgarFilings.accession, filing.accession));
+      await markFiling(
+        tx,
+        filing.accession,
+        outcome.stored ? 'done' : 'skipped',
+        outcome.stored ? `insider rows: ${outcome.added}` : outcome.reason,
+      );
     });
   } catch (error) {
     if (!(error instanceof EdgarDocumentError)) throw error;
     problem(error.document, error.problem);
     skip(report, 'document that could not be read', filing.accession);
-    const failed = filing.attempts + 1 >= MAX_ATTEMPTS || !/missing|cut short/.test(error.problem);
-    await (failed
-      ? mark('failed', error.problem)
-      : db
-          .update(edgarFilings)
-          .set({ attempts: sql`${edgarFilings.attempts} + 1`, outcome: error.problem.slice(0, 500) })
-          .where(eq(edgarFilings.accession, filing.accession)));
+    await markFilingUnread(db, filing, error.problem);
   }
 }

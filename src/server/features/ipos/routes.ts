@@ -8,13 +8,13 @@ import { createRouter } from '../../platform/http/context.ts';
 import { actorOf } from '../../platform/http/editor-routes.ts';
 import { idParam, queryInteger, textField, versionField } from '../../platform/http/fields.ts';
 import {
-  ErrorSchema,
   apiSchema,
   errorResponses,
   jsonBody,
   jsonContent,
   notFoundResponse,
   staffResponses,
+  staleEditResponse,
 } from '../../platform/http/schemas.ts';
 import { staffOnly } from '../accounts/index.ts';
 import { correctIpo, iposForEditor, listIpos } from './service.ts';
@@ -103,7 +103,7 @@ const correctRoute = createRoute({
   request: { params: idParam, ...jsonBody(CorrectionBody) },
   responses: {
     200: jsonContent(z.object({ data: IpoEdit }), 'Corrected'),
-    409: jsonContent(ErrorSchema, 'Changed by someone else since the version the edit is based on'),
+    ...staleEditResponse,
     ...notFoundResponse,
     ...errorResponses,
     ...staffResponses,

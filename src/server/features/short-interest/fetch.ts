@@ -12,13 +12,12 @@ import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import {
   SourceDocumentError,
-  SourceUnavailable,
   createSourceClient,
   type SourceClient,
   type SourceClientOptions,
 } from '../../platform/source-client.ts';
 import { ImportError } from '../imports/index.ts';
-import { emptyRunReport, startSourceRun, type RunReport, type RunTrigger } from '../sources/index.ts';
+import { emptyRunReport, runEnding, startSourceRun, type RunReport, type RunTrigger } from '../sources/index.ts';
 import { MAX_FINRA_FILE_BYTES, readFinraFile } from './finra-file.ts';
 import { reportsHeld, storeShortInterestReport } from './store.ts';
 
@@ -132,16 +131,11 @@ export async function runShortInterestFetch(
       }
     }
   } catch (error) {
-    if (options.signal?.aborted || error instanceof SourceUnavailable) {
-      status = 'stopped';
-      report.stopped = true;
-      note = error instanceof SourceUnavailable ? error.message : 'stopped before the end';
-    } else if (error instanceof SourceDocumentError) {
+    if (error instanceof SourceDocumentError && !options.signal?.aborted)
       report.problems.push({ document: error.document, problem: error.problem });
-    } else {
-      status = 'failed';
-      note = error instanceof Error ? error.message : String(error);
-      failure = error;
+    else {
+      ({ status, note, failure } = runEnding(error, options.signal, 'stopped before the end'));
+      report.stopped = status === 'stopped';
     }
   }
   report.requests = client.requests - before;

@@ -6,6 +6,7 @@ export { sourceRuns } from './tables.ts';
 export {
   emptyRunReport,
   lastSourceRuns,
+  runEnding,
   startSourceRun,
   SourceRunBusy,
   type RunReport,

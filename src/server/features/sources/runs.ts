@@ -6,6 +6,7 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { transaction, type Db } from '../../platform/db/client.ts';
+import { SourceUnavailable } from '../../platform/source-client.ts';
 import { sourceRuns } from './tables.ts';
 
 export type SourceId = (typeof sourceRuns.$inferSelect)['source'];
@@ -34,6 +35,21 @@ export const emptyRunReport = (): RunReport => ({
   problems: [],
   notices: [],
 });
+
+/**
+ * How a run that threw ends: asked to stop, or its source out of reach, it stopped (the next run goes
+ * on: `stoppedNote`, or the source's own sentence); anything else failed, and is thrown again once
+ * the run is recorded.
+ */
+export function runEnding(
+  error: unknown,
+  signal: AbortSignal | undefined,
+  stoppedNote: string,
+): { status: 'stopped' | 'failed'; note: string; failure: unknown } {
+  if (signal?.aborted) return { status: 'stopped', note: stoppedNote, failure: null };
+  if (error instanceof SourceUnavailable) return { status: 'stopped', note: error.message, failure: null };
+  return { status: 'failed', note: error instanceof Error ? error.message : String(error), failure: error };
+}
 
 export class SourceRunBusy extends Error {
   override readonly name = 'SourceRunBusy';

@@ -14,8 +14,8 @@ import { recordChanges } from '../../platform/changes.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
 import { paceAfter } from '../../platform/db/pace.ts';
 import { companies } from '../companies/index.ts';
-import { emptyRunReport, startSourceRun, type RunReport, type RunTrigger } from '../sources/index.ts';
-import { RegistryUnavailable, type TrialRegistry } from './registry.ts';
+import { emptyRunReport, runEnding, startSourceRun, type RunReport, type RunTrigger } from '../sources/index.ts';
+import type { TrialRegistry } from './registry.ts';
 import { sponsorMatcher, sponsorQuery, type SponsorMatcher } from './sponsors.ts';
 import { storeCompanyTrials, type FoundTrial } from './store.ts';
 import { isDrugTrial, sponsorsOf, TrialDocumentError, type Trial } from './study.ts';
@@ -134,19 +134,12 @@ export async function runTrialsSync(
       options.onProgress?.(i + 1, wanted.length, company.symbol);
     }
   } catch (error) {
-    if (options.signal?.aborted) {
-      status = 'stopped';
-      report.stopped = true;
-      note = 'stopped before the end; the next run reads every company again';
-    } else if (error instanceof RegistryUnavailable) {
-      status = 'stopped';
-      report.stopped = true;
-      note = error.message;
-    } else {
-      status = 'failed';
-      note = error instanceof Error ? error.message : String(error);
-      failure = error;
-    }
+    ({ status, note, failure } = runEnding(
+      error,
+      options.signal,
+      'stopped before the end; the next run reads every company again',
+    ));
+    report.stopped = status === 'stopped';
   }
   report.requests = registry.requests - requestsBefore;
   // The companies whose trials changed are built again once, at the end of the run (or where it stopped).

@@ -11,7 +11,14 @@ import type { StaffActor } from '../../../lib/console.ts';
 import type { Db } from '../db/client.ts';
 import { createRouter } from './context.ts';
 import { idParam, staffListQuery, versionQuery } from './fields.ts';
-import { ErrorSchema, errorResponses, jsonBody, jsonContent, notFoundResponse, staffResponses } from './schemas.ts';
+import {
+  errorResponses,
+  jsonBody,
+  jsonContent,
+  notFoundResponse,
+  staffResponses,
+  staleEditResponse,
+} from './schemas.ts';
 
 export interface ListQuery {
   q?: string;
@@ -79,7 +86,7 @@ export function editorRoutes<Create, Patch extends { version: number }>(options:
     request: { params: idParam, ...jsonBody(options.patchBody) },
     responses: {
       200: jsonContent(z.object({ data: options.record }), 'Updated'),
-      409: jsonContent(ErrorSchema, 'Changed by someone else since the version the edit is based on'),
+      ...staleEditResponse,
       ...errorResponses,
       ...notFoundResponse,
       ...staffResponses,
@@ -93,7 +100,7 @@ export function editorRoutes<Create, Patch extends { version: number }>(options:
     request: { params: idParam, query: versionQuery },
     responses: {
       204: { description: 'Deleted' },
-      409: jsonContent(ErrorSchema, 'Changed by someone else since the version the delete is based on'),
+      ...staleEditResponse,
       ...errorResponses,
       ...notFoundResponse,
       ...staffResponses,

@@ -27,6 +27,11 @@ export const staffResponses = {
   403: jsonContent(z.object({ message: z.string() }), 'Not staff'),
 };
 
+/** A staff edit or delete based on a version someone else has since replaced (optimistic concurrency). */
+export const staleEditResponse = {
+  409: jsonContent(ErrorSchema, 'Changed by someone else since the version the edit is based on'),
+};
+
 /** A JSON request body. */
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   body: { required: true, content: { 'application/json': { schema } } },
