@@ -65,8 +65,6 @@ import {
   limitBodySize,
   limitConcurrency,
   requestContext,
-  wakeAfterWrite,
-  wakeOutboxAfterPost,
   whileDatabaseReachable,
 } from './platform/http/middleware.ts';
 import { apiDocumentRoutes, healthRoutes } from './platform/http/operations.ts';
@@ -85,14 +83,10 @@ export interface AppDeps {
   site?: SiteState;
   /** The screener's in-memory snapshot (made here when not given). */
   snapshots?: SnapshotStore;
-  /** Starts message delivery at once, after a request queued a message. */
-  wakeOutbox?: () => void;
   /** Starts delivering a global notification at once, after staff broadcast it. */
   wakeBroadcasts?: () => void;
   /** Starts sending a newsletter issue at once, after staff scheduled it for now or resumed it. */
   wakeNewsletter?: () => void;
-  /** Looks for alerts to raise at once, after staff saved an article or an event. */
-  wakeAlerts?: () => void;
   /** Looks at once for a run of a source's sync staff asked for (the job that runs it). */
   wakeSourceSync?: (job: string) => void;
   /** Whether this instance leads the others (alone, it does). */
@@ -149,20 +143,6 @@ export function createApp(deps: AppDeps): App {
   // The expensive calls: a few at a time per client address.
   for (const expensive of ['/graphql', '/stock/export', '/stock/search', '/stock/searchTop3'])
     api.use(expensive, limitConcurrency(config.expensiveCallsPerAddress));
-  if (deps.wakeOutbox) {
-    for (const group of [
-      '/auth/*',
-      '/email-subscriptions/*',
-      '/news-alerts/*',
-      '/events/register',
-      '/tools/newsletter/*',
-    ])
-      api.use(group, wakeOutboxAfterPost(deps.wakeOutbox));
-  }
-  // Articles and events about a company alert its followers.
-  if (deps.wakeAlerts)
-    for (const group of ['/tools/news/*', '/tools/events/*', '/tools/videos/*'])
-      api.use(group, wakeAfterWrite(deps.wakeAlerts));
   api.route('/auth', accountRoutes);
   api.route('/auth', googleRoutes);
   api.route('/profile', profileRoutes);

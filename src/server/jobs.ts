@@ -63,10 +63,6 @@ export function serverJobs(deps: ServerJobDeps): JobDefinition[] {
   const { config, logger, changes, cluster, snapshots } = deps;
   const db = deps.database.db;
   const bulkRows = bulkStatementRows(deps.database.kind);
-  const wakeOutbox = () => {
-    deps.wake(OUTBOX_JOB, 50);
-    deps.wake(BULK_MAIL_JOB, 50);
-  };
   return [
     ...outboxJobs({
       db,
@@ -86,12 +82,11 @@ export function serverJobs(deps: ServerJobDeps): JobDefinition[] {
       siteUrl: config.siteUrl,
       postalAddress: config.mail.postalAddress,
       logger,
-      wakeOutbox,
       batch: bulkRows.queue,
     }),
     ...newsletterJobs({ db, logger, wakeBulk: () => deps.wake(BULK_MAIL_JOB, 50), queueRows: bulkRows.queue }),
-    ...eventJobs({ db, wakeOutbox }),
-    ...notificationJobs({ db, siteUrl: config.siteUrl, logger, wakeOutbox, queueRows: bulkRows.queue }),
+    ...eventJobs({ db }),
+    ...notificationJobs({ db, siteUrl: config.siteUrl, logger, queueRows: bulkRows.queue }),
     ...chatJobs({ db, logger }),
     // Changes written by another instance whose message was lost, or by a command (npm run import).
     missedChangesJob(db, changes, CLUSTER_POLL_MS),
@@ -117,6 +112,7 @@ export function serverJobs(deps: ServerJobDeps): JobDefinition[] {
       db,
       logger,
       snapshots,
+      changes,
       batch: bulkRows.queue,
       onRaised: () => deps.wake(ALERT_DELIVERY_JOB, 50),
     }),

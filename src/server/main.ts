@@ -8,7 +8,7 @@
 import { createApp } from './app.ts';
 import { createSnapshotStore } from './features/screener/index.ts';
 import { readDemoSeed } from './features/site-build/index.ts';
-import { ALERT_RAISING_JOB, BROADCAST_JOB, NEWSLETTER_JOB, OUTBOX_JOB, serverJobs } from './jobs.ts';
+import { BROADCAST_JOB, NEWSLETTER_JOB, serverJobs } from './jobs.ts';
 import { createChangeBus } from './platform/changes.ts';
 import { ConfigError, loadConfig, type Config } from './platform/config.ts';
 import { ListenError, listen, type HttpServer } from './platform/http/server.ts';
@@ -85,10 +85,8 @@ export async function main(): Promise<void> {
     logger,
     site: publishing.site,
     snapshots,
-    wakeOutbox: () => scheduler.wake(OUTBOX_JOB, 50),
     wakeBroadcasts: () => scheduler.wake(BROADCAST_JOB, 0),
     wakeNewsletter: () => scheduler.wake(NEWSLETTER_JOB, 0),
-    wakeAlerts: () => scheduler.wake(ALERT_RAISING_JOB, 0),
     wakeSourceSync: (job) => scheduler.wake(job, 0),
     isLeader: cluster.isLeader,
     changes,

@@ -37,6 +37,13 @@ export interface JobDefinition extends JobOptions {
   name: string;
   intervalMs: number;
   task: JobTask;
+  /**
+   * What makes the job run at once instead of at its next turn: it is handed
+   * the job's wake when the job is scheduled (messages queued, content the
+   * job watches committed) and returns how to stop listening, which the
+   * scheduler calls when it stops.
+   */
+  wakeOn?: (wake: (delayMs?: number) => void) => () => void;
 }
 
 export interface JobScheduler {
@@ -104,7 +111,10 @@ export function createJobScheduler(logger: Logger, isLeader: () => boolean = () 
       return job;
     },
     start(jobs) {
-      for (const job of jobs) scheduler.every(job.name, job.intervalMs, job.task, job);
+      for (const job of jobs) {
+        const scheduled = scheduler.every(job.name, job.intervalMs, job.task, job);
+        if (job.wakeOn) stoppers.push(job.wakeOn(scheduled.wake));
+      }
     },
     wake(name, delayMs) {
       byName.get(name)?.wake(delayMs);

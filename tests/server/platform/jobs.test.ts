@@ -103,6 +103,32 @@ describe('the job scheduler', () => {
     expect(runs.sort()).toEqual(['first', 'second', 'second']);
   });
 
+  it('runs a declared job at once when what it listens to happens, and stops listening when it stops', async () => {
+    scheduler = createJobScheduler(logger);
+    const listeners = new Set<() => void>();
+    const happen = () => listeners.forEach((listener) => listener());
+    let runs = 0;
+    scheduler.start([
+      {
+        name: 'woken',
+        intervalMs: 60_000,
+        task: async () => void runs++,
+        wakeOn: (wake) => {
+          const listener = () => wake();
+          listeners.add(listener);
+          return () => listeners.delete(listener);
+        },
+      },
+    ]);
+    await sleep(30);
+    expect(runs).toBe(1);
+    happen();
+    await sleep(30);
+    expect(runs).toBe(2);
+    await scheduler.stop();
+    expect(listeners.size).toBe(0);
+  });
+
   it('runs a declared leader-only job only while this instance leads', async () => {
     let leading = false;
     scheduler = createJobScheduler(logger, () => leading);

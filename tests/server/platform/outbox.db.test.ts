@@ -19,7 +19,8 @@ import { createOutboxWorker } from '../../../src/server/platform/outbox/worker.t
 import { mailLinkSecret } from '../../../src/server/platform/outbox/list-links.ts';
 import { messageReferences, sealReference } from '../../../src/server/platform/outbox/message-reference.ts';
 import { createJobScheduler } from '../../../src/server/platform/jobs.ts';
-import { enqueue, type OutgoingMessage } from '../../../src/server/platform/outbox/enqueue.ts';
+import { enqueue, onMessagesQueued, type OutgoingMessage } from '../../../src/server/platform/outbox/enqueue.ts';
+import { transaction } from '../../../src/server/platform/db/client.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/database.ts';
 
 let t: TestDatabase;
@@ -128,6 +129,41 @@ describe('outbox delivery', () => {
     const second = recording();
     await createOutboxWorker({ db: t.database.db, email: second, sms: second, logger }).runOnce();
     expect(second.sent.map((m) => m.id)).toContain(id);
+  });
+});
+
+describe('hearing of queued messages', () => {
+  it('tells the listeners once the transaction that queued a message commits, and never when it rolls back', async () => {
+    const db = t.database.db;
+    const heard: string[] = [];
+    const stop = onMessagesQueued(db, () => heard.push('queued'));
+    try {
+      await transaction(db, async (tx) => {
+        await enqueue(tx, message('committed@example.com'));
+        // A savepoint inside waits for the outermost commit too.
+        await transaction(tx, (inner) => enqueue(inner, message('nested@example.com')));
+        expect(heard).toEqual([]);
+      });
+      expect(heard).toEqual(['queued', 'queued']);
+      await expect(
+        transaction(db, async (tx) => {
+          await enqueue(tx, message('rolled-back@example.com'));
+          throw new Error('the write fails after queueing');
+        }),
+      ).rejects.toThrow('the write fails');
+      expect(heard).toHaveLength(2);
+      // Outside a transaction the message is committed when enqueue returns.
+      await enqueue(db, message('alone@example.com'));
+      expect(heard).toHaveLength(3);
+      // A dedupe key queued before queues nothing, and tells nobody.
+      await enqueue(db, { ...message('once@example.com'), dedupeKey: 'hearing-once' });
+      await enqueue(db, { ...message('once@example.com'), dedupeKey: 'hearing-once' });
+      expect(heard).toHaveLength(4);
+    } finally {
+      stop();
+    }
+    await enqueue(db, message('unheard@example.com'));
+    expect(heard).toHaveLength(4);
   });
 });
 

@@ -5,19 +5,15 @@ import { REMINDER_INTERVAL_MS, sendDueReminders } from './reminders.ts';
 
 export interface EventJobDeps {
   db: Db;
-  /** Starts message delivery at once, after reminders were queued. */
-  wakeOutbox: () => void;
 }
 
-export function jobs({ db, wakeOutbox }: EventJobDeps): JobDefinition[] {
+export function jobs({ db }: EventJobDeps): JobDefinition[] {
   return [
     {
       name: 'event-reminders',
       intervalMs: REMINDER_INTERVAL_MS,
       leaderOnly: true,
-      task: async () => {
-        if ((await sendDueReminders(db)) > 0) wakeOutbox();
-      },
+      task: () => sendDueReminders(db),
     },
   ];
 }

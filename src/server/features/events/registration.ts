@@ -15,7 +15,7 @@ import {
 import { toE164 } from '../../../lib/validation.ts';
 import { rowsOf, type Db } from '../../platform/db/client.ts';
 import { DomainError, invalid, notFound, unavailable } from '../../platform/errors.ts';
-import { enqueueFrom } from '../../platform/outbox/enqueue.ts';
+import { enqueueFrom, messagesQueued } from '../../platform/outbox/enqueue.ts';
 import { enforce } from '../../platform/rate-limit.ts';
 import { REMINDER_LEADS, confirmationEmail, type InviteEvent } from './invite.ts';
 import { activeEvents, eventsWithCompany, type EventWithCompany } from './service.ts';
@@ -155,7 +155,7 @@ export async function registerForEvent(
     with registered as (${insert.getSQL()}), confirmed as (${enqueueFrom('registered', message)} returning id)
     select (select count(*) from registered) as registered`);
   // Two submissions at once: the other one stored it and sends the confirmation.
-  return Number(rowsOf<{ registered: number | string }>(result)[0]?.registered ?? 0) > 0
-    ? 'registered'
-    : 'already-registered';
+  if (Number(rowsOf<{ registered: number | string }>(result)[0]?.registered ?? 0) === 0) return 'already-registered';
+  messagesQueued(db);
+  return 'registered';
 }

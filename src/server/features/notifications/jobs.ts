@@ -12,20 +12,18 @@ export interface NotificationJobDeps {
   /** The public site's address, for the links in the messages. */
   siteUrl: string;
   logger: Logger;
-  /** Starts message delivery at once, after a batch was queued. */
-  wakeOutbox: () => void;
   /** Users reached per statement (see bulkStatementRows). */
   queueRows: number;
 }
 
-export function jobs({ db, siteUrl, logger, wakeOutbox, queueRows }: NotificationJobDeps): JobDefinition[] {
+export function jobs({ db, siteUrl, logger, queueRows }: NotificationJobDeps): JobDefinition[] {
   return [
     {
       name: BROADCAST_JOB,
       intervalMs: BROADCAST_INTERVAL_MS,
       leaderOnly: true,
       task: async (signal) => {
-        const queued = await deliverBroadcasts(db, siteUrl, { signal, onQueued: wakeOutbox, batch: queueRows });
+        const queued = await deliverBroadcasts(db, siteUrl, { signal, batch: queueRows });
         if (queued > 0) logger.info({ queued }, 'global notification messages queued');
       },
     },

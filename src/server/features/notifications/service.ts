@@ -15,7 +15,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { rowsOf } from '../../platform/db/client.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import { outboxMessages } from '../../platform/tables.ts';
-import { analyzeOutbox } from '../../platform/outbox/enqueue.ts';
+import { analyzeOutbox, messagesQueued } from '../../platform/outbox/enqueue.ts';
 import { users } from '../accounts/index.ts';
 import { staffEdit } from '../audit/index.ts';
 import { companies } from '../companies/index.ts';
@@ -145,14 +145,14 @@ export async function deliverBatch(db: Db, b: typeof broadcasts.$inferSelect, si
 
 /**
  * The delivery job: every broadcast still being delivered, a batch at a
- * time, letting other work run between batches. `onQueued` wakes the
- * outbox. Returns the number of messages queued.
+ * time, letting other work run between batches. Returns the number of
+ * messages queued.
  */
 export async function deliverBroadcasts(
   db: Db,
   siteUrl: string,
   /** `batch`: users reached per statement (bulkStatementRows). */
-  options: { batch: number; signal?: AbortSignal; onQueued?: () => void },
+  options: { batch: number; signal?: AbortSignal },
 ): Promise<number> {
   let total = 0;
   const pending = await db
@@ -171,7 +171,7 @@ export async function deliverBroadcasts(
       }
       if (total === 0 && queued > 0) await analyzeOutbox(db);
       total += queued;
-      if (queued > 0) options.onQueued?.();
+      if (queued > 0) messagesQueued(db);
       [b] = (await db.select().from(broadcasts).where(eq(broadcasts.id, b.id))) as [typeof b];
       await new Promise((resolve) => setImmediate(resolve));
     }

@@ -37,6 +37,42 @@ export function rowsOf<T>(result: unknown): T[] {
  * database has one connection, so a query on the outer handle would wait for
  * the transaction forever.
  */
-export function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx));
+export async function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  const outer = openTransactions.get(db);
+  if (outer) {
+    // A savepoint inside a transaction: what it asks to run after commit waits for the outermost commit.
+    return db.transaction((tx) => {
+      openTransactions.set(tx, outer);
+      return work(tx);
+    });
+  }
+  const opened: OpenTransaction = { root: db, afterCommit: [] };
+  const result = await db.transaction((tx) => {
+    openTransactions.set(tx, opened);
+    return work(tx);
+  });
+  for (const then of opened.afterCommit) then(db);
+  return result;
+}
+
+interface OpenTransaction {
+  /** The handle the transaction was opened on. */
+  root: Db;
+  afterCommit: ((root: Db) => void)[];
+}
+
+/** The transactions opened by transaction(), by their handle (a savepoint's handle maps to its outermost). */
+const openTransactions = new WeakMap<Db, OpenTransaction>();
+
+/**
+ * Runs `then` once what was written through `handle` is committed: after the
+ * outermost transaction's commit when `handle` is a transaction's (never, if
+ * it rolls back), at once otherwise (a statement outside a transaction is
+ * committed when it returns). `then` gets the handle the transaction was
+ * opened on, which is what listeners are keyed by.
+ */
+export function afterCommit(handle: Db, then: (root: Db) => void): void {
+  const open = openTransactions.get(handle);
+  if (open) open.afterCommit.push(then);
+  else then(handle);
 }

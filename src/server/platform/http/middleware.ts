@@ -98,22 +98,6 @@ export const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
   setAnswerHeaders(c, [['Cache-Control', 'no-store']]);
 };
 
-/** After a successful POST of a group that queues messages (codes, confirmation links), delivery starts at once. */
-export const wakeOutboxAfterPost =
-  (wake: () => void): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
-    await next();
-    if (c.req.method === 'POST' && c.res.status < 300) wake();
-  };
-
-/** Wakes a job after a write (POST, PUT or PATCH) that succeeded. */
-export const wakeAfterWrite =
-  (wake: () => void): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
-    await next();
-    if (['POST', 'PUT', 'PATCH'].includes(c.req.method) && c.res.status < 300) wake();
-  };
-
 /**
  * A request still running after `ms` is answered 503 and logged, so a slow
  * request ends for its client instead of holding it; its work, no longer

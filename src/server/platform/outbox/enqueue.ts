@@ -1,10 +1,12 @@
 /**
  * Messages to send, written inside the caller's transaction so a code and
- * the message carrying it are stored together or not at all.
+ * the message carrying it are stored together or not at all. Whoever
+ * delivers them hears of each commit that queued some (onMessagesQueued), so
+ * a message goes out at once whichever feature or route queued it.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { arrayColumn } from '../db/arrays.ts';
-import type { Db } from '../db/client.ts';
+import { afterCommit, type Db } from '../db/client.ts';
 import type { EmailList } from '../../../lib/email-lists.ts';
 import { outboxMessages } from '../tables.ts';
 
@@ -27,6 +29,29 @@ export interface OutgoingMessage {
   unsubscribeUrl?: string;
 }
 
+/** Who hears of queued messages, by the database handle they were queued through (see onMessagesQueued). */
+const queuedListeners = new WeakMap<Db, Set<() => void>>();
+
+/** Calls `listener` after each commit that queued messages through `db`; returns its removal. */
+export function onMessagesQueued(db: Db, listener: () => void): () => void {
+  let listeners = queuedListeners.get(db);
+  if (!listeners) queuedListeners.set(db, (listeners = new Set()));
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+/**
+ * Says that messages were queued through `handle` (a transaction's, or the
+ * database's): the listeners hear of it once they can read them. The
+ * functions of this module say it themselves; a statement built with
+ * enqueueFrom, or a bulk insert of its own, says it when it ran.
+ */
+export function messagesQueued(handle: Db): void {
+  afterCommit(handle, (root) => {
+    for (const listener of queuedListeners.get(root) ?? []) listener();
+  });
+}
+
 /** Queues a message; null when its dedupe key was queued before. */
 export async function enqueue(tx: Db, message: OutgoingMessage): Promise<number | null> {
   const [row] = await tx
@@ -41,6 +66,7 @@ export async function enqueue(tx: Db, message: OutgoingMessage): Promise<number 
     })
     .onConflictDoNothing()
     .returning({ id: outboxMessages.id });
+  if (row) messagesQueued(tx);
   return row?.id ?? null;
 }
 
@@ -57,13 +83,15 @@ export async function enqueueAll(tx: Db, messages: readonly OutgoingMessage[]): 
       ${col((m) => m.text)}, ${col((m) => m.html ?? null)}, ${col((m) => m.dedupeKey ?? null)},
       ${col((m) => m.unsubscribeUrl ?? null)})
     on conflict (dedupe_key) do nothing`);
+  messagesQueued(tx);
 }
 
 /**
  * Queues a message in the statement that makes it due: `source` names a
  * common table expression of that statement, and the message is queued once
  * per row it returns (none: nothing is queued). One statement is one round
- * trip and atomic, without holding a transaction open.
+ * trip and atomic, without holding a transaction open; the caller says
+ * messagesQueued when it ran.
  */
 export function enqueueFrom(source: string, message: OutgoingMessage): SQL {
   return sql`insert into ${outboxMessages} (channel, recipient, subject, text, html, calendar, list)

@@ -4,7 +4,8 @@
  * Transactional messages (codes, confirmations) are delivered by every
  * instance (each claims its own rows), at once; bulk mail by the leader
  * only, paced and pooled. A channel without a configured provider writes
- * its messages to files in the outbox folder.
+ * its messages to files in the outbox folder. Both wake when a commit queued
+ * messages (onMessagesQueued), whoever queued them.
  */
 import { createPrivateKey } from 'node:crypto';
 import fs from 'node:fs';
@@ -13,6 +14,7 @@ import type { Db } from '../db/client.ts';
 import type { JobDefinition } from '../jobs.ts';
 import type { Logger } from '../logger.ts';
 import { BULK_INTERVAL_MS, createBulkWorker, type TemplateRenderer } from './bulk-worker.ts';
+import { onMessagesQueued } from './enqueue.ts';
 import { mailLinkSecret } from './list-links.ts';
 import { messageReferences } from './message-reference.ts';
 import {
@@ -26,7 +28,7 @@ import {
 } from './transports.ts';
 import { OUTBOX_INTERVAL_MS, createOutboxWorker } from './worker.ts';
 
-/** The delivery jobs' names, to wake them after a message was queued. */
+/** The delivery jobs' names. */
 export const OUTBOX_JOB = 'outbox';
 export const BULK_MAIL_JOB = 'bulk-mail';
 
@@ -94,8 +96,16 @@ export function jobs({
     renderers,
     leaseRows,
   });
+  // A burst of commits (a digest's batches) wakes each job once.
+  const wakeOn = (wake: (delayMs?: number) => void) => onMessagesQueued(db, () => wake(50));
   return [
-    { name: OUTBOX_JOB, intervalMs: OUTBOX_INTERVAL_MS, task: (signal) => worker.runOnce(signal) },
-    { name: BULK_MAIL_JOB, intervalMs: BULK_INTERVAL_MS, leaderOnly: true, task: (signal) => bulk.runOnce(signal) },
+    { name: OUTBOX_JOB, intervalMs: OUTBOX_INTERVAL_MS, task: (signal) => worker.runOnce(signal), wakeOn },
+    {
+      name: BULK_MAIL_JOB,
+      intervalMs: BULK_INTERVAL_MS,
+      leaderOnly: true,
+      task: (signal) => bulk.runOnce(signal),
+      wakeOn,
+    },
   ];
 }

@@ -43,7 +43,6 @@ export interface DigestOptions {
   /** Rows per statement (bulkStatementRows); a transaction takes half as many readers (see DIGEST_SHARE). */
   batch: number;
   signal?: AbortSignal;
-  onQueued?: () => void;
 }
 
 /** Emails written between two turns of the event loop (each a few tenths of a millisecond). */
@@ -156,7 +155,6 @@ export async function buildDueDigests(db: Db, now: Date, options: DigestOptions)
     });
     after = due.at(-1)!.userId;
     queued += sent;
-    if (sent > 0) options.onQueued?.();
     if (due.length < readers || options.signal?.aborted) return queued;
     await paceAfter(started);
   }

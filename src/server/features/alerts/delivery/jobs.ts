@@ -23,8 +23,6 @@ export interface AlertDeliveryJobDeps {
   siteUrl: string;
   postalAddress: string | null;
   logger: Logger;
-  /** Starts message delivery at once, after messages were queued. */
-  wakeOutbox: () => void;
   /** Alerts or readers per statement (see bulkStatementRows). */
   batch: number;
   /** The clock (tests move it). */
@@ -36,7 +34,6 @@ export function jobs({
   siteUrl,
   postalAddress,
   logger,
-  wakeOutbox,
   batch,
   now = () => new Date(),
 }: AlertDeliveryJobDeps): JobDefinition[] {
@@ -45,7 +42,7 @@ export function jobs({
       name: ALERT_DELIVERY_JOB,
       intervalMs: ALERT_DELIVERY_INTERVAL_MS,
       task: async (signal) => {
-        const taken = await deliverAlerts(db, now(), { siteUrl, postalAddress, batch, signal, onQueued: wakeOutbox });
+        const taken = await deliverAlerts(db, now(), { siteUrl, postalAddress, batch, signal });
         if (taken > 0) logger.debug({ alerts: taken }, 'alerts delivered');
       },
     },
@@ -59,7 +56,6 @@ export function jobs({
           postalAddress,
           batch,
           signal,
-          onQueued: wakeOutbox,
         });
         if (queued > 0) logger.info({ digests: queued }, 'alert digests queued');
       },

@@ -40,8 +40,6 @@ export interface DeliveryOptions {
   /** Alerts per transaction (see bulkStatementRows). */
   batch: number;
   signal?: AbortSignal;
-  /** Hears of each batch that queued messages (wakes the outbox). */
-  onQueued?: () => void;
   /** Runs after a batch's messages are queued, before its alerts are marked (tests stop there). */
   beforeMarking?: () => Promise<void>;
 }
@@ -212,7 +210,6 @@ export async function deliverAlerts(db: Db, now: Date, options: DeliveryOptions)
   for (;;) {
     const result = await deliverBatch(db, now, options);
     taken += result.taken;
-    if (result.queued > 0) options.onQueued?.();
     if (result.taken < options.batch || options.signal?.aborted) return taken;
     await yieldToRequests();
   }
