@@ -210,6 +210,19 @@ describe('what a query costs', () => {
     }
   });
 
+  it('refuses fragments spread into more fields than it can count, as too costly and without running', async () => {
+    // Each fragment spreads the one before it ten times: a few lines that name a million fields.
+    const fragments = ['fragment F0 on Company { symbol name }'];
+    for (let i = 1; i <= 6; i++) fragments.push(`fragment F${i} on Company { ${`...F${i - 1} `.repeat(10)}}`);
+    const res = await t.call('POST', '/api/graphql', {
+      json: { query: `query { company(symbol: "X") { ...F6 } } ${fragments.join(' ')}` },
+    });
+    expect(res.status).toBeLessThan(500);
+    const body = res.body as { data?: unknown; errors: { message: string; extensions?: { code?: string } }[] };
+    expect(body.data ?? null).toBeNull();
+    expect(body.errors[0]!.message).toMatch(/allowed/);
+  });
+
   it('lets fragments and introspection through, counted like any field', async () => {
     const fragment = await graphql('query { company(symbol: "X") { ...F } } fragment F on Company { symbol }');
     expect(fragment.body.errors).toBeUndefined();

@@ -1,27 +1,13 @@
 /**
- * What a GraphQL operation would really cost, computed before it runs: every
- * field it selects (aliases and fragments included) counts once per value it
- * would produce, so a field under a list of a thousand companies counts a
- * thousand times, and fields read from the database weigh more. An operation
- * over the budget is refused without running.
+ * What a GraphQL operation would really cost, computed before it runs
+ * (graphql-query-complexity walks the operation, aliases, fragments and
+ * skipped fields included): every field counts once per value it would
+ * produce, so a field under a list of a thousand companies counts a thousand
+ * times, and fields read from the database weigh more. An operation over the
+ * budget is refused without running.
  */
-import {
-  Kind,
-  getNamedType,
-  getNullableType,
-  isInterfaceType,
-  isListType,
-  isObjectType,
-  valueFromASTUntyped,
-  type DocumentNode,
-  type FieldNode,
-  type FragmentDefinitionNode,
-  type GraphQLNamedType,
-  type GraphQLOutputType,
-  type GraphQLSchema,
-  type OperationDefinitionNode,
-  type SelectionSetNode,
-} from 'graphql';
+import { getNullableType, isListType, type DocumentNode, type GraphQLNamedType, type GraphQLSchema } from 'graphql';
+import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
 import { MAX_PAGE_SIZE } from '../query.ts';
 
 /** The most a single operation may cost: a full page of a thousand rows with every column fits, and so does the standard introspection query. */
@@ -35,6 +21,13 @@ const FIELD_WEIGHTS: Record<string, number> = {
 
 /** Items a list holds at most, where the schema cannot say (a company's insider transactions). */
 const DEFAULT_LIST_SIZE = 100;
+
+/**
+ * Fields looked at before the cost is known: far more than the document
+ * limits let a query name once, so only fragments spread again and again
+ * reach it, and such an operation is refused as too costly.
+ */
+const MAX_NODES = 20_000;
 
 /** The sizes of the introspection lists, from the schema itself: introspection is public but not free. */
 function introspectionSizes(schema: GraphQLSchema): Record<string, number> {
@@ -56,76 +49,54 @@ function introspectionSizes(schema: GraphQLSchema): Record<string, number> {
   };
 }
 
-const sizesBySchema = new WeakMap<GraphQLSchema, Record<string, number>>();
-
-/** The page size `filteredCompanies` asks for (its rows' list), from a literal or a variable. */
-function pageSizeOf(field: FieldNode, variables: Record<string, unknown>): number {
-  const data = field.arguments?.find((argument) => argument.name.value === 'data');
-  const value = data ? (valueFromASTUntyped(data.value, variables) as { pageSize?: unknown } | null) : null;
-  const size = typeof value?.pageSize === 'number' ? value.pageSize : MAX_PAGE_SIZE;
-  return Math.max(0, Math.min(MAX_PAGE_SIZE, Math.floor(size)));
+/** The page size `filteredCompanies` asks for (its rows' list), bounded as the screen bounds it. */
+function pageSizeOf(args: Record<string, unknown>): number {
+  const size = (args.data as { pageSize?: unknown } | undefined)?.pageSize;
+  return Math.max(0, Math.min(MAX_PAGE_SIZE, Math.floor(typeof size === 'number' ? size : MAX_PAGE_SIZE)));
 }
 
+const estimatorsBySchema = new WeakMap<GraphQLSchema, ComplexityEstimator[]>();
+
+/**
+ * A field costs its weight, plus what its selection costs once per item it
+ * holds. A page's rows are its page size: `filteredCompanies` multiplies its
+ * selection by it (the page's two counts with the rows, a few more than they
+ * cost), and its `companies` list counts once.
+ */
+function estimatorsFor(schema: GraphQLSchema): ComplexityEstimator[] {
+  let estimators = estimatorsBySchema.get(schema);
+  if (estimators) return estimators;
+  const sizes = introspectionSizes(schema);
+  const estimate: ComplexityEstimator = ({ type, field, args, childComplexity }) => {
+    const key = `${type.name}.${field.name}`;
+    const weight = FIELD_WEIGHTS[key] ?? 1;
+    if (key === 'Query.filteredCompanies') return weight + pageSizeOf(args) * childComplexity;
+    if (key === 'FilteredCompanies.companies') return weight + childComplexity;
+    const size = isListType(getNullableType(field.type)) ? (sizes[key] ?? DEFAULT_LIST_SIZE) : 1;
+    return weight + size * childComplexity;
+  };
+  estimators = [estimate];
+  estimatorsBySchema.set(schema, estimators);
+  return estimators;
+}
+
+/** The operation's cost with these variables (already checked against their types); Infinity when it is too large to cost. */
 export function operationCost(
   schema: GraphQLSchema,
   document: DocumentNode,
   operationName: string | null | undefined,
   variables: Record<string, unknown> = {},
 ): number {
-  let sizes = sizesBySchema.get(schema);
-  if (!sizes) {
-    sizes = introspectionSizes(schema);
-    sizesBySchema.set(schema, sizes);
+  try {
+    return getComplexity({
+      schema,
+      query: document,
+      operationName: operationName ?? undefined,
+      variables,
+      estimators: estimatorsFor(schema),
+      maxQueryNodes: MAX_NODES,
+    });
+  } catch {
+    return Number.POSITIVE_INFINITY;
   }
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  let operation: OperationDefinitionNode | undefined;
-  for (const definition of document.definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-    if (definition.kind === Kind.OPERATION_DEFINITION && (!operationName || definition.name?.value === operationName))
-      operation ??= definition;
-  }
-  const root = operation?.operation === 'query' ? schema.getQueryType() : null;
-  if (!operation || !root) return 0;
-  /** The type a field gives, the root's introspection fields included. */
-  const fieldType = (parent: GraphQLNamedType, name: string): GraphQLOutputType | undefined => {
-    if (name === '__schema') return schema.getType('__Schema') as GraphQLOutputType;
-    if (name === '__type') return schema.getType('__Type') as GraphQLOutputType;
-    return isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[name]?.type : undefined;
-  };
-
-  const visit = (
-    selection: SelectionSetNode,
-    parent: GraphQLNamedType,
-    multiplier: number,
-    childListSize: number | null,
-    seen: ReadonlySet<string>,
-  ): number => {
-    let total = 0;
-    for (const node of selection.selections) {
-      if (node.kind === Kind.INLINE_FRAGMENT) {
-        total += visit(node.selectionSet, parent, multiplier, childListSize, seen);
-      } else if (node.kind === Kind.FRAGMENT_SPREAD) {
-        const fragment = fragments.get(node.name.value);
-        if (fragment && !seen.has(fragment.name.value))
-          total += visit(
-            fragment.selectionSet,
-            parent,
-            multiplier,
-            childListSize,
-            new Set([...seen, fragment.name.value]),
-          );
-      } else {
-        const key = `${parent.name}.${node.name.value}`;
-        total += multiplier * (FIELD_WEIGHTS[key] ?? 1);
-        if (!node.selectionSet) continue;
-        const type = fieldType(parent, node.name.value);
-        if (!type) continue;
-        const size = isListType(getNullableType(type)) ? (childListSize ?? sizes[key] ?? DEFAULT_LIST_SIZE) : 1;
-        const nextListSize = key === 'Query.filteredCompanies' ? pageSizeOf(node, variables) : null;
-        total += visit(node.selectionSet, getNamedType(type), multiplier * size, nextListSize, seen);
-      }
-    }
-    return total;
-  };
-  return visit(operation.selectionSet, root, 1, null, new Set());
 }

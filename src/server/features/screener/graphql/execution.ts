@@ -56,13 +56,14 @@ export function compiledExecute(args: ExecutionArgs): ReturnType<typeof execute>
     ? getVariableValues(args.schema, operation.variableDefinitions ?? [], args.variableValues ?? {}, { maxErrors: 5 })
     : { coerced: {} };
   if (variables.errors) return { errors: variables.errors };
-  const cost = operationCost(args.schema, args.document, args.operationName, variables.coerced ?? {});
+  const cost = operationCost(args.schema, args.document, args.operationName, args.variableValues ?? {});
   if (cost > MAX_COST) {
+    const costs = Number.isFinite(cost) ? `would cost ${cost.toLocaleString('en-US')}` : 'is too large to cost';
     return {
       errors: [
         new GraphQLError(
-          `Query would cost ${cost.toLocaleString('en-US')}, more than the ${MAX_COST.toLocaleString('en-US')} allowed: ask for fewer rows or fields`,
-          { extensions: { code: 'QUERY_TOO_COSTLY', cost, limit: MAX_COST } },
+          `Query ${costs}, more than the ${MAX_COST.toLocaleString('en-US')} allowed: ask for fewer rows or fields`,
+          { extensions: { code: 'QUERY_TOO_COSTLY', cost: Number.isFinite(cost) ? cost : null, limit: MAX_COST } },
         ),
       ],
     };
