@@ -41,15 +41,15 @@ import {
   issueRenderer,
   newsletterIssues,
   runNewsletterSending,
-} from '../../src/server/features/newsletter/index.ts';
+} from '../../src/server/features/email/index.ts';
 import { loadConfig } from '../../src/server/platform/config.ts';
 import { bulkStatementRows, openDatabase, rowsOf, type Db } from '../../src/server/platform/db/client.ts';
 import { listen } from '../../src/server/platform/http/server.ts';
 import { createLogger } from '../../src/server/platform/logger.ts';
-import { createBulkWorker } from '../../src/server/platform/outbox/bulk-worker.ts';
-import { createBulkSmtpTransport } from '../../src/server/platform/outbox/transports.ts';
-import { mailLinkSecret } from '../../src/server/platform/outbox/list-links.ts';
-import { messageReferences } from '../../src/server/platform/outbox/message-reference.ts';
+import { createBulkWorker } from '../../src/server/features/email/bulk/bulk-worker.ts';
+import { createBulkSmtpTransport } from '../../src/server/features/email/transport/transports.ts';
+import { mailLinkSecret } from '../../src/server/features/email/list-links.ts';
+import { messageReferences } from '../../src/server/features/email/transport/message-reference.ts';
 import { createBenchDatabase, createJudge, percentile, postgresAvailable } from './server.ts';
 import { startReaderLoad, type LoadFigures } from './reader-load.ts';
 import { startSink } from './smtp-sink.ts';

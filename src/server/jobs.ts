@@ -21,7 +21,6 @@ import { jobs as eventJobs } from './features/events/index.ts';
 import { jobs as shortInterestJobs } from './features/short-interest/index.ts';
 import { jobs as trialJobs } from './features/trials/index.ts';
 import { createPolygonQuoteProvider, jobs as marketJobs } from './features/market/index.ts';
-import { NEWSLETTER_JOB, issueRenderer, jobs as newsletterJobs } from './features/newsletter/index.ts';
 import { BROADCAST_JOB, jobs as notificationJobs } from './features/notifications/index.ts';
 import type { SnapshotStore } from './features/screener/index.ts';
 import { readDemoSeed } from './features/site-build/index.ts';
@@ -31,7 +30,14 @@ import type { Config } from './platform/config.ts';
 import { bulkStatementRows, type Database } from './platform/db/client.ts';
 import type { JobDefinition } from './platform/jobs.ts';
 import type { Logger } from './platform/logger.ts';
-import { BULK_MAIL_JOB, OUTBOX_JOB, jobs as outboxJobs } from './platform/outbox/jobs.ts';
+import {
+  BULK_MAIL_JOB,
+  NEWSLETTER_JOB,
+  OUTBOX_JOB,
+  issueRenderer,
+  newsletterJobs,
+  jobs as outboxJobs,
+} from './features/email/index.ts';
 import { CLUSTER_POLL_MS } from './start/cluster.ts';
 
 export {

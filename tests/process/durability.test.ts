@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/platform/db/client.ts';
-import { countSubscriptions } from '../../src/server/features/subscriptions/newsletter.ts';
+import { countSubscriptions } from '../../src/server/features/email/lists/newsletter-signup.ts';
 import { migratedDataDir, startServer } from '../helpers/server-process.ts';
 
 const dataDir = migratedDataDir();

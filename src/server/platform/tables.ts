@@ -94,27 +94,6 @@ export const outboxMessages = pgTable(
   ],
 );
 
-/**
- * Addresses no bulk mail goes to: they bounced for good, bounced again and
- * again, or their reader reported our mail as spam. Staff can lift one.
- */
-export const mailSuppressions = pgTable('mail_suppressions', {
-  /** Lower-cased. */
-  email: text('email').primaryKey(),
-  reason: text('reason', { enum: ['hard-bounce', 'soft-bounces', 'complaint'] }).notNull(),
-  detail: text('detail').notNull().default(''),
-  source: text('source', { enum: ['sns', 'smtp'] }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/** Temporary failures per address: a run of them within a month suppresses it. */
-export const mailSoftBounces = pgTable('mail_soft_bounces', {
-  email: text('email').primaryKey(),
-  count: integer('count').notNull().default(0),
-  firstAt: timestamp('first_at', { withTimezone: true }).notNull().defaultNow(),
-  lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
 /** Fixed-window counters for rate limits, shared by every instance. */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),

@@ -7,17 +7,16 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages } from '../../../src/server/schema.ts';
+import { type Delivery, type Transport } from '../../../src/server/platform/outbox/transport.ts';
 import {
   createFileTransport,
   createSmsHttpTransport,
   createSmtpTransport,
-  type Delivery,
-  type Transport,
-} from '../../../src/server/platform/outbox/transports.ts';
+} from '../../../src/server/features/email/transport/transports.ts';
 import { createLogger } from '../../../src/server/platform/logger.ts';
 import { createOutboxWorker } from '../../../src/server/platform/outbox/worker.ts';
-import { mailLinkSecret } from '../../../src/server/platform/outbox/list-links.ts';
-import { messageReferences, sealReference } from '../../../src/server/platform/outbox/message-reference.ts';
+import { mailLinkSecret } from '../../../src/server/features/email/list-links.ts';
+import { messageReferences, sealReference } from '../../../src/server/features/email/transport/message-reference.ts';
 import { createJobScheduler } from '../../../src/server/platform/jobs.ts';
 import { enqueue, onMessagesQueued, type OutgoingMessage } from '../../../src/server/platform/outbox/enqueue.ts';
 import { transaction } from '../../../src/server/platform/db/client.ts';

@@ -4,7 +4,7 @@
  * (complaint). Both the SES/SNS webhook and the delivery status
  * notifications received by SMTP are read into this one shape.
  */
-import { REFERENCE_PATTERN } from '../../platform/outbox/message-reference.ts';
+import { REFERENCE_PATTERN } from './transport/message-reference.ts';
 
 export type FeedbackKind = 'hard' | 'soft' | 'complaint';
 

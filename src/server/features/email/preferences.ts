@@ -12,7 +12,7 @@ import type { EmailList } from '../../../lib/email-lists.ts';
 import { rowsOf, transaction, type Db } from '../../platform/db/client.ts';
 import { outboxMessages } from '../../platform/tables.ts';
 import { users } from '../accounts/index.ts';
-import { emailSubscriptions, newsAlertSubscriptions } from '../subscriptions/index.ts';
+import { emailSubscriptions, newsAlertSubscriptions } from './tables.ts';
 import { emailUnsubscribes } from './tables.ts';
 
 export interface EmailPreferences {

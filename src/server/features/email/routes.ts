@@ -17,7 +17,7 @@ import { textField } from '../../platform/http/fields.ts';
 import { errorResponses, jsonBody, jsonContent, unauthorizedResponse } from '../../platform/http/schemas.ts';
 import { requireUser } from '../accounts/index.ts';
 import { forbidden, invalid } from '../../platform/errors.ts';
-import { readListLink, storedMailLinkSecret, type ListLinkSubject } from '../../platform/outbox/list-links.ts';
+import { readListLink, storedMailLinkSecret, type ListLinkSubject } from './list-links.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { preferencesOf, setPreferences, unsubscribe } from './preferences.ts';
 import { readSnsMessage, type SnsOptions } from './sns.ts';

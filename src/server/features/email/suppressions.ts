@@ -14,9 +14,10 @@ import type { SuppressionRecord } from '../../../lib/newsletter.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
 import { paged, rowCount } from '../../platform/db/paged.ts';
 import { notFound } from '../../platform/errors.ts';
-import { storedMailLinkSecret } from '../../platform/outbox/list-links.ts';
-import { openReference } from '../../platform/outbox/message-reference.ts';
-import { mailSoftBounces, mailSuppressions, outboxMessages } from '../../platform/tables.ts';
+import { storedMailLinkSecret } from './list-links.ts';
+import { openReference } from './transport/message-reference.ts';
+import { outboxMessages } from '../../platform/tables.ts';
+import { mailSoftBounces, mailSuppressions } from './tables.ts';
 import { staffEdit } from '../audit/index.ts';
 import type { MailFeedback } from './feedback.ts';
 

@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client.ts';
 import { outboxMessages } from '../tables.ts';
-import type { OutboxRow } from './transports.ts';
+import type { OutboxRow } from './transport.ts';
 
 /** Every column of a row, named as drizzle names them. */
 const OUTBOX_COLUMNS = sql.raw(`id, channel, recipient, subject, text, html, calendar, list,

@@ -1,5 +1,5 @@
 /**
- * Delivers transactional outbox messages and pushes (bulk ones are bulk-worker.ts's). Rows are leased before sending (so two instances
+ * Delivers transactional outbox messages and pushes (bulk ones are the email feature's bulk worker's). Rows are leased before sending (so two instances
  * never send the same row at once), marked sent right after the transport
  * accepts them, and retried with exponential backoff when it fails. Nothing
  * is lost across restarts: a lease simply runs out and the row is taken again.
@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { outboxMessages } from '../tables.ts';
 import { leaseDue } from './lease.ts';
-import { RecipientGone, deliveryOf, type OutboxRow, type Transport } from './transports.ts';
+import { RecipientGone, deliveryOf, type OutboxRow, type Transport } from './transport.ts';
 import type { Logger } from '../logger.ts';
 
 export interface OutboxWorkerOptions {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertCompanyRules, deliverAlerts } from '../../../../src/server/features/alerts/index.ts';
 import { companies, outboxMessages } from '../../../../src/server/schema.ts';
 import { createLogger } from '../../../../src/server/platform/logger.ts';
-import { createFileTransport } from '../../../../src/server/platform/outbox/transports.ts';
+import { createFileTransport } from '../../../../src/server/features/email/transport/transports.ts';
 import { createOutboxWorker } from '../../../../src/server/platform/outbox/worker.ts';
 import { addReader, deliveryOf, raise, setAlertSettings } from '../../../helpers/alerts.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';

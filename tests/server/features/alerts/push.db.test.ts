@@ -15,7 +15,7 @@ import {
 import { MAX_PUSH_DEVICES } from '../../../../src/server/features/alerts/push/subscriptions.ts';
 import { outboxMessages, users } from '../../../../src/server/schema.ts';
 import { createLogger } from '../../../../src/server/platform/logger.ts';
-import type { Transport } from '../../../../src/server/platform/outbox/transports.ts';
+import type { Transport } from '../../../../src/server/platform/outbox/transport.ts';
 import { createOutboxWorker } from '../../../../src/server/platform/outbox/worker.ts';
 import { bearer, verifiedUser } from '../../../helpers/accounts.ts';
 import { addReader, newDevice, raise, setAlertSettings, startPushService } from '../../../helpers/alerts.ts';

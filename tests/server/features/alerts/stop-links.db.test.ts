@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signStop, type StopTarget } from '../../../../src/server/features/alerts/stop/tokens.ts';
 import { companies } from '../../../../src/server/schema.ts';
 import { rowsOf } from '../../../../src/server/platform/db/client.ts';
-import { mailLinkSecret } from '../../../../src/server/platform/outbox/list-links.ts';
+import { mailLinkSecret } from '../../../../src/server/features/email/list-links.ts';
 import { addReader, setAlertSettings } from '../../../helpers/alerts.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
 

@@ -16,15 +16,15 @@ import {
 import { receiveBounces } from '../../../../src/server/start/bounces.ts';
 import { loadConfig } from '../../../../src/server/platform/config.ts';
 import { createLogger } from '../../../../src/server/platform/logger.ts';
-import { createBulkWorker } from '../../../../src/server/platform/outbox/bulk-worker.ts';
+import { createBulkWorker } from '../../../../src/server/features/email/bulk/bulk-worker.ts';
 import { enqueue } from '../../../../src/server/platform/outbox/enqueue.ts';
-import { mailLinkSecret } from '../../../../src/server/platform/outbox/list-links.ts';
-import { messageReferences, openReference } from '../../../../src/server/platform/outbox/message-reference.ts';
+import { mailLinkSecret } from '../../../../src/server/features/email/list-links.ts';
+import { messageReferences, openReference } from '../../../../src/server/features/email/transport/message-reference.ts';
 import {
   createBulkSmtpTransport,
   createSmtpTransport,
   type MailOptions,
-} from '../../../../src/server/platform/outbox/transports.ts';
+} from '../../../../src/server/features/email/transport/transports.ts';
 import { createOutboxWorker } from '../../../../src/server/platform/outbox/worker.ts';
 import { mailSoftBounces, mailSuppressions, outboxMessages } from '../../../../src/server/schema.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';

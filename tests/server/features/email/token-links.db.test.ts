@@ -4,7 +4,7 @@
  * show them to the next account on the device), whether the token is good or not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailLinkSecret, signListLink } from '../../../../src/server/platform/outbox/list-links.ts';
+import { mailLinkSecret, signListLink } from '../../../../src/server/features/email/list-links.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
 
 let t: TestApp;

@@ -12,7 +12,7 @@ import https from 'node:https';
 import net from 'node:net';
 import type WebPush from 'web-push';
 import type { Db } from '../../../platform/db/client.ts';
-import { RecipientGone, type Transport } from '../../../platform/outbox/transports.ts';
+import { RecipientGone, type Transport } from '../../../platform/outbox/transport.ts';
 import { vapidKeys } from './keys.ts';
 import { isLoopbackHost, publicLookupVia, REFUSED_ADDRESS } from './network.ts';
 import { forgetPushSubscription, isPushEndpoint, pushSubscriptionOf } from './subscriptions.ts';

@@ -14,7 +14,7 @@ import { ALERT_MESSAGES, alertKindLabel, normaliseAlertKinds } from '../../../..
 import type { Db } from '../../../platform/db/client.ts';
 import { transaction } from '../../../platform/db/client.ts';
 import { invalid } from '../../../platform/errors.ts';
-import { storedMailLinkSecret } from '../../../platform/outbox/list-links.ts';
+import { storedMailLinkSecret } from '../../email/index.ts';
 import { users } from '../../accounts/index.ts';
 import { companies } from '../../companies/index.ts';
 import { savedScreens } from '../../saved-screens/index.ts';

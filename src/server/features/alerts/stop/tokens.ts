@@ -7,7 +7,7 @@
  */
 import type { KeyObject } from 'node:crypto';
 import { ALERTS_STOP_PATH, isCompanyAlertKind, type CompanyAlertKind } from '../../../../lib/alerts.ts';
-import { readToken, signToken } from '../../../platform/outbox/list-links.ts';
+import { readToken, signToken } from '../../email/index.ts';
 
 /** What a stop link stops. */
 export type StopTarget =
