@@ -1,0 +1,28 @@
+/**
+ * What an island shows when its data did not load: the failure in an alert
+ * and a button that reads again. The island's loading state replaces it, so
+ * the button goes away as it is pressed.
+ */
+import { FormMessage } from './forms/controls.tsx';
+
+export default function LoadFailed({
+  text,
+  retryLabel,
+  onRetry,
+  className = 'flex flex-col gap-3',
+}: {
+  text: string;
+  retryLabel: string;
+  onRetry: () => void;
+  /** The panel's place in its island (margins, spacing). */
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <FormMessage kind="error">{text}</FormMessage>
+      <button type="button" className="btn-secondary self-start" onClick={onRetry}>
+        {retryLabel}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * One server read held by one island (through the data layer in
+ * stores/server-reads.ts): read when the island is shown and whenever its key
+ * changes, again on `retry`, and changed in place by `replace` when a save
+ * answers with the new record.
+ */
+import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
+import { useEffect, useState } from 'react';
+import { createReadStore } from '../stores/server-reads.ts';
+
+export type ServerRead<T> = { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; data: T };
+
+export type HeldRead<T> = ServerRead<T> & {
+  /** Reads again, showing the loading state meanwhile. */
+  retry: () => void;
+  /** Shows a newer copy of the data (a save's answer) without reading again. */
+  replace: (change: (data: T) => T) => void;
+};
+
+/**
+ * `key` names what is read (null: not yet known, the island stays loading);
+ * `read` fetches it for a key. The first `read` is the one used, so it must
+ * depend on the key alone.
+ */
+export function useServerRead<T>(key: string | null, read: (key: string) => Promise<T>): HeldRead<T> {
+  const [{ $key, $read }] = useState(() => {
+    const $key = atom<string | null>(key);
+    return { $key, $read: createReadStore<T>([$key], { fetcher: (k) => read(String(k)) }) };
+  });
+  useEffect(() => $key.set(key), [$key, key]);
+  const { data, error, loading } = useStore($read);
+
+  const retry = () => $read.invalidate();
+  const replace = (change: (data: T) => T) => {
+    const current = $read.get().data;
+    if (current !== undefined) $read.mutate(change(current));
+  };
+  if (loading || (data === undefined && error === undefined)) return { status: 'loading', retry, replace };
+  if (error !== undefined) return { status: 'failed', error, retry, replace };
+  return { status: 'ready', data: data as T, retry, replace };
+}
