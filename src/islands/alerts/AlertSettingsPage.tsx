@@ -4,7 +4,7 @@
  * every followed company alerts about, each followed company's own choice,
  * the saved screens' alerts, and push on this device.
  */
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
   ALERT_KINDS,
   ALERT_MESSAGES,
@@ -21,8 +21,11 @@ import {
   type SavedScreenAlert,
 } from '../../lib/alerts.ts';
 import { PROFILE_INFO_PATH } from '../../lib/routes.ts';
+import { saveOptimistically } from '../../stores/optimistic.ts';
 import { setScreenAlert } from '../../stores/saved-screens.ts';
 import ErrorBoundary from '../ErrorBoundary.tsx';
+import LoadFailed from '../LoadFailed.tsx';
+import { useServerRead } from '../use-server-read.ts';
 import { FormMessage } from '../forms/controls.tsx';
 import { failureText } from '../auth/shared.ts';
 import { loadAlertSettings, saveAlertSettings } from './alerts-api.ts';
@@ -315,15 +318,18 @@ function ScreenSwitch({ screen }: { screen: SavedScreenAlert }) {
   const [note, setNote] = useState<Note>(null);
   const id = useId();
   const change = async (next: boolean) => {
-    setOn(next);
     setBusy(true);
     setNote(null);
     try {
-      const saved = await setScreenAlert(screen, next, T.screenFailed);
-      setOn(saved.alert);
+      const saved = await saveOptimistically({
+        show: setOn,
+        before: !next,
+        after: next,
+        save: () => setScreenAlert(screen, next, T.screenFailed),
+        saved: (answer) => answer.alert,
+      });
       setNote({ kind: 'success', text: saved.message });
     } catch (failure) {
-      setOn(!next);
       setNote({ kind: 'error', text: (failure as Error).message });
     } finally {
       setBusy(false);
@@ -350,43 +356,15 @@ function ScreenSwitch({ screen }: { screen: SavedScreenAlert }) {
   );
 }
 
+const readSettings = () => loadAlertSettings().then(({ data }) => data);
+
 function Settings() {
-  const [settings, setSettings] = useState<AlertSettings | null>(null);
+  const read = useServerRead('alerts/settings', readSettings);
   // The all-followed threshold as typed, before it is saved.
   const [typedThreshold, setTypedThreshold] = useState<number | null>(null);
-  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
-  const [attempt, setAttempt] = useState(0);
 
-  useEffect(() => {
-    let live = true;
-    loadAlertSettings()
-      .then(({ data }) => {
-        if (!live) return;
-        setSettings(data);
-        setStatus('ready');
-      })
-      .catch(() => live && setStatus('error'));
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
-
-  const retry = () => {
-    setStatus('loading');
-    setAttempt((n) => n + 1);
-  };
-
-  if (status === 'error') {
-    return (
-      <div className="flex flex-col gap-3">
-        <FormMessage kind="error">{T.loadFailed}</FormMessage>
-        <button type="button" className="btn-secondary self-start" onClick={retry}>
-          {T.retry}
-        </button>
-      </div>
-    );
-  }
-  if (status === 'loading' || !settings) {
+  if (read.status === 'failed') return <LoadFailed text={T.loadFailed} retryLabel={T.retry} onRetry={read.retry} />;
+  if (read.status === 'loading') {
     return (
       <p role="status" className="text-muted">
         {T.loading}
@@ -394,12 +372,13 @@ function Settings() {
     );
   }
 
+  const settings = read.data;
+  const setSettings = (next: AlertSettings) => read.replace(() => next);
   const companySaved = (rule: CompanyAlertRule) =>
-    setSettings((current) =>
-      current
-        ? { ...current, companies: current.companies.map((c) => (c.symbol === rule.symbol ? rule : c)) }
-        : current,
-    );
+    read.replace((current) => ({
+      ...current,
+      companies: current.companies.map((c) => (c.symbol === rule.symbol ? rule : c)),
+    }));
 
   return (
     <>
