@@ -8,13 +8,15 @@
  * Unsubscribe button sends the POST; mail providers' one-click unsubscribe (RFC 8058) is a POST of its
  * own, straight to the server.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { EMAIL_LISTS, EMAIL_LIST_TEXTS, PREFERENCE_TEXTS, type EmailList } from '../../lib/email-lists.ts';
 import { api } from '../api-client.ts';
 import { failureText, refused } from '../auth/shared.ts';
 import ErrorBoundary from '../ErrorBoundary.tsx';
 import { FormMessage } from '../forms/controls.tsx';
 import { useBrowserValue } from '../forms/useBrowserValue.ts';
+import LoadFailed from '../LoadFailed.tsx';
+import { useServerRead } from '../use-server-read.ts';
 
 /** What the API answers for a token: `null` for a list the address cannot get at all. */
 export interface EmailPreferencesData {
@@ -73,6 +75,9 @@ type Note = { kind: 'success' | 'error'; text: string; n: number };
 /** What the reader's press in the card gave: its error, or null when the card's own message says it. */
 type CardNote = { error: string | null; n: number };
 
+/** Which press is waiting for the server. */
+type Busy = 'unsubscribe' | 'resubscribe' | 'save' | 'off';
+
 /** Where the unsubscribe link stands: asked and not answered, done, or undone by Subscribe again. */
 type Card = 'ask' | 'unsubscribed' | 'resubscribed';
 
@@ -98,7 +103,7 @@ function Centre({
   const [card, setCard] = useState<Card | null>(() =>
     fromUnsubscribe && initial[initial.list] !== null ? (initial[initial.list] ? 'ask' : 'unsubscribed') : null,
   );
-  const [busy, setBusy] = useState<'unsubscribe' | 'resubscribe' | 'save' | 'off' | null>(null);
+  const [busy, setBusy] = useState<Busy | null>(null);
   const [cardNote, setCardNote] = useState<CardNote | null>(null);
   const [formNote, setFormNote] = useState<Note | null>(null);
   const presses = useRef(0);
@@ -117,52 +122,54 @@ function Centre({
 
   const press = () => ++presses.current;
 
-  const unsubscribe = async () => {
-    setBusy('unsubscribe');
-    setCardNote(null);
-    try {
-      const { data } = await api.post('email/unsubscribe', { searchParams: { t: token } }).json<Answer>();
-      take(data, list);
-      setCardNote({ error: null, n: press() });
-    } catch (error) {
-      setCardNote({ error: failureText(error, PREFERENCE_TEXTS.unsubscribeFailed), n: press() });
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const resubscribe = async () => {
-    setBusy('resubscribe');
-    setCardNote(null);
-    try {
-      const { data } = await api
-        .put('email/preferences', { searchParams: { t: token }, json: { [list]: true } })
-        .json<Answer>();
-      take(data, list);
-      setCardNote({ error: null, n: press() });
-    } catch (error) {
-      setCardNote({ error: failureText(error, PREFERENCE_TEXTS.saveFailed), n: press() });
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const save = async (switches: Switches, kind: 'save' | 'off') => {
+  /**
+   * Sends one change and takes the server's answer (`only`: the link's list alone); `settle` hears the
+   * failure's text, or null when the server took it.
+   */
+  const send = async (
+    kind: Busy,
+    request: () => Promise<Answer>,
+    fallback: string,
+    settle: (error: string | null) => void,
+    only?: EmailList,
+  ) => {
     setBusy(kind);
+    try {
+      const { data } = await request();
+      take(data, only);
+      settle(null);
+    } catch (error) {
+      settle(failureText(error, fallback));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const put = (switches: Switches) => () =>
+    api.put('email/preferences', { searchParams: { t: token }, json: switches }).json<Answer>();
+  const settleCard = (error: string | null) => setCardNote({ error, n: press() });
+
+  const unsubscribe = () => {
+    setCardNote(null);
+    const post = () => api.post('email/unsubscribe', { searchParams: { t: token } }).json<Answer>();
+    return send('unsubscribe', post, PREFERENCE_TEXTS.unsubscribeFailed, settleCard, list);
+  };
+
+  const resubscribe = () => {
+    setCardNote(null);
+    return send('resubscribe', put({ [list]: true }), PREFERENCE_TEXTS.saveFailed, settleCard, list);
+  };
+
+  const save = (switches: Switches, kind: 'save' | 'off') => {
     setFormNote(null);
     // The card may change with this answer too, but the form's own result is the one to hear.
     setCardNote(null);
-    try {
-      const { data } = await api
-        .put('email/preferences', { searchParams: { t: token }, json: switches })
-        .json<Answer>();
-      take(data);
-      setFormNote({ kind: 'success', text: PREFERENCE_TEXTS.saved, n: press() });
-    } catch (error) {
-      setFormNote({ kind: 'error', text: failureText(error, PREFERENCE_TEXTS.saveFailed), n: press() });
-    } finally {
-      setBusy(null);
-    }
+    return send(kind, put(switches), PREFERENCE_TEXTS.saveFailed, (error) =>
+      setFormNote(
+        error === null
+          ? { kind: 'success', text: PREFERENCE_TEXTS.saved, n: press() }
+          : { kind: 'error', text: error, n: press() },
+      ),
+    );
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -279,60 +286,39 @@ function Centre({
   );
 }
 
-type Stage =
-  | { kind: 'loading' }
-  | { kind: 'badLink' }
-  | { kind: 'loadFailed' }
-  | { kind: 'ready'; preferences: EmailPreferencesData; attempt: number };
+const readPreferences = (token: string) =>
+  api
+    .get('email/preferences', { searchParams: { t: token } })
+    .json<Answer>()
+    .then(({ data }) => data);
 
 function PreferenceCentre() {
   // The build renders the page once for every token: the address is read in the browser only.
   const search = useBrowserValue(() => location.search, null);
   const link = search === null ? null : readLink(search);
   const token = link?.token ?? null;
-  const [stage, setStage] = useState<Stage>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (token === null) return;
-    let live = true;
-    api
-      .get('email/preferences', { searchParams: { t: token } })
-      .json<Answer>()
-      .then(({ data }) => live && setStage({ kind: 'ready', preferences: data, attempt }))
-      .catch((error: unknown) => live && setStage({ kind: refused(error) ? 'badLink' : 'loadFailed' }));
-    return () => {
-      live = false;
-    };
-  }, [token, attempt]);
+  const read = useServerRead(token, readPreferences);
 
   if (link !== null && token === null) return <BadLink />;
-  if (stage.kind === 'badLink') return <BadLink />;
-  if (stage.kind === 'loadFailed') {
+  if (read.status === 'failed') {
+    if (refused(read.error)) return <BadLink />;
     return (
-      <div className="mt-5 flex flex-col gap-4">
-        <FormMessage kind="error">{PREFERENCE_TEXTS.loadFailed}</FormMessage>
-        <button
-          type="button"
-          className="btn-secondary self-start"
-          onClick={() => {
-            setStage({ kind: 'loading' });
-            setAttempt((n) => n + 1);
-          }}
-        >
-          {PREFERENCE_TEXTS.tryAgain}
-        </button>
-      </div>
+      <LoadFailed
+        text={PREFERENCE_TEXTS.loadFailed}
+        retryLabel={PREFERENCE_TEXTS.tryAgain}
+        onRetry={read.retry}
+        className="mt-5 flex flex-col gap-4"
+      />
     );
   }
-  if (stage.kind === 'loading' || token === null || link === null) {
+  if (read.status === 'loading' || token === null || link === null) {
     return (
       <p role="status" className="mt-5 text-muted">
         {PREFERENCE_TEXTS.loading}
       </p>
     );
   }
-  return <Centre key={stage.attempt} token={token} initial={stage.preferences} fromUnsubscribe={link.unsubscribe} />;
+  return <Centre token={token} initial={read.data} fromUnsubscribe={link.unsubscribe} />;
 }
 
 function BadLink() {
