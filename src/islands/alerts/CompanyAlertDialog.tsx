@@ -10,11 +10,13 @@ import { ALERT_MESSAGES, ALERT_TEXT as T, type CompanyAlertRule } from '../../li
 import { loadFavorites } from '../../stores/favorites.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';
 import { FormMessage } from '../forms/controls.tsx';
+import LoadFailed from '../LoadFailed.tsx';
+import { useServerRead } from '../use-server-read.ts';
 import { failureText } from '../auth/shared.ts';
 import { loadCompanyRule, resetCompanyRule, saveCompanyRule } from './alerts-api.ts';
 import KindsEditor, { draftOf, ruleOf, type RuleDraft } from './KindsEditor.tsx';
 
-type Loaded = { status: 'loading' } | { status: 'error' } | { status: 'ready'; rule: CompanyAlertRule };
+const readRule = (symbol: string) => loadCompanyRule(symbol).then(({ data }) => data);
 
 export default function CompanyAlertDialog({
   symbol,
@@ -26,9 +28,10 @@ export default function CompanyAlertDialog({
   onClose: () => void;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const [draft, setDraft] = useState<RuleDraft | null>(null);
+  const read = useServerRead(symbol, readRule);
+  // The reader's changes; until the first, the rule as read.
+  const [edited, setDraft] = useState<RuleDraft | null>(null);
+  const draft = edited ?? (read.status === 'ready' ? draftOf(read.data) : null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'save' | 'defaults' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -49,20 +52,6 @@ export default function CompanyAlertDialog({
     onClose();
   };
 
-  useEffect(() => {
-    let live = true;
-    loadCompanyRule(symbol)
-      .then(({ data }) => {
-        if (!live) return;
-        setLoaded({ status: 'ready', rule: data });
-        setDraft(draftOf(data));
-      })
-      .catch(() => live && setLoaded({ status: 'error' }));
-    return () => {
-      live = false;
-    };
-  }, [symbol, attempt]);
-
   /** Done: the snackbar says what changed, the heart follows, and the dialog closes. */
   const finish = (rule: CompanyAlertRule, message: string, wasFollowed: boolean) => {
     showSnackbar(message, 'success');
@@ -72,7 +61,7 @@ export default function CompanyAlertDialog({
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    if (loaded.status !== 'ready' || !draft || busy) return;
+    if (read.status !== 'ready' || !draft || busy) return;
     const change = ruleOf(draft);
     if ('error' in change) return setError(change.error);
     setError(null);
@@ -80,7 +69,7 @@ export default function CompanyAlertDialog({
     setBusy('save');
     try {
       const body = await saveCompanyRule(symbol, change);
-      finish(body.data, body.message || ALERT_MESSAGES.companySaved(symbol), loaded.rule.followed);
+      finish(body.data, body.message || ALERT_MESSAGES.companySaved(symbol), read.data.followed);
     } catch (failed) {
       setFailure(failureText(failed, T.saveFailed));
       setBusy(null);
@@ -88,12 +77,12 @@ export default function CompanyAlertDialog({
   };
 
   const backToDefaults = async () => {
-    if (loaded.status !== 'ready' || busy) return;
+    if (read.status !== 'ready' || busy) return;
     setFailure(null);
     setBusy('defaults');
     try {
       const body = await resetCompanyRule(symbol);
-      finish(body.data, body.message || ALERT_MESSAGES.companyDefaults(symbol), loaded.rule.followed);
+      finish(body.data, body.message || ALERT_MESSAGES.companyDefaults(symbol), read.data.followed);
     } catch (failed) {
       setFailure(failureText(failed, T.saveFailed));
       setBusy(null);
@@ -119,32 +108,20 @@ export default function CompanyAlertDialog({
         <h2 id={headingId} className="text-lg font-bold">
           {T.companyDialog(symbol)}
         </h2>
-        {loaded.status === 'loading' && (
+        {read.status === 'loading' && (
           <p role="status" className="text-muted">
             {T.companyLoading}
           </p>
         )}
-        {loaded.status === 'error' && (
-          <div className="flex flex-col gap-3">
-            <FormMessage kind="error">{T.companyLoadFailed}</FormMessage>
-            <button
-              type="button"
-              className="btn-secondary self-start"
-              onClick={() => {
-                setLoaded({ status: 'loading' });
-                setAttempt((n) => n + 1);
-              }}
-            >
-              {T.retry}
-            </button>
-          </div>
+        {read.status === 'failed' && (
+          <LoadFailed text={T.companyLoadFailed} retryLabel={T.retry} onRetry={read.retry} />
         )}
-        {loaded.status === 'ready' && draft && (
+        {read.status === 'ready' && draft && (
           <>
-            {!loaded.rule.followed ? (
+            {!read.data.followed ? (
               <p className="text-sm text-muted">{T.companyNotFollowed(name)}</p>
             ) : (
-              !loaded.rule.custom && <p className="text-sm text-muted">{T.companyUsesDefaults}</p>
+              !read.data.custom && <p className="text-sm text-muted">{T.companyUsesDefaults}</p>
             )}
             <KindsEditor
               legend={T.companyKinds(name)}
@@ -160,7 +137,7 @@ export default function CompanyAlertDialog({
           <button type="button" className="btn-secondary" onClick={close}>
             {T.cancel}
           </button>
-          {loaded.status === 'ready' && (
+          {read.status === 'ready' && (
             <>
               <button
                 type="button"
