@@ -7,6 +7,7 @@
  * which wait for the server (docs/product.md §14.3).
  */
 import { map } from 'nanostores';
+import { saveOptimistically } from './optimistic.ts';
 import { $session } from './session.ts';
 import { showSnackbar } from './snackbar.ts';
 
@@ -74,6 +75,12 @@ const withKey = (set: ReadonlySet<string>, key: string, present: boolean) => {
   return next;
 };
 
+const setPending = (kind: FavoriteKind, key: string, waiting: boolean) =>
+  update(kind, (state) => ({ pending: withKey(state.pending, key, waiting) }));
+
+// The HTTP client loads on demand: guests reading a page never download it.
+const client = () => import('../islands/api-client.ts');
+
 const loads = new Map<FavoriteKind, Promise<void>>();
 
 /**
@@ -87,8 +94,7 @@ export function loadFavorites(kind: FavoriteKind, { fresh = false } = {}): Promi
     if ($favorites.get()[kind].status !== 'ready') update(kind, () => ({ status: 'loading' }));
     const call = FAVORITE_CALLS[kind];
     const startedAt = ++clock;
-    // The HTTP client loads on demand: guests reading a page never download it.
-    pending = import('../islands/api-client.ts')
+    pending = client()
       .then(({ api }) => api.get(call.path).json<Record<string, Record<string, unknown>[] | undefined>>())
       .then((body) => {
         const items = body[call.envelope] ?? [];
@@ -130,26 +136,24 @@ export async function toggleFavorite(kind: FavoriteKind, id: FavoriteId, current
   }
   const key = favoriteKey(kind, id);
   if ($favorites.get()[kind].pending.has(key)) return;
-  const wanted = !current;
-  update(kind, (state) => ({
-    pending: withKey(state.pending, key, true),
-    ids: optimistic(kind) ? withKey(state.ids, key, wanted) : state.ids,
-  }));
-  const { api, serverMessage } = await import('../islands/api-client.ts');
   const call = FAVORITE_CALLS[kind];
+  setPending(kind, key, true);
   try {
-    const body = await api.patch(call.path, { json: { [call.field]: id } }).json<{ data: { isFavorite: boolean } }>();
-    update(kind, (state) => ({
-      pending: withKey(state.pending, key, false),
-      ids: withKey(state.ids, key, body.data.isFavorite),
-    }));
+    await saveOptimistically({
+      show: (marked: boolean) => update(kind, (state) => ({ ids: withKey(state.ids, key, marked) })),
+      before: current,
+      after: optimistic(kind) ? !current : undefined,
+      save: async () => {
+        const { api } = await client();
+        return api.patch(call.path, { json: { [call.field]: id } }).json<{ data: { isFavorite: boolean } }>();
+      },
+      saved: (body) => body.data.isFavorite,
+    });
   } catch (error) {
-    update(kind, (state) => ({
-      pending: withKey(state.pending, key, false),
-      ids: withKey(state.ids, key, current),
-    }));
+    const { serverMessage } = await client();
     showSnackbar(serverMessage(error) ?? 'Could not update your favorites. Please try again.', 'error');
   } finally {
+    setPending(kind, key, false);
     settled[kind].set(key, ++clock);
   }
 }
