@@ -17,6 +17,7 @@ import { $favorites, FAVORITE_CALLS, loadFavorites, type FavoriteKind } from '..
 import { $session } from '../../stores/session.ts';
 import FavoriteToggle from '../content/FavoriteToggle.tsx';
 import { VideoCard } from '../content/VideoLibrary.tsx';
+import LoadFailed from '../LoadFailed.tsx';
 import EventCard, { EventCardSkeleton, type EventCardItem } from '../events/EventCard.tsx';
 
 const EMPTY_TEXT: Record<FavoriteKind, string> = {
@@ -51,14 +52,12 @@ export default function FavoritesList({ kind }: { kind: FavoriteKind }) {
 
   if (state.status === 'error') {
     return (
-      <div className="flex flex-col items-start gap-3">
-        <p role="alert" className="rounded-lg border border-down/40 bg-down/10 px-3 py-2 text-sm text-down">
-          Failed to load your favorites. Please try again.
-        </p>
-        <button type="button" className="btn-secondary" onClick={() => void loadFavorites(kind)}>
-          Try again
-        </button>
-      </div>
+      <LoadFailed
+        text="Failed to load your favorites. Please try again."
+        retryLabel="Try again"
+        onRetry={() => void loadFavorites(kind)}
+        className="flex flex-col items-start gap-3"
+      />
     );
   }
   if (state.status !== 'ready') {
