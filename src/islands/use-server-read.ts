@@ -12,6 +12,8 @@ import { createReadStore } from '../stores/server-reads.ts';
 export type ServerRead<T> = { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; data: T };
 
 export type HeldRead<T> = ServerRead<T> & {
+  /** The last data read, for any key: a list shows it while the next page is read, or after that read failed. */
+  latest: T | undefined;
   /** Reads again, showing the loading state meanwhile. */
   retry: () => void;
   /** Shows a newer copy of the data (a save's answer) without reading again. */
@@ -30,13 +32,16 @@ export function useServerRead<T>(key: string | null, read: (key: string) => Prom
   });
   useEffect(() => $key.set(key), [$key, key]);
   const { data, error, loading } = useStore($read);
+  const [latest, setLatest] = useState<T | undefined>(undefined);
+  if (data !== undefined && data !== latest) setLatest(data);
 
   const retry = () => $read.invalidate();
   const replace = (change: (data: T) => T) => {
     const current = $read.get().data;
     if (current !== undefined) $read.mutate(change(current));
   };
-  if (loading || (data === undefined && error === undefined)) return { status: 'loading', retry, replace };
-  if (error !== undefined) return { status: 'failed', error, retry, replace };
-  return { status: 'ready', data: data as T, retry, replace };
+  const held = { latest: data ?? latest, retry, replace };
+  if (loading || (data === undefined && error === undefined)) return { status: 'loading', ...held };
+  if (error !== undefined) return { status: 'failed', error, ...held };
+  return { status: 'ready', data: data as T, ...held };
 }

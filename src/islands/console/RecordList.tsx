@@ -15,6 +15,8 @@ import {
   type ConsoleList,
 } from '../../lib/console.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';
+import LoadFailed from '../LoadFailed.tsx';
+import { useServerRead } from '../use-server-read.ts';
 import PublishProgress, { saveMoment } from './PublishProgress.tsx';
 import RecordForm, { type SaveOutcome } from './RecordForm.tsx';
 import RowActions from './RowActions.tsx';
@@ -34,6 +36,12 @@ import {
 const SEARCH_DELAY_MS = 300;
 
 type AnyRecord = ListRecord<ConsoleList>;
+
+/** A page of a list as its key names it: the list, the search, the page and its size. */
+const readPage = (key: string): Promise<Page<AnyRecord>> => {
+  const [list, q, page, limit] = JSON.parse(key) as [ConsoleList, string, number, number];
+  return listRecords(list, { q, page, limit });
+};
 
 function describeRow(list: ConsoleList, record: AnyRecord): string[] {
   const r = record as Record<string, unknown>;
@@ -66,13 +74,6 @@ export default function RecordList({ list }: { list: ConsoleList }) {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(CONSOLE_PAGE_SIZE);
-  /** Bumped to read the same page again (after a create or delete). */
-  const [reloads, setReloads] = useState(0);
-  const [shown, setShown] = useState<{ key: string; data: Page<AnyRecord> | null; error: string | null }>({
-    key: '',
-    data: null,
-    error: null,
-  });
   const [editing, setEditing] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
   const [confirming, setConfirming] = useState<number | null>(null);
@@ -86,19 +87,11 @@ export default function RecordList({ list }: { list: ConsoleList }) {
     return () => clearTimeout(timer);
   }, [typed]);
 
-  const key = JSON.stringify([query, page, pageSize, reloads]);
-  useEffect(() => {
-    let live = true;
-    listRecords(list, { q: query, page, limit: pageSize })
-      .then((data) => live && setShown({ key, data: data as Page<AnyRecord>, error: null }))
-      .catch(() => live && setShown((s) => ({ ...s, key, error: messages.load })));
-    return () => {
-      live = false;
-    };
-  }, [list, key, query, page, pageSize, messages.load]);
-  const reload = () => setReloads((n) => n + 1);
-  const data = shown.data;
-  const loading = shown.key !== key;
+  const read = useServerRead(JSON.stringify([list, query, page, pageSize]), readPage);
+  const reload = read.retry;
+  // While the next page is read, or when that read failed, the last one stays on screen.
+  const data = read.status === 'ready' ? read.data : read.latest;
+  const loading = read.status === 'loading';
 
   const saved = (record: AnyRecord | null) =>
     setLastSave({ at: saveMoment(), livePath: record ? livePathOf(list, record) : null });
@@ -140,10 +133,7 @@ export default function RecordList({ list }: { list: ConsoleList }) {
     }
     try {
       const changed = await updateRecord(list, record.id, record.version, body);
-      setShown((s) => ({
-        ...s,
-        data: s.data && { ...s.data, items: s.data.items.map((r) => (r.id === changed.id ? changed : r)) },
-      }));
+      read.replace((shown) => ({ ...shown, items: shown.items.map((r) => (r.id === changed.id ? changed : r)) }));
       setEditing(null);
       saved(changed);
       showSnackbar(`Saved “${titleOf(changed)}”.`, 'success');
@@ -217,13 +207,13 @@ export default function RecordList({ list }: { list: ConsoleList }) {
         </div>
       )}
 
-      {shown.error && !loading ? (
-        <div role="alert" className="card flex flex-wrap items-center gap-3 p-4 text-down">
-          <span>{shown.error}</span>
-          <button type="button" className="btn-secondary" onClick={reload}>
-            Try again
-          </button>
-        </div>
+      {read.status === 'failed' ? (
+        <LoadFailed
+          text={messages.load}
+          retryLabel="Try again"
+          onRetry={reload}
+          className="card flex flex-wrap items-center gap-3 p-4"
+        />
       ) : !data ? (
         <p className="text-muted" role="status">
           Loading {words.many}…
