@@ -8,6 +8,7 @@
  * Both are read into the same listed filings; a filing appears once per party (its issuer and each
  * reporting owner), which is how a company's filings are found by its CIK.
  */
+import { parse } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
 import { EdgarDocumentError } from './document-error.ts';
 
@@ -39,15 +40,25 @@ export function readDailyIndex(text: string, source: string): ListedFiling[] {
   if (dashes < 0 || !/^CIK\|Company Name\|Form Type\|Date Filed\|File ?Name/i.test(lines[dashes - 1] ?? ''))
     throw new EdgarDocumentError(source, 'is not an EDGAR master index (no CIK|Company Name|… header).');
   const filings: ListedFiling[] = [];
-  for (let i = dashes + 1; i < lines.length; i++) {
-    const line = lines[i]!.trim();
-    if (!line) continue;
-    const fields = line.split('|');
+  // The lines after the dashes: pipe-separated, never quoted (a quotation mark is part of a company's name).
+  const rows = parse(lines.slice(dashes + 1).join('\n'), {
+    delimiter: '|',
+    quote: false,
+    trim: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    skip_records_with_empty_values: true,
+    info: true,
+  }) as unknown as { record: string[]; info: { lines: number } }[];
+  for (const { record: fields, info } of rows) {
     const [cik, company, form, date, file] = fields as [string, string, string, string, string];
     const accession = ACCESSION.exec(file ?? '')?.[0];
     const day = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(date ?? '');
     if (fields.length !== 5 || !/^\d{1,10}$/.test(cik) || !accession || !day || !form)
-      throw new EdgarDocumentError(source, `line ${i + 1} is not an index line (CIK|Company|Form|Date|File).`);
+      throw new EdgarDocumentError(
+        source,
+        `line ${dashes + 1 + info.lines} is not an index line (CIK|Company|Form|Date|File).`,
+      );
     filings.push({
       cik: Number(cik),
       company: company.trim(),

@@ -1,22 +1,25 @@
 /**
  * Reading the CSV files the public sources publish: UTF-8 text (a byte-order
  * mark allowed), comma-separated, fields quoted when they hold commas, quotes
- * or line breaks, lines ended by LF or CRLF. A file is read as a stream, a
- * piece at a time: however large it is, only the record being read is held
- * whole, so the memory an import needs does not grow with its file. Each
- * record keeps the line it starts on, so a report can point at it; a record
- * the file ends inside (an unclosed quote) is marked incomplete rather than
- * read as if it were whole.
+ * or line breaks, lines ended by LF or CRLF. csv-parse reads them; this module
+ * keeps what an import needs around it. A file is read as a stream, a piece
+ * at a time: however large it is, only the record being read is held whole,
+ * so the memory an import needs does not grow with its file. Each record
+ * keeps the line it starts on, so a report can point at it; a record the file
+ * ends inside (an unclosed quote) is marked incomplete rather than read as if
+ * it were whole.
  *
  * What the sources publish is short, clean text, so a file that is not is
  * refused whole, with its name and line: a NUL byte (binary data) or another
  * control character anywhere in it, a field longer than CSV_LIMITS.field
  * characters, a record longer than CSV_LIMITS.record (a quote never closed
- * runs on into one). The limits keep a hostile file from making the import
- * hold it in memory or store it.
+ * runs on into one), text after a field's closing quote. The limits keep a
+ * hostile file from making the import hold it in memory or store it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { CsvError, Parser } from 'csv-parse';
+import { parse as parseWhole } from 'csv-parse/sync';
 import { ImportError } from './report.ts';
 import { CONTROL_CHARACTER, quoted } from './text.ts';
 
@@ -33,53 +36,55 @@ export interface CsvRecord {
   unterminated: boolean;
 }
 
-const COMMA = 44;
-const QUOTE = 34;
-const LF = 10;
-const CR = 13;
-
-/** Where the field starting at `from` ends: its comma or line break, or the end of the text. */
-function fieldEnd(text: string, from: number): number {
-  for (let i = from; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === COMMA || code === LF || code === CR) return i;
-  }
-  return text.length;
-}
-
-function lineBreaks(text: string, from: number, to: number): number {
-  let count = 0;
-  for (let i = text.indexOf('\n', from); i !== -1 && i < to; i = text.indexOf('\n', i + 1)) count++;
-  return count;
-}
-
+/** A record as csv-parse hands it over: its fields, the line it ends on, the bytes read up to its end. */
 interface Parsed {
   fields: string[];
-  /** Where the next record starts. */
-  next: number;
-  /** Line breaks the record spans, its own ending included. */
   lines: number;
-  complete: boolean;
-  terminated: boolean;
+  bytes: number;
 }
+
+/**
+ * How csv-parse reads the sources' files: every line a record (blank ones
+ * too, to keep the count), fields as text, each record handed to `take` as it
+ * is read rather than through the stream's buffer (a third of the time).
+ */
+const options = (take: (record: Parsed) => void) => ({
+  bom: true,
+  relax_column_count: true,
+  record_delimiter: ['\r\n', '\n'],
+  max_record_size: CSV_LIMITS.record,
+  on_record: (fields: string[], { lines, bytes }: { lines: number; bytes: number }) => {
+    take({ fields, lines, bytes });
+    return null;
+  },
+});
 
 /**
  * Reads a CSV text given in pieces, in order, and gives each record once it
  * is whole; `name` (the file's) heads its messages.
  */
 export class CsvParser {
-  /** The text of a record not whole yet, kept for the next piece. */
-  private pending = '';
-  /** The line `pending` starts on. */
+  /** Records read and not given yet. */
+  private readonly ready: Parsed[] = [];
+  private readonly parser = new Parser(options((record) => this.ready.push(record)));
+  /** The line the record not whole yet starts on. */
   private line = 1;
-  private started = false;
   /** The first record, naming the columns in messages. */
   private header: string[] | undefined;
+  /** The text after the last whole record, as written: what the file ends inside when a quote is left open. */
+  private rest: Buffer[] = [];
+  /** Bytes written before the first piece of `rest`, and bytes read up to the end of the last whole record. */
+  private restStart = 0;
+  private read = 0;
+  /** A control character was written: the record holding it is refused (fields are searched only then). */
+  private controlSeen = false;
 
   private readonly name: string;
 
   constructor(name: string) {
     this.name = name;
+    // Errors are read where they happen (see take); the stream's own event would otherwise go unheard.
+    this.parser.on('error', () => {});
   }
 
   /** The line reading has reached: where the record not whole yet starts. */
@@ -89,89 +94,73 @@ export class CsvParser {
 
   /** The records the text `piece` completes; `last` when it ends the file. */
   *records(piece: string, last: boolean): Generator<CsvRecord> {
-    let text = this.pending + piece;
-    this.pending = '';
-    let at = 0;
-    if (!this.started && text) {
-      this.started = true;
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    if (piece) {
+      this.controlSeen ||= CONTROL_CHARACTER.test(piece);
+      const bytes = Buffer.from(piece, 'utf8');
+      this.rest.push(bytes);
+      this.parser.write(bytes);
+      yield* this.take(false);
     }
-    const control = text.search(CONTROL_CHARACTER);
-    while (at < text.length) {
-      const parsed = this.parse(text, at, last);
-      if (!parsed) break;
-      const line = this.line;
-      if (control !== -1 && control < parsed.next)
-        this.refuseControl(parsed.fields, line + lineBreaks(text, at, control));
-      this.checkLength(parsed, parsed.next - at, line);
-      this.line += parsed.lines;
-      at = parsed.next;
-      if (parsed.fields.length === 1 && parsed.complete && parsed.fields[0]!.trim() === '') continue;
-      this.header ??= parsed.fields;
-      yield { line, fields: parsed.fields, complete: parsed.complete, unterminated: !parsed.terminated };
+    if (last) {
+      this.parser.end();
+      yield* this.take(true);
     }
-    this.pending = text.slice(at);
-    if (this.pending.length > CSV_LIMITS.record) this.refuseLength(this.line);
   }
 
-  /** The record starting at `from`, or null when the text ends before it does and more is to come. */
-  private parse(text: string, from: number, last: boolean): Parsed | null {
-    const end = text.length;
-    const fields: string[] = [];
-    let at = from;
-    let lines = 0;
-    let complete = true;
-    for (;;) {
-      let value = '';
-      if (text.charCodeAt(at) === QUOTE) {
-        // A quoted field: up to the quote that is not doubled.
-        let rest = at + 1;
-        let closed = false;
-        for (;;) {
-          const quote = text.indexOf('"', rest);
-          if (quote === -1) {
-            if (!last) return null;
-            value += text.slice(rest);
-            lines += lineBreaks(text, rest, end);
-            at = end;
-            break;
-          }
-          // The next piece may start with the quote that doubles this one.
-          if (quote + 1 === end && !last) return null;
-          value += text.slice(rest, quote);
-          lines += lineBreaks(text, rest, quote);
-          if (text.charCodeAt(quote + 1) === QUOTE) {
-            value += '"';
-            rest = quote + 2;
-            continue;
-          }
-          at = quote + 1;
-          closed = true;
-          break;
-        }
-        if (!closed) complete = false;
-      }
-      // Text after a closing quote, up to the separator, belongs to the field.
-      const stop = fieldEnd(text, at);
-      if (stop === end && !last) return null;
-      value += text.slice(at, stop);
-      at = stop;
-      fields.push(value);
-      if (text.charCodeAt(at) !== COMMA) break;
-      at++;
+  /** The records csv-parse has finished, checked, then the reason it stopped if it did. */
+  private *take(ending: boolean): Generator<CsvRecord> {
+    for (let parsed = this.ready.shift(); parsed; parsed = this.ready.shift()) {
+      const line = this.line;
+      this.line = parsed.lines + 1;
+      this.forget(parsed.bytes);
+      const record = this.checked(parsed.fields, line);
+      if (record.length === 1 && record[0]!.trim() === '') continue;
+      this.header ??= record;
+      // A record is given before the file's end only once its line break is read.
+      yield { line, fields: record, complete: true, unterminated: ending };
     }
-    let terminated = false;
-    if (text.charCodeAt(at) === CR) {
-      // The next piece may start with the LF of this CRLF.
-      if (at + 1 === end && !last) return null;
-      at++;
-      terminated = true;
+    const error = this.parser.errored;
+    if (!error) return;
+    if (error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED' && ending) {
+      yield this.unfinished();
+      return;
     }
-    if (text.charCodeAt(at) === LF) {
-      at++;
-      terminated = true;
+    if (error instanceof CsvError && error.code === 'CSV_MAX_RECORD_SIZE') this.refuseLength(this.line);
+    if (error instanceof CsvError && error.code === 'CSV_INVALID_CLOSING_QUOTE')
+      throw new ImportError(`${this.name}, line ${error.lines}: a quoted field goes on after its closing quote.`);
+    throw new ImportError(`${this.name}, line ${this.line}: ${error.message}.`);
+  }
+
+  /** Drops the text up to byte `bytes` (the end of the record just read). */
+  private forget(bytes: number): void {
+    this.read = bytes;
+    while (this.rest.length && this.restStart + this.rest[0]!.length <= bytes) {
+      this.restStart += this.rest.shift()!.length;
     }
-    return { fields, next: at, lines: lines + (terminated ? 1 : 0), complete, terminated };
+  }
+
+  /** The record the file ends inside, its quote closed where the file ends. */
+  private unfinished(): CsvRecord {
+    let text = Buffer.concat(this.rest)
+      .subarray(this.read - this.restStart)
+      .toString('utf8');
+    // Blank lines before it are lines, not part of it.
+    for (; /^\r?\n/.test(text); text = text.replace(/^\r?\n/, '')) this.line++;
+    const line = this.line;
+    const [fields = []] = parseWhole(`${text}"`, { relax_column_count: true, relax_quotes: true }) as string[][];
+    return { line, fields: this.checked(fields, line), complete: false, unterminated: true };
+  }
+
+  /** The record's fields, once they hold no control character and no field is too long. */
+  private checked(fields: string[], line: number): string[] {
+    if (this.controlSeen) this.checkControl(fields, line);
+    for (let index = 0; index < fields.length; index++) {
+      if (fields[index]!.length <= CSV_LIMITS.field) continue;
+      throw new ImportError(
+        `${this.name}, line ${line}: ${this.column(index, fields)} is longer than ${CSV_LIMITS.field.toLocaleString('en-US')} characters (${fields[index]!.length.toLocaleString('en-US')}).`,
+      );
+    }
+    return fields;
   }
 
   /** How a message names field `index` of a record: by its column's name when the header gives one. */
@@ -180,28 +169,26 @@ export class CsvParser {
     return name && !CONTROL_CHARACTER.test(name) ? `the ${name} column` : `field ${index + 1}`;
   }
 
-  private refuseControl(fields: string[], line: number): never {
+  /**
+   * Refuses a record holding a control character, naming the line it is on
+   * (a line break inside a record is inside a quoted field, so the fields
+   * before it tell).
+   */
+  private checkControl(fields: string[], line: number): void {
     const index = fields.findIndex((field) => CONTROL_CHARACTER.test(field));
-    const field = fields[index] ?? '';
-    const at = field.search(CONTROL_CHARACTER);
-    if (field.charCodeAt(at) === 0) {
-      throw new ImportError(`${this.name}, line ${line}: a NUL byte, so it is binary data, not a text file.`);
+    if (index === -1) return;
+    const field = fields[index]!;
+    const inField = field.search(CONTROL_CHARACTER);
+    const before = [...fields.slice(0, index), field.slice(0, inField)].join(',');
+    const onLine = line + (before.match(/\n/g)?.length ?? 0);
+    if (field.charCodeAt(inField) === 0) {
+      throw new ImportError(`${this.name}, line ${onLine}: a NUL byte, so it is binary data, not a text file.`);
     }
     // The value around the character, so that the operator sees it (escaped).
-    const excerpt = `${at > 40 ? '…' : ''}${field.slice(Math.max(0, at - 40), at + 40)}`;
+    const excerpt = `${inField > 40 ? '…' : ''}${field.slice(Math.max(0, inField - 40), inField + 40)}`;
     throw new ImportError(
-      `${this.name}, line ${line}: ${this.column(index, fields)} holds a control character: ${quoted(excerpt)}.`,
+      `${this.name}, line ${onLine}: ${this.column(index, fields)} holds a control character: ${quoted(excerpt)}.`,
     );
-  }
-
-  private checkLength(parsed: Parsed, length: number, line: number): void {
-    const index = parsed.fields.findIndex((field) => field.length > CSV_LIMITS.field);
-    if (index !== -1) {
-      throw new ImportError(
-        `${this.name}, line ${line}: ${this.column(index, parsed.fields)} is longer than ${CSV_LIMITS.field.toLocaleString('en-US')} characters (${parsed.fields[index]!.length.toLocaleString('en-US')}).`,
-      );
-    }
-    if (length > CSV_LIMITS.record) this.refuseLength(line);
   }
 
   private refuseLength(line: number): never {
