@@ -11,7 +11,9 @@
  *   the sending job (runNewsletterSending: the archive article, then the
  *   readers a batch at a time; target ≤ 10 s), every reader checked queued;
  * - delivering those messages, DKIM-signed, to an SMTP sink in a process of
- *   its own over 5 pooled connections (the bulk worker unpaced, 10 at once):
+ *   its own over 5 pooled connections (the bulk worker unpaced, 10 at once;
+ *   BENCH_SMTP=nodemailer sends them through nodemailer's pooled transport
+ *   and its DKIM signer instead of the site's bulk transport, to compare):
  *   messages the sink accepted per second over the first BENCH_DELIVER
  *   (20,000), or BENCH_DELIVER_MAX_S (30 s) if that comes first (target
  *   ≥ 1,000/s); then the rest, when that takes under a minute more
@@ -47,7 +49,7 @@ import { bulkStatementRows, openDatabase, rowsOf, type Db } from '../../src/serv
 import { listen } from '../../src/server/platform/http/server.ts';
 import { createLogger } from '../../src/server/platform/logger.ts';
 import { createBulkWorker } from '../../src/server/features/email/bulk/bulk-worker.ts';
-import { createBulkSmtpTransport } from '../../src/server/features/email/transport/transports.ts';
+import { createBulkSmtpTransport, createSmtpTransport } from '../../src/server/features/email/transport/transports.ts';
 import { mailLinkSecret } from '../../src/server/features/email/list-links.ts';
 import { messageReferences } from '../../src/server/features/email/transport/message-reference.ts';
 import { createBenchDatabase, createJudge, percentile, postgresAvailable } from './server.ts';
@@ -260,7 +262,10 @@ function deliveryWorker(db: Db, sinkUrl: string, rows: BulkRows) {
   const privateKey = key.export({ type: 'pkcs8', format: 'pem' }).toString();
   const dkim = { domainName: 'bench.example.com', keySelector: 'bench', privateKey };
   const references = messageReferences(() => mailLinkSecret(db));
-  const smtp = createBulkSmtpTransport(sinkUrl, { from: FROM, pool: POOL, dkim, references });
+  const smtp =
+    process.env.BENCH_SMTP === 'nodemailer'
+      ? createSmtpTransport(sinkUrl, { from: FROM, pool: POOL, dkim, references })
+      : createBulkSmtpTransport(sinkUrl, { from: FROM, pool: POOL, dkim, references });
   const render = issueRenderer(db, SITE_URL);
   const spent = { render: 0, rendered: 0, send: 0, sent: 0 };
   const worker = createBulkWorker({

@@ -104,6 +104,11 @@ const ConfigSchema = z
     BUILD_SITE: flag(true),
     /** A new site publishes the pages readers arrive on first, then the rest (false: all in one build). */
     SITE_FIRST_PAGES_FIRST: flag(true),
+    /**
+     * A change is published by a content build (the pages it touches rendered again by the build process that
+     * made the last full build); false: every change makes a full build through Astro's own build.
+     */
+    SITE_CONTENT_BUILDS: flag(true),
     /** When the whole site is rebuilt on a schedule (cron, New York time). */
     SITE_REBUILD_CRON: z.string().min(9).max(100).default('0 4 * * *'),
     /** Quiet time after a content change before the site is rebuilt. */
@@ -299,6 +304,7 @@ const ConfigSchema = z
       seedDemoData: env.SEED_DEMO_DATA,
       buildSite: env.BUILD_SITE,
       firstPagesFirst: env.SITE_FIRST_PAGES_FIRST,
+      contentBuilds: env.SITE_CONTENT_BUILDS,
       siteRebuild: { schedule: env.SITE_REBUILD_CRON, debounceMs: env.SITE_REBUILD_DEBOUNCE_MS },
       trustProxy: env.TRUST_PROXY,
       quoteProvider: env.QUOTE_PROVIDER_KEY

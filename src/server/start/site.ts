@@ -81,6 +81,7 @@ export function sitePublishing(deps: SitePublishingDeps): SitePublishing {
         changeCursor: () => latestChangeId(database.db),
         onPublished: (build) => cluster.publish('site', { build }),
         firstPagesFirst: config.firstPagesFirst,
+        contentBuilds: config.contentBuilds,
       });
       builder = siteBuilder;
       // Only the leading instance builds; the others serve what it publishes to the shared SITE_DIR.

@@ -12,6 +12,11 @@ describe('configuration', () => {
     expect(config.seedDemoData).toBe(true);
   });
 
+  it('publishes changes by content builds unless SITE_CONTENT_BUILDS is false', () => {
+    expect(loadConfig({}).contentBuilds).toBe(true);
+    expect(loadConfig({ SITE_CONTENT_BUILDS: 'false' }).contentBuilds).toBe(false);
+  });
+
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/app' });
     expect(config.database).toMatchObject({ kind: 'postgres', url: 'postgres://u:p@db:5432/app' });

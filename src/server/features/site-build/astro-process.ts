@@ -92,6 +92,8 @@ export function createBuildProcesses(options: {
   siteDir: string;
   /** Where the processes keep compiled code for the next ones (Node's compile cache). */
   compileCacheDir: string;
+  /** A process that made a full build renders the next changes (content builds); false: every build is full. */
+  contentBuilds: boolean;
 }): BuildProcesses {
   let waiting: WaitingProcess | null = null;
   let stopped = false;
@@ -143,7 +145,7 @@ export function createBuildProcesses(options: {
   function takeProcess(request: BuildRequest): { taken: WaitingProcess; content: boolean } {
     const alive = waiting && waiting.child.exitCode === null && waiting.child.signalCode === null ? waiting : null;
     waiting = null;
-    if (alive && canRenderContent(alive.warm, request)) return { taken: alive, content: true };
+    if (alive && options.contentBuilds && canRenderContent(alive.warm, request)) return { taken: alive, content: true };
     if (alive && alive.warm === null) return { taken: alive, content: false };
     // Its bundle is not this build's (the sources changed, or another build was published since).
     alive?.child.kill('SIGTERM');

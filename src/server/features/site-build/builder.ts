@@ -51,6 +51,8 @@ export interface SiteBuilderOptions {
   onPublished?: (build: string) => void;
   /** A new site publishes its first pages, then the rest (see src/build/build-phase.ts); default true. */
   firstPagesFirst?: boolean;
+  /** Changes are published by content builds (see warm-renderer.ts); false: each is a full build. Default true. */
+  contentBuilds?: boolean;
 }
 
 export interface SiteBuilder extends SiteState {
@@ -77,6 +79,7 @@ export function createSiteBuilder(options: SiteBuilderOptions): SiteBuilder {
     siteUrl: options.siteUrl,
     siteDir,
     compileCacheDir: path.join(cacheDir, 'compiled'),
+    contentBuilds: options.contentBuilds ?? true,
   });
   let astro: AstroBuild | null = null;
   let running: Promise<void> | null = null;
