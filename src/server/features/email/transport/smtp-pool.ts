@@ -3,9 +3,9 @@
  * each sending one message after another. Where the server allows it
  * (PIPELINING, RFC 2920) a message's envelope and its DATA command go in
  * one write and the message with its end mark in another, so a message
- * costs two writes and two waits for the server instead of five; on a busy
- * two-core machine the writes and the general composer's streams were most
- * of the sender's time. STARTTLS (or TLS from the start, smtps://) and
+ * costs two writes and two waits for the server instead of five: once a
+ * message is written, its writes and waits are what it costs the sender
+ * (docs/benchmarks.md compares this client with nodemailer's pool). STARTTLS (or TLS from the start, smtps://) and
  * AUTH PLAIN or LOGIN are spoken as relays such as Amazon SES ask.
  *
  * Transactional mail keeps nodemailer (attachments, calendar invites); the
