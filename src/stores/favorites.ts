@@ -143,10 +143,10 @@ export async function toggleFavorite(kind: FavoriteKind, id: FavoriteId, current
       show: (marked: boolean) => update(kind, (state) => ({ ids: withKey(state.ids, key, marked) })),
       before: current,
       after: optimistic(kind) ? !current : undefined,
-      save: async () => {
-        const { api } = await client();
-        return api.patch(call.path, { json: { [call.field]: id } }).json<{ data: { isFavorite: boolean } }>();
-      },
+      save: () =>
+        client().then(({ api }) =>
+          api.patch(call.path, { json: { [call.field]: id } }).json<{ data: { isFavorite: boolean } }>(),
+        ),
       saved: (body) => body.data.isFavorite,
     });
   } catch (error) {
