@@ -21,16 +21,19 @@ export type HeldRead<T> = ServerRead<T> & {
 };
 
 /**
- * `key` names what is read (null: not yet known, the island stays loading);
- * `read` fetches it for a key. The first `read` is the one used, so it must
- * depend on the key alone.
+ * `name` says what is read, and keeps apart reads that take the same `param` (one symbol's alert
+ * rule and its leaders); `param` is what the read depends on ('' for nothing, null while it is not yet
+ * known: the island stays loading), and `read` fetches it. The first `read` is the one used, so it
+ * must depend on `param` alone.
  */
-export function useServerRead<T>(key: string | null, read: (key: string) => Promise<T>): HeldRead<T> {
-  const [{ $key, $read }] = useState(() => {
-    const $key = atom<string | null>(key);
-    return { $key, $read: createReadStore<T>([$key], { fetcher: (k) => read(String(k)) }) };
+export function useServerRead<T>(name: string, param: string | null, read: (param: string) => Promise<T>): HeldRead<T> {
+  const [{ $param, $read }] = useState(() => {
+    const $param = atom<string | null>(param);
+    // The query's key is "name:param", never empty: the library takes an empty key for none.
+    const $read = createReadStore<T>([`${name}:`, $param], { fetcher: (_name, value) => read(String(value)) });
+    return { $param, $read };
   });
-  useEffect(() => $key.set(key), [$key, key]);
+  useEffect(() => $param.set(param), [$param, param]);
   const { data, error, loading } = useStore($read);
   const [latest, setLatest] = useState<T | undefined>(undefined);
   if (data !== undefined && data !== latest) setLatest(data);

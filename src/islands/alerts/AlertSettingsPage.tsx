@@ -359,7 +359,7 @@ function ScreenSwitch({ screen }: { screen: SavedScreenAlert }) {
 const readSettings = () => loadAlertSettings().then(({ data }) => data);
 
 function Settings() {
-  const read = useServerRead('alerts/settings', readSettings);
+  const read = useServerRead('alert settings', '', readSettings);
   // The all-followed threshold as typed, before it is saved.
   const [typedThreshold, setTypedThreshold] = useState<number | null>(null);
 

@@ -46,7 +46,7 @@ function Stop() {
   // The build renders the page once for every token: the address is read in the browser only.
   const search = useBrowserValue(() => location.search, null);
   const token = search === null ? null : new URLSearchParams(search).get('t') || '';
-  const read = useServerRead(token || null, readStop);
+  const read = useServerRead('alerts a link stops', token || null, readStop);
   const [press, setPress] = useState<Press>({ kind: 'ask', error: null, busy: false });
 
   const stop = async () => {

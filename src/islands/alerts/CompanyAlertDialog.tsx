@@ -28,7 +28,7 @@ export default function CompanyAlertDialog({
   onClose: () => void;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const read = useServerRead(symbol, readRule);
+  const read = useServerRead('company alert rule', symbol, readRule);
   // The reader's changes; until the first, the rule as read.
   const [edited, setDraft] = useState<RuleDraft | null>(null);
   const draft = edited ?? (read.status === 'ready' ? draftOf(read.data) : null);

@@ -87,7 +87,7 @@ export default function RecordList({ list }: { list: ConsoleList }) {
     return () => clearTimeout(timer);
   }, [typed]);
 
-  const read = useServerRead(JSON.stringify([list, query, page, pageSize]), readPage);
+  const read = useServerRead('console list page', JSON.stringify([list, query, page, pageSize]), readPage);
   const reload = read.retry;
   // While the next page is read, or when that read failed, the last one stays on screen.
   const data = read.status === 'ready' ? read.data : read.latest;

@@ -297,7 +297,7 @@ function PreferenceCentre() {
   const search = useBrowserValue(() => location.search, null);
   const link = search === null ? null : readLink(search);
   const token = link?.token ?? null;
-  const read = useServerRead(token, readPreferences);
+  const read = useServerRead('email preferences', token, readPreferences);
 
   if (link !== null && token === null) return <BadLink />;
   if (read.status === 'failed') {
