@@ -3,10 +3,12 @@
  * lists them: added, edited in place and saved, or deleted after a
  * confirmation, with their headshots by address.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { CONSOLE_MESSAGES } from '../../lib/console.ts';
 import type { LeaderEditRecord } from '../../lib/console-records.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';
+import LoadFailed from '../LoadFailed.tsx';
+import { useServerRead } from '../use-server-read.ts';
 import PublishProgress, { saveMoment } from './PublishProgress.tsx';
 import RecordForm, { type SaveOutcome } from './RecordForm.tsx';
 import RowActions from './RowActions.tsx';
@@ -23,28 +25,15 @@ const failure = (error: unknown, reload?: () => void): SaveOutcome => {
 };
 
 export default function LeadersEditor({ symbol }: { symbol: string }) {
-  const [leaders, setLeaders] = useState<LeaderEditRecord[] | null>(null);
-  const [loadError, setLoadError] = useState(false);
+  const read = useServerRead('client leaders', symbol, listLeaders);
+  // While the list is read again (after a save), the last one stays on screen.
+  const leaders = read.status === 'ready' ? read.data : read.latest;
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
   const [savedAt, setSavedAt] = useState<number | null>(null);
 
-  const [reloads, setReloads] = useState(0);
-  useEffect(() => {
-    let live = true;
-    listLeaders(symbol)
-      .then((found) => {
-        if (!live) return;
-        setLeaders(found);
-        setLoadError(false);
-      })
-      .catch(() => live && setLoadError(true));
-    return () => {
-      live = false;
-    };
-  }, [symbol, reloads]);
-  const load = () => setReloads((n) => n + 1);
+  const load = read.retry;
 
   const done = () => {
     setSavedAt(saveMoment());
@@ -123,13 +112,13 @@ export default function LeadersEditor({ symbol }: { symbol: string }) {
           />
         </div>
       )}
-      {loadError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-down">
-          <span>{CONSOLE_MESSAGES.leaders.load}</span>
-          <button type="button" className="btn-secondary" onClick={() => void load()}>
-            Try again
-          </button>
-        </div>
+      {read.status === 'failed' ? (
+        <LoadFailed
+          text={CONSOLE_MESSAGES.leaders.load}
+          retryLabel="Try again"
+          onRetry={load}
+          className="flex flex-wrap items-center gap-3"
+        />
       ) : !leaders ? (
         <p className="text-muted">Loading leaders…</p>
       ) : leaders.length === 0 ? (
