@@ -8,6 +8,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { CONSOLE_MESSAGES, countOf } from '../../lib/console.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';
+import LoadFailed from '../LoadFailed.tsx';
+import { useServerRead } from '../use-server-read.ts';
 import ClientEditor from './ClientEditor.tsx';
 import LandingEditor from './LandingEditor.tsx';
 import LeadersEditor from './LeadersEditor.tsx';
@@ -15,6 +17,9 @@ import type { ClientRecord, SpecialistRecord } from '../../lib/console-records.t
 import { ConsoleError, createClient, getClient, listClients, listSpecialists } from './console-api.ts';
 
 const SEARCH_DELAY_MS = 300;
+
+/** The clients a search finds (up to a hundred), and how many there are. */
+const readClients = (query: string) => listClients(query).then((page) => ({ items: page.data, total: page.total }));
 
 function symbolFromAddress(): string | null {
   return new URLSearchParams(location.search).get('symbol')?.toUpperCase() ?? null;
@@ -24,8 +29,6 @@ export default function ClientsManagement() {
   const ids = { search: useId(), add: useId() };
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
-  const [clients, setClients] = useState<{ items: ClientRecord[]; total: number } | null>(null);
-  const [loadError, setLoadError] = useState(false);
   const [specialists, setSpecialists] = useState<SpecialistRecord[]>([]);
   const [symbol, setSymbol] = useState<string | null>(symbolFromAddress);
   const [newSymbol, setNewSymbol] = useState('');
@@ -37,21 +40,10 @@ export default function ClientsManagement() {
     return () => clearTimeout(timer);
   }, [typed]);
 
-  const [reloads, setReloads] = useState(0);
-  useEffect(() => {
-    let live = true;
-    listClients(query)
-      .then((page) => {
-        if (!live) return;
-        setClients({ items: page.data, total: page.total });
-        setLoadError(false);
-      })
-      .catch(() => live && setLoadError(true));
-    return () => {
-      live = false;
-    };
-  }, [query, reloads]);
-  const reload = () => setReloads((n) => n + 1);
+  const read = useServerRead('clients', query, readClients);
+  const reload = read.retry;
+  // While the next search is read, or when that read failed, the last list stays on screen.
+  const clients = read.status === 'ready' ? read.data : read.latest;
 
   useEffect(() => {
     listSpecialists()
@@ -87,10 +79,10 @@ export default function ClientsManagement() {
 
   const replaced = (client: ClientRecord) => {
     setLookedUp(client);
-    setClients(
-      (list) =>
-        list && { ...list, items: list.items.map((c) => (c.company_symbol === client.company_symbol ? client : c)) },
-    );
+    read.replace((list) => ({
+      ...list,
+      items: list.items.map((c) => (c.company_symbol === client.company_symbol ? client : c)),
+    }));
   };
 
   const makeClient = async (event: FormEvent) => {
@@ -136,13 +128,13 @@ export default function ClientsManagement() {
             onChange={(e) => setTyped(e.target.value)}
           />
         </div>
-        {loadError ? (
-          <div role="alert" className="card flex flex-wrap items-center gap-3 p-3 text-down">
-            <span>{CONSOLE_MESSAGES.clients.load}</span>
-            <button type="button" className="btn-secondary" onClick={reload}>
-              Try again
-            </button>
-          </div>
+        {read.status === 'failed' ? (
+          <LoadFailed
+            text={CONSOLE_MESSAGES.clients.load}
+            retryLabel="Try again"
+            onRetry={reload}
+            className="card flex flex-wrap items-center gap-3 p-3"
+          />
         ) : !clients ? (
           <p className="text-muted" role="status">
             Loading clients…
