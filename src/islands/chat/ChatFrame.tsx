@@ -5,35 +5,19 @@
  * from that page at the origin it must have; it tells the page which stock
  * the conversation is about ('navigated') and, for a signed-in reader, the
  * saved thread ('thread_id'). Answers stream in as they are written.
+ *
+ * This module draws the frame; the handshake, the conversation, what the
+ * frame opens with and the log's following of its end are hooks of their
+ * own beside it (use-host-handshake, use-conversation, use-opening,
+ * use-follow-log).
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
 import { CHAT_MESSAGE_MAX, CHAT_TEXT, cutChatTitle } from '../../lib/chat.ts';
-import { readHostMessage, type AnswerEvent, type FrameMessage } from '../../lib/chat-protocol.ts';
-import type { ChatCitation } from '../../lib/content-records.ts';
 import AnswerText from './AnswerText.tsx';
-import { askQuestion, findCompany, loadThread } from './frame-client.ts';
-
-interface Turn {
-  id: number;
-  role: 'user' | 'assistant';
-  content: string;
-  citations: ChatCitation[];
-  notice: string | null;
-  state: 'streaming' | 'done' | 'failed' | 'stopped';
-}
-
-type Opening =
-  | { kind: 'waiting' }
-  | { kind: 'general' }
-  | { kind: 'stock'; symbol: string; name: string }
-  | { kind: 'unknown'; symbol: string }
-  | { kind: 'thread'; title: string }
-  | { kind: 'missing' };
-
-/** How long a frame waits for the page's token before it goes on as a guest. */
-const HANDSHAKE_MS = 3000;
-/** A log scrolled to within this of its end is at its end (rounding, a nudge of the wheel). */
-const FOLLOW_SLACK_PX = 24;
+import { useConversation, type Turn } from './use-conversation.ts';
+import { useFollowLog } from './use-follow-log.ts';
+import { useHostHandshake } from './use-host-handshake.ts';
+import { useOpening, type Opening } from './use-opening.ts';
 
 const GENERAL_SUGGESTIONS = [
   'How are small caps doing today?',
@@ -48,223 +32,25 @@ const stockSuggestions = (symbol: string) => [
   `Latest ${symbol} SEC filings`,
 ];
 
-let nextTurnId = 1;
+const greetingOf = (opening: Opening) =>
+  opening.kind === 'stock'
+    ? CHAT_TEXT.greeting(opening.symbol)
+    : opening.kind === 'unknown'
+      ? CHAT_TEXT.unknownSymbol(opening.symbol)
+      : opening.kind === 'missing'
+        ? CHAT_TEXT.threadMissing
+        : opening.kind === 'general'
+          ? CHAT_TEXT.greetingGeneral
+          : null;
 
 export default function ChatFrame({ hostOrigin }: { hostOrigin: string | null }) {
-  const [turns, setTurns] = useState<Turn[]>([]);
-  const [opening, setOpening] = useState<Opening>({ kind: 'waiting' });
-  const [draft, setDraft] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [ready, setReady] = useState(false);
-  // The chat token lives here only: never in storage, never on `window`.
-  const token = useRef<string | null>(null);
-  const threadId = useRef<string | null>(null);
-  const symbol = useRef<string | null>(null);
-  const stopper = useRef<AbortController | null>(null);
-  const tokenWaiters = useRef<((token: string | null) => void)[]>([]);
-  const log = useRef<HTMLDivElement>(null);
-  const following = useRef(true);
-  const input = useRef<HTMLTextAreaElement>(null);
-
-  const origin = hostOrigin ?? (typeof location === 'undefined' ? '' : location.origin);
-  const framed = typeof window !== 'undefined' && window.parent !== window;
-  const tell = useCallback(
-    (message: FrameMessage) => {
-      if (framed) window.parent.postMessage(message, origin);
-    },
-    [framed, origin],
-  );
-
-  /** Asks the page for a (new) token; null when none comes in time. */
-  const requestToken = useCallback(
-    () =>
-      new Promise<string | null>((resolve) => {
-        if (!framed) return resolve(null);
-        const timer = setTimeout(() => resolve(null), HANDSHAKE_MS);
-        tokenWaiters.current.push((t) => {
-          clearTimeout(timer);
-          resolve(t);
-        });
-        tell({ type: 'iframe-ready' });
-      }),
-    [framed, tell],
-  );
-
-  // The handshake: only the embedding page, at its exact origin, may hand a token over.
-  useEffect(() => {
-    const onMessage = (event: MessageEvent) => {
-      if (event.source !== window.parent || event.origin !== origin) return;
-      const message = readHostMessage(event.data);
-      if (!message) return;
-      token.current = message.token;
-      for (const waiter of tokenWaiters.current.splice(0)) waiter(message.token);
-    };
-    window.addEventListener('message', onMessage);
-    void requestToken().then(() => setReady(true));
-    return () => window.removeEventListener('message', onMessage);
-  }, [origin, requestToken]);
-
-  // What the frame opens with: a saved thread, a stock's greeting, or the general one.
-  useEffect(() => {
-    if (!ready) return;
-    const params = new URLSearchParams(location.search);
-    const thread = params.get('thread');
-    const wanted = params.get('symbol')?.trim().toUpperCase() ?? '';
-    void (async () => {
-      if (thread) {
-        const loaded = await loadThread(thread, token.current);
-        if (loaded.kind !== 'loaded') {
-          setOpening({ kind: 'missing' });
-          return;
-        }
-        const t = loaded.thread;
-        threadId.current = t.thread_id;
-        symbol.current = t.symbol;
-        setTurns(
-          t.messages.map((m) => ({
-            id: nextTurnId++,
-            role: m.role,
-            content: m.content,
-            citations: m.citations,
-            notice: m.notice,
-            state: 'done',
-          })),
-        );
-        setOpening({ kind: 'thread', title: t.chat_title });
-        if (t.symbol && t.company_name) tell({ type: 'navigated', stock: t.symbol, name: t.company_name });
-        tell({ type: 'thread_id', thread_id: t.thread_id });
-        return;
-      }
-      if (/^[A-Z.-]{1,12}$/.test(wanted)) {
-        const company = await findCompany(wanted);
-        if (!company) {
-          setOpening({ kind: 'unknown', symbol: wanted });
-          return;
-        }
-        symbol.current = company.symbol;
-        setOpening({ kind: 'stock', symbol: company.symbol, name: company.name });
-        tell({ type: 'navigated', stock: company.symbol, name: company.name });
-        return;
-      }
-      setOpening({ kind: 'general' });
-    })();
-  }, [ready, tell]);
-
-  // The log follows its end (a saved chat opens at its newest message, an answer is followed as it is
-  // written) until the reader scrolls up; scrolling back to the end, or asking, follows again. Only the
-  // reader's scrolling decides: text arriving in big pieces must not read as the reader having moved.
-  useEffect(() => {
-    const box = log.current;
-    const content = box?.firstElementChild;
-    if (!box || !content) return;
-    // Where the log itself last scrolled to: a scroll event that finds it there is its own, not the reader's.
-    let ownTop = -1;
-    const onScroll = () => {
-      if (following.current && Math.abs(box.scrollTop - ownTop) < 1) return;
-      following.current = box.scrollHeight - box.scrollTop - box.clientHeight <= FOLLOW_SLACK_PX;
-    };
-    const toEnd = () => {
-      if (!following.current) return;
-      box.scrollTop = box.scrollHeight;
-      ownTop = box.scrollTop;
-    };
-    box.addEventListener('scroll', onScroll, { passive: true });
-    const resized = new ResizeObserver(toEnd);
-    resized.observe(content);
-    resized.observe(box);
-    return () => {
-      box.removeEventListener('scroll', onScroll);
-      resized.disconnect();
-    };
-  }, []);
-
-  const update = (id: number, change: (turn: Turn) => Partial<Turn>) =>
-    setTurns((all) => all.map((t) => (t.id === id ? { ...t, ...change(t) } : t)));
-
-  async function send(text: string) {
-    const message = text.trim();
-    if (!message || busy || !ready) return;
-    if (message.length > CHAT_MESSAGE_MAX) {
-      setProblem(CHAT_TEXT.tooLong(CHAT_MESSAGE_MAX));
-      return;
-    }
-    setProblem(null);
-    setBusy(true);
-    setDraft('');
-    // Asking brings the reader to the end, where the answer is written.
-    following.current = true;
-    const questionId = nextTurnId++;
-    const answerId = nextTurnId++;
-    setTurns((all) => [
-      ...all,
-      { id: questionId, role: 'user', content: message, citations: [], notice: null, state: 'done' },
-      { id: answerId, role: 'assistant', content: '', citations: [], notice: null, state: 'streaming' },
-    ]);
-    const onEvent = (event: AnswerEvent) => {
-      switch (event.event) {
-        case 'thread':
-          if (event.data.thread_id && event.data.thread_id !== threadId.current) {
-            threadId.current = event.data.thread_id;
-            // Only a signed-in reader has a history for the page to show it in.
-            if (token.current) tell({ type: 'thread_id', thread_id: event.data.thread_id });
-          }
-          break;
-        case 'subject':
-          symbol.current = event.data.symbol;
-          tell({ type: 'navigated', stock: event.data.symbol, name: event.data.name });
-          break;
-        case 'notice':
-          update(answerId, () => ({ notice: event.data.text }));
-          break;
-        case 'delta':
-          update(answerId, (t) => ({ content: t.content + event.data.text }));
-          break;
-        case 'reset':
-          update(answerId, () => ({ content: '', citations: [] }));
-          break;
-        case 'citations':
-          update(answerId, () => ({ citations: event.data.citations }));
-          break;
-        case 'done':
-          update(answerId, () => ({ state: 'done' }));
-          break;
-        case 'error':
-          update(answerId, () => ({ state: 'failed' }));
-          setProblem(event.data.message);
-          break;
-      }
-    };
-    const controller = new AbortController();
-    stopper.current = controller;
-    const question = { message, threadId: threadId.current, symbol: threadId.current ? null : symbol.current };
-    let outcome = await askQuestion(question, token.current, controller.signal, onEvent);
-    // An expired token: ask the page for a new one and try once more.
-    if (outcome.kind === 'refused' && outcome.status === 401 && token.current) {
-      token.current = await requestToken();
-      outcome = await askQuestion(question, token.current, controller.signal, onEvent);
-    }
-    stopper.current = null;
-    setBusy(false);
-    if (outcome.kind === 'answered') return;
-    if (outcome.kind === 'stopped') {
-      update(answerId, () => ({ state: 'stopped' }));
-      return;
-    }
-    if (outcome.kind === 'refused') {
-      // A refused question is given back to edit.
-      setTurns((all) => all.filter((t) => t.id !== answerId && t.id !== questionId));
-      setDraft(message);
-      setProblem(
-        outcome.status === 429 && outcome.retryAfter
-          ? `You're asking faster than RedChat can answer. Please try again in ${outcome.retryAfter} seconds.`
-          : outcome.message,
-      );
-      return;
-    }
-    update(answerId, () => ({ state: 'failed' }));
-    setProblem(CHAT_TEXT.sendFailed);
-  }
+  const host = useHostHandshake(hostOrigin);
+  // Asking brings the reader to the end, where the answer is written.
+  const { log, follow } = useFollowLog();
+  const chat = useConversation(host, follow);
+  const opening = useOpening(host, chat);
+  const { ready } = host;
+  const { turns, draft, setDraft, busy, problem, send } = chat;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -279,16 +65,7 @@ export default function ChatFrame({ hostOrigin }: { hostOrigin: string | null })
 
   const suggestions =
     opening.kind === 'stock' ? stockSuggestions(opening.symbol) : opening.kind === 'general' ? GENERAL_SUGGESTIONS : [];
-  const greeting =
-    opening.kind === 'stock'
-      ? CHAT_TEXT.greeting(opening.symbol)
-      : opening.kind === 'unknown'
-        ? CHAT_TEXT.unknownSymbol(opening.symbol)
-        : opening.kind === 'missing'
-          ? CHAT_TEXT.threadMissing
-          : opening.kind === 'general'
-            ? CHAT_TEXT.greetingGeneral
-            : null;
+  const greeting = greetingOf(opening);
 
   return (
     <div className="flex h-dvh flex-col bg-bg text-fg">
@@ -331,31 +108,9 @@ export default function ChatFrame({ hostOrigin }: { hostOrigin: string | null })
               )}
             </div>
           )}
-          {turns.map((turn) =>
-            turn.role === 'user' ? (
-              <div key={turn.id} className="flex justify-end" data-testid="chat-question">
-                <p className="max-w-[85%] rounded-2xl rounded-br-sm bg-primary-fill px-4 py-2 whitespace-pre-wrap text-white">
-                  {turn.content}
-                </p>
-              </div>
-            ) : (
-              <div key={turn.id} className="card px-4 py-3" data-testid="chat-answer" data-state={turn.state}>
-                {turn.notice && (
-                  <p className="mb-2 rounded-lg bg-surface-2 px-3 py-2 text-sm text-muted" data-testid="chat-notice">
-                    {turn.notice}
-                  </p>
-                )}
-                {turn.content ? (
-                  <AnswerText content={turn.content} citations={turn.citations} siteTarget="_top" />
-                ) : turn.state === 'streaming' ? (
-                  <p className="text-sm text-muted" aria-busy="true">
-                    Looking that up…
-                  </p>
-                ) : null}
-                {turn.state === 'stopped' && <p className="mt-2 text-xs text-muted">Stopped.</p>}
-              </div>
-            ),
-          )}
+          {turns.map((turn) => (
+            <TurnView key={turn.id} turn={turn} />
+          ))}
         </div>
       </div>
       <form onSubmit={submit} className="border-t border-line bg-surface px-3 pt-3 pb-2 sm:px-5">
@@ -371,7 +126,6 @@ export default function ChatFrame({ hostOrigin }: { hostOrigin: string | null })
             </label>
             <textarea
               id="chat-input"
-              ref={input}
               className="input max-h-40 min-h-11 flex-1 resize-none"
               rows={1}
               placeholder={CHAT_TEXT.placeholder}
@@ -382,7 +136,7 @@ export default function ChatFrame({ hostOrigin }: { hostOrigin: string | null })
               disabled={!ready}
             />
             {busy ? (
-              <button type="button" className="btn-secondary h-11" onClick={() => stopper.current?.abort()}>
+              <button type="button" className="btn-secondary h-11" onClick={chat.stop}>
                 Stop
               </button>
             ) : (
@@ -401,6 +155,36 @@ export default function ChatFrame({ hostOrigin }: { hostOrigin: string | null })
           </div>
         </div>
       </form>
+    </div>
+  );
+}
+
+/** One question, or one answer as it is written. */
+function TurnView({ turn }: { turn: Turn }) {
+  if (turn.role === 'user') {
+    return (
+      <div className="flex justify-end" data-testid="chat-question">
+        <p className="max-w-[85%] rounded-2xl rounded-br-sm bg-primary-fill px-4 py-2 whitespace-pre-wrap text-white">
+          {turn.content}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="card px-4 py-3" data-testid="chat-answer" data-state={turn.state}>
+      {turn.notice && (
+        <p className="mb-2 rounded-lg bg-surface-2 px-3 py-2 text-sm text-muted" data-testid="chat-notice">
+          {turn.notice}
+        </p>
+      )}
+      {turn.content ? (
+        <AnswerText content={turn.content} citations={turn.citations} siteTarget="_top" />
+      ) : turn.state === 'streaming' ? (
+        <p className="text-sm text-muted" aria-busy="true">
+          Looking that up…
+        </p>
+      ) : null}
+      {turn.state === 'stopped' && <p className="mt-2 text-xs text-muted">Stopped.</p>}
     </div>
   );
 }
