@@ -10,6 +10,7 @@ import { CONSOLE_MESSAGES } from '../../lib/console.ts';
 import type { LandingEditRecord } from '../../lib/console-records.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';
 import { cleanHtml } from '../clean-html.ts';
+import LoadFailed from '../LoadFailed.tsx';
 import PublishProgress, { saveMoment } from './PublishProgress.tsx';
 import RecordForm, { type SaveOutcome } from './RecordForm.tsx';
 import { labelsOf } from './server-reasons.ts';
@@ -150,12 +151,12 @@ export default function LandingEditor({ symbol, name }: { symbol: string; name: 
       </div>
       {state === 'loading' && <p className="text-muted">Loading the landing page…</p>}
       {state === 'failed' && (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-down">
-          <span>Failed to load the landing page.</span>
-          <button type="button" className="btn-secondary" onClick={load}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed
+          text="Failed to load the landing page."
+          retryLabel="Try again"
+          onRetry={load}
+          className="flex flex-wrap items-center gap-3"
+        />
       )}
       {state === 'missing' && (
         <div className="flex flex-wrap items-center gap-3">
