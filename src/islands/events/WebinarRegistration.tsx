@@ -22,6 +22,7 @@ import {
 import { API_TIMEOUT_MS } from '../../lib/messages.ts';
 import { formatEventTime } from '../../lib/time-format.ts';
 import { Field, FormMessage, SubmitButton } from '../forms/controls.tsx';
+import LoadFailed from '../LoadFailed.tsx';
 import { useSession } from '../use-session.ts';
 
 /** The event behind a registration link, as GET /events/ZoomId answers it. */
@@ -193,12 +194,12 @@ export default function WebinarRegistration() {
   }
   if (stage.kind === 'unreachable') {
     return (
-      <div className="mt-5 flex flex-col gap-4">
-        <FormMessage kind="error">The webinar could not be loaded. Please try again.</FormMessage>
-        <button type="button" className="btn-secondary self-start" onClick={() => setAttempt((n) => n + 1)}>
-          Try again
-        </button>
-      </div>
+      <LoadFailed
+        text="The webinar could not be loaded. Please try again."
+        retryLabel="Try again"
+        onRetry={() => setAttempt((n) => n + 1)}
+        className="mt-5 flex flex-col gap-4"
+      />
     );
   }
 
