@@ -4,6 +4,7 @@
  * stored and the documents it could not read, and Sync now. It looks again every 15 seconds while open.
  */
 import { useCallback, useEffect, useId, useState } from 'react';
+import LoadFailed from '../LoadFailed.tsx';
 import { formatEventTime, formatRelativeTime } from '../../lib/time-format.ts';
 import {
   DATA_TEXTS as T,
@@ -197,12 +198,12 @@ export default function DataSources() {
     <div className="flex flex-col gap-4" data-testid="data-sources">
       <p className="text-sm text-muted">{T.intro}</p>
       {failed && (
-        <div role="alert" className="flex items-center gap-3 text-sm text-down">
-          {T.loadFailed}
-          <button type="button" className="btn-secondary" onClick={() => void load()}>
-            {T.retry}
-          </button>
-        </div>
+        <LoadFailed
+          text={T.loadFailed}
+          retryLabel={T.retry}
+          onRetry={() => void load()}
+          className="flex items-center gap-3"
+        />
       )}
       {sources === null
         ? !failed && <p className="text-muted">Loading…</p>

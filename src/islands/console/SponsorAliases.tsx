@@ -4,6 +4,7 @@
  * one (a symbol and the sponsor's name as the registry writes it, as a notice of a run quotes it).
  */
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import LoadFailed from '../LoadFailed.tsx';
 import { DATA_TEXTS as T, type TrialAliasRecord } from '../../lib/source-syncs.ts';
 import { ConsoleError, addTrialAlias, listTrialAliases, removeTrialAlias } from './console-api.ts';
 
@@ -73,12 +74,12 @@ export default function SponsorAliases({ onChanged }: { onChanged?: () => void }
       </h3>
       <p className="text-sm text-muted">{T.aliasesIntro}</p>
       {loadFailed && (
-        <div role="alert" className="flex items-center gap-3 text-sm text-down">
-          {T.aliasesLoadFailed}
-          <button type="button" className="btn-secondary" onClick={() => void load()}>
-            {T.retry}
-          </button>
-        </div>
+        <LoadFailed
+          text={T.aliasesLoadFailed}
+          retryLabel={T.retry}
+          onRetry={() => void load()}
+          className="flex items-center gap-3"
+        />
       )}
       {aliases !== null &&
         (aliases.length === 0 ? (
