@@ -1,8 +1,8 @@
 /**
  * One server read held by one island (through the data layer in
- * stores/server-reads.ts): read when the island is shown and whenever its key
- * changes, again on `retry`, and changed in place by `replace` when a save
- * answers with the new record.
+ * stores/server-reads.ts): read when the island is shown and whenever its
+ * param changes, again on `retry`, and changed in place by `replace` when a
+ * save answers with the new record.
  */
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
@@ -27,13 +27,30 @@ export type HeldRead<T> = ServerRead<T> & {
  * must depend on `param` alone.
  */
 export function useServerRead<T>(name: string, param: string | null, read: (param: string) => Promise<T>): HeldRead<T> {
-  const [{ $param, $read }] = useState(() => {
+  const [{ $param, $read, started }] = useState(() => {
     const $param = atom<string | null>(param);
+    const started: { param: string | null } = { param: null };
     // The query's key is "name:param", never empty: the library takes an empty key for none.
-    const $read = createReadStore<T>([`${name}:`, $param], { fetcher: (_name, value) => read(String(value)) });
-    return { $param, $read };
+    const $read = createReadStore<T>([`${name}:`, $param], {
+      fetcher: (_name, value) => {
+        started.param = String(value);
+        return read(started.param);
+      },
+    });
+    return { $param, $read, started };
   });
   useEffect(() => $param.set(param), [$param, param]);
+  useEffect(() => {
+    // The library skips a read asked for while the tab is hidden and does not ask again when it shows:
+    // a param that changed meanwhile (a search typed just before switching tabs) is read when it shows.
+    // On `window`, after the library's own listener, which marks the tab as shown first.
+    const onShown = () => {
+      const wanted = $param.get();
+      if (!document.hidden && wanted !== null && wanted !== started.param) $read.invalidate();
+    };
+    window.addEventListener('visibilitychange', onShown);
+    return () => window.removeEventListener('visibilitychange', onShown);
+  }, [$param, $read, started]);
   const { data, error, loading } = useStore($read);
   const [latest, setLatest] = useState<T | undefined>(undefined);
   if (data !== undefined && data !== latest) setLatest(data);
