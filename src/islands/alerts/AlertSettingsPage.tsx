@@ -26,14 +26,13 @@ import ErrorBoundary from '../ErrorBoundary.tsx';
 import LoadFailed from '../LoadFailed.tsx';
 import { useServerRead } from '../use-server-read.ts';
 import { FormMessage } from '../forms/controls.tsx';
-import { failureText } from '../auth/shared.ts';
 import { loadAlertSettings, saveAlertSettings } from './alerts-api.ts';
 import KindsEditor, { draftOf, ruleOf, type RuleDraft } from './KindsEditor.tsx';
 import CompanyRuleRow from './CompanyRuleRow.tsx';
 import DevicePushControl from './DevicePushControl.tsx';
+import { useAlertSave, type Note } from './use-alert-save.ts';
 
 const T = ALERT_TEXT;
-type Note = { kind: 'success' | 'error'; text: string } | null;
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
@@ -143,8 +142,7 @@ function ChannelsForm({
   onSaved: (next: AlertSettings) => void;
 }) {
   const [draft, setDraft] = useState(() => channelsOf(settings));
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<Note>(null);
+  const { busy, note, setNote, save } = useAlertSave();
   const id = useId();
   const set = (change: Partial<Channels>) => setDraft((current) => ({ ...current, ...change }));
 
@@ -152,26 +150,20 @@ function ChannelsForm({
     event.preventDefault();
     const quietHours = draft.quiet ? { start: draft.quietStart, end: draft.quietEnd } : null;
     if (!isValidQuietHours(quietHours)) return setNote({ kind: 'error', text: ALERT_MESSAGES.quietHoursInvalid });
-    setBusy(true);
-    setNote(null);
-    try {
-      const body = await saveAlertSettings({
-        email: draft.email,
-        digestHour: draft.digestHour,
-        sms: draft.sms,
-        smsKinds: normaliseAlertKinds(draft.smsKinds),
-        push: draft.push,
-        quietHours,
-      });
-      onSaved(body.data);
-      setDraft(channelsOf(body.data));
-      setNote({ kind: 'success', text: body.message || ALERT_MESSAGES.settingsSaved });
-    } catch (error) {
-      // Text messages need a phone number: the server says so.
-      setNote({ kind: 'error', text: failureText(error, T.saveFailed) });
-    } finally {
-      setBusy(false);
-    }
+    // Text messages need a phone number: a refusal says so, in the server's words.
+    const change = {
+      email: draft.email,
+      digestHour: draft.digestHour,
+      sms: draft.sms,
+      smsKinds: normaliseAlertKinds(draft.smsKinds),
+      push: draft.push,
+      quietHours,
+    };
+    const saved = (next: AlertSettings) => {
+      onSaved(next);
+      setDraft(channelsOf(next));
+    };
+    await save(() => saveAlertSettings(change), saved, ALERT_MESSAGES.settingsSaved);
   };
 
   return (
@@ -276,26 +268,18 @@ function AllFollowedForm({
     onThreshold(next.shownThreshold);
   };
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<Note>(null);
+  const { busy, note, save } = useAlertSave();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const rule = ruleOf(draft);
     if ('error' in rule) return setError(rule.error);
     setError(null);
-    setBusy(true);
-    setNote(null);
-    try {
-      const body = await saveAlertSettings(rule);
-      onSaved(body.data);
-      setDraft(draftOf(body.data));
-      setNote({ kind: 'success', text: body.message || ALERT_MESSAGES.settingsSaved });
-    } catch (failure) {
-      setNote({ kind: 'error', text: failureText(failure, T.saveFailed) });
-    } finally {
-      setBusy(false);
-    }
+    const saved = (next: AlertSettings) => {
+      onSaved(next);
+      setDraft(draftOf(next));
+    };
+    await save(() => saveAlertSettings(rule), saved, ALERT_MESSAGES.settingsSaved);
   };
 
   return (

@@ -2,11 +2,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ALERT_MESSAGES, ALERT_TEXT as T, type CompanyAlertRule } from '../../lib/alerts.ts';
 import { FormMessage } from '../forms/controls.tsx';
-import { failureText } from '../auth/shared.ts';
 import { resetCompanyRule, saveCompanyRule } from './alerts-api.ts';
 import KindsEditor, { draftOf, ruleOf, type RuleDraft } from './KindsEditor.tsx';
-
-type Note = { kind: 'success' | 'error'; text: string } | null;
+import { useAlertSave } from './use-alert-save.ts';
 
 /** One followed company: the all-followed rule, or kinds and threshold of its own. */
 export default function CompanyRuleRow({
@@ -19,29 +17,18 @@ export default function CompanyRuleRow({
   const [custom, setCustom] = useState(rule.custom);
   const [draft, setDraft] = useState<RuleDraft>(() => draftOf(rule));
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<Note>(null);
+  const { busy, note, save } = useAlertSave();
   const id = useId();
 
-  const done = (saved: CompanyAlertRule, message: string) => {
-    onSaved(saved);
-    setCustom(saved.custom);
-    setDraft(draftOf(saved));
-    setNote({ kind: 'success', text: message });
+  const saved = (next: CompanyAlertRule) => {
+    onSaved(next);
+    setCustom(next.custom);
+    setDraft(draftOf(next));
   };
 
-  const reset = async () => {
-    setBusy(true);
-    setNote(null);
+  const reset = () => {
     setError(null);
-    try {
-      const body = await resetCompanyRule(rule.symbol);
-      done(body.data, body.message || ALERT_MESSAGES.companyDefaults(rule.symbol));
-    } catch (failure) {
-      setNote({ kind: 'error', text: failureText(failure, T.saveFailed) });
-    } finally {
-      setBusy(false);
-    }
+    return save(() => resetCompanyRule(rule.symbol), saved, ALERT_MESSAGES.companyDefaults(rule.symbol));
   };
 
   const submit = async (event: FormEvent) => {
@@ -50,16 +37,7 @@ export default function CompanyRuleRow({
     const change = ruleOf(draft);
     if ('error' in change) return setError(change.error);
     setError(null);
-    setBusy(true);
-    setNote(null);
-    try {
-      const body = await saveCompanyRule(rule.symbol, change);
-      done(body.data, body.message || ALERT_MESSAGES.companySaved(rule.symbol));
-    } catch (failure) {
-      setNote({ kind: 'error', text: failureText(failure, T.saveFailed) });
-    } finally {
-      setBusy(false);
-    }
+    await save(() => saveCompanyRule(rule.symbol, change), saved, ALERT_MESSAGES.companySaved(rule.symbol));
   };
 
   return (
