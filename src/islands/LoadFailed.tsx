@@ -1,7 +1,7 @@
 /**
- * What an island shows when its data did not load: the failure in an alert
- * and a button that reads again. The island's loading state replaces it, so
- * the button goes away as it is pressed.
+ * What an island shows when its data did not load: the failure, in the
+ * alert every form message uses, and a button that reads again. The words
+ * are the island's own.
  */
 import { FormMessage } from './forms/controls.tsx';
 
