@@ -34,14 +34,19 @@ export function dailyIndexPath(day: string): string {
   return `/Archives/edgar/daily-index/${year}/QTR${Math.ceil(month / 3)}/master.${day.replaceAll('-', '')}.idx`;
 }
 
+/** The index's column names and the line of dashes under them; the filings follow. */
+const INDEX_HEADER = /^CIK\|Company Name\|Form Type\|Date Filed\|File ?Name[^\n]*\n-{20,}[ \t\r]*(\n|$)/im;
+
 export function readDailyIndex(text: string, source: string): ListedFiling[] {
-  const lines = text.split(/\r?\n/);
-  const dashes = lines.findIndex((line) => /^-{20,}\s*$/.test(line));
-  if (dashes < 0 || !/^CIK\|Company Name\|Form Type\|Date Filed\|File ?Name/i.test(lines[dashes - 1] ?? ''))
-    throw new EdgarDocumentError(source, 'is not an EDGAR master index (no CIK|Company Name|… header).');
+  const header = INDEX_HEADER.exec(text);
+  if (!header) throw new EdgarDocumentError(source, 'is not an EDGAR master index (no CIK|Company Name|… header).');
+  const start = header.index + header[0].length;
+  // Lines up to the dashes, so that a line is named by its number in the whole file.
+  let before = 0;
+  for (let at = text.indexOf('\n'); at !== -1 && at < start; at = text.indexOf('\n', at + 1)) before++;
   const filings: ListedFiling[] = [];
   // The lines after the dashes: pipe-separated, never quoted (a quotation mark is part of a company's name).
-  const rows = parse(lines.slice(dashes + 1).join('\n'), {
+  const rows = parse(text.slice(start), {
     delimiter: '|',
     quote: false,
     trim: true,
@@ -57,7 +62,7 @@ export function readDailyIndex(text: string, source: string): ListedFiling[] {
     if (fields.length !== 5 || !/^\d{1,10}$/.test(cik) || !accession || !day || !form)
       throw new EdgarDocumentError(
         source,
-        `line ${dashes + 1 + info.lines} is not an index line (CIK|Company|Form|Date|File).`,
+        `line ${before + info.lines} is not an index line (CIK|Company|Form|Date|File).`,
       );
     filings.push({
       cik: Number(cik),

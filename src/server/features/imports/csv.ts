@@ -110,7 +110,7 @@ export class CsvParser {
 
   /** The records csv-parse has finished, checked, then the reason it stopped if it did. */
   private *take(ending: boolean): Generator<CsvRecord> {
-    for (let parsed = this.ready.shift(); parsed; parsed = this.ready.shift()) {
+    for (const parsed of this.ready.splice(0)) {
       const line = this.line;
       this.line = parsed.lines + 1;
       this.forget(parsed.bytes);
