@@ -3,16 +3,18 @@
  * alert every form message uses, and a button that reads again. The words
  * are the island's own.
  */
+import { MESSAGES } from '../lib/messages.ts';
 import { FormMessage } from './forms/controls.tsx';
 
 export default function LoadFailed({
   text,
-  retryLabel,
+  retryLabel = MESSAGES.errorFallback.retry,
   onRetry,
   className = 'flex flex-col gap-3',
 }: {
   text: string;
-  retryLabel: string;
+  /** The button's words (the site's usual "Try again" unless the island says otherwise). */
+  retryLabel?: string;
   onRetry: () => void;
   /** The panel's place in its island (margins, spacing). */
   className?: string;

@@ -9,9 +9,9 @@ import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
 import { createReadStore } from '../stores/server-reads.ts';
 
-export type ServerRead<T> = { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; data: T };
+type ServerRead<T> = { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; data: T };
 
-export type HeldRead<T> = ServerRead<T> & {
+type HeldRead<T> = ServerRead<T> & {
   /** The last data read, for any key: a list shows it while the next page is read, or after that read failed. */
   latest: T | undefined;
   /** Reads again, showing the loading state meanwhile. */

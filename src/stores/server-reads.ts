@@ -1,7 +1,8 @@
 /**
  * Where the islands' server reads live (@nanostores/query): a read's store
  * holds its data, its error and whether it is loading, and reads again when
- * its key changes or it is invalidated.
+ * its key changes or it is invalidated (a key that changed while the tab was
+ * hidden is read when it shows again: see islands/use-server-read.ts).
  *
  * An island reads the server each time it is shown and keeps nothing
  * between showings (no dedupe window, no cache lifetime): a dialog opened

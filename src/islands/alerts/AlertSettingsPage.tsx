@@ -340,10 +340,8 @@ function ScreenSwitch({ screen }: { screen: SavedScreenAlert }) {
   );
 }
 
-const readSettings = () => loadAlertSettings().then(({ data }) => data);
-
 function Settings() {
-  const read = useServerRead('alert settings', '', readSettings);
+  const read = useServerRead('alert settings', '', loadAlertSettings);
   // The all-followed threshold as typed, before it is saved.
   const [typedThreshold, setTypedThreshold] = useState<number | null>(null);
 

@@ -16,8 +16,6 @@ import { failureText } from '../auth/shared.ts';
 import { loadCompanyRule, resetCompanyRule, saveCompanyRule } from './alerts-api.ts';
 import KindsEditor, { draftOf, ruleOf, type RuleDraft } from './KindsEditor.tsx';
 
-const readRule = (symbol: string) => loadCompanyRule(symbol).then(({ data }) => data);
-
 export default function CompanyAlertDialog({
   symbol,
   name,
@@ -28,7 +26,7 @@ export default function CompanyAlertDialog({
   onClose: () => void;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const read = useServerRead('company alert rule', symbol, readRule);
+  const read = useServerRead('company alert rule', symbol, loadCompanyRule);
   // The reader's changes; until the first, the rule as read.
   const [edited, setDraft] = useState<RuleDraft | null>(null);
   const draft = edited ?? (read.status === 'ready' ? draftOf(read.data) : null);

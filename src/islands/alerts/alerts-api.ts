@@ -8,12 +8,20 @@ import { api } from '../api-client.ts';
 /** A company's symbol in an address. */
 const companyPath = (symbol: string) => `alerts/companies/${encodeURIComponent(symbol.toUpperCase())}`;
 
-export const loadAlertSettings = () => api.get('alerts/settings').json<{ data: AlertSettings }>();
+export const loadAlertSettings = () =>
+  api
+    .get('alerts/settings')
+    .json<{ data: AlertSettings }>()
+    .then(({ data }) => data);
 
 export const saveAlertSettings = (change: AlertSettingsChange) =>
   api.put('alerts/settings', { json: change }).json<{ data: AlertSettings; message: string }>();
 
-export const loadCompanyRule = (symbol: string) => api.get(companyPath(symbol)).json<{ data: CompanyAlertRule }>();
+export const loadCompanyRule = (symbol: string) =>
+  api
+    .get(companyPath(symbol))
+    .json<{ data: CompanyAlertRule }>()
+    .then(({ data }) => data);
 
 export const saveCompanyRule = (symbol: string, change: CompanyAlertChange) =>
   api.put(companyPath(symbol), { json: change }).json<{ data: CompanyAlertRule; message: string }>();

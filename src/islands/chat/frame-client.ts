@@ -77,11 +77,11 @@ export async function askQuestion(
   return ended ? { kind: 'answered' } : { kind: 'failed' };
 }
 
+/** A saved conversation as the server gives it back: its record and its messages. */
+export type SavedThread = ChatHistoryRecord & { messages: ChatMessageRecord[] };
+
 export type ThreadLoad =
-  | { kind: 'loaded'; thread: ChatHistoryRecord & { messages: ChatMessageRecord[] } }
-  | { kind: 'missing' }
-  | { kind: 'unauthorized' }
-  | { kind: 'failed' };
+  { kind: 'loaded'; thread: SavedThread } | { kind: 'missing' } | { kind: 'unauthorized' } | { kind: 'failed' };
 
 /** One of the reader's saved conversations. */
 export async function loadThread(threadId: string, token: string | null): Promise<ThreadLoad> {
@@ -93,7 +93,7 @@ export async function loadThread(threadId: string, token: string | null): Promis
     if (response.status === 404 || response.status === 400) return { kind: 'missing' };
     if (response.status === 401) return { kind: 'unauthorized' };
     if (!response.ok) return { kind: 'failed' };
-    const body = (await response.json()) as { data: ChatHistoryRecord & { messages: ChatMessageRecord[] } };
+    const body = (await response.json()) as { data: SavedThread };
     return { kind: 'loaded', thread: body.data };
   } catch {
     return { kind: 'failed' };

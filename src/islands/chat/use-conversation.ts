@@ -7,8 +7,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { CHAT_MESSAGE_MAX, CHAT_TEXT } from '../../lib/chat.ts';
 import type { AnswerEvent } from '../../lib/chat-protocol.ts';
-import type { ChatCitation, ChatHistoryRecord, ChatMessageRecord } from '../../lib/content-records.ts';
-import { askQuestion } from './frame-client.ts';
+import type { ChatCitation } from '../../lib/content-records.ts';
+import { askQuestion, type SavedThread } from './frame-client.ts';
 import type { Host } from './use-host-handshake.ts';
 
 export interface Turn {
@@ -19,8 +19,6 @@ export interface Turn {
   notice: string | null;
   state: 'streaming' | 'done' | 'failed' | 'stopped';
 }
-
-export type SavedThread = ChatHistoryRecord & { messages: ChatMessageRecord[] };
 
 let nextTurnId = 1;
 

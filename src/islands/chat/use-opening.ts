@@ -4,8 +4,7 @@
  * that embeds the frame hears which stock and which thread it is about.
  */
 import { useEffect, useState } from 'react';
-import { findCompany, loadThread } from './frame-client.ts';
-import type { SavedThread } from './use-conversation.ts';
+import { findCompany, loadThread, type SavedThread } from './frame-client.ts';
 import type { Host } from './use-host-handshake.ts';
 
 export type Opening =

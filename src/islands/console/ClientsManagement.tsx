@@ -43,7 +43,7 @@ export default function ClientsManagement() {
   const read = useServerRead('clients', query, readClients);
   const reload = read.retry;
   // While the next search is read, or when that read failed, the last list stays on screen.
-  const clients = read.status === 'ready' ? read.data : read.latest;
+  const clients = read.latest;
 
   useEffect(() => {
     listSpecialists()
@@ -131,7 +131,6 @@ export default function ClientsManagement() {
         {read.status === 'failed' ? (
           <LoadFailed
             text={CONSOLE_MESSAGES.clients.load}
-            retryLabel="Try again"
             onRetry={reload}
             className="card flex flex-wrap items-center gap-3 p-3"
           />

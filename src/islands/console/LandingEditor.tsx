@@ -153,7 +153,6 @@ export default function LandingEditor({ symbol, name }: { symbol: string; name: 
       {state === 'failed' && (
         <LoadFailed
           text="Failed to load the landing page."
-          retryLabel="Try again"
           onRetry={load}
           className="flex flex-wrap items-center gap-3"
         />

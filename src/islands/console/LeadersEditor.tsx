@@ -27,7 +27,7 @@ const failure = (error: unknown, reload?: () => void): SaveOutcome => {
 export default function LeadersEditor({ symbol }: { symbol: string }) {
   const read = useServerRead('client leaders', symbol, listLeaders);
   // While the list is read again (after a save), the last one stays on screen.
-  const leaders = read.status === 'ready' ? read.data : read.latest;
+  const leaders = read.latest;
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
@@ -113,12 +113,7 @@ export default function LeadersEditor({ symbol }: { symbol: string }) {
         </div>
       )}
       {read.status === 'failed' ? (
-        <LoadFailed
-          text={CONSOLE_MESSAGES.leaders.load}
-          retryLabel="Try again"
-          onRetry={load}
-          className="flex flex-wrap items-center gap-3"
-        />
+        <LoadFailed text={CONSOLE_MESSAGES.leaders.load} onRetry={load} className="flex flex-wrap items-center gap-3" />
       ) : !leaders ? (
         <p className="text-muted">Loading leaders…</p>
       ) : leaders.length === 0 ? (

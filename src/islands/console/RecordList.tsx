@@ -90,7 +90,7 @@ export default function RecordList({ list }: { list: ConsoleList }) {
   const read = useServerRead('console list page', JSON.stringify([list, query, page, pageSize]), readPage);
   const reload = read.retry;
   // While the next page is read, or when that read failed, the last one stays on screen.
-  const data = read.status === 'ready' ? read.data : read.latest;
+  const data = read.latest;
   const loading = read.status === 'loading';
 
   const saved = (record: AnyRecord | null) =>
@@ -208,12 +208,7 @@ export default function RecordList({ list }: { list: ConsoleList }) {
       )}
 
       {read.status === 'failed' ? (
-        <LoadFailed
-          text={messages.load}
-          retryLabel="Try again"
-          onRetry={reload}
-          className="card flex flex-wrap items-center gap-3 p-4"
-        />
+        <LoadFailed text={messages.load} onRetry={reload} className="card flex flex-wrap items-center gap-3 p-4" />
       ) : !data ? (
         <p className="text-muted" role="status">
           Loading {words.many}…

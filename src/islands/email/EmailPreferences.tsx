@@ -133,6 +133,8 @@ function Centre({
     settle: (error: string | null) => void,
     only?: EmailList,
   ) => {
+    // The card may change with any answer, but each change's own result is the one to hear.
+    setCardNote(null);
     setBusy(kind);
     try {
       const { data } = await request();
@@ -149,20 +151,14 @@ function Centre({
   const settleCard = (error: string | null) => setCardNote({ error, n: press() });
 
   const unsubscribe = () => {
-    setCardNote(null);
     const post = () => api.post('email/unsubscribe', { searchParams: { t: token } }).json<Answer>();
     return send('unsubscribe', post, PREFERENCE_TEXTS.unsubscribeFailed, settleCard, list);
   };
 
-  const resubscribe = () => {
-    setCardNote(null);
-    return send('resubscribe', put({ [list]: true }), PREFERENCE_TEXTS.saveFailed, settleCard, list);
-  };
+  const resubscribe = () => send('resubscribe', put({ [list]: true }), PREFERENCE_TEXTS.saveFailed, settleCard, list);
 
   const save = (switches: Switches, kind: 'save' | 'off') => {
     setFormNote(null);
-    // The card may change with this answer too, but the form's own result is the one to hear.
-    setCardNote(null);
     return send(kind, put(switches), PREFERENCE_TEXTS.saveFailed, (error) =>
       setFormNote(
         error === null

@@ -196,7 +196,6 @@ export default function WebinarRegistration() {
     return (
       <LoadFailed
         text="The webinar could not be loaded. Please try again."
-        retryLabel="Try again"
         onRetry={() => setAttempt((n) => n + 1)}
         className="mt-5 flex flex-col gap-4"
       />

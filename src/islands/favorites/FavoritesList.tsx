@@ -54,7 +54,6 @@ export default function FavoritesList({ kind }: { kind: FavoriteKind }) {
     return (
       <LoadFailed
         text="Failed to load your favorites. Please try again."
-        retryLabel="Try again"
         onRetry={() => void loadFavorites(kind)}
         className="flex flex-col items-start gap-3"
       />
