@@ -14,7 +14,8 @@
  *
  * and imports may only go where the rules below allow. A feature's HTTP
  * files are `routes.ts`, `*-routes.ts`, `middleware.ts` and `api-schemas.ts`
- * (how the API documents its records); its public entry is `index.ts`.
+ * (how the API documents its records); its public entry is `index.ts`, which
+ * offers functions and read models but never the feature's tables.
  */
 import path from 'node:path';
 
@@ -89,6 +90,16 @@ export function refusal(from, to, typeOnly = false) {
         !(isTables(from) && isTables(to))
       )
         return `Features use each other through their public entry: import from '../${to.feature}/index.ts'.`;
+      // A feature's tables are its own: its public entry offers functions (lookups, every write) and read models
+      // (read-models.ts, read-only relations for other features' lists and joins), never the tables themselves.
+      if (
+        isPublicEntry(from) &&
+        to.zone === 'feature' &&
+        to.feature === from.feature &&
+        to.file === 'tables.ts' &&
+        !typeOnly
+      )
+        return 'A feature’s tables stay inside it: other features read its data through its functions and read models (read-models.ts), and write it through its functions.';
       if (isHttpFile(from) && isDatabaseModule(to) && !typeOnly)
         return 'Routes never touch the database: call a service of the feature.';
       if (!isHttpFile(from) && !isPublicEntry(from) && isHttpFile(to))
@@ -147,9 +158,11 @@ const importsRule = {
     /** @param {unknown} node */
     const isTypeOnly = (node) =>
       /** @type {{ importKind?: string, exportKind?: string }} */ (node).importKind === 'type';
+    /** @param {unknown} node */
+    const isExportTypeOnly = (node) => /** @type {{ exportKind?: string }} */ (node).exportKind === 'type';
     return {
       ImportDeclaration: (node) => check(node, node.source.value, isTypeOnly(node)),
-      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value, isExportTypeOnly(node)),
       ExportAllDeclaration: (node) => check(node, node.source.value),
       ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
     };

@@ -75,6 +75,17 @@ describe('the lint keeps the server in its rooms', () => {
     ]);
   });
 
+  it('keeps a feature’s tables inside it: its public entry offers read models and functions, not tables', async () => {
+    const tables = `export { news } from './tables.ts';\n`;
+    expect(await boundaryErrors('src/server/features/news/index.ts', tables)).toEqual([
+      expect.stringContaining('A feature’s tables stay inside it'),
+    ]);
+    const passedOn = `import { news } from './tables.ts';\nexport const planted = news;\n`;
+    expect(await boundaryErrors('src/server/features/news/index.ts', passedOn)).toHaveLength(1);
+    const offered = `export { newsView } from './read-models.ts';\nexport type { NewsRow } from './tables.ts';\n`;
+    expect(await boundaryErrors('src/server/features/news/index.ts', offered)).toEqual([]);
+  });
+
   it('keeps the platform below every feature', async () => {
     const code = `import { requireUser } from '../features/accounts/index.ts';\nexport const planted = requireUser;\n`;
     expect(await boundaryErrors('src/server/platform/planted.ts', code)).toEqual([

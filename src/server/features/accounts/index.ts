@@ -3,7 +3,7 @@
  * (loadSession sets it; requireUser and requireStaff refuse without one), the
  * account record and its field rules, and staff accounts.
  */
-export { users, sessions, verificationCodes, USER_ROLES, CODE_PURPOSES } from './tables.ts';
+export { usersView } from './read-models.ts';
 export type { UserRow } from './sessions.ts';
 export { revokeAllSessions, sessionIsOpen } from './sessions.ts';
 export { checkName, parseContactMethod, publicUser, type PublicUser } from './users.ts';

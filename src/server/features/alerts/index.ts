@@ -4,7 +4,6 @@
  * published (the job), raising them for the filings an import stored, and
  * delivering raised alerts by their channels (the delivery and digest jobs).
  */
-export { alertCompanyRules, alertSettings, alerts, pushSubscriptions, ALERT_DELIVERY_STATES } from './tables.ts';
 export { ALERT_RAISING_JOB, jobs, type AlertJobDeps } from './jobs.ts';
 export { createMarketAlerts, type MarketAlerts, type MarketEvaluation } from './market.ts';
 export {

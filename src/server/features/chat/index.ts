@@ -1,5 +1,4 @@
 /** RedChat: what other features and the server may use. */
-export { chatMessages, chatShares, chatThreads } from './tables.ts';
 export { chatRoutes } from './routes.ts';
 export { createAnswerEngine } from './answer/engines.ts';
 export { shareIsLive } from './sharing.ts';

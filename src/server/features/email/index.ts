@@ -4,14 +4,7 @@
  * footers, readers' preferences, bounces and suppressions. What other
  * features and the composition use.
  */
-export {
-  emailSubscriptions,
-  emailUnsubscribes,
-  mailSoftBounces,
-  mailSuppressions,
-  newsAlertSubscriptions,
-  newsletterIssues,
-} from './tables.ts';
+export { mailSuppressionsView } from './read-models.ts';
 export { preferencesOf, setPreferences, unsubscribe, type EmailPreferences } from './preferences.ts';
 export { recordFeedback } from './suppressions.ts';
 export { startBounceReceiver, type BounceReceiver } from './bounce-receiver.ts';

@@ -1,5 +1,5 @@
 /** Webinars and conference sessions: what other features and the server may use. */
-export { events, favoriteEvents } from './tables.ts';
+export { eventsView } from './read-models.ts';
 export {
   eventCoverFacts,
   eventPagePaths,

@@ -9,7 +9,7 @@ export {
 } from './statements.ts';
 export { STATEMENT_SOURCES, conceptsRead, type StatementTaxonomy } from './statement-lines.ts';
 export { financialsRecordOf } from './record.ts';
-export { companyFinancials } from './tables.ts';
+export { companyFinancialsView } from './read-models.ts';
 export { factsDigests, financialsBySymbol, financialsOf, keyFigureColumns, storeFinancials } from './store.ts';
 export {
   MAX_FACTS_DOCUMENT_BYTES,

@@ -2,7 +2,7 @@
  * News articles and newsletters: what other features may use (the site build's feed, the article
  * check, the EDGAR sync's company releases).
  */
-export { news, favoriteNews } from './tables.ts';
+export { newsView } from './read-models.ts';
 export {
   companyNews,
   listNews,

@@ -1,5 +1,5 @@
 /** Saved screens: each reader's named screens of the screener (docs/product.md §7.8). */
-export { savedScreens } from './tables.ts';
+export { savedScreensView } from './read-models.ts';
 export {
   deleteSavedScreen,
   listSavedScreens,

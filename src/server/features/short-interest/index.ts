@@ -1,5 +1,4 @@
 /** Short interest from FINRA (docs/product.md §9.14): what other parts may use. */
-export { shortInterest, shortInterestReports } from './tables.ts';
 export { SHORT_INTEREST_JOB, jobs, shortInterestDataSource, shortInterestOff } from './jobs.ts';
 export { importShortInterestFile } from './import.ts';
 export {

@@ -2,7 +2,6 @@
  * The public sources the site keeps itself current from, as the console's Data tab shows them, and the
  * runs of those other than EDGAR (ClinicalTrials.gov, FINRA): what other features may use.
  */
-export { sourceRuns } from './tables.ts';
 export {
   emptyRunReport,
   lastSourceRuns,

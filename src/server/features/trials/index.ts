@@ -1,5 +1,4 @@
 /** Drug trials from ClinicalTrials.gov (docs/product.md §9.13): what other parts may use. */
-export { trialSponsorAliases } from './tables.ts';
 export { TRIALS_SYNC_JOB, jobs, trialsDataSource, type TrialsJobDeps } from './jobs.ts';
 export { runTrialsSync, trialsSyncOff, type TrialsSyncReport } from './sync.ts';
 export { createTrialRegistry, RegistryUnavailable, type TrialRegistry } from './registry.ts';

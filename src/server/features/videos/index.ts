@@ -1,4 +1,4 @@
 /** The video library: what other features may use (the site build's feed). */
-export { videos, favoriteVideos } from './tables.ts';
+export { videosView } from './read-models.ts';
 export { videosForBuild, type VideoItem } from './service.ts';
 export { VideoSchema } from './api-schemas.ts';
