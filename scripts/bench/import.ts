@@ -35,9 +35,10 @@ import {
   importUniverseFile,
   type ImportReport,
 } from '../../src/server/features/imports/index.ts';
-import { companies } from '../../src/server/features/companies/index.ts';
+
 import { openDatabase, type Database } from '../../src/server/platform/db/client.ts';
 import { createJudge } from './server.ts';
+import { companies } from '../../src/server/schema.ts';
 
 const { emit, judge, summarize } = createJudge('import');
 const ROWS = 8_000;

@@ -36,12 +36,11 @@ import type { StaffActor } from '../../src/lib/console.ts';
 import { lastCompletedTradingDay } from '../../src/lib/market-calendar.ts';
 import { createApp } from '../../src/server/app.ts';
 import { seedDemoData } from '../../src/server/demo/seed.ts';
-import { upsertStaff, users } from '../../src/server/features/accounts/index.ts';
+import { upsertStaff } from '../../src/server/features/accounts/index.ts';
 import {
   actOnIssue,
   composeDraft,
   issueRenderer,
-  newsletterIssues,
   runNewsletterSending,
 } from '../../src/server/features/email/index.ts';
 import { loadConfig } from '../../src/server/platform/config.ts';
@@ -55,6 +54,7 @@ import { messageReferences } from '../../src/server/features/email/transport/mes
 import { createBenchDatabase, createJudge, percentile, postgresAvailable } from './server.ts';
 import { startReaderLoad, type LoadFigures } from './reader-load.ts';
 import { startSink } from './smtp-sink.ts';
+import { newsletterIssues, users } from '../../src/server/schema.ts';
 
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 500);
 const AUDIENCE = Number(process.env.BENCH_AUDIENCE ?? 100_000);

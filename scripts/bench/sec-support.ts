@@ -8,10 +8,11 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { companies } from '../../src/server/features/companies/index.ts';
+
 import type { Db } from '../../src/server/platform/db/client.ts';
 import { startReaderLoad } from './reader-load.ts';
 import { createBenchDatabase, createJudge, postgresAvailable, startBenchServer, type BenchServer } from './server.ts';
+import { companies } from '../../src/server/schema.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const { emit, judge, summarize } = createJudge('sec');

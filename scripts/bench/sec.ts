@@ -25,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createRandom } from '../../src/server/demo/random.ts';
-import { companies } from '../../src/server/features/companies/index.ts';
+
 import { createEdgarClient, runEdgarSync } from '../../src/server/features/edgar/index.ts';
 import { readOwnershipDocument } from '../../src/server/features/edgar/ownership-document.ts';
 import { openDatabase } from '../../src/server/platform/db/client.ts';
@@ -45,6 +45,7 @@ import {
   startUniverseServer,
   summarize,
 } from './sec-support.ts';
+import { companies } from '../../src/server/schema.ts';
 
 const FIXTURES = path.join(ROOT, 'tests', 'fixtures', 'edgar', 'ownership');
 const parts = new Set((process.env.BENCH_PARTS ?? 'parse,insider,13f,sync,postgres').split(','));

@@ -27,7 +27,7 @@ type HeldRead<T> = ServerRead<T> & {
  * must depend on `param` alone.
  */
 export function useServerRead<T>(name: string, param: string | null, read: (param: string) => Promise<T>): HeldRead<T> {
-  const [{ $param, $read, started }] = useState(() => {
+  const [{ $param, $read, started, retry, replace }] = useState(() => {
     const $param = atom<string | null>(param);
     const started: { param: string | null } = { param: null };
     // The query's key is "name:param", never empty: the library takes an empty key for none.
@@ -37,7 +37,13 @@ export function useServerRead<T>(name: string, param: string | null, read: (para
         return read(started.param);
       },
     });
-    return { $param, $read, started };
+    // The same functions at every render: an island may start a timer or an effect with them.
+    const retry = () => $read.invalidate();
+    const replace = (change: (data: T) => T) => {
+      const current = $read.get().data;
+      if (current !== undefined) $read.mutate(change(current));
+    };
+    return { $param, $read, started, retry, replace };
   });
   useEffect(() => $param.set(param), [$param, param]);
   useEffect(() => {
@@ -55,11 +61,6 @@ export function useServerRead<T>(name: string, param: string | null, read: (para
   const [latest, setLatest] = useState<T | undefined>(undefined);
   if (data !== undefined && data !== latest) setLatest(data);
 
-  const retry = () => $read.invalidate();
-  const replace = (change: (data: T) => T) => {
-    const current = $read.get().data;
-    if (current !== undefined) $read.mutate(change(current));
-  };
   const held = { latest: data ?? latest, retry, replace };
   if (loading || (data === undefined && error === undefined)) return { status: 'loading', ...held };
   if (error !== undefined) return { status: 'failed', error, ...held };

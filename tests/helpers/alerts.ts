@@ -7,9 +7,9 @@ import { createDecipheriv, createECDH, hkdfSync, randomBytes } from 'node:crypto
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { alertSettings, alerts } from '../../src/server/features/alerts/index.ts';
-import { users } from '../../src/server/features/accounts/index.ts';
+
 import { rowsOf, type Db } from '../../src/server/platform/db/client.ts';
+import { alertSettings, alerts, users } from '../../src/server/schema.ts';
 
 let readers = 0;
 

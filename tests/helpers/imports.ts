@@ -3,9 +3,9 @@
  * company as an import writes it, and a digest of the database.
  */
 import { sql } from 'drizzle-orm';
-import type { companies } from '../../src/server/features/companies/index.ts';
 import { SMALL_CAP_WINDOW, type UniverseOptions } from '../../src/server/features/imports/index.ts';
 import { rowsOf, type Db } from '../../src/server/platform/db/client.ts';
+import type { companies } from '../../src/server/schema.ts';
 
 export const universeOptions = (extra: Partial<UniverseOptions> = {}): UniverseOptions => ({
   minCap: SMALL_CAP_WINDOW.min,

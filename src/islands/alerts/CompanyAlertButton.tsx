@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense, useRef, useState } from 'react';
 import { ALERT_TEXT } from '../../lib/alerts.ts';
+import BellIcon from '../BellIcon.tsx';
 import { useSession } from '../use-session.ts';
 
 const CompanyAlertDialog = lazy(() => import('./CompanyAlertDialog.tsx'));
@@ -29,20 +30,7 @@ export default function CompanyAlertButton({ symbol, name }: { symbol: string; n
         onClick={() => (session ? setOpen(true) : location.assign('/login'))}
         data-testid="company-alerts"
       >
-        <svg
-          viewBox="0 0 24 24"
-          width="22"
-          height="22"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-          <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-        </svg>
+        <BellIcon size={22} />
       </button>
       {open && (
         <Suspense fallback={null}>

@@ -3,8 +3,9 @@
  * from, whether its sync is on (or why not), when it runs next, its last runs with what each read and
  * stored and the documents it could not read, and Sync now. It looks again every 15 seconds while open.
  */
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import LoadFailed from '../LoadFailed.tsx';
+import { useServerRead } from '../use-server-read.ts';
 import { formatEventTime, formatRelativeTime } from '../../lib/time-format.ts';
 import {
   DATA_TEXTS as T,
@@ -173,46 +174,31 @@ function Source({
 }
 
 export default function DataSources() {
-  const [sources, setSources] = useState<DataSourceRecord[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  const load = useCallback(
-    () =>
-      listDataSources()
-        .then((data) => {
-          setSources(data);
-          setFailed(false);
-        })
-        .catch(() => setFailed(true)),
-    [],
-  );
+  const read = useServerRead('data sources', '', listDataSources);
+  // While the list is read again, or when that read failed, the last one stays on screen.
+  const sources = read.latest;
+  const { retry } = read;
   useEffect(() => {
-    void load();
     const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void load();
+      if (document.visibilityState === 'visible') retry();
     }, REFRESH_MS);
     return () => clearInterval(timer);
-  }, [load]);
+  }, [retry]);
 
   return (
     <div className="flex flex-col gap-4" data-testid="data-sources">
       <p className="text-sm text-muted">{T.intro}</p>
-      {failed && (
-        <LoadFailed
-          text={T.loadFailed}
-          retryLabel={T.retry}
-          onRetry={() => void load()}
-          className="flex items-center gap-3"
-        />
+      {read.status === 'failed' && (
+        <LoadFailed text={T.loadFailed} retryLabel={T.retry} onRetry={retry} className="flex items-center gap-3" />
       )}
-      {sources === null
-        ? !failed && <p className="text-muted">Loading…</p>
+      {!sources
+        ? read.status === 'loading' && <p className="text-muted">Loading…</p>
         : sources.map((source) => (
             <Source
               key={source.id}
               source={source}
-              onAsked={(next) => setSources((all) => all?.map((s) => (s.id === next.id ? next : s)) ?? null)}
-              onChanged={() => void load()}
+              onAsked={(next) => read.replace((all) => all.map((s) => (s.id === next.id ? next : s)))}
+              onChanged={retry}
             />
           ))}
     </div>

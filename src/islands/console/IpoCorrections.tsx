@@ -4,7 +4,7 @@
  * filings' figure, now and after later filings, until staff clear it. Each edit is based on the
  * version loaded: someone else's change in between is refused with the product's words.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import {
   IPO_CORRECTABLE_FIELDS,
   IPO_STATUSES,
@@ -12,6 +12,8 @@ import {
   type IpoCorrections,
   type IpoEditRecord,
 } from '../../lib/console-records.ts';
+import LoadFailed from '../LoadFailed.tsx';
+import { useServerRead } from '../use-server-read.ts';
 import { ConsoleError, correctIpoRow, listIpoRows } from './console-api.ts';
 
 const PAGE_SIZE = 25;
@@ -29,6 +31,9 @@ const T = {
   previous: 'Previous',
   next: 'Next',
 } as const;
+
+/** A page of the calendar's rows, newest first. */
+const readPage = (page: string) => listIpoRows(Number(page), PAGE_SIZE);
 
 const LABELS: Record<IpoCorrectableField, string> = {
   company_name: 'Company name',
@@ -140,27 +145,12 @@ function CorrectionForm({
 
 export default function IpoCorrections() {
   const [page, setPage] = useState(1);
-  const [rows, setRows] = useState<IpoEditRecord[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<string | null>(null);
+  const read = useServerRead('ipo corrections', String(page), readPage);
+  // While the next page is read, or when that read failed, the last one stays on screen.
+  const rows = read.latest?.data;
+  const total = read.latest?.total ?? 0;
   const [editing, setEditing] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    listIpoRows(page, PAGE_SIZE).then(
-      (body) => {
-        if (!current) return;
-        setError(null);
-        setRows(body.data);
-        setTotal(body.total);
-      },
-      (e: unknown) => current && setError(e instanceof ConsoleError ? e.describe(T.loadFailed) : T.loadFailed),
-    );
-    return () => {
-      current = false;
-    };
-  }, [page]);
 
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const value = (row: IpoEditRecord, field: IpoCorrectableField) =>
@@ -176,12 +166,14 @@ export default function IpoCorrections() {
           {notice}
         </p>
       )}
-      {error && (
-        <p role="alert" className="rounded-lg border border-down p-3 text-sm">
-          {error}
-        </p>
+      {read.status === 'failed' && (
+        <LoadFailed
+          text={read.error instanceof ConsoleError ? read.error.describe(T.loadFailed) : T.loadFailed}
+          onRetry={read.retry}
+          className="flex flex-wrap items-center gap-3"
+        />
       )}
-      {!rows && !error && <p className="text-sm text-muted">{T.loading}</p>}
+      {!rows && read.status === 'loading' && <p className="text-sm text-muted">{T.loading}</p>}
       {rows?.length === 0 && <p className="text-sm text-muted">{T.none}</p>}
       {rows && rows.length > 0 && (
         <ul className="flex flex-col divide-y divide-line rounded-lg border border-line">
@@ -232,7 +224,10 @@ export default function IpoCorrections() {
                   row={row}
                   onCancel={() => setEditing(null)}
                   onSaved={(saved) => {
-                    setRows((list) => list?.map((r) => (r.id === saved.id ? saved : r)) ?? null);
+                    read.replace((shown) => ({
+                      ...shown,
+                      data: shown.data.map((r) => (r.id === saved.id ? saved : r)),
+                    }));
                     setEditing(null);
                     setNotice(T.saved);
                   }}

@@ -4,13 +4,13 @@
  * rebuild of the company's pages after a save. A client without a landing
  * page is offered one.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { companyHue } from '../../lib/colors.ts';
 import { CONSOLE_MESSAGES } from '../../lib/console.ts';
-import type { LandingEditRecord } from '../../lib/console-records.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';
 import { cleanHtml } from '../clean-html.ts';
 import LoadFailed from '../LoadFailed.tsx';
+import { useServerRead } from '../use-server-read.ts';
 import PublishProgress, { saveMoment } from './PublishProgress.tsx';
 import RecordForm, { type SaveOutcome } from './RecordForm.tsx';
 import { labelsOf } from './server-reasons.ts';
@@ -27,6 +27,13 @@ const SECTIONS: { title: string; titleKey?: string; key: string }[] = [
   { title: 'More', titleKey: 'extra_title_two', key: 'extra_info_two' },
   { title: 'Letter to shareholders', key: 'letter' },
 ];
+
+/** A client's landing page, or null when it has none (a 404). */
+const readLanding = (symbol: string) =>
+  getLanding(symbol).catch((error: unknown) => {
+    if (error instanceof ConsoleError && error.status === 404) return null;
+    throw error;
+  });
 
 /** Failed requests: refused input gets the form's text with the reason; the server's own failure its text. */
 function landingFailure(error: unknown): string {
@@ -69,42 +76,20 @@ function Preview({ symbol, name, values }: { symbol: string; name: string; value
 }
 
 export default function LandingEditor({ symbol, name }: { symbol: string; name: string }) {
-  const [landing, setLanding] = useState<LandingEditRecord | null>(null);
-  const [state, setState] = useState<'loading' | 'missing' | 'failed' | 'ready'>('loading');
+  const read = useServerRead('client landing', symbol, readLanding);
+  const landing = read.status === 'ready' ? read.data : null;
+  const state = read.status === 'ready' && !landing ? 'missing' : read.status;
   const [values, setValues] = useState<FormValues | null>(null);
   const [previewing, setPreviewing] = useState(false);
   const [form, setForm] = useState(0);
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
 
-  const [reloads, setReloads] = useState(0);
-  useEffect(() => {
-    let live = true;
-    getLanding(symbol)
-      .then((found) => {
-        if (!live) return;
-        setLanding(found);
-        setState('ready');
-        setForm((n) => n + 1);
-      })
-      .catch((error: unknown) => {
-        if (live) setState(error instanceof ConsoleError && error.status === 404 ? 'missing' : 'failed');
-      });
-    return () => {
-      live = false;
-    };
-  }, [symbol, reloads]);
-  const load = () => {
-    setState('loading');
-    setReloads((n) => n + 1);
-  };
-
   const create = async () => {
     setCreating(true);
     try {
       const answer = await createLanding(symbol, { active: true });
-      setLanding(answer.data);
-      setState('ready');
+      read.replace(() => answer.data);
       setSavedAt(saveMoment());
       showSnackbar(CONSOLE_MESSAGES.landing.saved, 'success');
     } catch (error) {
@@ -120,14 +105,14 @@ export default function LandingEditor({ symbol, name }: { symbol: string; name: 
     if (Object.keys(body).length === 0) return null;
     try {
       const answer = await updateLanding(symbol, landing.version, body);
-      setLanding(answer.data);
+      read.replace(() => answer.data);
       setSavedAt(saveMoment());
       showSnackbar(CONSOLE_MESSAGES.landing.saved, 'success');
       return null;
     } catch (error) {
       return {
         error: landingFailure(error),
-        ...(error instanceof ConsoleError && error.stale && { reload: load }),
+        ...(error instanceof ConsoleError && error.stale && { reload: read.retry }),
       };
     }
   };
@@ -153,7 +138,7 @@ export default function LandingEditor({ symbol, name }: { symbol: string; name: 
       {state === 'failed' && (
         <LoadFailed
           text="Failed to load the landing page."
-          onRetry={load}
+          onRetry={read.retry}
           className="flex flex-wrap items-center gap-3"
         />
       )}
@@ -165,7 +150,7 @@ export default function LandingEditor({ symbol, name }: { symbol: string; name: 
           </button>
         </div>
       )}
-      {state === 'ready' && landing && (
+      {landing && (
         <div className={previewing ? 'grid gap-6 2xl:grid-cols-2' : ''}>
           {previewing && values && (
             <div className="rounded-lg border border-line p-4 2xl:order-last 2xl:sticky 2xl:top-20 2xl:self-start">

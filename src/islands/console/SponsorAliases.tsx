@@ -3,34 +3,21 @@
  * the registry lists a company's trials that are not its listed name, with Remove, and a form to add
  * one (a symbol and the sponsor's name as the registry writes it, as a notice of a run quotes it).
  */
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import LoadFailed from '../LoadFailed.tsx';
+import { useServerRead } from '../use-server-read.ts';
 import { DATA_TEXTS as T, type TrialAliasRecord } from '../../lib/source-syncs.ts';
 import { ConsoleError, addTrialAlias, listTrialAliases, removeTrialAlias } from './console-api.ts';
 
 /** `onChanged`: an alias was added or removed (the card's figures count them). */
 export default function SponsorAliases({ onChanged }: { onChanged?: () => void }) {
   const headingId = useId();
-  const [aliases, setAliases] = useState<TrialAliasRecord[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const read = useServerRead('sponsor aliases', '', listTrialAliases);
+  const aliases = read.latest;
   const [symbol, setSymbol] = useState('');
   const [alias, setAlias] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-
-  const load = useCallback(
-    () =>
-      listTrialAliases()
-        .then((data) => {
-          setAliases(data);
-          setLoadFailed(false);
-        })
-        .catch(() => setLoadFailed(true)),
-    [],
-  );
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const failed = (error: unknown) =>
     setOutcome({ ok: false, text: error instanceof ConsoleError ? error.describe(T.aliasFailed) : T.aliasFailed });
@@ -41,7 +28,7 @@ export default function SponsorAliases({ onChanged }: { onChanged?: () => void }
     setOutcome(null);
     try {
       const added = await addTrialAlias(symbol.trim(), alias.trim());
-      setAliases((all) => [...(all ?? []), added]);
+      read.replace((all) => [...all, added]);
       setAlias('');
       setOutcome({ ok: true, text: T.aliasAdded });
       onChanged?.();
@@ -56,7 +43,7 @@ export default function SponsorAliases({ onChanged }: { onChanged?: () => void }
     setOutcome(null);
     try {
       await removeTrialAlias(entry.symbol, entry.alias);
-      setAliases((all) => all?.filter((a) => a !== entry) ?? null);
+      read.replace((all) => all.filter((a) => a !== entry));
       onChanged?.();
     } catch (error) {
       failed(error);
@@ -73,15 +60,15 @@ export default function SponsorAliases({ onChanged }: { onChanged?: () => void }
         {T.aliases}
       </h3>
       <p className="text-sm text-muted">{T.aliasesIntro}</p>
-      {loadFailed && (
+      {read.status === 'failed' && (
         <LoadFailed
           text={T.aliasesLoadFailed}
           retryLabel={T.retry}
-          onRetry={() => void load()}
+          onRetry={read.retry}
           className="flex items-center gap-3"
         />
       )}
-      {aliases !== null &&
+      {aliases &&
         (aliases.length === 0 ? (
           <p className="text-sm text-muted">{T.noAliases}</p>
         ) : (

@@ -1,37 +1,43 @@
 /** Suppressed addresses (docs/product.md §17.4): what bounced or complained, searched, and lifted on a reader's request. */
-import { useCallback, useEffect, useId, useState } from 'react';
-import { NEWSLETTER_TEXTS as T, SUPPRESSION_REASONS, type SuppressionRecord } from '../../lib/newsletter.ts';
+import { useEffect, useId, useState } from 'react';
+import { NEWSLETTER_TEXTS as T, SUPPRESSION_REASONS } from '../../lib/newsletter.ts';
 import { formatNewYorkDate } from '../../lib/time-format.ts';
+import LoadFailed from '../LoadFailed.tsx';
+import { useServerRead } from '../use-server-read.ts';
 import { ConsoleError } from './console-api.ts';
 import { liftSuppression, listSuppressions } from './newsletter-api.ts';
 
 const PAGE = 25;
+const LOAD_FAILED = 'Failed to load the suppressed addresses';
+
+/** A page of the list as its key names it: the search and the page. */
+const readPage = (key: string) => {
+  const [q, page] = JSON.parse(key) as [string, number];
+  return listSuppressions({ q, page, limit: PAGE });
+};
 
 export default function SuppressionList() {
   const searchId = useId();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  const [rows, setRows] = useState<{ data: SuppressionRecord[]; total: number } | null>(null);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
 
-  const load = useCallback(
-    () =>
-      listSuppressions({ q, page, limit: PAGE })
-        .then(setRows)
-        .catch(() => setRows({ data: [], total: 0 })),
-    [q, page],
-  );
+  const wanted = JSON.stringify([q, page]);
+  const [key, setKey] = useState(wanted);
   useEffect(() => {
-    const timer = setTimeout(() => void load(), 200);
+    const timer = setTimeout(() => setKey(wanted), 200);
     return () => clearTimeout(timer);
-  }, [load]);
+  }, [wanted]);
+  const read = useServerRead('suppressions', key, readPage);
+  // While the next page or search is read, the last one stays on screen.
+  const rows = read.latest;
 
   const lift = async (email: string) => {
     setOutcome(null);
     try {
       await liftSuppression(email);
       setOutcome({ ok: true, text: T.lifted.replace('{email}', email) });
-      void load();
+      read.retry();
     } catch (error) {
       setOutcome({ ok: false, text: error instanceof ConsoleError ? error.describe(T.liftFailed) : T.liftFailed });
     }
@@ -64,7 +70,9 @@ export default function SuppressionList() {
           {outcome.text}
         </p>
       )}
-      {rows === null ? (
+      {read.status === 'failed' ? (
+        <LoadFailed text={LOAD_FAILED} onRetry={read.retry} className="flex flex-wrap items-center gap-3" />
+      ) : !rows ? (
         <p className="text-muted">Loading…</p>
       ) : rows.data.length === 0 ? (
         <p className="text-muted">{T.noSuppressions}</p>

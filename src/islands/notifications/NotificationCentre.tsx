@@ -11,6 +11,7 @@ import { ALERT_TEXT, ALERTS_PAGE_SIZE, type Alert } from '../../lib/alerts.ts';
 import type { NotificationRecord } from '../../lib/console-records.ts';
 import { NOTIFICATIONS_PAGE_SIZE, NOTIFICATIONS_POLL_MS } from '../../lib/console.ts';
 import { formatRelativeTime } from '../../lib/time-format.ts';
+import BellIcon from '../BellIcon.tsx';
 import { safeLink, useFeed, type Feed, type FeedItem } from './feed.ts';
 
 const TEXTS = {
@@ -37,25 +38,6 @@ const STATE_TEXTS: Record<Tab, { loading: string; empty: string; loadFailed: str
 };
 
 const badgeText = (unread: number) => (unread > 99 ? '99+' : String(unread));
-
-function BellIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-    </svg>
-  );
-}
 
 /** One tab's list: its items, older pages, and its loading, error and empty states. */
 function FeedList<T extends FeedItem>({
@@ -286,7 +268,7 @@ export default function NotificationCentre() {
         onClick={toggle}
         data-testid="notification-bell"
       >
-        <BellIcon />
+        <BellIcon size={20} />
         {unread > 0 && (
           <span
             aria-hidden="true"

@@ -12,17 +12,18 @@ import {
   bioPhases,
   clients,
   companies,
+  companyFinancials,
   companyLandingPages,
   companyLeaders,
   companyProfiles,
-  institutionalHoldings,
   insiderTransactions,
+  institutionalHoldings,
   secFilings,
+  shortInterest,
   specialists,
 } from '../schema.ts';
 import type { DemoSeedInfo } from '../features/site-build/index.ts';
-import { companyFinancials, keyFigureColumns } from '../features/financials/index.ts';
-import { shortInterest } from '../features/short-interest/index.ts';
+import { keyFigureColumns } from '../features/financials/index.ts';
 import { generateCompanyData } from './company-data.ts';
 
 const CHUNK = 500;

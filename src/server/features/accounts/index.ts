@@ -9,3 +9,11 @@ export { revokeAllSessions, sessionIsOpen } from './sessions.ts';
 export { checkName, parseContactMethod, publicUser, type PublicUser } from './users.ts';
 export { bearerToken, loadSession, requireStaff, requireUser, staffOnly } from './middleware.ts';
 export { removeStaff, upsertStaff } from './staff.ts';
+export {
+  lockUser,
+  lockUserPhone,
+  saveAnnouncementsByMessage,
+  saveMessagePreference,
+  saveNameAndPhone,
+  setAnnouncementsOfAddress,
+} from './user-edits.ts';

@@ -17,10 +17,10 @@ import { insiderTrade } from '../../../lib/insider-codes.ts';
 import { formatEventTime } from '../../../lib/time-format.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { readMeta, writeMeta } from '../../platform/meta.ts';
-import { companies, insiderTransactions } from '../companies/index.ts';
-import { events } from '../events/index.ts';
-import { news } from '../news/index.ts';
-import { videos } from '../videos/index.ts';
+import { companiesView, insiderTransactionsView } from '../companies/index.ts';
+import { eventsView } from '../events/index.ts';
+import { newsView } from '../news/index.ts';
+import { videosView } from '../videos/index.ts';
 import { raiseCompanyAlerts, type CompanyCause, type RaiseOptions } from './raise.ts';
 
 /** A filing as an import stored it. */
@@ -51,9 +51,9 @@ const withArticle = (form: string) => `${/^(8|11|18|[AEFHILMNORSX])/i.test(form)
 async function namesOf(db: Db, symbols: string[]): Promise<Map<string, string>> {
   if (symbols.length === 0) return new Map();
   const rows = await db
-    .select({ symbol: companies.symbol, name: companies.name })
-    .from(companies)
-    .where(inArray(companies.symbol, [...new Set(symbols)]));
+    .select({ symbol: companiesView.symbol, name: companiesView.name })
+    .from(companiesView)
+    .where(inArray(companiesView.symbol, [...new Set(symbols)]));
   return new Map(rows.map((r) => [r.symbol, r.name]));
 }
 
@@ -163,10 +163,10 @@ const publishedSince = (published: AnyColumn, updated: AnyColumn, since: Date, n
 /** A company's webinar that is listed and still to come. */
 const upcomingWebinar = (now: Date) =>
   and(
-    isNotNull(events.companySymbol),
-    eq(events.isActive, true),
-    eq(events.archived, false),
-    gt(events.upcomingDate, now),
+    isNotNull(eventsView.companySymbol),
+    eq(eventsView.isActive, true),
+    eq(eventsView.archived, false),
+    gt(eventsView.upcomingDate, now),
   );
 
 export interface ContentWatch {
@@ -180,7 +180,9 @@ export function createContentWatch(db: Db, options: { batch: number }): ContentW
 
   async function look(now = new Date(), signal?: AbortSignal): Promise<number> {
     const mark = await readMeta<WatchMark>(db, META_ALERT_WATCH);
-    const [top] = await db.select({ id: sql<number | null>`max(${insiderTransactions.id})` }).from(insiderTransactions);
+    const [top] = await db
+      .select({ id: sql<number | null>`max(${insiderTransactionsView.id})` })
+      .from(insiderTransactionsView);
     const topInsider = Number(top?.id ?? 0);
     if (!mark) {
       // The first look takes note of what is there.
@@ -192,42 +194,54 @@ export function createContentWatch(db: Db, options: { batch: number }): ContentW
 
     const articles = await db
       .select({
-        id: news.id,
-        title: news.title,
-        symbol: news.companySymbol,
-        kind: news.kind,
-        publishedAt: news.publishedAt,
+        id: newsView.id,
+        title: newsView.title,
+        symbol: newsView.companySymbol,
+        kind: newsView.kind,
+        publishedAt: newsView.publishedAt,
       })
-      .from(news)
-      .where(and(isNotNull(news.companySymbol), publishedSince(news.publishedAt, news.updatedAt, since, now)));
+      .from(newsView)
+      .where(
+        and(isNotNull(newsView.companySymbol), publishedSince(newsView.publishedAt, newsView.updatedAt, since, now)),
+      );
     // A video staff publish about a company (an interview, a presentation) is news about it too.
     const clips = await db
-      .select({ id: videos.id, title: videos.name, symbol: videos.companySymbol })
-      .from(videos)
+      .select({ id: videosView.id, title: videosView.name, symbol: videosView.companySymbol })
+      .from(videosView)
       .where(
         and(
-          isNotNull(videos.companySymbol),
-          eq(videos.disabled, false),
-          publishedSince(videos.published, videos.updatedAt, since, now),
+          isNotNull(videosView.companySymbol),
+          eq(videosView.disabled, false),
+          publishedSince(videosView.published, videosView.updatedAt, since, now),
         ),
       );
     const scheduled = await db
-      .select({ id: events.id, title: events.title, symbol: events.companySymbol, startsAt: events.upcomingDate })
-      .from(events)
-      .where(and(upcomingWebinar(now), or(gt(events.createdAt, since), gt(events.updatedAt, since))));
+      .select({
+        id: eventsView.id,
+        title: eventsView.title,
+        symbol: eventsView.companySymbol,
+        startsAt: eventsView.upcomingDate,
+      })
+      .from(eventsView)
+      .where(and(upcomingWebinar(now), or(gt(eventsView.createdAt, since), gt(eventsView.updatedAt, since))));
     const soon = await db
-      .select({ id: events.id, title: events.title, symbol: events.companySymbol, startsAt: events.upcomingDate })
-      .from(events)
-      .where(and(upcomingWebinar(now), lte(events.upcomingDate, new Date(now.getTime() + WEBINAR_SOON_MS))));
+      .select({
+        id: eventsView.id,
+        title: eventsView.title,
+        symbol: eventsView.companySymbol,
+        startsAt: eventsView.upcomingDate,
+      })
+      .from(eventsView)
+      .where(and(upcomingWebinar(now), lte(eventsView.upcomingDate, new Date(now.getTime() + WEBINAR_SOON_MS))));
     // A trade filed long before it reached the site (a quarter's data set imported) is history, not news.
     const filedSince = new Date(now.getTime() - INSIDER_NEWS_DAYS * 86_400_000).toISOString().slice(0, 10);
     const insiders = await db
       .select()
-      .from(insiderTransactions)
+      .from(insiderTransactionsView)
       .where(
         and(
-          gt(insiderTransactions.id, mark.insiderId),
-          or(isNull(insiderTransactions.filedOn), gte(insiderTransactions.filedOn, filedSince)),
+          gt(insiderTransactionsView.id, mark.insiderId),
+          or(isNull(insiderTransactionsView.filedOn), gte(insiderTransactionsView.filedOn, filedSince)),
         ),
       );
 

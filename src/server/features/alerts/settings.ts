@@ -19,9 +19,9 @@ import {
 } from '../../../lib/alerts.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
 import { invalid } from '../../platform/errors.ts';
-import { users } from '../accounts/index.ts';
-import { companies, favoriteCompanies, requireCompany } from '../companies/index.ts';
-import { savedScreens } from '../saved-screens/index.ts';
+import { lockUserPhone } from '../accounts/index.ts';
+import { companiesView, favoriteCompaniesView, followCompany, requireCompany } from '../companies/index.ts';
+import { savedScreensView } from '../saved-screens/index.ts';
 import { alertCompanyRules, alertSettings } from './tables.ts';
 
 type SettingsRow = typeof alertSettings.$inferSelect;
@@ -57,27 +57,27 @@ export async function readAlertSettings(db: Db, userId: number): Promise<AlertSe
   const channels = await channelsFor(db, userId);
   const followed = await db
     .select({
-      symbol: favoriteCompanies.symbol,
-      name: companies.name,
+      symbol: favoriteCompaniesView.symbol,
+      name: companiesView.name,
       kinds: alertCompanyRules.kinds,
       priceThreshold: alertCompanyRules.priceThreshold,
     })
-    .from(favoriteCompanies)
-    .innerJoin(companies, eq(companies.symbol, favoriteCompanies.symbol))
+    .from(favoriteCompaniesView)
+    .innerJoin(companiesView, eq(companiesView.symbol, favoriteCompaniesView.symbol))
     .leftJoin(
       alertCompanyRules,
       and(
-        eq(alertCompanyRules.userId, favoriteCompanies.userId),
-        eq(alertCompanyRules.symbol, favoriteCompanies.symbol),
+        eq(alertCompanyRules.userId, favoriteCompaniesView.userId),
+        eq(alertCompanyRules.symbol, favoriteCompaniesView.symbol),
       ),
     )
-    .where(eq(favoriteCompanies.userId, userId))
-    .orderBy(asc(favoriteCompanies.symbol));
+    .where(eq(favoriteCompaniesView.userId, userId))
+    .orderBy(asc(favoriteCompaniesView.symbol));
   const screens = await db
-    .select({ id: savedScreens.id, name: savedScreens.name, alert: savedScreens.alert })
-    .from(savedScreens)
-    .where(eq(savedScreens.userId, userId))
-    .orderBy(desc(savedScreens.id));
+    .select({ id: savedScreensView.id, name: savedScreensView.name, alert: savedScreensView.alert })
+    .from(savedScreensView)
+    .where(eq(savedScreensView.userId, userId))
+    .orderBy(desc(savedScreensView.id));
   return {
     ...channels,
     companies: followed.map((c) => ruleOf(c.symbol, c.name, true, c, channels)),
@@ -113,7 +113,7 @@ export async function saveAlertSettings(db: Db, userId: number, change: AlertSet
     throw invalid(ALERT_MESSAGES.quietHoursInvalid);
   }
   await transaction(db, async (tx) => {
-    const [user] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, userId)).for('update');
+    const user = await lockUserPhone(tx, userId);
     const current = await channelsFor(tx, userId);
     const next: Channels = {
       kinds: change.kinds ? normaliseAlertKinds(change.kinds, { company: true }) : current.kinds,
@@ -157,9 +157,9 @@ export async function readCompanyRule(db: Db, userId: number, symbol: string): P
   const company = await requireCompany(db, symbol);
   const channels = await channelsFor(db, userId);
   const [followed] = await db
-    .select({ symbol: favoriteCompanies.symbol })
-    .from(favoriteCompanies)
-    .where(and(eq(favoriteCompanies.userId, userId), eq(favoriteCompanies.symbol, company.symbol)));
+    .select({ symbol: favoriteCompaniesView.symbol })
+    .from(favoriteCompaniesView)
+    .where(and(eq(favoriteCompaniesView.userId, userId), eq(favoriteCompaniesView.symbol, company.symbol)));
   const [own] = await db
     .select({ kinds: alertCompanyRules.kinds, priceThreshold: alertCompanyRules.priceThreshold })
     .from(alertCompanyRules)
@@ -177,7 +177,7 @@ export async function saveCompanyRule(
   const company = await requireCompany(db, symbol);
   const kinds: AlertKind[] = normaliseAlertKinds(change.kinds, { company: true });
   await transaction(db, async (tx) => {
-    await tx.insert(favoriteCompanies).values({ userId, symbol: company.symbol }).onConflictDoNothing();
+    await followCompany(tx, userId, company.symbol);
     await tx
       .insert(alertCompanyRules)
       .values({ userId, symbol: company.symbol, kinds, priceThreshold: change.priceThreshold })

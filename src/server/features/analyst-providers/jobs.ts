@@ -9,7 +9,7 @@ import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { JobDefinition } from '../../platform/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { analystConsensus, analystRatings, companies } from '../companies/index.ts';
+import { analystConsensusView, analystRatingsView, companiesView } from '../companies/index.ts';
 import { lastSourceStart, requestSourceRun, sourceJob, sourceRunsStatus, type DataSource } from '../sources/index.ts';
 import { createFinnhubProvider } from './finnhub.ts';
 import type { AnalystProvider } from './provider.ts';
@@ -25,9 +25,9 @@ type AnalystsConfig = Config['analysts'];
 export async function analystsSyncOff(db: Db, config: AnalystsConfig): Promise<string | null> {
   if (!config.finnhub.apiKey) return 'FINNHUB_API_KEY is not set: Finnhub answers an account’s key only.';
   const [imported] = await db
-    .select({ symbol: companies.symbol })
-    .from(companies)
-    .where(and(eq(companies.active, true), ne(companies.dataSource, 'demo')))
+    .select({ symbol: companiesView.symbol })
+    .from(companiesView)
+    .where(and(eq(companiesView.active, true), ne(companiesView.dataSource, 'demo')))
     .limit(1);
   return imported ? null : 'No imported company: the site holds the demo universe.';
 }
@@ -86,8 +86,8 @@ export const analystsDataSource: DataSource = {
   job: ANALYSTS_SYNC_JOB,
   async status(db, config, now = new Date()) {
     const off = await analystsSyncOff(db, config.analysts);
-    const [consensus] = await db.select({ n: count() }).from(analystConsensus);
-    const [rated] = await db.select({ n: countDistinct(analystRatings.companySymbol) }).from(analystRatings);
+    const [consensus] = await db.select({ n: count() }).from(analystConsensusView);
+    const [rated] = await db.select({ n: countDistinct(analystRatingsView.companySymbol) }).from(analystRatingsView);
     return sourceRunsStatus(db, {
       id: 'analysts',
       name: NAME,

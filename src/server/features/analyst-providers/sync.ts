@@ -11,10 +11,10 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import { recordChanges } from '../../platform/changes.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
 import { paceAfter } from '../../platform/db/pace.ts';
-import { companies, refreshAnalystSummaries } from '../companies/index.ts';
+import { companiesView, heldAnalystConsensus, refreshAnalystSummaries } from '../companies/index.ts';
 import { emptyRunReport, runEnding, startSourceRun, type RunReport, type RunTrigger } from '../sources/index.ts';
 import { ProviderDocumentError, type AnalystProvider } from './provider.ts';
-import { heldConsensus, storeConsensus } from './store.ts';
+import { storeConsensus } from './store.ts';
 
 export interface AnalystsSyncOptions {
   trigger: RunTrigger;
@@ -33,12 +33,12 @@ export interface AnalystsSyncReport extends RunReport {
 
 /** The companies a run asks of the provider: the active ones of an imported universe (or those named). */
 async function wantedCompanies(db: Db, symbols?: string[]) {
-  const imported = and(eq(companies.active, true), ne(companies.dataSource, 'demo'));
+  const imported = and(eq(companiesView.active, true), ne(companiesView.dataSource, 'demo'));
   return db
-    .select({ id: companies.id, symbol: companies.symbol })
-    .from(companies)
-    .where(symbols?.length ? and(imported, inArray(companies.symbol, symbols)) : imported)
-    .orderBy(companies.symbol);
+    .select({ id: companiesView.id, symbol: companiesView.symbol })
+    .from(companiesView)
+    .where(symbols?.length ? and(imported, inArray(companiesView.symbol, symbols)) : imported)
+    .orderBy(companiesView.symbol);
 }
 
 export async function runAnalystsSync(
@@ -55,7 +55,7 @@ export async function runAnalystsSync(
   let failure: unknown = null;
   try {
     const wanted = await wantedCompanies(db, options.symbols);
-    const held = await heldConsensus(db);
+    const held = await heldAnalystConsensus(db);
     report.companies = wanted.length;
     for (const [i, company] of wanted.entries()) {
       options.signal?.throwIfAborted();

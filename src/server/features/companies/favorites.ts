@@ -23,6 +23,11 @@ export async function favoriteSymbols(db: Db, userId: number): Promise<Set<strin
   return new Set(rows.map((r) => r.symbol));
 }
 
+/** Follows a company (an alert rule of its own follows it); following it again changes nothing. */
+export async function followCompany(db: Db, userId: number, symbol: string): Promise<void> {
+  await db.insert(favoriteCompanies).values({ userId, symbol }).onConflictDoNothing();
+}
+
 /** The followed companies with their latest price, by symbol. */
 export async function favoriteCompanyList(db: Db, userId: number) {
   const symbols = [...(await favoriteSymbols(db, userId))];

@@ -1,6 +1,6 @@
 /**
- * SEC filings of a company: pages with the type-group and date filters (docs/product.md §21.1, §22.3), and one filing
- * by accession.
+ * SEC filings of a company: pages with the type-group and date filters (docs/product.md §21.1, §22.3), one filing
+ * by accession, and the filings EDGAR's submissions list, stored as the sync and the imports read them.
  */
 import { and, desc, eq, getTableColumns, inArray, lte } from 'drizzle-orm';
 import { filingTypesOf } from '../../../lib/company.ts';
@@ -83,4 +83,33 @@ export async function searchFilingText(
     .orderBy(desc(rank), desc(secFilings.dateAsOfChange))
     .limit(options.limit);
   return rows.map(({ rank: score, ...row }) => ({ ...filingOut(row), rank: Number(score) }));
+}
+
+/** A filing as a company's submissions on EDGAR list it. */
+export type SecFilingRow = Omit<typeof secFilings.$inferInsert, 'search'>;
+
+/** A filing stored for the first time, as its company's followers are told of it. */
+export interface AddedSecFiling {
+  accessionKey: string;
+  companySymbol: string;
+  filingType: string;
+  description: string;
+  rawTextLink: string;
+  dateAsOfChange: string;
+}
+
+/** Filings stored in one statement, one held already (by its accession number) left as it is: those added. */
+export async function addSecFilings(db: Db, rows: readonly SecFilingRow[]): Promise<AddedSecFiling[]> {
+  return db
+    .insert(secFilings)
+    .values([...rows])
+    .onConflictDoNothing({ target: secFilings.accessionKey })
+    .returning({
+      accessionKey: secFilings.accessionKey,
+      companySymbol: secFilings.companySymbol,
+      filingType: secFilings.filingType,
+      description: secFilings.description,
+      rawTextLink: secFilings.rawTextLink,
+      dateAsOfChange: secFilings.dateAsOfChange,
+    });
 }

@@ -28,12 +28,46 @@ export {
   type CompanyRow,
 } from './records.ts';
 export { priceHistory, recentCloses } from './history.ts';
-export { listFilings, searchFilingText } from './filings.ts';
+export { addSecFilings, listFilings, searchFilingText, type AddedSecFiling, type SecFilingRow } from './filings.ts';
 export { listHoldings } from './holdings.ts';
 export { analystCoverage, listAnalystRatings, listBioPhases, refreshAnalystSummaries } from './research.ts';
 export { landingPageIfAny, teamOf, type LandingPage } from './client-material.ts';
-export { officersOfCompany } from './officers.ts';
+export { noteFiledOfficers, officersOfCompany, type FiledOfficer, type FormerOfficer } from './officers.ts';
+export {
+  addInsiderTransactions,
+  amendedInsiderFilings,
+  removeAmendedInsiderRows,
+  removeInsiderFilings,
+  type InsiderAmendment,
+  type InsiderTransactionRow,
+} from './insiders.ts';
+export { storeAnnualReportProfile, type AnnualReportProfile } from './profiles.ts';
+export {
+  cusipsPlacedByNameStatement,
+  keepCusipsPlacedByName,
+  storeStaffCusipMap,
+  type CusipEntry,
+  type StaffCusipMapResult,
+} from './cusips.ts';
 export { companyPageRecords, type CompanyPageRecord } from './build-feed.ts';
-export { favoriteSymbols } from './favorites.ts';
+export { favoriteSymbols, followCompany } from './favorites.ts';
 export { LEGAL_FORM_WORDS, nameWords } from './company-names.ts';
 export { importAnalystRatings } from './analyst-import.ts';
+export { recordSessionBars, resetQuoteDay, writeQuotes, type QuoteUpdate } from './quotes.ts';
+export { writeDailyBars, writePriceSnapshots, type DailyBar, type PriceSnapshot } from './price-import.ts';
+export { classifyBySic, linkCiks } from './sec-identity.ts';
+export {
+  UNIVERSE_COLUMNS,
+  deactivateCompanies,
+  upsertUniverseCompanies,
+  type UniverseColumn,
+  type UniverseCompany,
+} from './universe.ts';
+export { recordDemoCompaniesDeleted, removeDemoCompanies } from './demo-retirement.ts';
+export { writeTrialPhases, type TrialPhase, type TrialPhasesWritten } from './trial-phases.ts';
+export {
+  heldAnalystConsensus,
+  storeAnalystConsensus,
+  type ConsensusRowFigures,
+  type HeldConsensus,
+} from './analyst-consensus.ts';

@@ -11,11 +11,16 @@
  * earlier in the run, name it (the filing's link in sec_filings). Only when they do not is the
  * submission text file read, its first document being the report.
  */
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { filingFolder, filingIndexUrl } from '../../../lib/edgar-links.ts';
-import { recordChanges } from '../../platform/changes.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
-import { companies, companyProfiles, secFilings } from '../companies/index.ts';
+import {
+  companiesView,
+  companyProfilesView,
+  secFilingsView,
+  storeAnnualReportProfile,
+  type AnnualReportProfile,
+} from '../companies/index.ts';
 import { skip, type ImportReport } from '../imports/index.ts';
 import { businessSection } from './business-section.ts';
 import type { EdgarClient } from './client.ts';
@@ -34,58 +39,15 @@ export const MAX_REPORT_BYTES = 30 * 1024 * 1024;
 /** The largest complete submission text file read when the main document is not named. */
 const MAX_SUBMISSION_BYTES = 60 * 1024 * 1024;
 
-/** An annual report's description, read, before it is stored. */
-export interface AnnualReportProfile {
-  form: '10-K' | '20-F';
-  accession: string;
-  /** YYYY-MM-DD */
-  filedOn: string;
-  /** The report's document on sec.gov (or its filing's index page). */
-  filingUrl: string;
-  description: string;
-}
-
-/**
- * A company's profile from an annual report, unless a later report's is held: it replaces the demo's,
- * one without a filing, and an older report's. Whether it was stored; the company's pages are told.
- */
-export async function storeAnnualReportProfile(
-  tx: Db,
-  company: { id: number; symbol: string },
-  profile: AnnualReportProfile,
-): Promise<boolean> {
-  const values = {
-    description: profile.description,
-    source: profile.form,
-    accession: profile.accession,
-    filedOn: profile.filedOn,
-    filingUrl: profile.filingUrl,
-    updatedAt: new Date(),
-  };
-  const stored = await tx
-    .insert(companyProfiles)
-    .values({ symbol: company.symbol, ...values })
-    .onConflictDoUpdate({
-      target: companyProfiles.symbol,
-      set: values,
-      // The same report read again changes nothing; a report older than the one held changes nothing either.
-      setWhere: sql`${companyProfiles.filedOn} is null
-        or ${companyProfiles.filedOn} < excluded.filed_on
-        or (${companyProfiles.filedOn} = excluded.filed_on
-            and (${companyProfiles.accession}, ${companyProfiles.description})
-                is distinct from (excluded.accession, excluded.description))`,
-    })
-    .returning({ symbol: companyProfiles.symbol });
-  if (stored.length) await recordChanges(tx, 'company', [company.id]);
-  return stored.length > 0;
-}
+/** A report's description is stored as its company's profile by the companies feature (the profiles import's too). */
+export { storeAnnualReportProfile, type AnnualReportProfile };
 
 /** The main document of a filing as its company's submissions name it: its path on EDGAR and its address on sec.gov. */
 async function mainDocument(db: Db, accession: string) {
   const [listed] = await db
-    .select({ link: secFilings.rawTextLink })
-    .from(secFilings)
-    .where(eq(secFilings.accessionKey, accession));
+    .select({ link: secFilingsView.rawTextLink })
+    .from(secFilingsView)
+    .where(eq(secFilingsView.accessionKey, accession));
   const match = /\/Archives\/edgar\/data\/(\d+)\/(\d{18})\/([^/?#]+)$/.exec(listed?.link ?? '');
   if (!match || match[2] !== accession.replaceAll('-', '') || match[3]!.endsWith('-index.htm')) return null;
   return { path: `/Archives/edgar/data/${match[1]}/${match[2]}/${match[3]}`, url: listed!.link };
@@ -141,11 +103,11 @@ export async function readAnnualReport(
 ): Promise<void> {
   // A CIK may list more than one share class: each is the company, and each page shows its description.
   const listed = await db
-    .select({ id: companies.id, symbol: companies.symbol, profileFiledOn: companyProfiles.filedOn })
-    .from(companies)
-    .leftJoin(companyProfiles, eq(companyProfiles.symbol, companies.symbol))
-    .where(and(eq(companies.cik, filing.cik), eq(companies.active, true)))
-    .orderBy(asc(companies.symbol));
+    .select({ id: companiesView.id, symbol: companiesView.symbol, profileFiledOn: companyProfilesView.filedOn })
+    .from(companiesView)
+    .leftJoin(companyProfilesView, eq(companyProfilesView.symbol, companiesView.symbol))
+    .where(and(eq(companiesView.cik, filing.cik), eq(companiesView.active, true)))
+    .orderBy(asc(companiesView.symbol));
   const pass = async (reason: string) => {
     skip(report, reason, filing.accession);
     await markFiling(db, filing.accession, 'skipped', reason);
@@ -157,13 +119,13 @@ export async function readAnnualReport(
   if (listed.every((c) => c.profileFiledOn && c.profileFiledOn > filing.filedOn))
     return pass('a later annual report’s description is held');
   const [later] = await db
-    .select({ accession: secFilings.accessionKey })
-    .from(secFilings)
+    .select({ accession: secFilingsView.accessionKey })
+    .from(secFilingsView)
     .where(
       and(
-        eq(secFilings.companySymbol, listed[0]!.symbol),
-        inArray(secFilings.filingType, ['10-K', '20-F']),
-        gt(secFilings.dateAsOfChange, filing.filedOn),
+        eq(secFilingsView.companySymbol, listed[0]!.symbol),
+        inArray(secFilingsView.filingType, ['10-K', '20-F']),
+        gt(secFilingsView.dateAsOfChange, filing.filedOn),
       ),
     )
     .limit(1);

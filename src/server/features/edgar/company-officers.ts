@@ -7,10 +7,9 @@
  * filing names them neither director nor officer (a large holder now, or a former officer) is no
  * longer listed. A Form 3 names its owner with no transaction at all, and counts as any other.
  */
-import { and, eq, lte, sql } from 'drizzle-orm';
 import { transaction, type Db } from '../../platform/db/client.ts';
 import { paceAfter } from '../../platform/db/pace.ts';
-import { companyOfficers } from '../companies/index.ts';
+import { noteFiledOfficers, type FiledOfficer, type FormerOfficer } from '../companies/index.ts';
 import { relationshipOf, type ReportingOwner } from './ownership-document.ts';
 
 /** One filing's word on its owners, for a company of the universe. */
@@ -28,10 +27,6 @@ export function officerTitle(owner: ReportingOwner): string | null {
   return relationshipOf({ ...owner, isTenPercentOwner: false });
 }
 
-type OfficerRow = typeof companyOfficers.$inferInsert;
-/** Rows written per statement. */
-const BATCH = 500;
-
 /**
  * Notes what filings say of their owners: an officer or director is added, or their title and latest
  * filing moved on (their first filing moved back, for a filing older than those held); one the latest
@@ -40,7 +35,7 @@ const BATCH = 500;
  */
 export async function noteOfficers(tx: Db, mentions: readonly OfficerMention[]): Promise<Set<string>> {
   // Each owner's latest word in these filings, and the first filing naming them in a role.
-  const latest = new Map<string, { row: OfficerRow | null; symbol: string; cik: number; filedOn: string }>();
+  const latest = new Map<string, { row: FiledOfficer | null; symbol: string; cik: number; filedOn: string }>();
   const first = new Map<string, string>();
   for (const mention of mentions)
     for (const owner of mention.owners) {
@@ -72,52 +67,13 @@ export async function noteOfficers(tx: Db, mentions: readonly OfficerMention[]):
       });
     }
 
-  const changed = new Set<string>();
-  const rows: OfficerRow[] = [];
+  const rows: FiledOfficer[] = [];
+  const former: FormerOfficer[] = [];
   for (const [key, entry] of latest) {
     if (entry.row) rows.push({ ...entry.row, firstFiled: first.get(key)! });
-    else {
-      const gone = await tx
-        .delete(companyOfficers)
-        .where(
-          and(
-            eq(companyOfficers.companySymbol, entry.symbol),
-            eq(companyOfficers.ownerCik, entry.cik),
-            lte(companyOfficers.lastFiled, entry.filedOn),
-          ),
-        )
-        .returning({ symbol: companyOfficers.companySymbol });
-      for (const { symbol } of gone) changed.add(symbol);
-    }
+    else former.push({ symbol: entry.symbol, cik: entry.cik, filedOn: entry.filedOn });
   }
-  const later = sql`excluded.last_filed >= ${companyOfficers.lastFiled}`;
-  const newer = <T>(column: T, value: string) => sql`case when ${later} then ${sql.raw(value)} else ${column} end`;
-  for (let i = 0; i < rows.length; i += BATCH) {
-    const written = await tx
-      .insert(companyOfficers)
-      .values(rows.slice(i, i + BATCH))
-      .onConflictDoUpdate({
-        target: [companyOfficers.companySymbol, companyOfficers.ownerCik],
-        set: {
-          name: newer(companyOfficers.name, 'excluded.name'),
-          title: newer(companyOfficers.title, 'excluded.title'),
-          isDirector: newer(companyOfficers.isDirector, 'excluded.is_director'),
-          isOfficer: newer(companyOfficers.isOfficer, 'excluded.is_officer'),
-          lastAccession: newer(companyOfficers.lastAccession, 'excluded.last_accession'),
-          firstFiled: sql`least(${companyOfficers.firstFiled}, excluded.first_filed)`,
-          lastFiled: sql`greatest(${companyOfficers.lastFiled}, excluded.last_filed)`,
-        },
-        // Only what changes is written (and told): a filing read again, or an older one, changes nothing.
-        setWhere: sql`excluded.first_filed < ${companyOfficers.firstFiled}
-          or (${later} and (${companyOfficers.name}, ${companyOfficers.title}, ${companyOfficers.isDirector},
-                            ${companyOfficers.isOfficer}, ${companyOfficers.lastFiled}, ${companyOfficers.lastAccession})
-              is distinct from (excluded.name, excluded.title, excluded.is_director, excluded.is_officer,
-                                excluded.last_filed, excluded.last_accession))`,
-      })
-      .returning({ symbol: companyOfficers.companySymbol });
-    for (const { symbol } of written) changed.add(symbol);
-  }
-  return changed;
+  return noteFiledOfficers(tx, rows, former);
 }
 
 /**

@@ -15,7 +15,7 @@ import { filingIndexUrl } from '../../../lib/edgar-links.ts';
 import { fromEasternInputValue } from '../../../lib/eastern-time-input.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
 import { raiseNewsAlerts } from '../alerts/index.ts';
-import { companies } from '../companies/index.ts';
+import { companiesView } from '../companies/index.ts';
 import { skip, type ImportReport } from '../imports/index.ts';
 import { storeCompanyRelease } from '../news/index.ts';
 import { pressReleaseDocument, readPressRelease } from './press-release.ts';
@@ -89,10 +89,10 @@ export async function readCompanyRelease(
 ): Promise<void> {
   // A CIK may list more than one share class: the release is about the company, filed under the first.
   const [company] = await db
-    .select({ symbol: companies.symbol, name: companies.name })
-    .from(companies)
-    .where(and(eq(companies.cik, filing.cik), eq(companies.active, true)))
-    .orderBy(asc(companies.symbol))
+    .select({ symbol: companiesView.symbol, name: companiesView.name })
+    .from(companiesView)
+    .where(and(eq(companiesView.cik, filing.cik), eq(companiesView.active, true)))
+    .orderBy(asc(companiesView.symbol))
     .limit(1);
   const draft = company ? companyReleaseOf(submission, company.name) : null;
   await transaction(db, async (tx) => {

@@ -29,7 +29,7 @@ import { inArray } from 'drizzle-orm';
 import { recordChanges } from '../../platform/changes.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
 import { paceAfter } from '../../platform/db/pace.ts';
-import { companies, insiderTransactions } from '../companies/index.ts';
+import { addInsiderTransactions, companiesView, insiderTransactionsView } from '../companies/index.ts';
 import {
   dataSetDate,
   dataSetNumber,
@@ -218,7 +218,11 @@ export async function importInsiderDataset(
   const spool = new RowSpool();
   try {
     const universe = new Map(
-      (await db.select({ id: companies.id, cik: companies.cik, symbol: companies.symbol }).from(companies))
+      (
+        await db
+          .select({ id: companiesView.id, cik: companiesView.cik, symbol: companiesView.symbol })
+          .from(companiesView)
+      )
         .filter((c) => c.cik !== null)
         .map((c) => [c.cik!, { id: c.id, symbol: c.symbol }]),
     );
@@ -388,11 +392,7 @@ async function writeRows(
     step = [];
     // One statement, so a step is whole or not at all without a transaction around it (whose BEGIN and COMMIT
     // would each wait their turn on the embedded database too).
-    const added = await db
-      .insert(insiderTransactions)
-      .values(rows)
-      .onConflictDoNothing({ target: insiderTransactions.rowKey })
-      .returning({ accession: insiderTransactions.accession });
+    const added = await addInsiderTransactions(db, rows);
     for (const { accession } of added) {
       const filing = filings.get(accession!)!;
       filing.added++;
@@ -466,11 +466,11 @@ async function countHeld(db: Db, good: readonly Filing[], report: DataSetReport)
   const held = new Set<string>();
   for (let i = 0; i < good.length; i += 5000) {
     const rows = await db
-      .selectDistinct({ accession: insiderTransactions.accession })
-      .from(insiderTransactions)
+      .selectDistinct({ accession: insiderTransactionsView.accession })
+      .from(insiderTransactionsView)
       .where(
         inArray(
-          insiderTransactions.accession,
+          insiderTransactionsView.accession,
           good.slice(i, i + 5000).map((f) => f.accession),
         ),
       );

@@ -8,10 +8,19 @@
  * record does not. Whatever a filing reports, even nothing (a Form 3), the officers and directors it
  * names are noted (company-officers.ts).
  */
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { recordChanges } from '../../platform/changes.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { companies, insiderTransactions } from '../companies/index.ts';
+import {
+  addInsiderTransactions,
+  amendedInsiderFilings,
+  companiesView,
+  insiderTransactionsView,
+  removeAmendedInsiderRows,
+  removeInsiderFilings,
+  type InsiderAmendment,
+  type InsiderTransactionRow,
+} from '../companies/index.ts';
 import { skip, type ImportReport } from '../imports/index.ts';
 import { EdgarDocumentError } from './document-error.ts';
 import { noteOfficers } from './company-officers.ts';
@@ -35,9 +44,9 @@ const wholeShares = (shares: number | null) => Math.round(shares ?? 0);
 export async function storeOwnershipFiling(tx: Db, filing: OwnershipFiling): Promise<OwnershipOutcome> {
   const { document, accession } = filing;
   const [company] = await tx
-    .select({ id: companies.id, symbol: companies.symbol })
-    .from(companies)
-    .where(eq(companies.cik, document.issuer.cik))
+    .select({ id: companiesView.id, symbol: companiesView.symbol })
+    .from(companiesView)
+    .where(eq(companiesView.cik, document.issuer.cik))
     .limit(1);
   if (!company) return { stored: false, reason: 'issuer not in the universe' };
   const named = await noteOfficers(tx, [
@@ -46,76 +55,50 @@ export async function storeOwnershipFiling(tx: Db, filing: OwnershipFiling): Pro
   if (named.size) await recordChanges(tx, 'company', [company.id]);
 
   const [held] = await tx
-    .select({ id: insiderTransactions.id })
-    .from(insiderTransactions)
-    .where(eq(insiderTransactions.accession, accession))
+    .select({ id: insiderTransactionsView.id })
+    .from(insiderTransactionsView)
+    .where(eq(insiderTransactionsView.accession, accession))
     .limit(1);
   // An amendment held already replaces again what it amends: another source may have stored the original since.
   if (held) {
     const again =
       document.form.endsWith('/A') && document.originalFiledOn
-        ? await tx
-            .delete(insiderTransactions)
-            .where(originalsOf(company.symbol, filing))
-            .returning({ id: insiderTransactions.id })
-        : [];
-    if (!again.length) return { stored: false, reason: 'filing already stored' };
+        ? await removeAmendedInsiderRows(tx, amendmentOf(company.symbol, filing))
+        : 0;
+    if (!again) return { stored: false, reason: 'filing already stored' };
     await recordChanges(tx, 'company', [company.id]);
-    return { stored: true, symbol: company.symbol, added: 0, replaced: again.length };
+    return { stored: true, symbol: company.symbol, added: 0, replaced: again };
   }
 
   let replaced = 0;
   if (document.form.endsWith('/A')) {
     if (!document.originalFiledOn)
       throw new EdgarDocumentError(accession, `is an amendment (${document.form}) that names no original filing date.`);
-    const originals = await tx
-      .selectDistinct({ accession: insiderTransactions.accession })
-      .from(insiderTransactions)
-      .where(originalsOf(company.symbol, filing));
+    const originals = await amendedInsiderFilings(tx, amendmentOf(company.symbol, filing));
     if (!originals.length)
       throw new EdgarDocumentError(
         accession,
         `amends a ${document.form.replace('/A', '')} of ${company.symbol} filed ${document.originalFiledOn} that is not held.`,
       );
-    const gone = await tx
-      .delete(insiderTransactions)
-      .where(
-        inArray(
-          insiderTransactions.accession,
-          originals.map((o) => o.accession!),
-        ),
-      )
-      .returning({ id: insiderTransactions.id });
-    replaced = gone.length;
+    replaced = await removeInsiderFilings(tx, originals);
   }
 
   const rows = rowsOf(company.symbol, filing);
   if (!rows.length && !replaced) return { stored: false, reason: 'no transactions' };
-  const added = rows.length
-    ? await tx
-        .insert(insiderTransactions)
-        .values(rows)
-        .onConflictDoNothing({ target: insiderTransactions.rowKey })
-        .returning({ id: insiderTransactions.id })
-    : [];
+  const added = rows.length ? await addInsiderTransactions(tx, rows) : [];
   await recordChanges(tx, 'company', [company.id]);
   return { stored: true, symbol: company.symbol, added: added.length, replaced };
 }
 
-/** The rows of the filings an amendment replaces: the same owners' filing of the company on the date it names. */
-function originalsOf(symbol: string, { document, accession }: OwnershipFiling) {
-  return and(
-    eq(insiderTransactions.companySymbol, symbol),
-    eq(insiderTransactions.filedOn, document.originalFiledOn!),
-    inArray(
-      insiderTransactions.ownerCik,
-      document.owners.map((o) => o.cik),
-    ),
-    ne(insiderTransactions.accession, accession),
-  );
-}
+/** An amendment as what it replaces: the same owners' filing of the company on the date it names. */
+const amendmentOf = (symbol: string, { document, accession }: OwnershipFiling): InsiderAmendment => ({
+  symbol,
+  accession,
+  originalFiledOn: document.originalFiledOn!,
+  ownerCiks: document.owners.map((o) => o.cik),
+});
 
-export type InsiderRow = typeof insiderTransactions.$inferInsert;
+export type InsiderRow = InsiderTransactionRow;
 
 /**
  * One row of a filing as the company's insider row, keyed by its filing and its place in its table;
@@ -171,19 +154,19 @@ export async function storeOwnershipFilings(tx: Db, filings: readonly OwnershipF
   const byCik = new Map(
     (
       await tx
-        .select({ id: companies.id, symbol: companies.symbol, cik: companies.cik })
-        .from(companies)
-        .where(inArray(companies.cik, ciks))
+        .select({ id: companiesView.id, symbol: companiesView.symbol, cik: companiesView.cik })
+        .from(companiesView)
+        .where(inArray(companiesView.cik, ciks))
     ).map((c) => [c.cik!, c]),
   );
   const held = new Set(
     (
       await tx
-        .selectDistinct({ accession: insiderTransactions.accession })
-        .from(insiderTransactions)
+        .selectDistinct({ accession: insiderTransactionsView.accession })
+        .from(insiderTransactionsView)
         .where(
           inArray(
-            insiderTransactions.accession,
+            insiderTransactionsView.accession,
             filings.map((f) => f.accession),
           ),
         )
@@ -206,11 +189,7 @@ export async function storeOwnershipFilings(tx: Db, filings: readonly OwnershipF
     const rows = pending.flatMap((p) => p.rows);
     const added = new Map<string, number>();
     for (let i = 0; i < rows.length; i += BULK_ROWS) {
-      const inserted = await tx
-        .insert(insiderTransactions)
-        .values(rows.slice(i, i + BULK_ROWS))
-        .onConflictDoNothing({ target: insiderTransactions.rowKey })
-        .returning({ accession: insiderTransactions.accession });
+      const inserted = await addInsiderTransactions(tx, rows.slice(i, i + BULK_ROWS));
       for (const r of inserted) added.set(r.accession!, (added.get(r.accession!) ?? 0) + 1);
     }
     for (const p of pending)

@@ -18,8 +18,8 @@ import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { filingIndexUrl } from '../../../lib/edgar-links.ts';
 import { addDays } from '../../../lib/market-calendar.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { industries } from '../companies/index.ts';
-import { ipos } from '../ipos/index.ts';
+import { industriesView } from '../companies/index.ts';
+import { addIpo, ipoNameTaken, ipoOfRegistrant, updateIpo, type IpoRow, type IpoRowChanges } from '../ipos/index.ts';
 import type { EdgarClient } from './client.ts';
 import { EdgarDocumentError } from './document-error.ts';
 import type { ListedFiling } from './filing-lists.ts';
@@ -52,7 +52,6 @@ export interface IpoSyncContext {
   progress?: (phase: string, done: number, total: number) => void;
 }
 
-type IpoRow = typeof ipos.$inferSelect;
 type Filing = typeof edgarFilings.$inferSelect;
 
 /** The IPO forms among the listed filings, queued to be read (before the company filings, which would mark them done). */
@@ -85,7 +84,7 @@ export async function syncIpoFilings(db: Db, client: EdgarClient, context: IpoSy
 }
 
 async function readIpoFiling(db: Db, client: EdgarClient, filing: Filing, context: IpoSyncContext): Promise<void> {
-  const [row] = await db.select().from(ipos).where(eq(ipos.cik, filing.cik));
+  const row = await ipoOfRegistrant(db, filing.cik);
   if (row?.filings.some((f) => f.accession === filing.accession))
     return void (await markFiling(db, filing.accession, 'done', 'IPO calendar: already read'));
   if (!READ_FORMS.has(filing.form)) {
@@ -143,7 +142,10 @@ const filingEntry = (filing: Filing) => ({
 
 async function sectorOf(db: Db, sic: number | null): Promise<string | null> {
   if (!sic) return null;
-  const [found] = await db.select({ sector: industries.sector }).from(industries).where(eq(industries.sicCode, sic));
+  const [found] = await db
+    .select({ sector: industriesView.sector })
+    .from(industriesView)
+    .where(eq(industriesView.sicCode, sic));
   return found?.sector ?? null;
 }
 
@@ -161,10 +163,9 @@ async function addRow(
 ): Promise<void> {
   let companyName = cover.companyName ?? readableName(registrant?.name ?? `CIK ${filing.cik}`);
   // The calendar is keyed by name: another registrant of the same name is told apart by its CIK.
-  const [sameName] = await db.select({ id: ipos.id }).from(ipos).where(eq(ipos.companyName, companyName));
-  if (sameName) companyName = `${companyName} (CIK ${filing.cik})`;
+  if (await ipoNameTaken(db, companyName)) companyName = `${companyName} (CIK ${filing.cik})`;
   const priced = filing.form === '424B4';
-  await db.insert(ipos).values({
+  await addIpo(db, {
     companyName,
     symbol: cover.symbol,
     exchange: cover.exchange,
@@ -191,7 +192,7 @@ async function updateRow(
   cover: OfferingCover | null,
   sic: number | null,
 ): Promise<void> {
-  const next: Partial<typeof ipos.$inferInsert> = {
+  const next: IpoRowChanges = {
     filings: [...row.filings, filingEntry(filing)].sort((a, b) => a.filedOn.localeCompare(b.filedOn)),
     updatedAt: new Date(),
   };
@@ -223,7 +224,7 @@ async function updateRow(
     if (row.status === 'Filed') next.status = 'Expected';
     if (!row.expectedDate) next.expectedDate = filing.filedOn;
   } else if (!row.filedOn || filing.filedOn < row.filedOn) next.filedOn = filing.filedOn;
-  await db.update(ipos).set(next).where(eq(ipos.id, row.id));
+  await updateIpo(db, row.id, next);
 }
 
 /** Days after its pricing within which a listing certification is still the IPO's own (a weekend between). */
@@ -257,7 +258,7 @@ async function applyEarlierListing(db: Db, filing: Filing): Promise<void> {
     )
     .orderBy(asc(edgarFilings.filedOn));
   for (const listing of listings) {
-    const [row] = await db.select().from(ipos).where(eq(ipos.cik, filing.cik));
+    const row = await ipoOfRegistrant(db, filing.cik);
     if (!row) return;
     await updateRow(db, row, listing, null, null);
     await markFiling(db, listing.accession, 'done', `IPO calendar: ${listing.form} of ${row.companyName}`);

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { filingFolder } from '../../../lib/edgar-links.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { companies, secFilings } from '../companies/index.ts';
+import { companiesView, secFilingsView } from '../companies/index.ts';
 import { emptyReport, importTransaction, inputFiles, readInput, skip, type ImportReport } from '../imports/index.ts';
 import {
   MAX_REPORT_BYTES,
@@ -64,10 +64,10 @@ async function reportOf(db: Db, file: string, bytes: Buffer): Promise<SavedRepor
       'names no accession number: keep it in its EDGAR folder (…/000032019324000123/aapl-20240928.htm), or import the complete submission text file.',
     );
   const [listed] = await db
-    .select({ form: secFilings.filingType, filedOn: secFilings.dateAsOfChange, cik: companies.cik })
-    .from(secFilings)
-    .innerJoin(companies, eq(companies.symbol, secFilings.companySymbol))
-    .where(eq(secFilings.accessionKey, accession));
+    .select({ form: secFilingsView.filingType, filedOn: secFilingsView.dateAsOfChange, cik: companiesView.cik })
+    .from(secFilingsView)
+    .innerJoin(companiesView, eq(companiesView.symbol, secFilingsView.companySymbol))
+    .where(eq(secFilingsView.accessionKey, accession));
   if (!listed?.cik)
     throw new EdgarDocumentError(
       name,
@@ -110,10 +110,10 @@ export async function importAnnualReportFiles(
         continue;
       }
       const listed = await tx
-        .select({ id: companies.id, symbol: companies.symbol })
-        .from(companies)
-        .where(and(eq(companies.cik, saved.cik), eq(companies.active, true)))
-        .orderBy(asc(companies.symbol));
+        .select({ id: companiesView.id, symbol: companiesView.symbol })
+        .from(companiesView)
+        .where(and(eq(companiesView.cik, saved.cik), eq(companiesView.active, true)))
+        .orderBy(asc(companiesView.symbol));
       if (!listed.length) {
         skip(report, 'company not in the universe', path.basename(file));
         continue;

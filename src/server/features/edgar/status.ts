@@ -10,7 +10,7 @@ import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { conflict } from '../../platform/errors.ts';
 import { deleteMeta, readMeta, writeMeta } from '../../platform/meta.ts';
-import { companies } from '../companies/index.ts';
+import { companiesView } from '../companies/index.ts';
 import { edgarFilings, edgarSyncRuns } from './tables.ts';
 
 /** How often the sync runs by itself. */
@@ -24,8 +24,8 @@ export async function edgarSyncOff(db: Db, config: Config['edgar']): Promise<str
   if (!config.userAgent) return 'SEC_USER_AGENT is not set: the SEC asks every client to say who it is.';
   const [withCik] = await db
     .select({ n: count() })
-    .from(companies)
-    .where(and(isNotNull(companies.cik), eq(companies.active, true)));
+    .from(companiesView)
+    .where(and(isNotNull(companiesView.cik), eq(companiesView.active, true)));
   if (!withCik?.n) return 'No listed company has a CIK: the site holds the demo universe.';
   return null;
 }
@@ -64,8 +64,8 @@ export async function edgarSyncStatus(db: Db, config: Config['edgar'], now = new
     .groupBy(edgarFilings.status);
   const [universe] = await db
     .select({ n: count() })
-    .from(companies)
-    .where(and(isNotNull(companies.cik), eq(companies.active, true)));
+    .from(companiesView)
+    .where(and(isNotNull(companiesView.cik), eq(companiesView.active, true)));
   const last = runs[0]?.startedAt;
   const due = last ? new Date(Math.max(now.getTime(), last.getTime() + EDGAR_SYNC_INTERVAL_MS)) : now;
   return {

@@ -28,7 +28,7 @@ import { recordChanges } from '../../platform/changes.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
 import { readMeta, writeMeta } from '../../platform/meta.ts';
 import { raiseFilingAlerts, type NewFiling } from '../alerts/index.ts';
-import { companies, secFilings } from '../companies/index.ts';
+import { addSecFilings, companiesView } from '../companies/index.ts';
 import { emptyReport, filingsOf, skip, type FilingArrays, type ImportReport } from '../imports/index.ts';
 import { EdgarUnavailable, type EdgarClient } from './client.ts';
 import { EdgarDocumentError } from './document-error.ts';
@@ -89,13 +89,13 @@ const filingStatus = (form: string) => (readsRecords(form) ? ('pending' as const
 
 export async function universeWithCiks(db: Db, symbols?: string[]): Promise<Company[]> {
   const rows = await db
-    .select({ id: companies.id, symbol: companies.symbol, cik: companies.cik })
-    .from(companies)
+    .select({ id: companiesView.id, symbol: companiesView.symbol, cik: companiesView.cik })
+    .from(companiesView)
     .where(
       and(
-        isNotNull(companies.cik),
-        eq(companies.active, true),
-        symbols?.length ? inArray(companies.symbol, symbols) : undefined,
+        isNotNull(companiesView.cik),
+        eq(companiesView.active, true),
+        symbols?.length ? inArray(companiesView.symbol, symbols) : undefined,
       ),
     );
   return rows.map((r) => ({ ...r, cik: r.cik! }));
@@ -364,16 +364,7 @@ async function refreshSubmissions(
   const rows = filingsOf(arrays, company.cik, company.symbol, path, report);
   const since = options.since ?? '0000-00-00';
   await transaction(db, async (tx) => {
-    const added = rows.length
-      ? await tx.insert(secFilings).values(rows).onConflictDoNothing({ target: secFilings.accessionKey }).returning({
-          accessionKey: secFilings.accessionKey,
-          companySymbol: secFilings.companySymbol,
-          filingType: secFilings.filingType,
-          description: secFilings.description,
-          rawTextLink: secFilings.rawTextLink,
-          dateAsOfChange: secFilings.dateAsOfChange,
-        })
-      : [];
+    const added = rows.length ? await addSecFilings(tx, rows) : [];
     if (added.length) {
       await recordChanges(tx, 'company', [company.id]);
       await raiseFilingAlerts(tx, added as NewFiling[], { batch: FILING_ALERT_BATCH });

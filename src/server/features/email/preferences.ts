@@ -11,7 +11,7 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { EmailList } from '../../../lib/email-lists.ts';
 import { rowsOf, transaction, type Db } from '../../platform/db/client.ts';
 import { outboxMessages } from '../../platform/tables.ts';
-import { users } from '../accounts/index.ts';
+import { setAnnouncementsOfAddress, usersView } from '../accounts/index.ts';
 import { emailSubscriptions, newsAlertSubscriptions } from './tables.ts';
 import { emailUnsubscribes } from './tables.ts';
 
@@ -32,7 +32,7 @@ export async function preferencesOf(db: Db, rawEmail: string): Promise<EmailPref
     await db.execute(sql`select
       exists (select 1 from ${emailSubscriptions} where lower(email) = ${email}
         and confirmed_at is not null and unsubscribed_at is null) as newsletter,
-      (select announcements_by_message from ${users} where lower(email) = ${email}) as announcements,
+      (select announcements_by_message from ${usersView} where lower(email) = ${email}) as announcements,
       (select bool_or(unsubscribed_at is null) from ${newsAlertSubscriptions}
         where lower(email) = ${email} and confirmed_at is not null) as alerts`),
   );
@@ -66,14 +66,8 @@ async function setList(tx: Db, email: string, list: EmailList, on: boolean): Pro
         returning id`);
       return rowsOf(back).length > 0;
     }
-    case 'announcements': {
-      const changed = await tx
-        .update(users)
-        .set({ announcementsByMessage: on, updatedAt: now })
-        .where(and(sql`lower(${users.email}) = ${email}`, eq(users.announcementsByMessage, !on)))
-        .returning({ id: users.id });
-      return changed.length > 0;
-    }
+    case 'announcements':
+      return setAnnouncementsOfAddress(tx, email, on, now);
     case 'alerts': {
       const changed = await tx
         .update(newsAlertSubscriptions)

@@ -10,3 +10,4 @@ export {
 } from './service.ts';
 export { REMINDER_INTERVAL_MS, sendDueReminders } from './reminders.ts';
 export { jobs } from './jobs.ts';
+export { recordDemoEventsDeleted, removeDemoEvents } from './demo-retirement.ts';

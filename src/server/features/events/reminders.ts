@@ -12,7 +12,7 @@ import { and, eq, gt, inArray, lte, ne } from 'drizzle-orm';
 import type { ReminderChoice } from '../../../lib/event-registration.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
 import { enqueue } from '../../platform/outbox/enqueue.ts';
-import { companies } from '../companies/index.ts';
+import { companiesView } from '../companies/index.ts';
 import { REMINDER_LEADS, reminderMessage, type ReminderLead } from './invite.ts';
 import { inviteEventOf } from './registration.ts';
 import { eventRegistrations, eventReminders, events } from './tables.ts';
@@ -50,10 +50,10 @@ export function dueLead(start: Date, registeredAt: Date, now: Date): ReminderLea
 export async function sendDueReminders(db: Db, now = new Date()): Promise<number> {
   const longest = Math.max(...REMINDER_LEADS.map((l) => l.ms));
   const candidates = await db
-    .select({ registration: eventRegistrations, event: events, companyName: companies.name })
+    .select({ registration: eventRegistrations, event: events, companyName: companiesView.name })
     .from(eventRegistrations)
     .innerJoin(events, eq(events.id, eventRegistrations.eventId))
-    .leftJoin(companies, eq(companies.symbol, events.companySymbol))
+    .leftJoin(companiesView, eq(companiesView.symbol, events.companySymbol))
     .where(
       and(
         eq(events.isActive, true),

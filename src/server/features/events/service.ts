@@ -11,7 +11,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { searchWords } from '../../platform/db/search.ts';
 import type { ChangeBus } from '../../platform/changes.ts';
 import { notFound } from '../../platform/errors.ts';
-import { companies, requireCompany } from '../companies/index.ts';
+import { companiesView, requireCompany } from '../companies/index.ts';
 import { favoriteIds, type FavoriteKind } from '../favorites/index.ts';
 import { events, favoriteEvents } from './tables.ts';
 
@@ -45,11 +45,11 @@ const eventOut = (e: typeof events.$inferSelect, companyName: string | null): Ev
 });
 
 /** An event's company, for its name (an event may have none). */
-const eventCompany = eq(events.companySymbol, companies.symbol);
+const eventCompany = eq(events.companySymbol, companiesView.symbol);
 
 /** Events with their company's name. */
 export const eventsWithCompany = (db: Db) =>
-  db.select({ event: events, companyName: companies.name }).from(events).leftJoin(companies, eventCompany);
+  db.select({ event: events, companyName: companiesView.name }).from(events).leftJoin(companiesView, eventCompany);
 
 export type EventWithCompany = { event: typeof events.$inferSelect; companyName: string | null };
 

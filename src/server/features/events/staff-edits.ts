@@ -12,7 +12,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { paged, rowCount } from '../../platform/db/paged.ts';
 import { everyWordIn } from '../../platform/db/search.ts';
 import { versionedEditor } from '../audit/index.ts';
-import { companies, requireCompany } from '../companies/index.ts';
+import { companiesView, requireCompany } from '../companies/index.ts';
 import { events } from './tables.ts';
 
 export interface EventInput {
@@ -88,7 +88,10 @@ export async function eventsForConsole(db: Db, query: { q?: string; page: number
 async function companyPagesChange(tx: Db, ...rows: (EventRow | undefined)[]): Promise<void> {
   const symbols = [...new Set(rows.map((r) => r?.companySymbol).filter((s): s is string => Boolean(s)))];
   if (symbols.length === 0) return;
-  const found = await tx.select({ id: companies.id }).from(companies).where(inArray(companies.symbol, symbols));
+  const found = await tx
+    .select({ id: companiesView.id })
+    .from(companiesView)
+    .where(inArray(companiesView.symbol, symbols));
   for (const { id } of found) await recordChange(tx, 'company', id);
 }
 

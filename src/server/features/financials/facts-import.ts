@@ -17,7 +17,7 @@ import path from 'node:path';
 import { isNotNull } from 'drizzle-orm';
 import { transaction, type Db } from '../../platform/db/client.ts';
 import { paceAfter } from '../../platform/db/pace.ts';
-import { companies } from '../companies/index.ts';
+import { companiesView } from '../companies/index.ts';
 import {
   ImportError,
   emptyReport,
@@ -59,9 +59,9 @@ interface FactsDocument {
 /** What the universe holds of a CIK: the symbols listed under it. */
 export async function universeByCik(db: Db): Promise<Map<number, string[]>> {
   const rows = await db
-    .select({ symbol: companies.symbol, cik: companies.cik })
-    .from(companies)
-    .where(isNotNull(companies.cik));
+    .select({ symbol: companiesView.symbol, cik: companiesView.cik })
+    .from(companiesView)
+    .where(isNotNull(companiesView.cik));
   const byCik = new Map<number, string[]>();
   for (const row of rows) byCik.set(row.cik!, [...(byCik.get(row.cik!) ?? []), row.symbol]);
   return byCik;

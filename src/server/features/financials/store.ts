@@ -6,7 +6,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { CompanyFinancials } from '../../../lib/financial-records.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { recordChanges } from '../../platform/changes.ts';
-import { companies } from '../companies/index.ts';
+import { companiesView } from '../companies/index.ts';
 import { companyFinancials } from './tables.ts';
 
 /** The columns of a record's key figures, as the screener reads them. */
@@ -47,9 +47,9 @@ export async function storeFinancials(
     .values(symbols.map((companySymbol) => ({ companySymbol, ...columns })))
     .onConflictDoUpdate({ target: companyFinancials.companySymbol, set: columns });
   const ids = await tx
-    .select({ id: companies.id })
-    .from(companies)
-    .where(inArray(companies.symbol, [...symbols]));
+    .select({ id: companiesView.id })
+    .from(companiesView)
+    .where(inArray(companiesView.symbol, [...symbols]));
   await recordChanges(
     tx,
     'company',

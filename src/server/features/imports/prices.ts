@@ -10,12 +10,18 @@
  * the three small-cap indices over the imported universe.
  */
 import path from 'node:path';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { DataSource } from '../../../lib/data-sources.ts';
 import { recordChanges } from '../../platform/changes.ts';
-import { arrayColumn } from '../../platform/db/arrays.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { companies, dailyPrices } from '../companies/index.ts';
+import {
+  companiesView,
+  dailyPricesView,
+  writeDailyBars,
+  writePriceSnapshots,
+  type DailyBar,
+  type PriceSnapshot,
+} from '../companies/index.ts';
 import { historyFigures, recomputeIndices } from '../market/index.ts';
 import { csvNumber, readCsvFile } from './csv.ts';
 import { inputFiles } from './input.ts';
@@ -39,7 +45,7 @@ const COLUMNS = {
 type Column = keyof typeof COLUMNS;
 
 /** A daily bar, as the price history keeps it. */
-type Bar = typeof dailyPrices.$inferSelect;
+type Bar = DailyBar;
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -132,54 +138,6 @@ const BATCH = 1000;
 const BAR_BATCH = 20_000;
 const SNAPSHOT_BATCH = 2_000;
 
-/** Writes bars, new or changed, in one statement. */
-async function writeBars(tx: Db, bars: readonly Bar[]): Promise<void> {
-  if (!bars.length) return;
-  await tx.execute(sql`
-    insert into ${dailyPrices} (symbol, date, open, high, low, close, volume)
-    select * from unnest(${arrayColumn(bars, (b) => b.symbol, 'text')}, ${arrayColumn(bars, (b) => b.date, 'date')},
-      ${arrayColumn(bars, (b) => b.open, 'float8')}, ${arrayColumn(bars, (b) => b.high, 'float8')},
-      ${arrayColumn(bars, (b) => b.low, 'float8')}, ${arrayColumn(bars, (b) => b.close, 'float8')},
-      ${arrayColumn(bars, (b) => b.volume, 'int8')})
-    on conflict (symbol, date) do update set open = excluded.open, high = excluded.high, low = excluded.low,
-      close = excluded.close, volume = excluded.volume`);
-}
-
-type CompanySnapshot = { symbol: string; newer: boolean } & ReturnType<typeof snapshotFromBars> &
-  ReturnType<typeof lastSession>;
-
-/**
- * Writes companies' history-derived fields, and for those whose bars are the
- * newest prices on record, the last session's (the market cap moving with
- * the price), in one statement.
- */
-async function writeSnapshots(tx: Db, rows: readonly CompanySnapshot[]): Promise<void> {
-  const number = (pick: (r: CompanySnapshot) => number | null) => arrayColumn(rows, pick, 'float8');
-  // Only the newer rows replace the last session; the others keep theirs.
-  const session = (name: string) => sql.raw(`case when t.newer then t.${name} else c.${name} end`);
-  await tx.execute(sql`
-    update ${companies} as c set
-      week52_low = t.week52_low, week52_high = t.week52_high, volume_avg = t.volume_avg,
-      latest_rsi = t.latest_rsi, latest_ema = t.latest_ema, latest_sma = t.latest_sma, latest_macd = t.latest_macd,
-      last_sale = ${session('last_sale')}, pre_close = ${session('pre_close')}, net_change = ${session('net_change')},
-      change_pre = ${session('change_pre')}, open = ${session('open')}, day_high = ${session('day_high')},
-      day_low = ${session('day_low')}, volume = ${session('volume')}, prices_as_of = ${session('prices_as_of')},
-      data_source = case when t.newer then ${PRICES_SOURCE} else c.data_source end,
-      market_cap = case when t.newer and c.shares_outstanding > 0 then c.shares_outstanding * t.last_sale
-        else c.market_cap end
-    from unnest(
-      ${arrayColumn(rows, (r) => r.symbol, 'text')}, ${arrayColumn(rows, (r) => r.newer, 'bool')},
-      ${number((r) => r.week52Low)}, ${number((r) => r.week52High)}, ${arrayColumn(rows, (r) => r.volumeAvg, 'int8')},
-      ${number((r) => r.latestRsi)}, ${number((r) => r.latestEma)}, ${number((r) => r.latestSma)},
-      ${number((r) => r.latestMacd)}, ${number((r) => r.lastSale)}, ${number((r) => r.preClose)},
-      ${number((r) => r.netChange)}, ${number((r) => r.changePercent)}, ${number((r) => r.open)},
-      ${number((r) => r.dayHigh)}, ${number((r) => r.dayLow)}, ${arrayColumn(rows, (r) => r.volume, 'int8')},
-      ${arrayColumn(rows, (r) => r.pricesAsOf, 'date')}
-    ) as t(symbol, newer, week52_low, week52_high, volume_avg, latest_rsi, latest_ema, latest_sma, latest_macd,
-      last_sale, pre_close, net_change, change_pre, open, day_high, day_low, volume, prices_as_of)
-    where c.symbol = t.symbol`);
-}
-
 /** The history-derived snapshot fields of a company, from its bars (oldest first), as stored. */
 function snapshotFromBars(bars: readonly Bar[]) {
   const figures = historyFigures(bars);
@@ -233,9 +191,9 @@ export async function importPrices(
     const listed = new Map(
       (
         await tx
-          .select({ id: companies.id, symbol: companies.symbol, pricesAsOf: companies.pricesAsOf })
-          .from(companies)
-          .where(inArray(companies.symbol, [...bySymbol.keys()].length ? [...bySymbol.keys()] : ['']))
+          .select({ id: companiesView.id, symbol: companiesView.symbol, pricesAsOf: companiesView.pricesAsOf })
+          .from(companiesView)
+          .where(inArray(companiesView.symbol, [...bySymbol.keys()].length ? [...bySymbol.keys()] : ['']))
       ).map((c) => [c.symbol, c]),
     );
     // The bars on record for the file's companies, in one read: unchanged bars are not written again.
@@ -244,8 +202,8 @@ export async function importPrices(
     for (let i = 0; i < symbols.length; i += BATCH) {
       const rows = await tx
         .select()
-        .from(dailyPrices)
-        .where(inArray(dailyPrices.symbol, symbols.slice(i, i + BATCH)));
+        .from(dailyPricesView)
+        .where(inArray(dailyPricesView.symbol, symbols.slice(i, i + BATCH)));
       for (const bar of rows) {
         let days = onRecord.get(bar.symbol);
         if (!days) onRecord.set(bar.symbol, (days = new Map()));
@@ -255,7 +213,7 @@ export async function importPrices(
     const changed: number[] = [];
     const closesOf = new Map<string, Map<string, number>>();
     const pendingBars: Bar[] = [];
-    const snapshots: CompanySnapshot[] = [];
+    const snapshots: PriceSnapshot[] = [];
     let done = 0;
     for (const [symbol, incoming] of bySymbol) {
       onProgress(++done, bySymbol.size);
@@ -286,7 +244,7 @@ export async function importPrices(
       }
       if (!writes.length) continue;
       pendingBars.push(...writes);
-      if (pendingBars.length >= BAR_BATCH) await writeBars(tx, pendingBars.splice(0));
+      if (pendingBars.length >= BAR_BATCH) await writeDailyBars(tx, pendingBars.splice(0));
       const history = [...existing.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
       const session = lastSession(history);
       // A price file older than the quote on record adds history, not a new last sale.
@@ -295,9 +253,9 @@ export async function importPrices(
       closesOf.set(symbol, new Map(history.map((b) => [b.date, b.close])));
       changed.push(company.id);
     }
-    await writeBars(tx, pendingBars);
+    await writeDailyBars(tx, pendingBars);
     for (let i = 0; i < snapshots.length; i += SNAPSHOT_BATCH)
-      await writeSnapshots(tx, snapshots.slice(i, i + SNAPSHOT_BATCH));
+      await writePriceSnapshots(tx, snapshots.slice(i, i + SNAPSHOT_BATCH), PRICES_SOURCE);
     if (!changed.length) return;
     report.notes.push(...(await recomputeIndices(tx, closesOf)));
     // Running servers reload the screener and rebuild the pages that show prices (the home page's indices).

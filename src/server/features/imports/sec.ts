@@ -14,15 +14,14 @@
  * each import is one transaction.
  */
 import path from 'node:path';
-import { isNotNull, sql } from 'drizzle-orm';
+import { isNotNull } from 'drizzle-orm';
 import { filingGroupOf } from '../../../lib/company.ts';
 import { filingFolder, filingIndexUrl } from '../../../lib/edgar-links.ts';
 import { industryFor } from '../../../lib/industries.ts';
 import { recordChanges } from '../../platform/changes.ts';
-import { arrayColumn } from '../../platform/db/arrays.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { raiseFilingAlerts, type NewFiling } from '../alerts/index.ts';
-import { companies, secFilings } from '../companies/index.ts';
+import { addSecFilings, classifyBySic, companiesView, linkCiks } from '../companies/index.ts';
 import { inputFiles, readInput } from './input.ts';
 import { ImportError, emptyReport, skip, type ImportReport } from './report.ts';
 import { CONTROL_CHARACTER } from './text.ts';
@@ -73,7 +72,10 @@ export async function importSecTickers(db: Db, file: string, dryRun: boolean): P
   }
   await importTransaction(db, dryRun, async (tx) => {
     const listed = new Map(
-      (await tx.select({ symbol: companies.symbol, cik: companies.cik }).from(companies)).map((c) => [c.symbol, c]),
+      (await tx.select({ symbol: companiesView.symbol, cik: companiesView.cik }).from(companiesView)).map((c) => [
+        c.symbol,
+        c,
+      ]),
     );
     const links: { symbol: string; cik: number }[] = [];
     const linked = new Set<string>();
@@ -109,14 +111,7 @@ export async function importSecTickers(db: Db, file: string, dryRun: boolean): P
         links.push({ symbol: company.symbol, cik });
       }
     }
-    for (let i = 0; i < links.length; i += UPDATE_BATCH) {
-      const batch = links.slice(i, i + UPDATE_BATCH);
-      await tx.execute(sql`
-        update ${companies} as c set cik = t.cik
-        from unnest(${arrayColumn(batch, (l) => l.symbol, 'text')}, ${arrayColumn(batch, (l) => l.cik, 'int4')})
-          as t(symbol, cik)
-        where c.symbol = t.symbol`);
-    }
+    for (let i = 0; i < links.length; i += UPDATE_BATCH) await linkCiks(tx, links.slice(i, i + UPDATE_BATCH));
   });
   report.ms = Math.round(performance.now() - started);
   return report;
@@ -218,9 +213,14 @@ export async function importSecSubmissions(
     const byCik = new Map(
       (
         await tx
-          .select({ id: companies.id, symbol: companies.symbol, cik: companies.cik, sicCode: companies.sicCode })
-          .from(companies)
-          .where(isNotNull(companies.cik))
+          .select({
+            id: companiesView.id,
+            symbol: companiesView.symbol,
+            cik: companiesView.cik,
+            sicCode: companiesView.sicCode,
+          })
+          .from(companiesView)
+          .where(isNotNull(companiesView.cik))
       ).map((c) => [c.cik!, c]),
     );
     const idBySymbol = new Map([...byCik.values()].map((c) => [c.symbol, c.id]));
@@ -234,18 +234,7 @@ export async function importSecSubmissions(
       const batch = pending;
       pending = [];
       if (!batch.length) return;
-      const added = await tx
-        .insert(secFilings)
-        .values(batch)
-        .onConflictDoNothing({ target: secFilings.accessionKey })
-        .returning({
-          accessionKey: secFilings.accessionKey,
-          companySymbol: secFilings.companySymbol,
-          filingType: secFilings.filingType,
-          description: secFilings.description,
-          rawTextLink: secFilings.rawTextLink,
-          dateAsOfChange: secFilings.dateAsOfChange,
-        });
+      const added = await addSecFilings(tx, batch);
       report.added += added.length;
       report.unchanged += batch.length - added.length;
       for (const filing of added) changedCompanies.add(idBySymbol.get(filing.companySymbol)!);
@@ -301,15 +290,8 @@ export async function importSecSubmissions(
     }
     await flush();
     const reclassified = [...classified.values()];
-    for (let i = 0; i < reclassified.length; i += UPDATE_BATCH) {
-      const batch = reclassified.slice(i, i + UPDATE_BATCH);
-      await tx.execute(sql`
-        update ${companies} as c set sic_code = t.sic, sector_name = t.sector, industry = t.industry
-        from unnest(${arrayColumn(batch, (r) => r.id, 'int4')}, ${arrayColumn(batch, (r) => r.sic, 'int2')},
-          ${arrayColumn(batch, (r) => r.sector, 'text')}, ${arrayColumn(batch, (r) => r.industry, 'text')})
-          as t(id, sic, sector, industry)
-        where c.id = t.id`);
-    }
+    for (let i = 0; i < reclassified.length; i += UPDATE_BATCH)
+      await classifyBySic(tx, reclassified.slice(i, i + UPDATE_BATCH));
     await recordChanges(tx, 'company', [...changedCompanies]);
     const alerted = await raiseFilingAlerts(tx, newFilings, { batch: ALERT_BATCH });
     if (alerted > 0) report.notes.push(`alerts raised for new filings: ${alerted.toLocaleString('en-US')}`);

@@ -11,13 +11,20 @@
  * kept.
  */
 import path from 'node:path';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DataSource } from '../../../lib/data-sources.ts';
 import { toNewYork } from '../../../lib/market-calendar.ts';
 import { arrayColumn } from '../../platform/db/arrays.ts';
-import { rowsOf, type Db } from '../../platform/db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { recordChanges } from '../../platform/changes.ts';
-import { companies } from '../companies/index.ts';
+import {
+  UNIVERSE_COLUMNS,
+  companiesView,
+  deactivateCompanies,
+  upsertUniverseCompanies,
+  type UniverseColumn,
+  type UniverseCompany,
+} from '../companies/index.ts';
 import { csvNumber, readCsvFile, type CsvRecord } from './csv.ts';
 import { inputFacts } from './input.ts';
 import { readDemoSeed } from '../site-build/index.ts';
@@ -251,7 +258,7 @@ function noteUnmapped(report: ImportReport, unmapped: ReadonlyMap<string, number
 }
 
 /** The columns an export sets, as the companies table names them. */
-function companyValues(row: UniverseRow, options: UniverseOptions) {
+function companyValues(row: UniverseRow, options: UniverseOptions): UniverseCompany {
   return {
     symbol: row.symbol,
     name: row.name,
@@ -274,49 +281,9 @@ function companyValues(row: UniverseRow, options: UniverseOptions) {
     pricesAsOf: options.asOf,
   };
 }
-type CompanyValues = ReturnType<typeof companyValues>;
-/** Every column an export sets, with its type in the database: a row differing in none of them is unchanged. */
-const COLUMN_TYPES = {
-  symbol: 'text',
-  name: 'text',
-  sicCode: 'int2',
-  sectorName: 'text',
-  industry: 'text',
-  market: 'text',
-  country: 'text',
-  ipoYear: 'int2',
-  lastSale: 'float8',
-  netChange: 'float8',
-  changePercent: 'float8',
-  preClose: 'float8',
-  marketCap: 'float8',
-  volume: 'int8',
-  sharesOutstanding: 'int8',
-  active: 'bool',
-  dataSource: 'text',
-  pricesAsOf: 'date',
-} as const satisfies Record<keyof CompanyValues, string>;
-const COMPARED = Object.keys(COLUMN_TYPES) as (keyof typeof COLUMN_TYPES)[];
 
 /** Rows per statement (each column sent as one array). */
 const WRITE_BATCH = 2000;
-
-/** Adds or updates companies in one statement; answers their ids. */
-async function upsertCompanies(tx: Db, rows: readonly CompanyValues[]): Promise<number[]> {
-  const column = (key: keyof CompanyValues) => sql.identifier(companies[key].name);
-  const updates = COMPARED.filter((key) => key !== 'symbol').map(
-    (key) => sql`${column(key)} = excluded.${column(key)}`,
-  );
-  const written = await tx.execute(sql`
-    insert into ${companies} (${sql.join(COMPARED.map(column), sql`, `)})
-    select * from unnest(${sql.join(
-      COMPARED.map((key) => arrayColumn(rows, (row) => row[key], COLUMN_TYPES[key])),
-      sql`, `,
-    )})
-    on conflict (symbol) do update set ${sql.join(updates, sql`, `)}
-    returning id`);
-  return rowsOf<{ id: number }>(written).map((row) => row.id);
-}
 
 /**
  * Writes the companies of an export, a batch at a time as they are read,
@@ -325,8 +292,13 @@ async function upsertCompanies(tx: Db, rows: readonly CompanyValues[]): Promise<
  */
 function companyWriter(tx: Db, options: UniverseOptions, report: ImportReport) {
   let pending: UniverseRow[] = [];
-  const columns = Object.fromEntries(COMPARED.map((key) => [key, companies[key]])) as {
-    [K in (typeof COMPARED)[number]]: (typeof companies)[K];
+  /**
+   * Every column an export sets: a row differing in none of them is unchanged. Read here, not as the
+   * module loads: the companies feature imports this one, so its entry may not be loaded yet then.
+   */
+  const compared = Object.keys(UNIVERSE_COLUMNS) as UniverseColumn[];
+  const columns = Object.fromEntries(compared.map((key) => [key, companiesView[key]])) as {
+    [K in UniverseColumn]: (typeof companiesView)[K];
   };
 
   async function flush(): Promise<void> {
@@ -336,12 +308,12 @@ function companyWriter(tx: Db, options: UniverseOptions, report: ImportReport) {
     const existing = new Map(
       (
         await tx
-          .select({ ...columns, cik: companies.cik })
-          .from(companies)
-          .where(sql`${companies.symbol} = any(${arrayColumn(rows, (r) => r.symbol, 'text')})`)
+          .select({ ...columns, cik: companiesView.cik })
+          .from(companiesView)
+          .where(sql`${companiesView.symbol} = any(${arrayColumn(rows, (r) => r.symbol, 'text')})`)
       ).map((row) => [row.symbol, row]),
     );
-    const writes: CompanyValues[] = [];
+    const writes: UniverseCompany[] = [];
     for (const row of rows) {
       const values = companyValues(row, options);
       const before = existing.get(row.symbol);
@@ -350,7 +322,7 @@ function companyWriter(tx: Db, options: UniverseOptions, report: ImportReport) {
         Object.assign(values, { sicCode: before.sicCode, sectorName: before.sectorName, industry: before.industry });
       }
       if (!before) report.added++;
-      else if (COMPARED.some((key) => !same(before[key], values[key]))) report.updated++;
+      else if (compared.some((key) => !same(before[key], values[key]))) report.updated++;
       else {
         report.unchanged++;
         continue;
@@ -359,7 +331,7 @@ function companyWriter(tx: Db, options: UniverseOptions, report: ImportReport) {
     }
     if (!writes.length) return;
     // The site rebuilds the pages of the companies whose records changed.
-    await recordChanges(tx, 'company', await upsertCompanies(tx, writes));
+    await recordChanges(tx, 'company', await upsertUniverseCompanies(tx, writes));
   }
 
   return {
@@ -374,25 +346,22 @@ function companyWriter(tx: Db, options: UniverseOptions, report: ImportReport) {
      */
     async deactivateVanished(reading: ExportReading): Promise<void> {
       const candidates = await tx
-        .select({ symbol: companies.symbol })
-        .from(companies)
+        .select({ symbol: companiesView.symbol })
+        .from(companiesView)
         // The export lists one exchange's securities (--market): only that exchange's companies can vanish from it.
-        .where(and(eq(companies.market, options.market), eq(companies.active, true), ne(companies.dataSource, 'demo')));
+        .where(
+          and(
+            eq(companiesView.market, options.market),
+            eq(companiesView.active, true),
+            ne(companiesView.dataSource, 'demo'),
+          ),
+        );
       const vanished = candidates
         .map((c) => c.symbol)
         .filter((symbol) => !reading.seen.get(symbol) && !reading.malformed.has(symbol));
       report.deactivated = vanished.length;
       for (let i = 0; i < vanished.length; i += WRITE_BATCH) {
-        const gone = await tx
-          .update(companies)
-          .set({ active: false })
-          .where(inArray(companies.symbol, vanished.slice(i, i + WRITE_BATCH)))
-          .returning({ id: companies.id });
-        await recordChanges(
-          tx,
-          'company',
-          gone.map((g) => g.id),
-        );
+        await recordChanges(tx, 'company', await deactivateCompanies(tx, vanished.slice(i, i + WRITE_BATCH)));
       }
     },
   };

@@ -6,7 +6,7 @@
  */
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { companies, dailyPrices } from '../companies/index.ts';
+import { companiesView, dailyPricesView } from '../companies/index.ts';
 import { indexPrices, marketIndices } from './tables.ts';
 
 /** Rows written (and symbols read) per statement. */
@@ -61,17 +61,17 @@ export async function recomputeIndices(
   const notes: string[] = [];
   const listed = await db
     .select({
-      symbol: companies.symbol,
-      market: companies.market,
-      shares: companies.sharesOutstanding,
-      cap: companies.marketCap,
+      symbol: companiesView.symbol,
+      market: companiesView.market,
+      shares: companiesView.sharesOutstanding,
+      cap: companiesView.marketCap,
     })
-    .from(companies)
-    .where(and(eq(companies.active, true), sql`${companies.sharesOutstanding} > 0`));
+    .from(companiesView)
+    .where(and(eq(companiesView.active, true), sql`${companiesView.sharesOutstanding} > 0`));
   if (!listed.length) return notes;
   const [{ newest } = { newest: null }] = await db
-    .select({ newest: sql<string | null>`max(${dailyPrices.date})::text` })
-    .from(dailyPrices);
+    .select({ newest: sql<string | null>`max(${dailyPricesView.date})::text` })
+    .from(dailyPricesView);
   if (!newest) return notes;
   const from = new Date(`${newest}T00:00:00Z`);
   from.setUTCFullYear(from.getUTCFullYear() - 1);
@@ -81,9 +81,9 @@ export async function recomputeIndices(
   for (let i = 0; i < others.length; i += BATCH) {
     rows.push(
       ...(await db
-        .select({ symbol: dailyPrices.symbol, date: dailyPrices.date, close: dailyPrices.close })
-        .from(dailyPrices)
-        .where(and(gte(dailyPrices.date, since), inArray(dailyPrices.symbol, others.slice(i, i + BATCH))))),
+        .select({ symbol: dailyPricesView.symbol, date: dailyPricesView.date, close: dailyPricesView.close })
+        .from(dailyPricesView)
+        .where(and(gte(dailyPricesView.date, since), inArray(dailyPricesView.symbol, others.slice(i, i + BATCH))))),
     );
   }
   const closes = new Map<string, ReadonlyMap<string, number>>();

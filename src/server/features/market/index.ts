@@ -20,3 +20,4 @@ export { createPolygonQuoteProvider } from './polygon.ts';
 export { indexCloseAsOf, listIndices } from './indices.ts';
 export { jobs } from './jobs.ts';
 export { recomputeIndices } from './index-levels.ts';
+export { removeDemoIndexHistory } from './demo-retirement.ts';

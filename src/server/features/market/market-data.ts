@@ -5,13 +5,13 @@
  * quotes arrive; after the close it records the day's bar in the price
  * history. Each step is idempotent: a restart repeats nothing.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { isTradingDay, marketSession, toNewYork } from '../../../lib/market-calendar.ts';
-import { rowsOf, type Db } from '../../platform/db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { paceAfter } from '../../platform/db/pace.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { readMeta, writeMeta } from '../../platform/meta.ts';
-import { companies } from '../companies/index.ts';
+import { companiesView, recordSessionBars, resetQuoteDay, writeQuotes } from '../companies/index.ts';
 
 export interface Quote {
   symbol: string;
@@ -59,9 +59,9 @@ export function createMarketDataJob(options: MarketDataJobOptions): MarketDataJo
 
   async function applyQuotes(at: Date): Promise<void> {
     const list = await db
-      .select({ symbol: companies.symbol, preClose: companies.preClose, volumeAvg: companies.volumeAvg })
-      .from(companies)
-      .where(eq(companies.active, true));
+      .select({ symbol: companiesView.symbol, preClose: companiesView.preClose, volumeAvg: companiesView.volumeAvg })
+      .from(companiesView)
+      .where(eq(companiesView.active, true));
     const quotes = await provider.quotes(
       list
         .filter((c) => c.preClose !== null)
@@ -70,55 +70,9 @@ export function createMarketDataJob(options: MarketDataJobOptions): MarketDataJo
     );
     for (let i = 0; i < quotes.length; i += QUOTES_PAGE_ROWS) {
       const started = performance.now();
-      await writeQuotes(quotes.slice(i, i + QUOTES_PAGE_ROWS), at);
+      await writeQuotes(db, quotes.slice(i, i + QUOTES_PAGE_ROWS), at, provider.name);
       if (i + QUOTES_PAGE_ROWS < quotes.length) await paceAfter(started);
     }
-  }
-
-  async function writeQuotes(quotes: Quote[], at: Date): Promise<void> {
-    const values = sql.join(
-      quotes.map((q) => sql`(${q.symbol}, ${q.price}::float8, ${q.volume}::bigint)`),
-      sql`, `,
-    );
-    await db.execute(sql`
-      update ${companies} c set
-        last_sale = q.price,
-        open = coalesce(c.open, q.price),
-        day_high = greatest(coalesce(c.day_high, q.price), q.price),
-        day_low = least(coalesce(c.day_low, q.price), q.price),
-        net_change = round((q.price - c.pre_close)::numeric, 4)::float8,
-        change_pre = round(((q.price - c.pre_close) / c.pre_close * 100)::numeric, 4)::float8,
-        volume = greatest(coalesce(c.volume, 0), q.volume),
-        market_cap = round(q.price * c.shares_outstanding),
-        week52_low = least(c.week52_low, q.price),
-        week52_high = greatest(c.week52_high, q.price),
-        quote_updated_at = ${at.toISOString()}::timestamptz,
-        -- A real provider's quote replaces an import's prices (demo records stay demo).
-        data_source = case when c.data_source = 'demo' then 'demo' else ${provider.name} end,
-        prices_as_of = case when c.data_source = 'demo' then c.prices_as_of else ${toNewYork(at).date}::date end
-      from (values ${values}) as q(symbol, price, volume)
-      where c.symbol = q.symbol and c.pre_close > 0`);
-  }
-
-  /** Yesterday's last price becomes the previous close; the day's fields empty out. */
-  async function resetDay(): Promise<void> {
-    await db.execute(sql`
-      update ${companies} set
-        pre_close = coalesce(last_sale, pre_close),
-        open = null, day_high = null, day_low = null, volume = null,
-        net_change = null, change_pre = null, quote_updated_at = null`);
-  }
-
-  /** Records the finished session as a daily bar. */
-  async function closeDay(date: string): Promise<number> {
-    const result = await db.execute(sql`
-      insert into daily_prices (symbol, date, open, high, low, close, volume)
-      select symbol, ${date}::date, open, day_high, day_low, last_sale, coalesce(volume, 0)
-      from ${companies}
-      where open is not null and last_sale is not null and day_high is not null and day_low is not null
-      on conflict (symbol, date) do nothing
-      returning symbol`);
-    return rowsOf(result).length;
   }
 
   async function tick(at = new Date()): Promise<'quotes' | 'reset' | 'close' | 'idle'> {
@@ -127,7 +81,7 @@ export function createMarketDataJob(options: MarketDataJobOptions): MarketDataJo
     // The reset comes first on every trading day, even when the server was down at 3:30am.
     let did: 'quotes' | 'reset' | 'close' | 'idle' = 'idle';
     if ((await readMeta<string>(db, META_RESET)) !== ny.date) {
-      await resetDay();
+      await resetQuoteDay(db);
       await writeMeta(db, META_RESET, ny.date);
       logger.info({ date: ny.date }, 'daily snapshot fields cleared');
       did = 'reset';
@@ -138,7 +92,7 @@ export function createMarketDataJob(options: MarketDataJobOptions): MarketDataJo
       did = 'quotes';
     } else if (session === 'after-hours' && (await readMeta<string>(db, META_CLOSE)) !== ny.date) {
       await applyQuotes(at); // the closing price
-      const bars = await closeDay(ny.date);
+      const bars = await recordSessionBars(db, ny.date);
       await writeMeta(db, META_CLOSE, ny.date);
       logger.info({ date: ny.date, bars }, 'market close recorded');
       did = 'close';

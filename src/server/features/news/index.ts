@@ -17,3 +17,4 @@ export {
 export { NewsArticleSchema, NewsItemSchema } from './api-schemas.ts';
 export { createNews } from './staff-edits.ts';
 export { storeCompanyRelease, type CompanyReleaseInput, type CompanyReleaseOutcome } from './company-releases.ts';
+export { recordDemoNewsDeleted, removeDemoNews } from './demo-retirement.ts';

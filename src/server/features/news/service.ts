@@ -10,7 +10,7 @@ import { notFound } from '../../platform/errors.ts';
 import { anyWordQuery, fullTextMatch } from '../../platform/db/full-text.ts';
 import { paged, rowCount, type PageRequest } from '../../platform/db/paged.ts';
 import { everyWordIn } from '../../platform/db/search.ts';
-import { companies, requireCompany } from '../companies/index.ts';
+import { companiesView, requireCompany } from '../companies/index.ts';
 import { favoriteIds, type FavoriteKind } from '../favorites/index.ts';
 import { favoriteNews, news } from './tables.ts';
 
@@ -42,9 +42,9 @@ const listColumns = {
   filingForm: news.filingForm,
   filingItems: news.filingItems,
   version: news.version,
-  companyName: companies.name,
-  sectorName: companies.sectorName,
-  isClient: companies.isClient,
+  companyName: companiesView.name,
+  sectorName: companiesView.sectorName,
+  isClient: companiesView.isClient,
 };
 
 type ListRow = { [K in keyof typeof listColumns]: (typeof listColumns)[K]['_']['data'] | null } & {
@@ -112,10 +112,10 @@ async function listWhere(db: Db, where: SQL | undefined, page: PageRequest, user
     db
       .select(listColumns)
       .from(news)
-      .leftJoin(companies, eq(news.companySymbol, companies.symbol))
+      .leftJoin(companiesView, eq(news.companySymbol, companiesView.symbol))
       .where(where)
       .orderBy(desc(news.publishedAt), desc(news.id)),
-    rowCount(db).from(news).leftJoin(companies, eq(news.companySymbol, companies.symbol)).where(where),
+    rowCount(db).from(news).leftJoin(companiesView, eq(news.companySymbol, companiesView.symbol)).where(where),
     page,
   );
   const favorites = await favoriteIds(
@@ -131,11 +131,11 @@ export const listNews = (db: Db, page: number, limit: number, userId?: number) =
   listWhere(db, undefined, { page, pageSize: limit }, userId);
 
 export const sectorNews = (db: Db, sector: string, page: number, limit: number, userId?: number) =>
-  listWhere(db, eq(companies.sectorName, sector), { page, pageSize: limit }, userId);
+  listWhere(db, eq(companiesView.sectorName, sector), { page, pageSize: limit }, userId);
 
 /** News of client companies; `page` counts from 0 (docs/product.md §21.1). */
 export const clientNews = (db: Db, page: number, limit: number, userId?: number) =>
-  listWhere(db, eq(companies.isClient, true), { page: page + 1, pageSize: limit }, userId);
+  listWhere(db, eq(companiesView.isClient, true), { page: page + 1, pageSize: limit }, userId);
 
 export const newsletters = (db: Db, userId?: number) =>
   listWhere(db, eq(news.rcNewsletter, true), { page: 1, pageSize: 1000 }, userId);
@@ -168,12 +168,12 @@ export async function newsBySector(db: Db, perSector: number, userId?: number) {
     db
       .select({
         ...listColumns,
-        rank: sql<number>`row_number() over (partition by ${companies.sectorName} order by ${news.publishedAt} desc, ${news.id} desc)`.as(
+        rank: sql<number>`row_number() over (partition by ${companiesView.sectorName} order by ${news.publishedAt} desc, ${news.id} desc)`.as(
           'rank',
         ),
       })
       .from(news)
-      .innerJoin(companies, eq(news.companySymbol, companies.symbol))
+      .innerJoin(companiesView, eq(news.companySymbol, companiesView.symbol))
       .where(eq(news.rcNewsletter, false)),
   );
   const rows = await db
@@ -212,7 +212,7 @@ export async function newsArticle(db: Db, id: number, userId?: number): Promise<
   const [row] = await db
     .select(articleColumns)
     .from(news)
-    .leftJoin(companies, eq(news.companySymbol, companies.symbol))
+    .leftJoin(companiesView, eq(news.companySymbol, companiesView.symbol))
     .where(eq(news.id, id));
   if (!row) return null;
   return toArticle(row as ArticleRow, await favoriteIds(db, FAVORITE_NEWS, userId, [id]));
@@ -224,12 +224,12 @@ export async function newsCoverFacts(db: Db, id: number) {
     .select({
       title: news.title,
       symbol: news.companySymbol,
-      companyName: companies.name,
-      sectorName: companies.sectorName,
+      companyName: companiesView.name,
+      sectorName: companiesView.sectorName,
       rcNewsletter: news.rcNewsletter,
     })
     .from(news)
-    .leftJoin(companies, eq(news.companySymbol, companies.symbol))
+    .leftJoin(companiesView, eq(news.companySymbol, companiesView.symbol))
     .where(eq(news.id, id));
   if (!row) throw notFound('No article found.');
   return { id, ...row };
@@ -251,7 +251,7 @@ export async function newsForBuild(
   const query = db
     .select(articleColumns)
     .from(news)
-    .leftJoin(companies, eq(news.companySymbol, companies.symbol))
+    .leftJoin(companiesView, eq(news.companySymbol, companiesView.symbol))
     .$dynamic();
   // The newest articles: what a new site's first pages need (see the site build's first phase).
   const rows = await ('newest' in select
@@ -267,7 +267,7 @@ export async function favoriteNewsList(db: Db, userId: number): Promise<NewsItem
     .select(listColumns)
     .from(favoriteNews)
     .innerJoin(news, eq(favoriteNews.newsId, news.id))
-    .leftJoin(companies, eq(news.companySymbol, companies.symbol))
+    .leftJoin(companiesView, eq(news.companySymbol, companiesView.symbol))
     .where(eq(favoriteNews.userId, userId))
     .orderBy(desc(favoriteNews.createdAt));
   const all = new Set(rows.map((r) => r.id));

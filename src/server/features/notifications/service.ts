@@ -16,12 +16,12 @@ import { rowsOf } from '../../platform/db/client.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import { outboxMessages } from '../../platform/tables.ts';
 import { analyzeOutbox, messagesQueued } from '../../platform/outbox/enqueue.ts';
-import { users } from '../accounts/index.ts';
+import { saveAnnouncementsByMessage, usersView } from '../accounts/index.ts';
 import { staffEdit } from '../audit/index.ts';
-import { companies } from '../companies/index.ts';
-import { eventPagePaths, events } from '../events/index.ts';
-import { news } from '../news/index.ts';
-import { videos } from '../videos/index.ts';
+import { companiesView } from '../companies/index.ts';
+import { eventPagePaths, eventsView } from '../events/index.ts';
+import { newsView } from '../news/index.ts';
+import { videosView } from '../videos/index.ts';
 import { broadcastReadMarks, broadcastReads, broadcasts } from './tables.ts';
 
 export interface BroadcastInput {
@@ -37,13 +37,16 @@ export const BROADCAST_INTERVAL_MS = 30_000;
 async function checkObject(db: Db, type: NotificationObjectType, objectId: string): Promise<string> {
   if (type === 'company') {
     const symbol = objectId.trim().toUpperCase();
-    const [row] = await db.select({ s: companies.symbol }).from(companies).where(eq(companies.symbol, symbol));
+    const [row] = await db
+      .select({ s: companiesView.symbol })
+      .from(companiesView)
+      .where(eq(companiesView.symbol, symbol));
     if (!row) throw invalid(`objectId: no company with the symbol ${symbol}`);
     return symbol;
   }
   if (!/^\d{1,9}$/.test(objectId.trim())) throw invalid(`objectId: a ${type} is named by its number`);
   const id = Number(objectId);
-  const table = type === 'news' ? news : type === 'event' ? events : videos;
+  const table = type === 'news' ? newsView : type === 'event' ? eventsView : videosView;
   const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
   if (!row) throw invalid(`objectId: no ${type} ${id}`);
   return String(id);
@@ -108,7 +111,7 @@ export async function deliverBatch(db: Db, b: typeof broadcasts.$inferSelect, si
   const rows = rowsOf<{ last: number | null; queued: number }>(
     await db.execute(sql`
       with batch as (
-        select id, email, phone, message_preference from ${users}
+        select id, email, phone, message_preference from ${usersView}
         where id > ${b.deliveredThrough} and verified and announcements_by_message
           -- As text: PostgreSQL's driver takes no Date in a raw statement.
           and created_at <= ${b.createdAt.toISOString()}::timestamptz
@@ -263,11 +266,14 @@ export async function markAllRead(db: Db, userId: number): Promise<void> {
 
 /** Whether announcements also reach the user by email or SMS. */
 export async function announcementsByMessage(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db.select({ on: users.announcementsByMessage }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ on: usersView.announcementsByMessage })
+    .from(usersView)
+    .where(eq(usersView.id, userId));
   return row?.on ?? true;
 }
 
 export async function setAnnouncementsByMessage(db: Db, userId: number, on: boolean): Promise<boolean> {
-  await db.update(users).set({ announcementsByMessage: on, updatedAt: new Date() }).where(eq(users.id, userId));
+  await saveAnnouncementsByMessage(db, userId, on);
   return on;
 }

@@ -1,9 +1,15 @@
 /** The signed-in user's profile (docs/product.md §18.3): name, phone and how messages reach them. */
-import { eq } from 'drizzle-orm';
 import { phoneDigits, toE164, type ContactMethod } from '../../../lib/validation.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { forbidden, invalid } from '../../platform/errors.ts';
-import { checkName, parseContactMethod, publicUser, users, type UserRow } from '../accounts/index.ts';
+import {
+  checkName,
+  parseContactMethod,
+  publicUser,
+  saveMessagePreference,
+  saveNameAndPhone,
+  type UserRow,
+} from '../accounts/index.ts';
 
 export interface Profile {
   name: string;
@@ -38,11 +44,7 @@ export async function updateProfile(
   if (!phone && user.messagePreference === 'phone') {
     throw invalid('A phone number is needed while text messages are your notification method.');
   }
-  const [updated] = await db
-    .update(users)
-    .set({ name, phone, updatedAt: new Date() })
-    .where(eq(users.id, user.id))
-    .returning();
+  const updated = await saveNameAndPhone(db, user.id, { name, phone });
   return profileOf(updated!);
 }
 
@@ -50,6 +52,6 @@ export async function setMessagePreference(db: Db, user: UserRow, value: string)
   if (user.googleSubject !== null) throw forbidden('Google accounts cannot change the notification method.');
   const method = parseContactMethod(value);
   if (method === 'phone' && !user.phone) throw invalid('Add a phone number to your profile to get text messages.');
-  await db.update(users).set({ messagePreference: method, updatedAt: new Date() }).where(eq(users.id, user.id));
+  await saveMessagePreference(db, user.id, method);
   return method;
 }

@@ -5,6 +5,7 @@ export {
   listSavedScreens,
   saveScreen,
   setSavedScreenAlert,
+  stopSavedScreenAlert,
   updateSavedScreen,
   type SavedScreen,
 } from './service.ts';

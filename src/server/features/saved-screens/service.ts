@@ -10,7 +10,7 @@ import { SAVED_SCREENS_MAX, SAVED_SCREEN_TEXT, canonicalScreen } from '../../../
 import type { SavedScreenRecord } from '../../../lib/content-records.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
-import { users } from '../accounts/index.ts';
+import { lockUser } from '../accounts/index.ts';
 import { savedScreens } from './tables.ts';
 
 type Row = typeof savedScreens.$inferSelect;
@@ -52,11 +52,6 @@ async function checkNameFree(db: Db, userId: number, name: string, except?: numb
   if (taken) throw conflict(SAVED_SCREEN_TEXT.duplicate(name));
 }
 
-/** Holds the reader's row until the transaction ends: their screens change one save or rename at a time. */
-async function lockReader(tx: Db, userId: number): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-}
-
 export interface SavedScreenInput {
   name: string;
   query: string;
@@ -66,8 +61,8 @@ export interface SavedScreenInput {
 export async function saveScreen(db: Db, userId: number, input: SavedScreenInput): Promise<SavedScreen> {
   const screen = canonicalScreen(input.query, input.columns);
   return transaction(db, async (tx) => {
-    // One reader's saves one at a time: the count and the name check hold until the insert.
-    await lockReader(tx, userId);
+    // One reader's saves one at a time (their row held): the count and the name check hold until the insert.
+    await lockUser(tx, userId);
     const [kept] = await tx.select({ n: count() }).from(savedScreens).where(eq(savedScreens.userId, userId));
     if (Number(kept?.n ?? 0) >= SAVED_SCREENS_MAX) throw invalid(SAVED_SCREEN_TEXT.tooMany);
     await checkNameFree(tx, userId, input.name);
@@ -87,7 +82,7 @@ export async function updateSavedScreen(
 ): Promise<SavedScreen> {
   return transaction(db, async (tx) => {
     // As for a save: the reader's row locked, so two renames to one name cannot both pass the check.
-    await lockReader(tx, userId);
+    await lockUser(tx, userId);
     const [current] = await tx
       .select()
       .from(savedScreens)
@@ -132,4 +127,12 @@ export async function setSavedScreenAlert(db: Db, userId: number, id: number, al
     .returning();
   if (!row) throw notFound(SAVED_SCREEN_TEXT.notFound);
   return record(row);
+}
+
+/** Turns a screen's alerts off (its stop link); nothing else of it changes, and another reader's screen is left alone. */
+export async function stopSavedScreenAlert(db: Db, userId: number, id: number): Promise<void> {
+  await db
+    .update(savedScreens)
+    .set({ alert: false, updatedAt: new Date() })
+    .where(and(eq(savedScreens.id, id), eq(savedScreens.userId, userId)));
 }

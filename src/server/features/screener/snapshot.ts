@@ -4,12 +4,12 @@
  * Sorted orders are computed once per field and direction and reused until
  * the data changes (the market-data job bumps the version).
  */
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, type GetColumnData } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { paceAfter } from '../../platform/db/pace.ts';
 import { targetUpside } from '../../../lib/analysts.ts';
-import { companies } from '../companies/index.ts';
-import { companyFinancials } from '../financials/index.ts';
+import { companiesView, type CompanyRow } from '../companies/index.ts';
+import { companyFinancialsView } from '../financials/index.ts';
 import { latestShortInterest } from '../short-interest/index.ts';
 import { shortInterestFigures, type ShortInterestReport } from '../../../lib/short-interest.ts';
 import {
@@ -113,20 +113,21 @@ export function buildSnapshot(rows: ScreenerRow[], version: number): Snapshot {
   };
 }
 
-type CompanyRow = typeof companies.$inferSelect;
-type Fundamentals = Pick<
-  typeof companyFinancials.$inferSelect,
-  | 'currency'
-  | 'revenueTtm'
-  | 'revenueGrowth'
-  | 'netMargin'
-  | 'cash'
-  | 'runwayQuarters'
-  | 'debtToEquity'
-  | 'equity'
-  | 'sharesGrowth1y'
-  | 'sharesGrowth3y'
->;
+type Fundamentals = {
+  [
+    K in
+      | 'currency'
+      | 'revenueTtm'
+      | 'revenueGrowth'
+      | 'netMargin'
+      | 'cash'
+      | 'runwayQuarters'
+      | 'debtToEquity'
+      | 'equity'
+      | 'sharesGrowth1y'
+      | 'sharesGrowth3y'
+  ]: GetColumnData<(typeof companyFinancialsView)[K]>;
+};
 
 const percent = (fraction: number | null) => (fraction === null ? null : fraction * 100);
 
@@ -251,22 +252,27 @@ async function loadActive(db: Db): Promise<ScreenerRow[]> {
     const started = performance.now();
     const page = await db
       .select({
-        company: companies,
-        currency: companyFinancials.currency,
-        revenueTtm: companyFinancials.revenueTtm,
-        revenueGrowth: companyFinancials.revenueGrowth,
-        netMargin: companyFinancials.netMargin,
-        cash: companyFinancials.cash,
-        runwayQuarters: companyFinancials.runwayQuarters,
-        debtToEquity: companyFinancials.debtToEquity,
-        equity: companyFinancials.equity,
-        sharesGrowth1y: companyFinancials.sharesGrowth1y,
-        sharesGrowth3y: companyFinancials.sharesGrowth3y,
+        // Every column of the company (a read model is selected by its fields, not as a whole row).
+        company: companiesView._.selectedFields,
+        currency: companyFinancialsView.currency,
+        revenueTtm: companyFinancialsView.revenueTtm,
+        revenueGrowth: companyFinancialsView.revenueGrowth,
+        netMargin: companyFinancialsView.netMargin,
+        cash: companyFinancialsView.cash,
+        runwayQuarters: companyFinancialsView.runwayQuarters,
+        debtToEquity: companyFinancialsView.debtToEquity,
+        equity: companyFinancialsView.equity,
+        sharesGrowth1y: companyFinancialsView.sharesGrowth1y,
+        sharesGrowth3y: companyFinancialsView.sharesGrowth3y,
       })
-      .from(companies)
-      .leftJoin(companyFinancials, eq(companyFinancials.companySymbol, companies.symbol))
-      .where(after === null ? eq(companies.active, true) : and(eq(companies.active, true), gt(companies.symbol, after)))
-      .orderBy(asc(companies.symbol))
+      .from(companiesView)
+      .leftJoin(companyFinancialsView, eq(companyFinancialsView.companySymbol, companiesView.symbol))
+      .where(
+        after === null
+          ? eq(companiesView.active, true)
+          : and(eq(companiesView.active, true), gt(companiesView.symbol, after)),
+      )
+      .orderBy(asc(companiesView.symbol))
       .limit(SNAPSHOT_PAGE_ROWS);
     const shorts = await latestShortInterest(
       db,

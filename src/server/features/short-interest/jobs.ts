@@ -10,7 +10,7 @@ import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { JobDefinition } from '../../platform/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { companies } from '../companies/index.ts';
+import { companiesView } from '../companies/index.ts';
 import { lastSourceStart, requestSourceRun, sourceRunsStatus, sourceJob, type DataSource } from '../sources/index.ts';
 import { createFinraClient, reportsDue, runShortInterestFetch, type FinraClient } from './fetch.ts';
 import { shortInterestReports } from './tables.ts';
@@ -24,9 +24,9 @@ const newYorkDay = (at: Date) => toNewYork(at).date;
 /** Why the fetch cannot run, in one sentence; null when it can. */
 export async function shortInterestOff(db: Db): Promise<string | null> {
   const [imported] = await db
-    .select({ symbol: companies.symbol })
-    .from(companies)
-    .where(and(eq(companies.active, true), ne(companies.dataSource, 'demo')))
+    .select({ symbol: companiesView.symbol })
+    .from(companiesView)
+    .where(and(eq(companiesView.active, true), ne(companiesView.dataSource, 'demo')))
     .limit(1);
   return imported ? null : 'No imported company: the site holds the demo universe.';
 }

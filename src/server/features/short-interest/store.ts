@@ -13,7 +13,7 @@ import { finraSymbolOf } from '../../../lib/short-interest.ts';
 import { recordChanges } from '../../platform/changes.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
 import { paceAfter } from '../../platform/db/pace.ts';
-import { companies } from '../companies/index.ts';
+import { companiesView } from '../companies/index.ts';
 import type { ShortInterestFile } from './finra-file.ts';
 import { shortInterest, shortInterestReports } from './tables.ts';
 
@@ -32,9 +32,9 @@ const STEP = 250;
 /** The universe's symbols by FINRA's spelling; a spelling two companies share places neither. */
 async function universeByFinraSymbol(db: Db): Promise<Map<string, { symbol: string; id: number } | null>> {
   const rows = await db
-    .select({ symbol: companies.symbol, id: companies.id })
-    .from(companies)
-    .where(eq(companies.active, true));
+    .select({ symbol: companiesView.symbol, id: companiesView.id })
+    .from(companiesView)
+    .where(eq(companiesView.active, true));
   const bySpelling = new Map<string, { symbol: string; id: number } | null>();
   for (const row of rows) {
     const key = finraSymbolOf(row.symbol);

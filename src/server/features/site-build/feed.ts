@@ -6,7 +6,7 @@ import { inArray } from 'drizzle-orm';
 import type { CompanyPageData } from '../../../lib/content-records.ts';
 import { shortInterestFigures } from '../../../lib/short-interest.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { companies, companyPageRecords } from '../companies/index.ts';
+import { companiesView, companyPageRecords } from '../companies/index.ts';
 import { webinarsForBuild } from '../events/index.ts';
 import { financialsBySymbol } from '../financials/index.ts';
 import { shortInterestHistory } from '../short-interest/index.ts';
@@ -18,9 +18,9 @@ async function shortInterestOf(db: Db, symbols: string[]): Promise<Map<string, C
   const shares = new Map(
     (
       await db
-        .select({ symbol: companies.symbol, shares: companies.sharesOutstanding })
-        .from(companies)
-        .where(inArray(companies.symbol, [...history.keys()]))
+        .select({ symbol: companiesView.symbol, shares: companiesView.sharesOutstanding })
+        .from(companiesView)
+        .where(inArray(companiesView.symbol, [...history.keys()]))
     ).map((r) => [r.symbol, r.shares]),
   );
   const out = new Map<string, CompanyPageData['short_interest']>();

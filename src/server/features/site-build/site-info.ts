@@ -2,7 +2,7 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { readMeta } from '../../platform/meta.ts';
-import { companies } from '../companies/index.ts';
+import { companiesView } from '../companies/index.ts';
 
 export const DEMO_META_KEY = 'demo_seed';
 
@@ -33,6 +33,6 @@ export const readDemoSeed = (db: Db): Promise<DemoSeedInfo | null> => readMeta<D
 
 export async function siteInfo(db: Db, chat: SiteInfo['chat']): Promise<SiteInfo> {
   const demoSeed = await readDemoSeed(db);
-  const [row] = await db.select({ n: count() }).from(companies);
+  const [row] = await db.select({ n: count() }).from(companiesView);
   return { demo: demoSeed !== null, demoSeed, companies: Number(row?.n ?? 0), chat };
 }

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { companies } from '../companies/index.ts';
+import { companiesView } from '../companies/index.ts';
 import { emptyReport, importTransaction, inputFiles, skip, type ImportReport } from '../imports/index.ts';
 import { sponsorMatcher } from './sponsors.ts';
 import { storeCompanyTrials, type FoundTrial } from './store.ts';
@@ -29,9 +29,9 @@ export async function importTrialFiles(
   const report = emptyReport('trials', options.dryRun);
   const files = await inputFiles(inputs, { pattern: /\.json$/i, what: 'ClinicalTrials.gov answers (.json files)' });
   const universe = await db
-    .select({ symbol: companies.symbol, name: companies.name })
-    .from(companies)
-    .where(eq(companies.active, true));
+    .select({ symbol: companiesView.symbol, name: companiesView.name })
+    .from(companiesView)
+    .where(eq(companiesView.active, true));
   const aliases = await db
     .select({ symbol: trialSponsorAliases.companySymbol, alias: trialSponsorAliases.alias })
     .from(trialSponsorAliases);

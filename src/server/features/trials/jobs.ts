@@ -12,7 +12,7 @@ import type { Db } from '../../platform/db/client.ts';
 import type { JobDefinition } from '../../platform/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { lastSourceStart, requestSourceRun, sourceRunsStatus, sourceJob, type DataSource } from '../sources/index.ts';
-import { bioPhases, companies } from '../companies/index.ts';
+import { bioPhasesView, companiesView } from '../companies/index.ts';
 import { createTrialRegistry, type TrialRegistry } from './registry.ts';
 import { runTrialsSync, trialsSyncOff } from './sync.ts';
 import { trialSponsorAliases } from './tables.ts';
@@ -82,9 +82,18 @@ export const trialsDataSource: DataSource = {
     const off = await trialsSyncOff(db);
     const [life] = await db
       .select({ n: count() })
-      .from(companies)
-      .where(and(eq(companies.sectorName, SECTORS.L), eq(companies.active, true), ne(companies.dataSource, 'demo')));
-    const [trials] = await db.select({ n: count() }).from(bioPhases).where(eq(bioPhases.source, 'clinicaltrials.gov'));
+      .from(companiesView)
+      .where(
+        and(
+          eq(companiesView.sectorName, SECTORS.L),
+          eq(companiesView.active, true),
+          ne(companiesView.dataSource, 'demo'),
+        ),
+      );
+    const [trials] = await db
+      .select({ n: count() })
+      .from(bioPhasesView)
+      .where(eq(bioPhasesView.source, 'clinicaltrials.gov'));
     const [aliases] = await db.select({ n: count() }).from(trialSponsorAliases);
     return sourceRunsStatus(db, {
       id: 'clinicaltrials',

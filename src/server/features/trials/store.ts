@@ -6,11 +6,10 @@
  * when only some answers were (an import of saved files). Each company is one transaction, with its
  * page's change, so a run that stops leaves no company half-written.
  */
-import { and, eq, inArray } from 'drizzle-orm';
 import { recordChange } from '../../platform/changes.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
 import { raiseCompanyAlerts, type CompanyCause } from '../alerts/index.ts';
-import { bioPhases, companies } from '../companies/index.ts';
+import { writeTrialPhases, type TrialPhase } from '../companies/index.ts';
 import { trialLink, trialStatusLabel } from '../../../lib/trials.ts';
 import { trialStage, type Trial } from './study.ts';
 
@@ -41,7 +40,7 @@ export function firstDayOf(partial: string | null): string | null {
   return partial;
 }
 
-function rowOf(symbol: string, { trial, role }: FoundTrial): typeof bioPhases.$inferInsert {
+function rowOf(symbol: string, { trial, role }: FoundTrial): TrialPhase {
   return {
     companySymbol: symbol,
     stage: trialStage(trial),
@@ -60,23 +59,6 @@ function rowOf(symbol: string, { trial, role }: FoundTrial): typeof bioPhases.$i
     registryUpdatedOn: firstDayOf(trial.lastUpdated),
   };
 }
-
-const FIELDS_COMPARED = [
-  'stage',
-  'drugName',
-  'date',
-  'title',
-  'status',
-  'whyStopped',
-  'startDate',
-  'completionDate',
-  'sponsorRole',
-  'registryUpdatedOn',
-] as const;
-
-const differs = (held: typeof bioPhases.$inferSelect, next: typeof bioPhases.$inferInsert) =>
-  FIELDS_COMPARED.some((f) => (held[f] ?? null) !== (next[f] ?? null)) ||
-  JSON.stringify(held.conditions) !== JSON.stringify(next.conditions);
 
 /**
  * Stores one company's trials. `complete`: the list is all the registry has of the company, so held
@@ -97,37 +79,24 @@ export async function storeCompanyTrials(
   const result: StoredTrials = { added: 0, changed: 0, removed: 0, alerted: 0, changedCompany: null };
   const byNct = new Map(found.map((f) => [f.trial.nctId, f]));
   await transaction(db, async (tx) => {
-    const [company] = await tx
-      .select({ id: companies.id, name: companies.name })
-      .from(companies)
-      .where(eq(companies.symbol, symbol));
-    if (!company) return;
-    const held = await tx
-      .select()
-      .from(bioPhases)
-      .where(and(eq(bioPhases.companySymbol, symbol), eq(bioPhases.source, 'clinicaltrials.gov')));
-    const heldByNct = new Map(held.map((h) => [h.nctId!, h]));
+    const written = await writeTrialPhases(
+      tx,
+      symbol,
+      new Map([...byNct].map(([nctId, f]) => [nctId, rowOf(symbol, f)])),
+      { complete: options.complete },
+    );
+    if (!written) return;
+    const { company } = written;
+    result.added = written.added;
+    result.changed = written.changed;
+    result.removed = written.removed;
     const causes: CompanyCause[] = [];
-    const added: (typeof bioPhases.$inferInsert)[] = [];
-    for (const [nctId, f] of byNct) {
-      const next = rowOf(symbol, f);
-      const before = heldByNct.get(nctId);
-      if (!before) {
-        added.push(next);
-        result.added++;
-        if (held.length > 0) causes.push(causeOf(symbol, company.name, f.trial, null));
-      } else if (differs(before, next)) {
-        await tx.update(bioPhases).set(next).where(eq(bioPhases.id, before.id));
-        result.changed++;
-        if (before.stage !== next.stage) causes.push(causeOf(symbol, company.name, f.trial, before.stage));
-      }
-    }
-    // New trials in one statement: a large sponsor's first read is hundreds of them.
-    for (let i = 0; i < added.length; i += 200) await tx.insert(bioPhases).values(added.slice(i, i + 200));
-    if (options.complete) {
-      const gone = held.filter((h) => !byNct.has(h.nctId!)).map((h) => h.id);
-      if (gone.length) await tx.delete(bioPhases).where(inArray(bioPhases.id, gone));
-      result.removed = gone.length;
+    for (const { nctId, stageBefore } of written.trials) {
+      const { trial } = byNct.get(nctId)!;
+      // A new trial on a company's first read is not told: that would tell its followers its whole history.
+      if (stageBefore === null) {
+        if (written.held > 0) causes.push(causeOf(symbol, company.name, trial, null));
+      } else if (stageBefore !== trialStage(trial)) causes.push(causeOf(symbol, company.name, trial, stageBefore));
     }
     if (result.added + result.changed + result.removed === 0) return;
     result.changedCompany = company.id;

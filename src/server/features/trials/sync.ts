@@ -13,7 +13,7 @@ import { SECTORS } from '../../../lib/industries.ts';
 import { recordChanges } from '../../platform/changes.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
 import { paceAfter } from '../../platform/db/pace.ts';
-import { companies } from '../companies/index.ts';
+import { companiesView } from '../companies/index.ts';
 import { emptyRunReport, runEnding, startSourceRun, type RunReport, type RunTrigger } from '../sources/index.ts';
 import type { TrialRegistry } from './registry.ts';
 import { sponsorMatcher, sponsorQuery, type SponsorMatcher } from './sponsors.ts';
@@ -42,9 +42,9 @@ export async function trialCompanies(db: Db, symbols?: string[]) {
     .select({ symbol: trialSponsorAliases.companySymbol, alias: trialSponsorAliases.alias })
     .from(trialSponsorAliases);
   const universe = await db
-    .select({ symbol: companies.symbol, name: companies.name, sector: companies.sectorName })
-    .from(companies)
-    .where(and(eq(companies.active, true), ne(companies.dataSource, 'demo')));
+    .select({ symbol: companiesView.symbol, name: companiesView.name, sector: companiesView.sectorName })
+    .from(companiesView)
+    .where(and(eq(companiesView.active, true), ne(companiesView.dataSource, 'demo')));
   const aliased = new Set(aliases.map((a) => a.symbol));
   const wanted = symbols?.length
     ? universe.filter((c) => symbols.includes(c.symbol))
@@ -153,21 +153,21 @@ export async function runTrialsSync(
 export async function trialsSyncOff(db: Db): Promise<string | null> {
   const aliases = await db.select({ symbol: trialSponsorAliases.companySymbol }).from(trialSponsorAliases).limit(1);
   const [life] = await db
-    .select({ symbol: companies.symbol })
-    .from(companies)
+    .select({ symbol: companiesView.symbol })
+    .from(companiesView)
     .where(
       and(
-        eq(companies.active, true),
-        ne(companies.dataSource, 'demo'),
+        eq(companiesView.active, true),
+        ne(companiesView.dataSource, 'demo'),
         aliases.length
           ? or(
-              eq(companies.sectorName, SECTORS.L),
+              eq(companiesView.sectorName, SECTORS.L),
               inArray(
-                companies.symbol,
+                companiesView.symbol,
                 aliases.map((a) => a.symbol),
               ),
             )
-          : eq(companies.sectorName, SECTORS.L),
+          : eq(companiesView.sectorName, SECTORS.L),
       ),
     )
     .limit(1);

@@ -2,3 +2,4 @@
 export { videosView } from './read-models.ts';
 export { videosForBuild, type VideoItem } from './service.ts';
 export { VideoSchema } from './api-schemas.ts';
+export { recordDemoVideosDeleted, removeDemoVideos } from './demo-retirement.ts';

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { VideoRecord } from '../../../lib/content-records.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { paged, rowCount } from '../../platform/db/paged.ts';
-import { companies, requireCompany } from '../companies/index.ts';
+import { companiesView, requireCompany } from '../companies/index.ts';
 import { favoriteIds, type FavoriteKind } from '../favorites/index.ts';
 import { favoriteVideos, videos } from './tables.ts';
 
@@ -30,7 +30,7 @@ const columns = {
   type: videos.type,
   published: videos.published,
   companySymbol: videos.companySymbol,
-  companyName: companies.name,
+  companyName: companiesView.name,
   sicCode: videos.sicCode,
   exclusive: videos.exclusive,
   disabled: videos.disabled,
@@ -93,7 +93,7 @@ export async function listVideos(
       db
         .select(columns)
         .from(videos)
-        .leftJoin(companies, eq(videos.companySymbol, companies.symbol))
+        .leftJoin(companiesView, eq(videos.companySymbol, companiesView.symbol))
         .where(where)
         .orderBy(...newestFirst),
       rowCount(db).from(videos).where(where),
@@ -128,7 +128,7 @@ export async function videoById(
   const [row] = await db
     .select(columns)
     .from(videos)
-    .leftJoin(companies, eq(videos.companySymbol, companies.symbol))
+    .leftJoin(companiesView, eq(videos.companySymbol, companiesView.symbol))
     .where(and(eq(videos.id, id), includeDisabled ? undefined : eq(videos.disabled, false)));
   if (!row) return null;
   return toItem(row as Row, await favoriteIds(db, FAVORITE_VIDEOS, userId, [id]));
@@ -145,7 +145,7 @@ export async function videosForBuild(
   const query = db
     .select(columns)
     .from(videos)
-    .leftJoin(companies, eq(videos.companySymbol, companies.symbol))
+    .leftJoin(companiesView, eq(videos.companySymbol, companiesView.symbol))
     .$dynamic();
   const shown = eq(videos.disabled, false);
   // The newest videos: what a new site's first pages need (see the site build's first phase).
@@ -165,7 +165,7 @@ export async function favoriteVideoList(db: Db, userId: number): Promise<VideoIt
     .select(columns)
     .from(favoriteVideos)
     .innerJoin(videos, eq(favoriteVideos.videoId, videos.id))
-    .leftJoin(companies, eq(videos.companySymbol, companies.symbol))
+    .leftJoin(companiesView, eq(videos.companySymbol, companiesView.symbol))
     .where(and(eq(favoriteVideos.userId, userId), eq(videos.disabled, false)))
     .orderBy(desc(favoriteVideos.createdAt));
   const all = new Set(rows.map((r) => r.id));

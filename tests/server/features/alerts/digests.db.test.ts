@@ -5,8 +5,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertSettings, buildDueDigests, deliverAlerts } from '../../../../src/server/features/alerts/index.ts';
-import { outboxMessages } from '../../../../src/server/schema.ts';
+import { buildDueDigests, deliverAlerts } from '../../../../src/server/features/alerts/index.ts';
+import { alertSettings, outboxMessages } from '../../../../src/server/schema.ts';
 import { addReader, deliveryOf, raise, setAlertSettings } from '../../../helpers/alerts.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
 

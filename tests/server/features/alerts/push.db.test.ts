@@ -6,14 +6,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createPushTransport,
-  deliverAlerts,
-  pushSubscriptions,
-  vapidKeys,
-} from '../../../../src/server/features/alerts/index.ts';
+import { createPushTransport, deliverAlerts, vapidKeys } from '../../../../src/server/features/alerts/index.ts';
 import { MAX_PUSH_DEVICES } from '../../../../src/server/features/alerts/push/subscriptions.ts';
-import { outboxMessages, users } from '../../../../src/server/schema.ts';
+import { outboxMessages, pushSubscriptions, users } from '../../../../src/server/schema.ts';
 import { createLogger } from '../../../../src/server/platform/logger.ts';
 import type { Transport } from '../../../../src/server/platform/outbox/transport.ts';
 import { createOutboxWorker } from '../../../../src/server/platform/outbox/worker.ts';

@@ -6,11 +6,12 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staleEditMessage, type StaffActor } from '../../../../src/lib/console.ts';
-import { auditEntries, versionedEditor } from '../../../../src/server/features/audit/index.ts';
+import { versionedEditor } from '../../../../src/server/features/audit/index.ts';
 import { news } from '../../../../src/server/features/news/tables.ts';
 import { contentChanges } from '../../../../src/server/platform/tables.ts';
 import type { Db } from '../../../../src/server/platform/db/client.ts';
 import { createTestDatabase, type TestDatabase } from '../../../helpers/database.ts';
+import { auditEntries } from '../../../../src/server/schema.ts';
 
 let t: TestDatabase;
 let db: Db;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from '../../../../src/server/features/companies/index.ts';
+
 import {
   ImportError,
   importPrices,
@@ -25,6 +25,7 @@ import { appMeta } from '../../../../src/server/platform/tables.ts';
 import { bearer, staffHeaders, verifiedUser } from '../../../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
 import { tableDigests, universeOptions } from '../../../helpers/imports.ts';
+import { companies } from '../../../../src/server/schema.ts';
 
 const HEADER = 'Symbol,Name,Last Sale,Net Change,% Change,Market Cap,Country,IPO Year,Volume,Sector,Industry';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from '../../../../src/server/features/companies/index.ts';
+
 import {
   ImportError,
   formatReport,
@@ -15,6 +15,7 @@ import {
 import { latestChangeId } from '../../../../src/server/platform/changes.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
 import { tableDigests, universeOptions } from '../../../helpers/imports.ts';
+import { companies } from '../../../../src/server/schema.ts';
 
 const HEADER = 'Symbol,Name,Last Sale,Net Change,% Change,Market Cap,Country,IPO Year,Volume,Sector,Industry';
 const row = (symbol: string, name: string, sale = '$2.00', cap = '20000000.00') =>

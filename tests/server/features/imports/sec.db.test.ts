@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from '../../../../src/server/features/companies/index.ts';
+
 import {
   importSecSubmissions,
   importSecTickers,
@@ -12,6 +12,7 @@ import {
 import { latestChangeId } from '../../../../src/server/platform/changes.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
 import { universeOptions } from '../../../helpers/imports.ts';
+import { companies } from '../../../../src/server/schema.ts';
 
 let t: TestApp;
 let dir: string;

@@ -3,13 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from '../../../../src/server/features/companies/index.ts';
+
 import { ImportError, importUniverseFile } from '../../../../src/server/features/imports/index.ts';
 import { createMarketDataJob } from '../../../../src/server/features/market/market-data.ts';
 import { latestChangeId } from '../../../../src/server/platform/changes.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
 import { universeOptions } from '../../../helpers/imports.ts';
 import { ask } from '../../../helpers/chat.ts';
+import { companies } from '../../../../src/server/schema.ts';
 
 const HEADER = 'Symbol,Name,Last Sale,Net Change,% Change,Market Cap,Country,IPO Year,Volume,Sector,Industry';
 

@@ -20,8 +20,8 @@ import { rowsOf, transaction, type Db } from '../../../platform/db/client.ts';
 import { paceAfter, yieldToRequests } from '../../../platform/db/pace.ts';
 import { enqueueAll, type OutgoingMessage } from '../../../platform/outbox/enqueue.ts';
 import { mailLinkSecret } from '../../email/index.ts';
-import { mailSuppressions } from '../../email/index.ts';
-import { users } from '../../accounts/index.ts';
+import { mailSuppressionsView } from '../../email/index.ts';
+import { usersView } from '../../accounts/index.ts';
 import { alertSettings, alerts } from '../tables.ts';
 import { signStop, stopLinks } from '../stop/tokens.ts';
 import { easternDate, easternDayLabel, easternHour } from './eastern.ts';
@@ -79,11 +79,12 @@ export async function buildDueDigests(db: Db, now: Date, options: DigestOptions)
     let started = performance.now();
     const due = rowsOf<DueReader>(
       await db.execute(sql`
-        select s.user_id as "userId", u.email, s.email as mode,
-          (u.verified and ms.email is null) as reachable, d.items, d.total::int as total, d.last_id as "lastId"
+        select s.user_id as "userId", ${usersView.email}, s.email as mode,
+          (${usersView.verified} and ${mailSuppressionsView.email} is null) as reachable, d.items, d.total::int as total,
+          d.last_id as "lastId"
         from ${alertSettings} s
-        join ${users} u on u.id = s.user_id
-        left join ${mailSuppressions} ms on ms.email = lower(u.email)
+        join ${usersView} on ${usersView.id} = s.user_id
+        left join ${mailSuppressionsView} on ${mailSuppressionsView.email} = lower(${usersView.email})
         cross join lateral (
           select json_agg(json_build_object('title', x.title, 'link', x.link) order by x.id)
               filter (where x.n <= ${DIGEST_ITEMS}) as items,
@@ -94,7 +95,7 @@ export async function buildDueDigests(db: Db, now: Date, options: DigestOptions)
           ) x
         ) d
         -- The same bound on the readers' rows: the join starts there instead of at the first reader.
-        where s.user_id > ${after} and u.id > ${after} and s.digest_hour <= ${hour}
+        where s.user_id > ${after} and ${usersView.id} > ${after} and s.digest_hour <= ${hour}
           and (s.last_digest_on is null or s.last_digest_on <> ${today}) and d.total > 0
         order by s.user_id
         limit ${readers}`),

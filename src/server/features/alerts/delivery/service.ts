@@ -26,8 +26,8 @@ import { rowsOf, transaction, type Db } from '../../../platform/db/client.ts';
 import { yieldToRequests } from '../../../platform/db/pace.ts';
 import { enqueueAll, type OutgoingMessage } from '../../../platform/outbox/enqueue.ts';
 import { mailLinkSecret } from '../../email/index.ts';
-import { mailSuppressions } from '../../email/index.ts';
-import { users } from '../../accounts/index.ts';
+import { mailSuppressionsView } from '../../email/index.ts';
+import { usersView } from '../../accounts/index.ts';
 import { alertSettings, alerts, pushSubscriptions } from '../tables.ts';
 import { signStop, stopLinks, type StopTarget } from '../stop/tokens.ts';
 import { easternHour, quietHoursEnd } from './eastern.ts';
@@ -100,13 +100,13 @@ async function claim(tx: Db, now: Date, limit: number): Promise<ClaimedAlert[]> 
   return rowsOf<ClaimedAlert>(
     await tx.execute(sql`
       select a.id, a.user_id as "userId", a.kind, a.symbol, a.screen_id as "screenId", a.title, a.body, a.link,
-        u.email, u.phone, u.verified, (ms.email is not null) as suppressed,
+        ${usersView.email}, ${usersView.phone}, ${usersView.verified}, (${mailSuppressionsView.email} is not null) as suppressed,
         (s.user_id is not null) as "hasSettings", s.email as "emailMode", s.sms,
         (a.kind = any(s.sms_kinds)) as "smsKind", s.push, s.quiet_start as "quietStart", s.quiet_end as "quietEnd"
       from ${alerts} a
-      join ${users} u on u.id = a.user_id
+      join ${usersView} on ${usersView.id} = a.user_id
       left join ${alertSettings} s on s.user_id = a.user_id
-      left join ${mailSuppressions} ms on ms.email = lower(u.email)
+      left join ${mailSuppressionsView} on ${mailSuppressionsView.email} = lower(${usersView.email})
       where a.delivery = 'pending' or (a.delivery = 'held' and a.deliver_after <= ${iso(now)}::timestamptz)
       order by a.id
       limit ${limit}

@@ -9,15 +9,15 @@
  * - A saved screen: its alert switch off.
  * - Alert emails: the email channel off (the bell and the other channels stay).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ALERT_MESSAGES, alertKindLabel, normaliseAlertKinds } from '../../../../lib/alerts.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import { transaction } from '../../../platform/db/client.ts';
 import { invalid } from '../../../platform/errors.ts';
 import { storedMailLinkSecret } from '../../email/index.ts';
-import { users } from '../../accounts/index.ts';
-import { companies } from '../../companies/index.ts';
-import { savedScreens } from '../../saved-screens/index.ts';
+import { lockUser, usersView } from '../../accounts/index.ts';
+import { companiesView } from '../../companies/index.ts';
+import { savedScreensView, stopSavedScreenAlert } from '../../saved-screens/index.ts';
 import { channelsFor, writeChannels } from '../settings.ts';
 import { alertCompanyRules } from '../tables.ts';
 import { readStop, type StopSubject } from './tokens.ts';
@@ -34,7 +34,7 @@ async function subjectOf(db: Db, token: string): Promise<StopSubject> {
   const secret = token ? await storedMailLinkSecret(db) : null;
   const subject = secret ? readStop(secret, token) : null;
   if (!subject) throw invalid(ALERT_MESSAGES.stopInvalid);
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, subject.userId));
+  const [user] = await db.select({ id: usersView.id }).from(usersView).where(eq(usersView.id, subject.userId));
   if (!user) throw invalid(ALERT_MESSAGES.stopInvalid);
   return subject;
 }
@@ -61,9 +61,9 @@ async function stateOf(db: Db, { userId, target }: StopSubject): Promise<StopAns
   }
   if (target.type === 'screen') {
     const [screen] = await db
-      .select({ name: savedScreens.name, alert: savedScreens.alert })
-      .from(savedScreens)
-      .where(and(eq(savedScreens.id, target.screenId), eq(savedScreens.userId, userId)));
+      .select({ name: savedScreensView.name, alert: savedScreensView.alert })
+      .from(savedScreensView)
+      .where(and(eq(savedScreensView.id, target.screenId), eq(savedScreensView.userId, userId)));
     if (!screen) throw invalid(ALERT_MESSAGES.stopInvalid);
     return { description: `alerts for your screen “${screen.name}”`, done: !screen.alert };
   }
@@ -75,9 +75,9 @@ async function stateOf(db: Db, { userId, target }: StopSubject): Promise<StopAns
     };
   }
   const [company] = await db
-    .select({ symbol: companies.symbol })
-    .from(companies)
-    .where(eq(companies.symbol, target.symbol));
+    .select({ symbol: companiesView.symbol })
+    .from(companiesView)
+    .where(eq(companiesView.symbol, target.symbol));
   const rule = await companyRule(db, userId, target.symbol);
   return {
     description: `${alertKindLabel(target.kind, rule.priceThreshold)} alerts for ${target.symbol}`,
@@ -88,16 +88,13 @@ async function stateOf(db: Db, { userId, target }: StopSubject): Promise<StopAns
 
 async function stop(db: Db, { userId, target }: StopSubject): Promise<void> {
   if (target.type === 'screen') {
-    await db
-      .update(savedScreens)
-      .set({ alert: false, updatedAt: new Date() })
-      .where(and(eq(savedScreens.id, target.screenId), eq(savedScreens.userId, userId)));
+    await stopSavedScreenAlert(db, userId, target.screenId);
     return;
   }
   const symbol = target.type === 'kind' ? target.symbol : null;
   await transaction(db, async (tx) => {
     // One stop at a time per reader: two clicks never build a rule from each other's half.
-    await tx.execute(sql`select 1 from ${users} where id = ${userId} for update`);
+    await lockUser(tx, userId);
     if (target.type === 'email' || symbol === null) {
       const channels = await channelsFor(tx, userId);
       if (target.type === 'email') return writeChannels(tx, userId, { ...channels, email: 'off' });
@@ -105,7 +102,10 @@ async function stop(db: Db, { userId, target }: StopSubject): Promise<void> {
         await writeChannels(tx, userId, { ...channels, kinds: channels.kinds.filter((k) => k !== target.kind) });
       return;
     }
-    const [company] = await tx.select({ symbol: companies.symbol }).from(companies).where(eq(companies.symbol, symbol));
+    const [company] = await tx
+      .select({ symbol: companiesView.symbol })
+      .from(companiesView)
+      .where(eq(companiesView.symbol, symbol));
     // A company no longer listed alerts nobody: nothing to stop.
     if (!company) return;
     const rule = await companyRule(tx, userId, symbol);

@@ -12,9 +12,8 @@
  */
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { arrayColumn } from '../../../platform/db/arrays.ts';
 import { rowsOf, type Db } from '../../../platform/db/client.ts';
-import { companies } from '../../companies/index.ts';
+import { companiesView, storeStaffCusipMap, type CusipEntry } from '../../companies/index.ts';
 import {
   ImportError,
   emptyReport,
@@ -81,56 +80,26 @@ export async function importCusipMap(db: Db, file: string, dryRun: boolean): Pro
   await importTransaction(db, dryRun, async (tx) => {
     const listed = new Set(
       rowsOf<{ symbol: string }>(
-        await tx.execute(sql`select symbol from ${companies} where data_source <> 'demo'`),
+        await tx.execute(sql`select symbol from ${companiesView} where data_source <> 'demo'`),
       ).map((r) => r.symbol),
     );
-    const usable: { cusip: string; symbol: string }[] = [];
+    const usable: CusipEntry[] = [];
     for (const [cusip, { symbol, line }] of entries) {
       if (listed.has(symbol)) usable.push({ cusip, symbol });
       else skip(report, 'symbol of no imported company', `${name}:${line}`);
     }
     if (!usable.length) return;
-    const cusips = arrayColumn(usable, (u) => u.cusip, 'text');
-    const symbols = arrayColumn(usable, (u) => u.symbol, 'text');
-    // Staff's entries; one an import placed by the issuer's name becomes staff's.
-    const before = new Map(
-      rowsOf<{ cusip: string; symbol: string }>(
-        await tx.execute(
-          sql`select cusip, symbol from cusip_symbols where cusip = any(${cusips}) and source = 'staff'`,
-        ),
-      ).map((r) => [r.cusip, r.symbol]),
-    );
+    const { before, moved, withoutHoldings } = await storeStaffCusipMap(tx, usable);
     for (const u of usable) {
       const was = before.get(u.cusip);
       if (was === undefined) report.added++;
       else if (was === u.symbol) report.unchanged++;
       else report.updated++;
     }
-    await tx.execute(sql`
-      insert into cusip_symbols (cusip, symbol, source)
-      select t.*, 'staff' from unnest(${cusips}, ${symbols}) as t(cusip, symbol)
-      on conflict (cusip) do update set symbol = excluded.symbol, source = 'staff', updated_at = now()
-      where cusip_symbols.symbol <> excluded.symbol or cusip_symbols.source <> 'staff'`);
-    const [moved] = rowsOf<{ n: number }>(
-      await tx.execute(sql`
-        with moved as (
-          update institutional_holdings h set company_symbol = m.symbol,
-            shares_held_percentage = coalesce(h.shares_held * 100.0 / nullif(c.shares_outstanding, 0), 0)
-          from unnest(${cusips}, ${symbols}) as m(cusip, symbol)
-          join companies c on c.symbol = m.symbol
-          where h.cusip = m.cusip and h.accession is not null and h.company_symbol <> m.symbol
-          returning 1)
-        select count(*)::int as n from moved`),
-    );
-    if (moved?.n) report.notes.push(`holdings moved to the company the map names: ${moved.n.toLocaleString('en-US')}`);
-    const [held] = rowsOf<{ n: number }>(
-      await tx.execute(sql`
-        select count(*)::int as n from unnest(${cusips}) as m(cusip)
-        where not exists (select 1 from institutional_holdings h where h.cusip = m.cusip)`),
-    );
-    if (held?.n)
+    if (moved) report.notes.push(`holdings moved to the company the map names: ${moved.toLocaleString('en-US')}`);
+    if (withoutHoldings)
       report.notes.push(
-        `mapped CUSIPs with no holdings on record yet: ${held.n.toLocaleString('en-US')} (import the 13F data sets again to add them)`,
+        `mapped CUSIPs with no holdings on record yet: ${withoutHoldings.toLocaleString('en-US')} (import the 13F data sets again to add them)`,
       );
   });
   report.ms = Math.round(performance.now() - started);

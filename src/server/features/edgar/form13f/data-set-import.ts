@@ -26,20 +26,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { arrayColumn } from '../../../platform/db/arrays.ts';
 import { transaction, type Db } from '../../../platform/db/client.ts';
 import { paceAfter } from '../../../platform/db/pace.ts';
+import { cusipsPlacedByNameStatement } from '../../companies/index.ts';
 import { ImportError, emptyReport, skip, type DataSetImportOptions, type DataSetReport } from '../../imports/index.ts';
 import { form13fDataSetRuns } from '../tables.ts';
 import { openDataSet, readDataSetFilings, readDataSetRows, type DataSet } from './data-set.ts';
 import { Spool } from './spool.ts';
 import { quarterEndPrices } from './filing-store.ts';
 import { unmatchedNotes } from './filings-import.ts';
-import {
-  createCusipMatcher,
-  mainName,
-  noteName,
-  placedStatement,
-  type CusipMatcher,
-  type CusipNames,
-} from './issuers.ts';
+import { createCusipMatcher, mainName, noteName, type CusipMatcher, type CusipNames } from './issuers.ts';
 import { cusipOf, isHoldingsForm, isQuarterEnd, type Form13fFiling } from './rows.ts';
 import {
   filingsOf,
@@ -338,7 +332,7 @@ async function importSpooled(
     // One statement: the reports turn loaded and are judged, the holdings of those replaced are
     // removed, the CUSIPs placed by name kept, and the import marked finished, which shows its
     // holdings (companies/holdings.ts) at the same instant.
-    const placed = placedStatement(matcher.placedByName);
+    const placed = cusipsPlacedByNameStatement(matcher.placedByName);
     const settled = await settleReports(db, pairs, {
       run: runId,
       also: [

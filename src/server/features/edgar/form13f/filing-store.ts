@@ -8,8 +8,9 @@
 import { sql } from 'drizzle-orm';
 import { arrayColumn } from '../../../platform/db/arrays.ts';
 import { rowsOf, type Db } from '../../../platform/db/client.ts';
+import { keepCusipsPlacedByName } from '../../companies/index.ts';
 import type { Form13fDocuments } from './documents.ts';
-import { mainName, noteName, rememberPlaced, type CusipMatcher, type CusipNames } from './issuers.ts';
+import { mainName, noteName, type CusipMatcher, type CusipNames } from './issuers.ts';
 import { cusipOf, isHoldingsForm, isQuarterEnd } from './rows.ts';
 import { holdingsOf, recordFilings, settleReports, writeHoldings, type StoredFiling } from './store.ts';
 import { checkPrice, correction, emptyPriceCheck, valueMultiplier } from './value-units.ts';
@@ -107,7 +108,7 @@ export async function storeForm13fFiling(
 
   const holdings = holdingsOf(stored, rows, (cusip) => symbols.get(cusip) ?? null);
   const written = await writeHoldings(tx, holdings, null);
-  await rememberPlaced(tx, matcher.placedByName);
+  await keepCusipsPlacedByName(tx, matcher.placedByName);
   matcher.placedByName.clear();
   const unmatched = new Map<string, { name: string; dollars: number }>();
   for (const [cusip, names] of seen)

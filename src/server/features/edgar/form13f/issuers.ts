@@ -13,10 +13,9 @@
  * A name that fits two companies places neither: a holding placed wrongly would be worse than one
  * left out, and the import names what it left out, largest first, for the CUSIP map.
  */
-import { ne, sql, type SQL } from 'drizzle-orm';
-import { arrayColumn } from '../../../platform/db/arrays.ts';
+import { ne } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
-import { LEGAL_FORM_WORDS, companies, cusipSymbols, nameWords } from '../../companies/index.ts';
+import { LEGAL_FORM_WORDS, companiesView, cusipSymbolsView, nameWords } from '../../companies/index.ts';
 
 export { nameWords };
 
@@ -92,7 +91,7 @@ export interface CusipNames {
 export interface CusipMatcher {
   /** The listed company a CUSIP is of, by staff's map, the CUSIPs placed before, then its issuer's names. */
   match(cusip: string, seen: CusipNames): string | null;
-  /** The CUSIPs `match` placed by their issuer's name for the first time, to keep (rememberPlaced). */
+  /** The CUSIPs `match` placed by their issuer's name for the first time, to keep (companies' keepCusipsPlacedByName). */
   readonly placedByName: Map<string, string>;
   /** Whether the database holds companies holdings can be placed with (not the demo universe). */
   readonly universe: number;
@@ -129,15 +128,14 @@ export const mainName = (seen: CusipNames): string => [...seen.names].sort((a, b
  */
 export async function createCusipMatcher(db: Db): Promise<CusipMatcher> {
   const listed = await db
-    .select({ symbol: companies.symbol, name: companies.name })
-    .from(companies)
-    .where(ne(companies.dataSource, 'demo'));
+    .select({ symbol: companiesView.symbol, name: companiesView.name })
+    .from(companiesView)
+    .where(ne(companiesView.dataSource, 'demo'));
   const symbols = new Set(listed.map((c) => c.symbol));
   const mapped = new Map(
-    (await db.select({ cusip: cusipSymbols.cusip, symbol: cusipSymbols.symbol }).from(cusipSymbols)).map((r) => [
-      r.cusip,
-      r.symbol,
-    ]),
+    (await db.select({ cusip: cusipSymbolsView.cusip, symbol: cusipSymbolsView.symbol }).from(cusipSymbolsView)).map(
+      (r) => [r.cusip, r.symbol],
+    ),
   );
   const names = companyNames(listed);
   const placedByName = new Map<string, string>();
@@ -163,26 +161,4 @@ export async function createCusipMatcher(db: Db): Promise<CusipMatcher> {
       return best[0];
     },
   };
-}
-
-/**
- * Keeps the CUSIPs placed by their issuer's name, so that later filings place them the same whatever
- * they call it: as a statement to run with others (`name as (...)`, see settleReports), null when
- * there is none.
- */
-export function placedStatement(placed: ReadonlyMap<string, string>): SQL | null {
-  if (!placed.size) return null;
-  const entries = [...placed];
-  return sql`placed as (
-    insert into cusip_symbols (cusip, symbol, source)
-    select t.cusip, t.symbol, 'issuer name'
-    from unnest(${arrayColumn(entries, ([c]) => c, 'text')}, ${arrayColumn(entries, ([, s]) => s, 'text')}) as t(cusip, symbol)
-    join companies c on c.symbol = t.symbol
-    on conflict (cusip) do nothing)`;
-}
-
-/** Keeps the CUSIPs placed by their issuer's name (placedStatement), on its own. */
-export async function rememberPlaced(tx: Db, placed: ReadonlyMap<string, string>): Promise<void> {
-  const statement = placedStatement(placed);
-  if (statement) await tx.execute(sql`with ${statement} select 1`);
 }

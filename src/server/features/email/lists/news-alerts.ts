@@ -10,7 +10,7 @@ import { notFound } from '../../../platform/errors.ts';
 import { enqueue } from '../../../platform/outbox/enqueue.ts';
 import { enforceAll } from '../../../platform/rate-limit.ts';
 import { hashToken, newSessionToken } from '../../../platform/secrets.ts';
-import { companies } from '../../companies/index.ts';
+import { companiesView } from '../../companies/index.ts';
 import { newsAlertSubscriptions } from '../tables.ts';
 
 export async function requestNewsAlert(
@@ -25,9 +25,9 @@ export async function requestNewsAlert(
     { key: `news-alert:ip:${from.ip}`, max: 20, windowSeconds: 3600 },
   ]);
   const [company] = await db
-    .select({ name: companies.name, isClient: companies.isClient })
-    .from(companies)
-    .where(eq(companies.symbol, symbol));
+    .select({ name: companiesView.name, isClient: companiesView.isClient })
+    .from(companiesView)
+    .where(eq(companiesView.symbol, symbol));
   if (!company?.isClient) throw notFound(`No news alerts for ${symbol}`);
   const token = newSessionToken();
   return transaction(db, async (t) => {

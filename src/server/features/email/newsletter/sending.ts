@@ -15,7 +15,7 @@ import type { Logger } from '../../../platform/logger.ts';
 import type { TemplateRenderer } from '../bulk/bulk-worker.ts';
 import { analyzeOutbox } from '../../../platform/outbox/enqueue.ts';
 import { outboxMessages } from '../../../platform/tables.ts';
-import { users } from '../../accounts/index.ts';
+import { usersView } from '../../accounts/index.ts';
 import { createNews } from '../../news/index.ts';
 import { escapeHtml } from '../../../../lib/markup.ts';
 import { renderIssueArticle, renderIssueEmail, type RenderedEmail } from './render.ts';
@@ -40,7 +40,10 @@ async function startDue(db: Db, logger: Logger): Promise<number> {
 async function archive(db: Db, issue: IssueRow, logger: Logger) {
   if (issue.articleId !== null) return;
   const [author] = issue.createdBy
-    ? await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, issue.createdBy))
+    ? await db
+        .select({ id: usersView.id, email: usersView.email })
+        .from(usersView)
+        .where(eq(usersView.id, issue.createdBy))
     : [];
   const article = await createNews(db, author ?? { id: 0, email: 'newsletter' }, {
     title: issue.subject,
@@ -63,9 +66,9 @@ async function queueNextReaders(
     const rows = rowsOf<{ last: string | null; seen: number; queued: number }>(
       await tx.execute(sql`
         with readers as (
-          select lower(s.email) as email, coalesce(nullif(s.first_name, ''), u.name) as name
+          select lower(s.email) as email, coalesce(nullif(s.first_name, ''), ${usersView.name}) as name
           from ${emailSubscriptions} s
-          left join ${users} u on lower(u.email) = lower(s.email)
+          left join ${usersView} on lower(${usersView.email}) = lower(s.email)
           where s.confirmed_at is not null and s.unsubscribed_at is null
             and lower(s.email) > ${after ?? ''}
           order by lower(s.email) limit ${batch}

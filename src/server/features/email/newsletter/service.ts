@@ -23,7 +23,7 @@ import { enqueue } from '../../../platform/outbox/enqueue.ts';
 import { outboxMessages } from '../../../platform/tables.ts';
 import { versionedEditor } from '../../audit/index.ts';
 import { emailSubscriptions, emailUnsubscribes, newsletterIssues } from '../tables.ts';
-import { news } from '../../news/index.ts';
+import { newsView } from '../../news/index.ts';
 import { renderIssueEmail } from './render.ts';
 
 export type IssueRow = typeof newsletterIssues.$inferSelect;
@@ -58,13 +58,18 @@ const itemOf = (row: { id: number; title: string; summary: string | null; compan
  */
 async function weekSections(db: Db, monday: string): Promise<NewsletterSection[]> {
   const since = new Date(`${monday}T00:00:00-05:00`);
-  const columns = { id: news.id, title: news.title, summary: news.summary, companySymbol: news.companySymbol };
+  const columns = {
+    id: newsView.id,
+    title: newsView.title,
+    summary: newsView.summary,
+    companySymbol: newsView.companySymbol,
+  };
   const latest = (letters: boolean, after: Date | null, limit: number) =>
     db
       .select(columns)
-      .from(news)
-      .where(and(eq(news.rcNewsletter, letters), after ? gte(news.publishedAt, after) : undefined))
-      .orderBy(desc(news.publishedAt), desc(news.id))
+      .from(newsView)
+      .where(and(eq(newsView.rcNewsletter, letters), after ? gte(newsView.publishedAt, after) : undefined))
+      .orderBy(desc(newsView.publishedAt), desc(newsView.id))
       .limit(limit);
   let [letters, top] = await Promise.all([latest(true, since, 30), latest(false, since, TOP_NEWS)]);
   if (!letters.length) letters = await latest(true, null, 3);
@@ -131,7 +136,9 @@ export async function updateIssue(db: Db, actor: StaffActor, id: number, version
 async function requireArticles(db: Db, sections: NewsletterSection[]) {
   const ids = [...new Set(sections.flatMap((s) => s.items.map((i) => i.newsId)))];
   if (!ids.length) return;
-  const found = new Set((await db.select({ id: news.id }).from(news).where(inArray(news.id, ids))).map((r) => r.id));
+  const found = new Set(
+    (await db.select({ id: newsView.id }).from(newsView).where(inArray(newsView.id, ids))).map((r) => r.id),
+  );
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) throw invalid(`sections: no news ${missing.join(', ')}`);
 }
