@@ -22,7 +22,7 @@ import {
 } from './features/companies/analyst-staff-routes.ts';
 import { coverRoutes } from './features/covers/routes.ts';
 import { analystsDataSource } from './features/analyst-providers/index.ts';
-import { edgarDataSource } from './features/edgar/index.ts';
+import { edgarDataSource, holdingsRoutes } from './features/edgar/index.ts';
 import { dataSourceStaffRoutes } from './features/sources/index.ts';
 import { shortInterestDataSource } from './features/short-interest/index.ts';
 import { trialAliasStaffRoutes, trialsDataSource } from './features/trials/index.ts';
@@ -173,6 +173,7 @@ export function createApp(deps: AppDeps): App {
   api.route('/stock', companyRoutes);
   api.route('/stock', companyVideoRoutes);
   api.route('/stock', financialsRoutes);
+  api.route('/stock', holdingsRoutes);
   api.route('/stock', screenerRoutes(snapshots));
   api.route('/stock', ipoRoutes);
   api.route('/tipranks', tipranksRoutes);

@@ -17,21 +17,11 @@ import { insiderTrade } from '../../../lib/insider-codes.ts';
 import { formatEventTime } from '../../../lib/time-format.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { readMeta, writeMeta } from '../../platform/meta.ts';
-import { companiesView, insiderTransactionsView } from '../companies/index.ts';
+import { companiesView, insiderTransactionsView, type AddedSecFiling } from '../companies/index.ts';
 import { eventsView } from '../events/index.ts';
 import { newsView } from '../news/index.ts';
 import { videosView } from '../videos/index.ts';
 import { raiseCompanyAlerts, type CompanyCause, type RaiseOptions } from './raise.ts';
-
-/** A filing as an import stored it. */
-export interface NewFiling {
-  accessionKey: string;
-  companySymbol: string;
-  filingType: string;
-  description: string;
-  rawTextLink: string;
-  dateAsOfChange: string;
-}
 
 /** Filings (and company releases) older than this when they are first stored are history, not news. */
 const FILING_NEWS_DAYS = 7;
@@ -63,7 +53,7 @@ async function namesOf(db: Db, symbols: string[]): Promise<Map<string, string>> 
  */
 export async function raiseFilingAlerts(
   db: Db,
-  filings: readonly NewFiling[],
+  filings: readonly AddedSecFiling[],
   options: RaiseOptions,
   now = new Date(),
 ): Promise<number> {
@@ -215,22 +205,18 @@ export function createContentWatch(db: Db, options: { batch: number }): ContentW
           publishedSince(videosView.published, videosView.updatedAt, since, now),
         ),
       );
+    const webinarFields = {
+      id: eventsView.id,
+      title: eventsView.title,
+      symbol: eventsView.companySymbol,
+      startsAt: eventsView.upcomingDate,
+    };
     const scheduled = await db
-      .select({
-        id: eventsView.id,
-        title: eventsView.title,
-        symbol: eventsView.companySymbol,
-        startsAt: eventsView.upcomingDate,
-      })
+      .select(webinarFields)
       .from(eventsView)
       .where(and(upcomingWebinar(now), or(gt(eventsView.createdAt, since), gt(eventsView.updatedAt, since))));
     const soon = await db
-      .select({
-        id: eventsView.id,
-        title: eventsView.title,
-        symbol: eventsView.companySymbol,
-        startsAt: eventsView.upcomingDate,
-      })
+      .select(webinarFields)
       .from(eventsView)
       .where(and(upcomingWebinar(now), lte(eventsView.upcomingDate, new Date(now.getTime() + WEBINAR_SOON_MS))));
     // A trade filed long before it reached the site (a quarter's data set imported) is history, not news.

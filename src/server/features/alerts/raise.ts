@@ -14,6 +14,7 @@ import { COMPANY_ALERT_KINDS, DEFAULT_PRICE_THRESHOLD, type CompanyAlertKind } f
 import { arrayColumn } from '../../platform/db/arrays.ts';
 import { rowsOf, type Db } from '../../platform/db/client.ts';
 import { yieldToRequests } from '../../platform/db/pace.ts';
+import { favoriteCompaniesView } from '../companies/index.ts';
 
 /** One cause of company alerts, with the words each alert carries. */
 export interface CompanyCause {
@@ -78,9 +79,9 @@ export async function raiseCompanyAlerts(
           ) as c(kind, cause_key, symbol, title, body, link, above, up_to)
         ),
         picked as (
-          select f.user_id, f.symbol from favorite_companies f
-          where f.symbol = any(${symbols}) and (f.symbol, f.user_id) > (${after.symbol}, ${after.userId})
-          order by f.symbol, f.user_id
+          select user_id, symbol from ${favoriteCompaniesView}
+          where symbol = any(${symbols}) and (symbol, user_id) > (${after.symbol}, ${after.userId})
+          order by symbol, user_id
           limit ${page}
         ),
         added as (

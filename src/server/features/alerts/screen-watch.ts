@@ -10,6 +10,8 @@ import { filterMap, screenFromParams } from '../../../lib/screener-state.ts';
 import { arrayColumn } from '../../platform/db/arrays.ts';
 import { rowsOf, type Db } from '../../platform/db/client.ts';
 import { paceAfter } from '../../platform/db/pace.ts';
+import { companiesView } from '../companies/index.ts';
+import { noteScreenAlerts, savedScreensView } from '../saved-screens/index.ts';
 import { compileFilters, type Snapshot } from '../screener/index.ts';
 import type { RaiseOptions } from './raise.ts';
 
@@ -76,9 +78,9 @@ export function createScreenWatch(db: Db) {
     const rows = rowsOf<{ id: number; query: string; alert: boolean; fresh: boolean }>(
       await db.execute(
         since
-          ? sql`select id, query, alert, alert_noted_at is null as fresh from saved_screens
+          ? sql`select id, query, alert, alert_noted_at is null as fresh from ${savedScreensView}
               where updated_at >= ${since.toISOString()}::timestamptz`
-          : sql`select id, query, alert, alert_noted_at is null as fresh from saved_screens where alert`,
+          : sql`select id, query, alert, alert_noted_at is null as fresh from ${savedScreensView} where alert`,
       ),
     );
     seenUntil = new Date(now);
@@ -186,16 +188,17 @@ export function createScreenWatch(db: Db) {
         await db.execute(sql`
           with added as (
             insert into alerts (user_id, kind, cause_key, symbol, screen_id, title, body, link)
-            select sc.user_id, 'screen-entry', 'screen:' || sc.id || ':' || m.symbol || ':' || ${date}, m.symbol, sc.id,
-              m.symbol || ' entered your screen “' || sc.name || '”',
-              coalesce(c.name, m.symbol) || ' now meets the screen’s filters'
-                || coalesce(' at $' || to_char(c.last_sale, 'FM999,999,990.00'), '') || '.',
+            select saved_screens.user_id, 'screen-entry',
+              'screen:' || saved_screens.id || ':' || m.symbol || ':' || ${date}, m.symbol, saved_screens.id,
+              m.symbol || ' entered your screen “' || saved_screens.name || '”',
+              coalesce(companies.name, m.symbol) || ' now meets the screen’s filters'
+                || coalesce(' at $' || to_char(companies.last_sale, 'FM999,999,990.00'), '') || '.',
               '/stocks/' || m.symbol
-            from saved_screens sc
+            from ${savedScreensView}
             cross join unnest(${arrayColumn(entered, (e) => e, 'text')}) as m(symbol)
-            left join companies c on c.symbol = m.symbol
-            where sc.id = any(${arrayColumn(ids, (id) => id, 'int4')})
-              and sc.alert and sc.query = ${query} and sc.alert_noted_at is not null
+            left join ${companiesView} on companies.symbol = m.symbol
+            where saved_screens.id = any(${arrayColumn(ids, (id) => id, 'int4')})
+              and saved_screens.alert and saved_screens.query = ${query} and saved_screens.alert_noted_at is not null
             on conflict (user_id, kind, cause_key) do nothing
             returning 1
           )
@@ -222,10 +225,7 @@ export function createScreenWatch(db: Db) {
       for (let i = 0; i < change.noting.length; i += limit) {
         if (options.signal?.aborted) return added;
         const started = performance.now();
-        await db.execute(sql`
-          update saved_screens set alert_noted_at = now()
-          where id = any(${arrayColumn(change.noting.slice(i, i + limit), (id) => id, 'int4')})
-            and query = ${change.group.query} and alert and alert_noted_at is null`);
+        await noteScreenAlerts(db, change.noting.slice(i, i + limit), change.group.query);
         await paceAfter(started);
       }
     }

@@ -18,15 +18,12 @@ export interface CusipEntry {
 export interface StaffCusipMapResult {
   /** Staff's entries these CUSIPs had before: CUSIP → symbol. */
   before: Map<string, string>;
-  /** Holdings on record moved to the company the map names. */
-  moved: number;
-  /** Mapped CUSIPs no holding on record is of yet. */
-  withoutHoldings: number;
 }
 
 /**
  * Staff's entries stored, added or changed (one an import placed by the issuer's name becomes
- * staff's), and the holdings already on record under a mapped CUSIP moved to the company the map names.
+ * staff's). The holdings already on record under a mapped CUSIP are EDGAR's to move
+ * (edgar/form13f/cusip-map.ts).
  */
 export async function storeStaffCusipMap(tx: Db, entries: readonly CusipEntry[]): Promise<StaffCusipMapResult> {
   const cusips = arrayColumn(entries, (u) => u.cusip, 'text');
@@ -42,23 +39,7 @@ export async function storeStaffCusipMap(tx: Db, entries: readonly CusipEntry[])
     select t.*, 'staff' from unnest(${cusips}, ${symbols}) as t(cusip, symbol)
     on conflict (cusip) do update set symbol = excluded.symbol, source = 'staff', updated_at = now()
     where cusip_symbols.symbol <> excluded.symbol or cusip_symbols.source <> 'staff'`);
-  const [moved] = rowsOf<{ n: number }>(
-    await tx.execute(sql`
-      with moved as (
-        update institutional_holdings h set company_symbol = m.symbol,
-          shares_held_percentage = coalesce(h.shares_held * 100.0 / nullif(c.shares_outstanding, 0), 0)
-        from unnest(${cusips}, ${symbols}) as m(cusip, symbol)
-        join companies c on c.symbol = m.symbol
-        where h.cusip = m.cusip and h.accession is not null and h.company_symbol <> m.symbol
-        returning 1)
-      select count(*)::int as n from moved`),
-  );
-  const [held] = rowsOf<{ n: number }>(
-    await tx.execute(sql`
-      select count(*)::int as n from unnest(${cusips}) as m(cusip)
-      where not exists (select 1 from institutional_holdings h where h.cusip = m.cusip)`),
-  );
-  return { before, moved: moved?.n ?? 0, withoutHoldings: held?.n ?? 0 };
+  return { before };
 }
 
 /**

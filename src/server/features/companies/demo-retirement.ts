@@ -3,19 +3,13 @@
  * company entered in the content changes as deleted, so the site drops its pages, then the companies
  * removed with everything that hangs on them.
  */
-import { count, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { contentChanges } from '../../platform/tables.ts';
+import { recordAllDeleted } from '../../platform/content-removal.ts';
 import { companies, dailyPrices } from './tables.ts';
 
-/** Enters every company in the content changes as deleted; answers how many there are. */
-export async function recordDemoCompaniesDeleted(tx: Db): Promise<number> {
-  const removed = Number((await tx.select({ n: count() }).from(companies))[0]?.n ?? 0);
-  await tx.execute(
-    sql`insert into ${contentChanges} (kind, entity_id, op) select ${'company'}, id, 'delete' from ${companies}`,
-  );
-  return removed;
-}
+/** Enters every one in the content changes as deleted; answers how many there are. */
+export const recordDemoCompaniesDeleted = (tx: Db): Promise<number> => recordAllDeleted(tx, 'company', companies);
 
 /**
  * Removes every company and its price history, and with them every table that refers to the

@@ -1,7 +1,11 @@
 /**
- * Listed companies: what other features may use. The tables, the one lookup
- * by symbol (and its not-found sentence), the records other pages show, the
- * build feed's company records, and favorite companies.
+ * Listed companies: what other features may use. The read models of the
+ * company records others list and join, the one lookup by symbol (and its
+ * not-found sentence), the records other pages show, the build feed's company
+ * records, favorite companies, and the writes of the records other features
+ * bring in (EDGAR's filings, insider trades, officers and profiles, the market
+ * data's quotes, the imports' universe and prices, the trials' phases, the
+ * analysts' consensus).
  */
 export {
   companiesView,
@@ -9,7 +13,6 @@ export {
   insiderTransactionsView,
   secFilingsView,
   companyProfilesView,
-  companyOfficersView,
   cusipSymbolsView,
   industriesView,
   dailyPricesView,
@@ -29,7 +32,6 @@ export {
 } from './records.ts';
 export { priceHistory, recentCloses } from './history.ts';
 export { addSecFilings, listFilings, searchFilingText, type AddedSecFiling, type SecFilingRow } from './filings.ts';
-export { listHoldings } from './holdings.ts';
 export { analystCoverage, listAnalystRatings, listBioPhases, refreshAnalystSummaries } from './research.ts';
 export { landingPageIfAny, teamOf, type LandingPage } from './client-material.ts';
 export { noteFiledOfficers, officersOfCompany, type FiledOfficer, type FormerOfficer } from './officers.ts';

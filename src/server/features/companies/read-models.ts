@@ -8,7 +8,6 @@ import {
   insiderTransactions,
   secFilings,
   companyProfiles,
-  companyOfficers,
   cusipSymbols,
   industries,
   dailyPrices,
@@ -22,7 +21,6 @@ export const favoriteCompaniesView = readModel(favoriteCompanies);
 export const insiderTransactionsView = readModel(insiderTransactions);
 export const secFilingsView = readModel(secFilings);
 export const companyProfilesView = readModel(companyProfiles);
-export const companyOfficersView = readModel(companyOfficers);
 export const cusipSymbolsView = readModel(cusipSymbols);
 export const industriesView = readModel(industries);
 export const dailyPricesView = readModel(dailyPrices);

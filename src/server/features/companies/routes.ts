@@ -1,9 +1,10 @@
 /**
  * Company-page calls (docs/product.md §18.6) under /api/stock: the market
- * record, price history, bio phases, analyst ratings (signed-in users),
- * institutional ownership, SEC filings and a filing's text, the team, a
- * client's landing page, the podcast link, the analyst report, and favorite
- * companies. Unknown symbols answer 404; page sizes outside the page's options 400.
+ * record, price history, bio phases, analyst ratings (signed-in users), SEC
+ * filings and a filing's text, the team, a client's landing page, the podcast
+ * link, the analyst report, and favorite companies (institutional ownership is
+ * EDGAR's: edgar/holdings-routes.ts). Unknown symbols answer 404; page sizes
+ * outside the page's options 400.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { CHART_RANGES, FILING_GROUP_NAMES, PAGE_SIZES } from '../../../lib/company.ts';
@@ -12,7 +13,6 @@ import {
   analystRatingRecord,
   bioPhaseRecord,
   filingRecord,
-  holdingRecord,
   insiderRecord,
   priceBarRecord,
   teamMemberRecord,
@@ -36,7 +36,6 @@ import { FAVORITE_COMPANIES, favoriteCompanyList } from './favorites.ts';
 import { filingText } from './filing-text.ts';
 import { filingByAccession, listFilings } from './filings.ts';
 import { priceHistory } from './history.ts';
-import { listHoldings } from './holdings.ts';
 import { listInsiders } from './insiders.ts';
 import { companyMarketRecord, requireCompany } from './records.ts';
 import { listAnalystRatings, listBioPhases } from './research.ts';
@@ -44,7 +43,6 @@ import { listAnalystRatings, listBioPhases } from './research.ts';
 const Loose = z.looseObject({});
 const BioPhase = apiSchema(bioPhaseRecord, 'BioPhase');
 const Filing = apiSchema(filingRecord, 'SecFiling');
-const Holding = apiSchema(holdingRecord, 'InstitutionalHolding');
 const Insider = apiSchema(insiderRecord, 'InsiderTransaction');
 const TeamMember = apiSchema(teamMemberRecord, 'TeamMember');
 
@@ -157,16 +155,6 @@ const analystsRoute = createRoute({
       'One page',
     ),
     ...unauthorizedResponse,
-    ...notFoundResponse,
-    ...errorResponses,
-  },
-});
-
-const holdingsRoute = createRoute({
-  ...route('/institutional/{symbol}', 'Institutional holders, largest first'),
-  request: { params: symbolParam, query: z.object({ page, pageSize: pageSize('institutional') }) },
-  responses: {
-    200: jsonContent(z.object({ data: z.array(Holding), totalItems: z.number() }), 'One page'),
     ...notFoundResponse,
     ...errorResponses,
   },
@@ -349,10 +337,6 @@ export const companyRoutes = createRouter()
     requireUser(c);
     const { page: p, pageSize: size } = c.req.valid('query');
     return c.json(await listAnalystRatings(c.var.db, c.req.valid('param').symbol, p, size), 200);
-  })
-  .openapi(holdingsRoute, async (c) => {
-    const { page: p, pageSize: size } = c.req.valid('query');
-    return c.json(await listHoldings(c.var.db, c.req.valid('param').symbol, p, size), 200);
   })
   .openapi(filingsRoute, async (c) => {
     const { page: p, pageSize: size, date, types } = c.req.valid('query');

@@ -1,4 +1,7 @@
-/** EDGAR: the sync of the universe's companies from the SEC, and the readers of EDGAR's documents. */
+/**
+ * EDGAR: the sync of the universe's companies from the SEC, the readers of EDGAR's documents, and the
+ * Form 13F holdings they store: a company's institutional holders (listHoldings, holdingsRoutes).
+ */
 export { createEdgarClient, EdgarNotConfigured, EdgarUnavailable, NO_USER_AGENT, type EdgarClient } from './client.ts';
 export { EdgarDocumentError } from './document-error.ts';
 export { runEdgarSync, universeWithCiks, type SyncOptions, type SyncReport } from './sync.ts';
@@ -13,3 +16,5 @@ export { importCusipMap } from './form13f/cusip-map.ts';
 export { isDataSetInput } from './form13f/data-set.ts';
 export { importForm13fDataSet, type DataSetImportOptions, type DataSetReport } from './form13f/data-set-import.ts';
 export { importForm13fFilings } from './form13f/filings-import.ts';
+export { listHoldings } from './form13f/holdings.ts';
+export { holdingsRoutes } from './holdings-routes.ts';

@@ -27,7 +27,7 @@ import { addDays, toNewYork } from '../../../lib/market-calendar.ts';
 import { recordChanges } from '../../platform/changes.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
 import { readMeta, writeMeta } from '../../platform/meta.ts';
-import { raiseFilingAlerts, type NewFiling } from '../alerts/index.ts';
+import { raiseFilingAlerts } from '../alerts/index.ts';
 import { addSecFilings, companiesView } from '../companies/index.ts';
 import { emptyReport, filingsOf, skip, type FilingArrays, type ImportReport } from '../imports/index.ts';
 import { EdgarUnavailable, type EdgarClient } from './client.ts';
@@ -367,7 +367,7 @@ async function refreshSubmissions(
     const added = rows.length ? await addSecFilings(tx, rows) : [];
     if (added.length) {
       await recordChanges(tx, 'company', [company.id]);
-      await raiseFilingAlerts(tx, added as NewFiling[], { batch: FILING_ALERT_BATCH });
+      await raiseFilingAlerts(tx, added, { batch: FILING_ALERT_BATCH });
       report.notes.push(`${company.symbol}: ${added.length} new filing(s)`);
     }
     // Asked for by name: the company's own list is what there is to read.

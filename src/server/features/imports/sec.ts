@@ -20,8 +20,8 @@ import { filingFolder, filingIndexUrl } from '../../../lib/edgar-links.ts';
 import { industryFor } from '../../../lib/industries.ts';
 import { recordChanges } from '../../platform/changes.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { raiseFilingAlerts, type NewFiling } from '../alerts/index.ts';
-import { addSecFilings, classifyBySic, companiesView, linkCiks } from '../companies/index.ts';
+import { raiseFilingAlerts } from '../alerts/index.ts';
+import { addSecFilings, classifyBySic, companiesView, linkCiks, type AddedSecFiling } from '../companies/index.ts';
 import { inputFiles, readInput } from './input.ts';
 import { ImportError, emptyReport, skip, type ImportReport } from './report.ts';
 import { CONTROL_CHARACTER } from './text.ts';
@@ -229,7 +229,7 @@ export async function importSecSubmissions(
     const classified = new Map<number, { id: number; sic: number; sector: string; industry: string }>();
     let pending: FilingRow[] = [];
     /** Filings stored for the first time by this import: their companies' followers are alerted. */
-    const newFilings: NewFiling[] = [];
+    const newFilings: AddedSecFiling[] = [];
     const flush = async () => {
       const batch = pending;
       pending = [];

@@ -1,9 +1,8 @@
 /**
- * The IPO calendar: what other parts may use (its rows read-only; the registrants' rows found, added
+ * The IPO calendar: what other parts may use (the registrants' rows found, added
  * and changed, for the EDGAR sync's step that reads registrations into it; the calendar's rows as
  * readers see them, for RedChat; the demo's calendar given up, for the imports).
  */
-export { iposView } from './read-models.ts';
 export { listIpos } from './service.ts';
 export {
   addIpo,

@@ -4,7 +4,6 @@
  * indicators the snapshot derives, the job's facts in the database, and the
  * small-cap indices recomputed from imported prices.
  */
-export { indexPricesView } from './read-models.ts';
 export {
   MARKET_DATA_INTERVAL_MS,
   META_CLOSE,

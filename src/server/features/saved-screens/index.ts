@@ -8,4 +8,5 @@ export {
   stopSavedScreenAlert,
   updateSavedScreen,
   type SavedScreen,
+  noteScreenAlerts,
 } from './service.ts';

@@ -8,6 +8,7 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { SAVED_SCREENS_MAX, SAVED_SCREEN_TEXT, canonicalScreen } from '../../../lib/saved-screens.ts';
 import type { SavedScreenRecord } from '../../../lib/content-records.ts';
+import { arrayColumn } from '../../platform/db/arrays.ts';
 import { transaction, type Db } from '../../platform/db/client.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { lockUser } from '../accounts/index.ts';
@@ -135,4 +136,15 @@ export async function stopSavedScreenAlert(db: Db, userId: number, id: number): 
     .update(savedScreens)
     .set({ alert: false, updatedAt: new Date() })
     .where(and(eq(savedScreens.id, id), eq(savedScreens.userId, userId)));
+}
+
+/**
+ * The screens (of one query) that start alerting: companies entering them from now on raise alerts
+ * (alerts/screen-watch.ts). A screen whose query changed or whose alerts went off meanwhile is left alone.
+ */
+export async function noteScreenAlerts(db: Db, ids: number[], query: string): Promise<void> {
+  await db.execute(sql`
+    update ${savedScreens} set alert_noted_at = now()
+    where id = any(${arrayColumn(ids, (id) => id, 'int4')})
+      and query = ${query} and alert and alert_noted_at is null`);
 }

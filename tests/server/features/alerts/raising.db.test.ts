@@ -6,8 +6,8 @@ import {
   createMarketAlerts,
   raiseFilingAlerts,
   type MarketAlerts,
-  type NewFiling,
 } from '../../../../src/server/features/alerts/index.ts';
+import type { AddedSecFiling } from '../../../../src/server/features/companies/index.ts';
 import { alerts, companies, insiderTransactions } from '../../../../src/server/schema.ts';
 import { bearer, staffHeaders, verifiedUser } from '../../../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../../helpers/app.ts';
@@ -60,7 +60,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const filing = (accession: string, form: string): NewFiling => ({
+const filing = (accession: string, form: string): AddedSecFiling => ({
   accessionKey: accession,
   companySymbol: followed,
   filingType: form,

@@ -18,13 +18,13 @@ import {
   insiderRecordsOf,
   listBioPhases,
   listFilings,
-  listHoldings,
   priceHistory,
   officersOfCompany,
   requireCompany,
   teamOf,
   type CompanyRow,
 } from '../../companies/index.ts';
+import { listHoldings } from '../../edgar/index.ts';
 import { upcomingEvents, webinarsOf } from '../../events/index.ts';
 import { listIpos } from '../../ipos/index.ts';
 import { indexCloseAsOf, listIndices } from '../../market/index.ts';

@@ -12,6 +12,7 @@
  */
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { arrayColumn } from '../../../platform/db/arrays.ts';
 import { rowsOf, type Db } from '../../../platform/db/client.ts';
 import { companiesView, storeStaffCusipMap, type CusipEntry } from '../../companies/index.ts';
 import {
@@ -37,6 +38,36 @@ export function cusipCheckDigitValid(cusip: string): boolean {
 }
 
 const SYMBOL_COLUMNS = ['symbol', 'ticker'];
+
+/**
+ * The holdings already on record under mapped CUSIPs moved to the company the map names (their
+ * shares of its shares outstanding with them); how many moved, and how many mapped CUSIPs no
+ * holding on record is of yet.
+ */
+async function moveHoldingsToMappedCompanies(
+  tx: Db,
+  entries: readonly CusipEntry[],
+): Promise<{ moved: number; withoutHoldings: number }> {
+  const cusips = arrayColumn(entries, (u) => u.cusip, 'text');
+  const symbols = arrayColumn(entries, (u) => u.symbol, 'text');
+  const [moved] = rowsOf<{ n: number }>(
+    await tx.execute(sql`
+      with moved as (
+        update institutional_holdings h set company_symbol = m.symbol,
+          shares_held_percentage = coalesce(h.shares_held * 100.0 / nullif(${companiesView.sharesOutstanding}, 0), 0)
+        from unnest(${cusips}, ${symbols}) as m(cusip, symbol)
+        join ${companiesView} on ${companiesView.symbol} = m.symbol
+        where h.cusip = m.cusip and h.accession is not null and h.company_symbol <> m.symbol
+        returning 1)
+      select count(*)::int as n from moved`),
+  );
+  const [held] = rowsOf<{ n: number }>(
+    await tx.execute(sql`
+      select count(*)::int as n from unnest(${cusips}) as m(cusip)
+      where not exists (select 1 from institutional_holdings h where h.cusip = m.cusip)`),
+  );
+  return { moved: moved?.n ?? 0, withoutHoldings: held?.n ?? 0 };
+}
 
 export async function importCusipMap(db: Db, file: string, dryRun: boolean): Promise<ImportReport> {
   const started = performance.now();
@@ -89,7 +120,8 @@ export async function importCusipMap(db: Db, file: string, dryRun: boolean): Pro
       else skip(report, 'symbol of no imported company', `${name}:${line}`);
     }
     if (!usable.length) return;
-    const { before, moved, withoutHoldings } = await storeStaffCusipMap(tx, usable);
+    const { before } = await storeStaffCusipMap(tx, usable);
+    const { moved, withoutHoldings } = await moveHoldingsToMappedCompanies(tx, usable);
     for (const u of usable) {
       const was = before.get(u.cusip);
       if (was === undefined) report.added++;

@@ -331,7 +331,7 @@ async function importSpooled(
     const runId = run.id;
     // One statement: the reports turn loaded and are judged, the holdings of those replaced are
     // removed, the CUSIPs placed by name kept, and the import marked finished, which shows its
-    // holdings (companies/holdings.ts) at the same instant.
+    // holdings (holdings.ts) at the same instant.
     const placed = cusipsPlacedByNameStatement(matcher.placedByName);
     const settled = await settleReports(db, pairs, {
       run: runId,

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { arrayColumn } from '../../../platform/db/arrays.ts';
 import { rowsOf, type Db } from '../../../platform/db/client.ts';
-import { keepCusipsPlacedByName } from '../../companies/index.ts';
+import { companiesView, dailyPricesView, keepCusipsPlacedByName } from '../../companies/index.ts';
 import type { Form13fDocuments } from './documents.ts';
 import { mainName, noteName, type CusipMatcher, type CusipNames } from './issuers.ts';
 import { cusipOf, isHoldingsForm, isQuarterEnd } from './rows.ts';
@@ -32,12 +32,13 @@ export async function quarterEndPrices(
   for (let i = 0; i < symbols.length; i += PRICED_PER_STATEMENT) {
     const rows = rowsOf<{ symbol: string; price: number | null }>(
       await db.execute(sql`
-        select c.symbol, coalesce(
-          (select d.close from daily_prices d where d.symbol = c.symbol and d.date <= ${period}::date
-             and d.date > ${period}::date - 10 order by d.date desc limit 1),
-          c.last_sale) as price
-        from companies c
-        where c.symbol = any(${arrayColumn(symbols.slice(i, i + PRICED_PER_STATEMENT), (s) => s, 'text')})`),
+        select ${companiesView.symbol}, coalesce(
+          (select ${dailyPricesView.close} from ${dailyPricesView}
+           where ${dailyPricesView.symbol} = ${companiesView.symbol} and ${dailyPricesView.date} <= ${period}::date
+             and ${dailyPricesView.date} > ${period}::date - 10 order by ${dailyPricesView.date} desc limit 1),
+          ${companiesView.lastSale}) as price
+        from ${companiesView}
+        where ${companiesView.symbol} = any(${arrayColumn(symbols.slice(i, i + PRICED_PER_STATEMENT), (s) => s, 'text')})`),
     );
     for (const r of rows) if (r.price !== null && r.price > 0) prices.set(r.symbol, Number(r.price));
   }

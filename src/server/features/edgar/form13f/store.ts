@@ -1,5 +1,5 @@
 /**
- * Form 13F reports and their holdings in the database (companies' institutional_filings and
+ * Form 13F reports and their holdings in the database (EDGAR's institutional_filings and
  * institutional_holdings), the same for a data set, a filing EDGAR serves and a file.
  *
  * Which reports count, for one manager and one quarter (docs/product.md §9.2):
@@ -18,6 +18,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { arrayColumn } from '../../../platform/db/arrays.ts';
 import { rowsOf, type Db } from '../../../platform/db/client.ts';
+import { companiesView } from '../../companies/index.ts';
 import type { AmendmentType, Form13fFiling, PutCall } from './rows.ts';
 
 export interface ReportOrder {
@@ -255,9 +256,9 @@ export async function writeHoldings(
         ${prefix}insert into institutional_holdings as h (company_symbol, institution_name, shares_held_percentage, shares_held,
           market_value, filing_date, manager_cik, report_period, cusip, accession, put_call, investment_discretion,
           import_run, loading_run)
-        select t.symbol, t.name,
-          coalesce(t.shares * 100.0 / nullif(c.shares_outstanding, 0), 0), t.shares, t.value, t.filed, t.cik, t.period,
-          t.cusip, t.accession, t.put_call, t.discretion, ${run}::int4, t.loading_run
+        select t.symbol, t.name, coalesce(t.shares * 100.0 / nullif(${companiesView.sharesOutstanding}, 0), 0),
+          t.shares, t.value, t.filed, t.cik, t.period, t.cusip, t.accession, t.put_call, t.discretion, ${run}::int4,
+          t.loading_run
         from unnest(${arrayColumn(batch, (h) => h.symbol, 'text')}, ${arrayColumn(batch, (h) => h.managerName.slice(0, 300), 'text')},
           ${arrayColumn(batch, (h) => h.shares, 'int8')}, ${arrayColumn(batch, (h) => h.value, 'float8')},
           ${arrayColumn(batch, (h) => h.filedOn, 'date')}, ${arrayColumn(batch, (h) => h.managerCik, 'int4')},
@@ -265,7 +266,7 @@ export async function writeHoldings(
           ${arrayColumn(batch, (h) => h.accession, 'text')}, ${arrayColumn(batch, (h) => h.putCall, 'text')},
           ${arrayColumn(batch, (h) => h.discretion, 'text')}, ${arrayColumn(batch, (h) => h.loadingRun, 'int4')})
           as t(symbol, name, shares, value, filed, cik, period, cusip, accession, put_call, discretion, loading_run)
-        join companies c on c.symbol = t.symbol
+        join ${companiesView} on ${companiesView.symbol} = t.symbol
         on conflict (accession, cusip, (coalesce(put_call, 'SH'))) do update set
           company_symbol = excluded.company_symbol,
           institution_name = excluded.institution_name,

@@ -10,13 +10,13 @@
  * no reports and are listed as they are.
  */
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import type { HoldingRecord } from '../../../lib/content-records.ts';
-import { previousQuarterEnd } from '../../../lib/quarters.ts';
-import { arrayColumn } from '../../platform/db/arrays.ts';
-import { rowsOf, type Db } from '../../platform/db/client.ts';
-import { paged, rowCount } from '../../platform/db/paged.ts';
-import { requireCompany } from './records.ts';
-import { institutionalHoldings } from './tables.ts';
+import type { HoldingRecord } from '../../../../lib/content-records.ts';
+import { previousQuarterEnd } from '../../../../lib/quarters.ts';
+import { arrayColumn } from '../../../platform/db/arrays.ts';
+import { rowsOf, type Db } from '../../../platform/db/client.ts';
+import { paged, rowCount } from '../../../platform/db/paged.ts';
+import { requireCompany } from '../../companies/index.ts';
+import { institutionalHoldings } from '../tables.ts';
 
 interface Position {
   id: number;
