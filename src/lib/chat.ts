@@ -29,6 +29,7 @@ export const CHAT_TEXT = {
   sendFailed: 'RedChat could not answer just now. Please try again.',
   threadMissing: 'This conversation no longer exists.',
   sharedMissing: 'This shared chat does not exist or is no longer shared.',
+  sharedFailed: 'The conversation could not be loaded. Please try again.',
   modelFallback:
     "The AI model didn't answer, so this answer comes from RedChat's built-in research engine, which reads RedCap's data directly.",
   tooLong: (max: number) => `Your message is too long: keep it to ${max} characters.`,

@@ -37,6 +37,8 @@ export const listMessages = (list: ConsoleList) => {
 export const CONSOLE_MESSAGES = {
   clients: {
     load: 'Failed to load clients',
+    loadOne: 'Failed to load the client',
+    specialists: 'Failed to load the specialists',
     create: 'Failed to create client',
     update: 'Failed to update client',
   },
@@ -54,6 +56,7 @@ export const CONSOLE_MESSAGES = {
   broadcast: {
     sent: 'Global Notification Broadcasted Successfully',
     failed: 'Error broadcasting notification',
+    load: 'Failed to load the recent broadcasts',
   },
 } as const;
 

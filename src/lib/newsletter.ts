@@ -134,6 +134,7 @@ export const NEWSLETTER_TEXTS = {
   suppressions: 'Suppressed addresses',
   suppressionsIntro: 'No bulk email goes to these addresses. Lift a suppression only when the reader asks for it.',
   noSuppressions: 'No suppressed addresses.',
+  suppressionsFailed: 'Failed to load the suppressed addresses',
   lift: 'Lift',
   lifted: 'Lifted the suppression of {email}.',
   liftFailed: 'Failed to lift the suppression',

@@ -3,8 +3,9 @@
  * a heart toggled on a screener row, a company header, a news, video or
  * event card, or a favorites list shows the same state everywhere at once.
  * Each kind's list is read once per page, the first time an island needs
- * it. Toggles flip at once and flip back if the call fails, except videos,
- * which wait for the server (docs/product.md §14.3).
+ * it (a favorites list holds the items it shows in its own read, and reads
+ * them afresh). Toggles flip at once and flip back if the call fails, except
+ * videos, which wait for the server (docs/product.md §14.3).
  */
 import { map } from 'nanostores';
 import { saveOptimistically } from './optimistic.ts';
@@ -14,17 +15,19 @@ import { showSnackbar } from './snackbar.ts';
 export type FavoriteKind = 'company' | 'news' | 'video' | 'event';
 export type FavoriteId = string | number;
 
+/** An item as the list call answers it. */
+type FavoriteItem = Record<string, unknown>;
+
 export interface KindFavorites {
-  status: 'idle' | 'loading' | 'ready' | 'error';
+  /** Whether the list has come. */
+  status: 'idle' | 'ready';
   /** The ids marked, as strings (a symbol, or a number written out). */
   ids: ReadonlySet<string>;
-  /** The items as the list call answered them (the favorites pages show these). */
-  items: readonly Record<string, unknown>[];
   /** Ids with a call in flight. */
   pending: ReadonlySet<string>;
 }
 
-const EMPTY: KindFavorites = { status: 'idle', ids: new Set(), items: [], pending: new Set() };
+const EMPTY: KindFavorites = { status: 'idle', ids: new Set(), pending: new Set() };
 
 export const $favorites = map<Record<FavoriteKind, KindFavorites>>({
   company: EMPTY,
@@ -36,7 +39,7 @@ export const $favorites = map<Record<FavoriteKind, KindFavorites>>({
 /** The API's favorites calls per kind: the list path, its envelope, the PATCH body field and the item id. */
 export const FAVORITE_CALLS: Record<
   FavoriteKind,
-  { path: string; envelope: 'data' | 'news'; field: string; idOf: (item: Record<string, unknown>) => string }
+  { path: string; envelope: 'data' | 'news'; field: string; idOf: (item: FavoriteItem) => string }
 > = {
   company: { path: 'stock/favorites', envelope: 'data', field: 'symbol', idOf: (item) => String(item.symbol) },
   news: { path: 'news/favorites', envelope: 'news', field: 'newsId', idOf: (item) => String(item.id) },
@@ -81,21 +84,21 @@ const setPending = (kind: FavoriteKind, key: string, waiting: boolean) =>
 // The HTTP client loads on demand: guests reading a page never download it.
 const client = () => import('../islands/api-client.ts');
 
-const loads = new Map<FavoriteKind, Promise<void>>();
+const loads = new Map<FavoriteKind, Promise<readonly FavoriteItem[]>>();
 
 /**
  * Reads a kind's favorites once per page (nothing for guests); `fresh`
- * reads them again (the favorite companies' prices move).
+ * reads them again (the favorite companies' prices move). Answers the items
+ * as the list call gave them; a failed read is tried again the next time.
  */
-export function loadFavorites(kind: FavoriteKind, { fresh = false } = {}): Promise<void> {
-  if (!$session.get()) return Promise.resolve();
+export function loadFavorites(kind: FavoriteKind, { fresh = false } = {}): Promise<readonly FavoriteItem[]> {
+  if (!$session.get()) return Promise.resolve([]);
   let pending = fresh ? undefined : loads.get(kind);
   if (!pending) {
-    if ($favorites.get()[kind].status !== 'ready') update(kind, () => ({ status: 'loading' }));
     const call = FAVORITE_CALLS[kind];
     const startedAt = ++clock;
     pending = client()
-      .then(({ api }) => api.get(call.path).json<Record<string, Record<string, unknown>[] | undefined>>())
+      .then(({ api }) => api.get(call.path).json<Record<string, FavoriteItem[] | undefined>>())
       .then((body) => {
         const items = body[call.envelope] ?? [];
         update(kind, (state) => {
@@ -106,14 +109,12 @@ export function loadFavorites(kind: FavoriteKind, { fresh = false } = {}): Promi
             if (state.ids.has(key)) ids.add(key);
             else ids.delete(key);
           }
-          return { status: 'ready', items, ids };
+          return { status: 'ready', ids };
         });
-      })
-      .catch(() => {
-        loads.delete(kind);
-        // A failed refresh keeps the list on screen.
-        update(kind, (state) => (state.status === 'ready' ? {} : { status: 'error' }));
+        return items;
       });
+    // Handled here: the hearts, which only want the store filled, leave a failure to the favorites list.
+    pending.catch(() => loads.delete(kind));
     loads.set(kind, pending);
   }
   return pending;

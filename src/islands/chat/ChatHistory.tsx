@@ -4,13 +4,28 @@
  * icon opens an input: Enter or leaving it saves, Escape cancels) or
  * deleted after a confirmation. Selecting a thread opens it in the frame.
  */
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CHAT_HISTORY_PAGE_SIZE, CHAT_TEXT, CHAT_TITLE_MAX, cutChatCompany } from '../../lib/chat.ts';
 import type { ChatHistoryRecord } from '../../lib/content-records.ts';
 import { formatRelativeTime } from '../../lib/time-format.ts';
 import { api } from '../api-client.ts';
+import LoadFailed from '../LoadFailed.tsx';
+import { useServerRead } from '../use-server-read.ts';
 
 const HISTORY = 'redchat/api/chat/chat/history';
+
+/** A page of threads; an answer that is not a list is a failure too (the rule of docs/product.md). */
+async function readPage(page: number): Promise<ChatHistoryRecord[]> {
+  const body = await api
+    .get(HISTORY, { searchParams: { page, limit: CHAT_HISTORY_PAGE_SIZE } })
+    .json<{ data?: unknown }>();
+  if (!Array.isArray(body.data)) throw new Error('not a list');
+  return body.data as ChatHistoryRecord[];
+}
+
+/** The threads read so far (pages 1 to `page`), and whether there are more. */
+const readFirst = () =>
+  readPage(1).then((threads) => ({ threads, page: 1, more: threads.length === CHAT_HISTORY_PAGE_SIZE }));
 
 interface Props {
   /** The thread shown in the frame. */
@@ -57,70 +72,62 @@ function TitleEditor({ thread, onDone }: { thread: ChatHistoryRecord; onDone: (t
 }
 
 export default function ChatHistory({ current, refresh, onSelect, onDeleted }: Props) {
-  const [items, setItems] = useState<ChatHistoryRecord[]>([]);
-  const [page, setPage] = useState(0);
-  const [hasMore, setHasMore] = useState(true);
-  const [failed, setFailed] = useState(false);
+  // The first page, read again when `refresh` is bumped; the next ones are added to it as the list scrolls.
+  const read = useServerRead('chat history', String(refresh), readFirst);
+  const history = read.latest;
+  const threads = history?.threads ?? [];
+  // A later page or a deletion failed (for this reading of the history).
+  const [failedAt, setFailedAt] = useState<number | null>(null);
+  const failed = read.status === 'failed' || failedAt === refresh;
   const [editing, setEditing] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [titleFailed, setTitleFailed] = useState(false);
   const sentinel = useRef<HTMLLIElement>(null);
-  const loadingRef = useRef(false);
-
-  /** Reads a page of threads; the state changes when it arrives. */
-  const load = useCallback((next: number) => {
-    if (loadingRef.current) return;
-    loadingRef.current = true;
-    api
-      .get(HISTORY, { searchParams: { page: next, limit: CHAT_HISTORY_PAGE_SIZE } })
-      .json<{ data?: unknown }>()
-      .then((body) => {
-        // The rule of docs/product.md: an answer that is not a list is a failure too.
-        if (!Array.isArray(body.data)) throw new Error('not a list');
-        const data = body.data as ChatHistoryRecord[];
-        setItems((all) => {
-          const base = next === 1 ? [] : all;
-          const seen = new Set(base.map((t) => t.thread_id));
-          return [...base, ...data.filter((t) => !seen.has(t.thread_id))];
-        });
-        setPage(next);
-        setHasMore(data.length === CHAT_HISTORY_PAGE_SIZE);
-        setFailed(false);
-      })
-      .catch(() => {
-        setFailed(true);
-        setHasMore(false);
-      })
-      .finally(() => {
-        loadingRef.current = false;
-      });
-  }, []);
-
-  useEffect(() => load(1), [load, refresh]);
+  const { replace } = read;
 
   // The next page when the end of the list comes into view.
   useEffect(() => {
     const end = sentinel.current;
-    if (!end || !hasMore || failed) return;
+    if (!end || !history?.more || failed) return;
+    const { page } = history;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) load(page + 1);
+      if (!entries.some((e) => e.isIntersecting)) return;
+      observer.disconnect();
+      readPage(page + 1).then(
+        (more) =>
+          // Added to the pages it follows (not to a first page read again meanwhile, nor twice).
+          replace((shown) => {
+            if (shown.page !== page) return shown;
+            const seen = new Set(shown.threads.map((t) => t.thread_id));
+            const threads = [...shown.threads, ...more.filter((t) => !seen.has(t.thread_id))];
+            return { threads, page: page + 1, more: more.length === CHAT_HISTORY_PAGE_SIZE };
+          }),
+        () => setFailedAt(refresh),
+      );
     });
     observer.observe(end);
     return () => observer.disconnect();
-  }, [hasMore, failed, load, page]);
+  }, [history, failed, replace, refresh]);
 
+  const change = (edit: (threads: ChatHistoryRecord[]) => ChatHistoryRecord[]) =>
+    replace((shown) => ({ ...shown, threads: edit(shown.threads) }));
+
+  // The new title shows at once and goes back if the call fails. Not through stores/optimistic.ts: a second
+  // importer would give that helper a chunk of its own on every article page, which has no room for it.
   async function rename(thread: ChatHistoryRecord, title: string | null) {
     setEditing(null);
     if (title === null) return;
-    setItems((all) => all.map((t) => (t.thread_id === thread.thread_id ? { ...t, chat_title: title } : t)));
+    const retitle = (chat_title: string) =>
+      change((all) => all.map((t) => (t.thread_id === thread.thread_id ? { ...t, chat_title } : t)));
+    retitle(title);
     try {
       const body = await api
         .post(`${HISTORY}/${encodeURIComponent(thread.thread_id)}/title`, { json: { title } })
         .json<{ title: string }>();
-      setItems((all) => all.map((t) => (t.thread_id === thread.thread_id ? { ...t, chat_title: body.title } : t)));
+      retitle(body.title);
       setTitleFailed(false);
     } catch {
-      setItems((all) => all.map((t) => (t.thread_id === thread.thread_id ? thread : t)));
+      retitle(thread.chat_title);
       setTitleFailed(true);
     }
   }
@@ -129,32 +136,37 @@ export default function ChatHistory({ current, refresh, onSelect, onDeleted }: P
     setConfirming(null);
     try {
       await api.delete(`${HISTORY}/${encodeURIComponent(thread.thread_id)}`);
-      setItems((all) => all.filter((t) => t.thread_id !== thread.thread_id));
+      change((all) => all.filter((t) => t.thread_id !== thread.thread_id));
       onDeleted(thread.thread_id);
     } catch {
-      setFailed(true);
+      setFailedAt(refresh);
     }
   }
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       {failed && (
-        <p role="alert" className="mb-2 text-sm text-down" data-testid="chat-history-error">
-          {CHAT_TEXT.historyFailed}
-        </p>
+        <LoadFailed
+          text={CHAT_TEXT.historyFailed}
+          onRetry={() => {
+            setFailedAt(null);
+            read.retry();
+          }}
+          className="mb-2 flex flex-col items-start gap-2"
+        />
       )}
       {titleFailed && (
         <p role="alert" className="mb-2 text-sm text-down" data-testid="chat-title-error">
           {CHAT_TEXT.titleFailed}
         </p>
       )}
-      {!failed && page > 0 && items.length === 0 && (
+      {!failed && history && threads.length === 0 && (
         <p className="py-4 text-sm text-muted" data-testid="chat-history-empty">
           {CHAT_TEXT.noHistory}
         </p>
       )}
       <ul className="-mx-1 flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto px-1" data-testid="chat-history">
-        {items.map((thread) => (
+        {threads.map((thread) => (
           <li
             key={thread.thread_id}
             className={`group rounded-lg border ${current === thread.thread_id ? 'border-primary bg-surface-2' : 'border-transparent hover:bg-surface-2'}`}
@@ -232,7 +244,8 @@ export default function ChatHistory({ current, refresh, onSelect, onDeleted }: P
             )}
           </li>
         ))}
-        {hasMore && !failed && (
+        {/* Until the first page comes, too, the list says it is loading more. */}
+        {(history?.more ?? true) && !failed && (
           <li ref={sentinel} className="py-2 text-center text-sm text-muted" data-testid="chat-history-more">
             {CHAT_TEXT.loadingMore}
           </li>

@@ -7,54 +7,52 @@ import { useEffect, useState } from 'react';
 import { CHAT_TEXT, chatPagePath } from '../../lib/chat.ts';
 import type { ChatHistoryRecord, ChatMessageRecord } from '../../lib/content-records.ts';
 import { formatNewYorkDate } from '../../lib/time-format.ts';
+import LoadFailed from '../LoadFailed.tsx';
+import { useServerRead } from '../use-server-read.ts';
 import AnswerText from './AnswerText.tsx';
 
 type Shared = Omit<ChatHistoryRecord, 'thread_id'> & { messages: ChatMessageRecord[] };
-type Load = { kind: 'loading' } | { kind: 'missing' } | { kind: 'failed' } | { kind: 'ready'; thread: Shared };
+
+/** The conversation a link shares, or null when the link does not work (never shared, or no longer). */
+async function readShared(token: string): Promise<Shared | null> {
+  const response = await fetch(`/api/redchat/shared/${token}`, { credentials: 'omit' });
+  if (response.status === 404 || response.status === 400) return null;
+  if (!response.ok) throw new Error(`The shared chat answered ${response.status}`);
+  return ((await response.json()) as { data: Shared }).data;
+}
 
 export default function SharedChat() {
   // The page renders in the browser only: the token is in its address.
   const [token] = useState(() => /\/redchat\/shared\/([A-Za-z0-9_-]+)/.exec(location.pathname)?.[1] ?? null);
-  const [load, setLoad] = useState<Load>(token ? { kind: 'loading' } : { kind: 'missing' });
-
+  const read = useServerRead('shared chat', token, readShared);
+  const thread = read.status === 'ready' ? read.data : null;
   useEffect(() => {
-    if (!token) return;
-    void (async () => {
-      try {
-        const response = await fetch(`/api/redchat/shared/${token}`, { credentials: 'omit' });
-        if (response.status === 404 || response.status === 400) return setLoad({ kind: 'missing' });
-        if (!response.ok) return setLoad({ kind: 'failed' });
-        const { data } = (await response.json()) as { data: Shared };
-        setLoad({ kind: 'ready', thread: data });
-        document.title = `${data.chat_title} | RedChat`;
-      } catch {
-        setLoad({ kind: 'failed' });
-      }
-    })();
-  }, [token]);
+    if (thread) document.title = `${thread.chat_title} | RedChat`;
+  }, [thread]);
 
-  if (load.kind === 'loading') {
+  if (token && read.status === 'loading') {
     return (
       <p className="text-muted" aria-busy="true">
         Loading the conversation…
       </p>
     );
   }
-  if (load.kind !== 'ready') {
+  if (!thread) {
     return (
       <div className="card flex flex-col items-start gap-3 p-6" data-testid="shared-chat-missing">
-        <p role="alert" className="font-semibold">
-          {load.kind === 'missing'
-            ? CHAT_TEXT.sharedMissing
-            : 'The conversation could not be loaded. Please try again.'}
-        </p>
+        {read.status === 'failed' ? (
+          <LoadFailed text={CHAT_TEXT.sharedFailed} onRetry={read.retry} />
+        ) : (
+          <p role="alert" className="font-semibold">
+            {CHAT_TEXT.sharedMissing}
+          </p>
+        )}
         <a href="/redchat" className="btn-primary">
           Ask RedChat yourself
         </a>
       </div>
     );
   }
-  const { thread } = load;
   return (
     <article className="mx-auto flex max-w-3xl flex-col gap-4" data-testid="shared-chat">
       <header className="flex flex-col gap-1">

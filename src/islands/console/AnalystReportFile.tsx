@@ -4,8 +4,9 @@
  * the generated report, replace it, or remove it. Each change is based on the version loaded;
  * someone else's change in between is refused and the report is loaded again.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { AnalystReportFileRecord } from '../../lib/console-records.ts';
+import { useId, useState, type FormEvent } from 'react';
+import LoadFailed from '../LoadFailed.tsx';
+import { useServerRead } from '../use-server-read.ts';
 import { analystReportOf, removeAnalystReport, uploadAnalystReport } from './analyst-report-api.ts';
 import { ConsoleError } from './console-api.ts';
 
@@ -32,23 +33,14 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export default function AnalystReportFile({ symbol }: { symbol: string }) {
   const id = useId();
-  const [report, setReport] = useState<AnalystReportFileRecord | null | undefined>(undefined);
+  const read = useServerRead('analyst report', symbol, analystReportOf);
+  // While it is read again after a change, the report shown stays.
+  const report = read.latest;
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const [formKey, setFormKey] = useState(0);
-
-  const load = () =>
-    analystReportOf(symbol).then(setReport, (error: unknown) =>
-      setOutcome({ ok: false, text: error instanceof ConsoleError ? error.describe(T.loadFailed) : T.loadFailed }),
-    );
-  // The tab gives each company a fresh one (its key is the symbol): loaded once.
-  useEffect(() => {
-    void load();
-    // load reads the symbol it is given.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [symbol]);
 
   const change = async (run: () => Promise<unknown>, done: string) => {
     setBusy(true);
@@ -63,7 +55,7 @@ export default function AnalystReportFile({ symbol }: { symbol: string }) {
       setOutcome({ ok: false, text: error instanceof ConsoleError ? error.describe(T.failed) : T.failed });
     } finally {
       setBusy(false);
-      await load();
+      read.retry();
     }
   };
 
@@ -83,7 +75,13 @@ export default function AnalystReportFile({ symbol }: { symbol: string }) {
         {T.heading}
       </h3>
       <p className="text-sm text-muted">{T.intro}</p>
-      {report === undefined ? null : report === null ? (
+      {read.status === 'failed' ? (
+        <LoadFailed
+          text={read.error instanceof ConsoleError ? read.error.describe(T.loadFailed) : T.loadFailed}
+          onRetry={read.retry}
+          className="flex flex-wrap items-center gap-3"
+        />
+      ) : report === undefined ? null : report === null ? (
         <p className="text-sm text-muted" data-testid="analyst-report-none">
           {T.none}
         </p>

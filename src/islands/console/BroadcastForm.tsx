@@ -3,7 +3,7 @@
  * objectType) sent to every user's bell, and by email or SMS to those who
  * want announcements that way. Recent broadcasts show how far delivery got.
  */
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { formatRelativeTime } from '../../lib/time-format.ts';
 import {
   NOTIFICATION_OBJECT_TYPES,
@@ -12,7 +12,8 @@ import {
   type NotificationObjectType,
 } from '../../lib/console.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';
-import type { BroadcastRecord } from '../../lib/console-records.ts';
+import LoadFailed from '../LoadFailed.tsx';
+import { useServerRead } from '../use-server-read.ts';
 import { ConsoleError, broadcastNotification, recentBroadcasts } from './console-api.ts';
 
 const MESSAGE_MAX = 500;
@@ -29,6 +30,8 @@ const OBJECT_HINTS: Record<NotificationObjectType, string> = {
   company: 'The company’s ticker, such as ABCD.',
 };
 
+const readRecent = () => recentBroadcasts();
+
 export default function BroadcastForm() {
   const ids = { message: useId(), type: useId(), object: useId() };
   const [message, setMessage] = useState('');
@@ -37,26 +40,16 @@ export default function BroadcastForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const [recent, setRecent] = useState<BroadcastRecord[] | null>(null);
-
-  const loadRecent = useCallback(
-    () =>
-      recentBroadcasts()
-        .then(setRecent)
-        .catch(() => setRecent((r) => r ?? [])),
-    [],
-  );
-
-  useEffect(() => {
-    void loadRecent();
-  }, [loadRecent]);
+  const read = useServerRead('recent broadcasts', '', readRecent);
+  // While they are read again, the last ones stay on screen.
+  const recent = read.latest;
 
   const delivering = recent?.some((b) => b.deliveredAt === null) ?? false;
   useEffect(() => {
     if (!delivering) return;
-    const timer = setInterval(() => void loadRecent(), DELIVERY_POLL_MS);
+    const timer = setInterval(read.retry, DELIVERY_POLL_MS);
     return () => clearInterval(timer);
-  }, [delivering, loadRecent]);
+  }, [delivering, read.retry]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -76,7 +69,7 @@ export default function BroadcastForm() {
       showSnackbar(CONSOLE_MESSAGES.broadcast.sent, 'success');
       setMessage('');
       setObjectId('');
-      void loadRecent();
+      read.retry();
     } catch (error) {
       const text =
         error instanceof ConsoleError
@@ -162,7 +155,9 @@ export default function BroadcastForm() {
 
       <div className="flex flex-col gap-2">
         <h2 className="text-lg font-bold">Recent broadcasts</h2>
-        {recent === null ? (
+        {read.status === 'failed' ? (
+          <LoadFailed text={CONSOLE_MESSAGES.broadcast.load} onRetry={read.retry} />
+        ) : !recent ? (
           <p className="text-muted">Loading…</p>
         ) : recent.length === 0 ? (
           <p className="text-muted">No broadcasts yet.</p>

@@ -13,13 +13,15 @@ import { useServerRead } from '../use-server-read.ts';
 import ClientEditor from './ClientEditor.tsx';
 import LandingEditor from './LandingEditor.tsx';
 import LeadersEditor from './LeadersEditor.tsx';
-import type { ClientRecord, SpecialistRecord } from '../../lib/console-records.ts';
-import { ConsoleError, createClient, getClient, listClients, listSpecialists } from './console-api.ts';
+import type { ClientRecord } from '../../lib/console-records.ts';
+import { ConsoleError, createClient, getClient, listClients, listSpecialists, orNone } from './console-api.ts';
 
 const SEARCH_DELAY_MS = 300;
 
 /** The clients a search finds (up to a hundred), and how many there are. */
 const readClients = (query: string) => listClients(query).then((page) => ({ items: page.data, total: page.total }));
+/** A client the list does not show, by its ticker (null when there is none). */
+const readClient = (symbol: string) => orNone(getClient(symbol));
 
 function symbolFromAddress(): string | null {
   return new URLSearchParams(location.search).get('symbol')?.toUpperCase() ?? null;
@@ -29,7 +31,6 @@ export default function ClientsManagement() {
   const ids = { search: useId(), add: useId() };
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
-  const [specialists, setSpecialists] = useState<SpecialistRecord[]>([]);
   const [symbol, setSymbol] = useState<string | null>(symbolFromAddress);
   const [newSymbol, setNewSymbol] = useState('');
   const [createError, setCreateError] = useState<string | null>(null);
@@ -45,10 +46,8 @@ export default function ClientsManagement() {
   // While the next search is read, or when that read failed, the last list stays on screen.
   const clients = read.latest;
 
+  const specialists = useServerRead('specialists', '', listSpecialists);
   useEffect(() => {
-    listSpecialists()
-      .then(setSpecialists)
-      .catch(() => setSpecialists([]));
     const back = () => setSymbol(symbolFromAddress());
     addEventListener('popstate', back);
     return () => removeEventListener('popstate', back);
@@ -56,19 +55,10 @@ export default function ClientsManagement() {
 
   // The chosen client: from the list when it is there, otherwise looked up by its ticker.
   const listed = clients?.items.find((c) => c.company_symbol === symbol) ?? null;
-  const [lookedUp, setLookedUp] = useState<ClientRecord | null>(null);
-  const needsLookup = Boolean(symbol && clients && !listed);
-  useEffect(() => {
-    if (!needsLookup || !symbol) return;
-    let live = true;
-    getClient(symbol)
-      .then((client) => live && setLookedUp(client))
-      .catch(() => live && setLookedUp(null));
-    return () => {
-      live = false;
-    };
-  }, [needsLookup, symbol]);
-  const chosen = listed ?? (lookedUp?.company_symbol === symbol ? lookedUp : null);
+  const lookup = useServerRead('client', symbol && clients && !listed ? symbol : null, readClient);
+  // (Until the lookup of a newly chosen ticker starts, the read holds the last one's answer.)
+  const lookedUp = lookup.status === 'ready' && lookup.data?.company_symbol === symbol ? lookup.data : null;
+  const chosen = listed ?? lookedUp;
 
   const choose = (next: string) => {
     setSymbol(next);
@@ -78,7 +68,7 @@ export default function ClientsManagement() {
   };
 
   const replaced = (client: ClientRecord) => {
-    setLookedUp(client);
+    lookup.replace(() => client);
     read.replace((list) => ({
       ...list,
       items: list.items.map((c) => (c.company_symbol === client.company_symbol ? client : c)),
@@ -98,7 +88,6 @@ export default function ClientsManagement() {
       const client = await createClient({ company_symbol: ticker, active: true });
       showSnackbar(`${client.companyName} is now a client.`, 'success');
       setNewSymbol('');
-      setLookedUp(client);
       choose(client.company_symbol);
       reload();
     } catch (error) {
@@ -190,20 +179,34 @@ export default function ClientsManagement() {
       </aside>
 
       <div className="flex min-w-0 flex-col gap-6">
-        {!chosen ? (
+        {lookup.status === 'failed' ? (
+          <LoadFailed
+            text={CONSOLE_MESSAGES.clients.loadOne}
+            onRetry={lookup.retry}
+            className="card flex flex-wrap items-center gap-3 p-6"
+          />
+        ) : !chosen ? (
           <p className="card p-6 text-muted">
-            {symbol && clients
+            {lookup.status === 'ready'
               ? `${symbol} is not a client.`
               : 'Choose a client to edit it, its landing page and its leaders.'}
           </p>
         ) : (
           <>
-            <ClientEditor
-              key={`${chosen.company_symbol}`}
-              client={chosen}
-              specialists={specialists}
-              onSaved={replaced}
-            />
+            {specialists.status === 'failed' ? (
+              <LoadFailed
+                text={CONSOLE_MESSAGES.clients.specialists}
+                onRetry={specialists.retry}
+                className="card flex flex-wrap items-center gap-3 p-6"
+              />
+            ) : (
+              <ClientEditor
+                key={`${chosen.company_symbol}`}
+                client={chosen}
+                specialists={specialists.latest ?? []}
+                onSaved={replaced}
+              />
+            )}
             <LandingEditor
               key={`landing-${chosen.company_symbol}`}
               symbol={chosen.company_symbol}

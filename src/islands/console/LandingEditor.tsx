@@ -15,7 +15,7 @@ import PublishProgress, { saveMoment } from './PublishProgress.tsx';
 import RecordForm, { type SaveOutcome } from './RecordForm.tsx';
 import { labelsOf } from './server-reasons.ts';
 import { LANDING_FIELDS, toFormValues, toPayload, type FormValues } from './record-fields.ts';
-import { ConsoleError, createLanding, getLanding, updateLanding } from './console-api.ts';
+import { ConsoleError, createLanding, getLanding, orNone, updateLanding } from './console-api.ts';
 
 /** The sections of the preview: a title field (or a fixed title) over an HTML field. */
 const SECTIONS: { title: string; titleKey?: string; key: string }[] = [
@@ -29,11 +29,7 @@ const SECTIONS: { title: string; titleKey?: string; key: string }[] = [
 ];
 
 /** A client's landing page, or null when it has none (a 404). */
-const readLanding = (symbol: string) =>
-  getLanding(symbol).catch((error: unknown) => {
-    if (error instanceof ConsoleError && error.status === 404) return null;
-    throw error;
-  });
+const readLanding = (symbol: string) => orNone(getLanding(symbol));
 
 /** Failed requests: refused input gets the form's text with the reason; the server's own failure its text. */
 function landingFailure(error: unknown): string {

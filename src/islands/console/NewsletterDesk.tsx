@@ -4,16 +4,18 @@
  * the chosen issue's editor, preview and sending, and the suppressed
  * addresses. An issue that is going out is read again every two seconds.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { formatCount } from '../../lib/format.ts';
 import { NEWSLETTER_STATUS_LABELS, NEWSLETTER_TEXTS as T, type NewsletterIssueRecord } from '../../lib/newsletter.ts';
 import { formatNewYorkDate } from '../../lib/time-format.ts';
 import { showSnackbar } from '../../stores/snackbar.ts';
+import LoadFailed from '../LoadFailed.tsx';
+import { useServerRead } from '../use-server-read.ts';
 import { ConsoleError } from './console-api.ts';
 import { IssueFields, IssuePreview, type IssueDraft } from './IssueEditor.tsx';
 import { IssueSending } from './IssueSending.tsx';
 import { composeIssue, listIssues, saveIssue } from './newsletter-api.ts';
 import SuppressionList from './SuppressionList.tsx';
-import { formatCount } from '../../lib/format.ts';
 
 const POLL_MS = 2000;
 
@@ -24,61 +26,36 @@ const draftOf = (issue: NewsletterIssueRecord): IssueDraft => ({
 });
 
 export default function NewsletterDesk() {
-  const [issues, setIssues] = useState<NewsletterIssueRecord[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const read = useServerRead('newsletter issues', '', listIssues);
+  // While the list is read again, the last one stays on screen.
+  const issues = read.latest;
   const [selected, setSelected] = useState<number | null>(null);
+  /** Staff's changes to the chosen issue; null while it is as the server holds it. */
   const [draft, setDraft] = useState<IssueDraft | null>(null);
-  const [unsaved, setUnsaved] = useState(false);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string; stale?: boolean } | null>(null);
 
-  const load = useCallback(
-    () =>
-      listIssues().then(
-        (list) => {
-          setIssues(list);
-          setLoadFailed(false);
-          return list;
-        },
-        () => {
-          setLoadFailed(true);
-          setIssues((current) => current ?? []);
-          return null;
-        },
-      ),
-    [],
-  );
-
-  useEffect(() => {
-    void load().then((list) => {
-      const first = list?.[0];
-      if (first) {
-        setSelected(first.id);
-        setDraft(draftOf(first));
-      }
-    });
-  }, [load]);
+  // The newest issue is chosen when the list first comes.
+  const newest = issues?.[0];
+  if (selected === null && newest) setSelected(newest.id);
 
   const issue = issues?.find((i) => i.id === selected) ?? null;
   const going = issue?.status === 'sending' || (issue?.status === 'scheduled' && !!issue.scheduledAt);
   useEffect(() => {
     if (!going) return;
-    const timer = setInterval(() => void load(), POLL_MS);
+    const timer = setInterval(read.retry, POLL_MS);
     return () => clearInterval(timer);
-  }, [going, load]);
+  }, [going, read.retry]);
 
+  /** Puts the server's answer in the list and chooses it. */
   const replace = (next: NewsletterIssueRecord) => {
-    setIssues((list) => {
-      const rest = (list ?? []).filter((i) => i.id !== next.id);
-      return [next, ...rest].sort((a, b) => b.id - a.id);
-    });
+    read.replace((list) => [next, ...list.filter((i) => i.id !== next.id)].sort((a, b) => b.id - a.id));
     setSelected(next.id);
   };
 
   const choose = (next: NewsletterIssueRecord) => {
     setSelected(next.id);
-    setDraft(draftOf(next));
-    setUnsaved(false);
+    setDraft(null);
     setOutcome(null);
   };
 
@@ -105,10 +82,8 @@ export default function NewsletterDesk() {
     setBusy(true);
     setOutcome(null);
     try {
-      const next = await saveIssue(issue.id, issue.version, draft);
-      replace(next);
-      setDraft(draftOf(next));
-      setUnsaved(false);
+      replace(await saveIssue(issue.id, issue.version, draft));
+      setDraft(null);
       setOutcome({ ok: true, text: T.saved });
       showSnackbar(T.saved, 'success');
     } catch (error) {
@@ -123,10 +98,11 @@ export default function NewsletterDesk() {
     }
   };
 
-  const reload = async () => {
-    const list = await load();
-    const fresh = list?.find((i) => i.id === selected);
-    if (fresh) choose(fresh);
+  // Someone else changed the issue: their version is read, and shown once it comes.
+  const reload = () => {
+    setDraft(null);
+    setOutcome(null);
+    read.retry();
   };
 
   const editable = issue?.status === 'draft' || issue?.status === 'scheduled';
@@ -137,12 +113,9 @@ export default function NewsletterDesk() {
           <button type="button" className="btn-primary" disabled={busy} onClick={() => void compose()}>
             {T.newDraft}
           </button>
-          {loadFailed && (
-            <p role="alert" className="text-sm text-down">
-              {T.loadFailed}
-            </p>
-          )}
-          {issues === null ? (
+          {read.status === 'failed' ? (
+            <LoadFailed text={T.loadFailed} onRetry={read.retry} />
+          ) : !issues ? (
             <p className="text-muted">Loading…</p>
           ) : issues.length === 0 ? (
             <p className="text-muted">{T.noIssues}</p>
@@ -169,7 +142,7 @@ export default function NewsletterDesk() {
           )}
         </section>
 
-        {issue && draft && (
+        {issue && (
           <section className="flex min-w-0 flex-col gap-6" aria-label={issue.subject} data-testid="newsletter-issue">
             <div className="flex flex-wrap items-center gap-3">
               <h2 className="mr-auto text-lg font-bold break-words">{issue.subject}</h2>
@@ -177,17 +150,16 @@ export default function NewsletterDesk() {
                 {NEWSLETTER_STATUS_LABELS[issue.status]}
               </span>
             </div>
+            {/* The introduction's editor takes its text once: another issue, or another version of it, starts a new one. */}
             <IssueFields
-              draft={draft}
+              key={`${issue.id}:${issue.version}`}
+              draft={draft ?? draftOf(issue)}
               disabled={!editable || busy}
-              onChange={(next) => {
-                setDraft(next);
-                setUnsaved(true);
-              }}
+              onChange={setDraft}
             />
             {editable && (
               <div className="flex flex-wrap items-center gap-3">
-                <button type="button" className="btn-primary" disabled={busy || !unsaved} onClick={() => void save()}>
+                <button type="button" className="btn-primary" disabled={busy || !draft} onClick={() => void save()}>
                   {busy ? T.saving : T.save}
                 </button>
                 {outcome && (
@@ -199,13 +171,13 @@ export default function NewsletterDesk() {
                   </p>
                 )}
                 {outcome?.stale && (
-                  <button type="button" className="btn-secondary" onClick={() => void reload()}>
+                  <button type="button" className="btn-secondary" onClick={reload}>
                     Reload
                   </button>
                 )}
               </div>
             )}
-            <IssueSending issue={issue} unsaved={unsaved} onChanged={replace} />
+            <IssueSending issue={issue} unsaved={draft !== null} onChanged={replace} />
             <IssuePreview issue={issue} />
           </section>
         )}

@@ -8,7 +8,6 @@ import { ConsoleError } from './console-api.ts';
 import { liftSuppression, listSuppressions } from './newsletter-api.ts';
 
 const PAGE = 25;
-const LOAD_FAILED = 'Failed to load the suppressed addresses';
 
 /** A page of the list as its key names it: the search and the page. */
 const readPage = (key: string) => {
@@ -71,7 +70,7 @@ export default function SuppressionList() {
         </p>
       )}
       {read.status === 'failed' ? (
-        <LoadFailed text={LOAD_FAILED} onRetry={read.retry} className="flex flex-wrap items-center gap-3" />
+        <LoadFailed text={T.suppressionsFailed} onRetry={read.retry} className="flex flex-wrap items-center gap-3" />
       ) : !rows ? (
         <p className="text-muted">Loading…</p>
       ) : rows.data.length === 0 ? (

@@ -63,6 +63,13 @@ export async function call<T>(run: () => Promise<unknown>, schema: z.ZodType<T>)
   return parsed.data;
 }
 
+/** A record's read that answers null when there is none (a 404), for the island to tell from a failure. */
+export const orNone = <T>(read: Promise<T>): Promise<T | null> =>
+  read.catch((error: unknown) => {
+    if (error instanceof ConsoleError && error.status === 404) return null;
+    throw error;
+  });
+
 const none = z.unknown();
 
 export const LIST_RECORDS = {

@@ -1,9 +1,9 @@
 /**
  * One favorites list (docs/product.md §14.1, §20.8): companies with their price and
- * day change, favorite news, events, or videos (Resources). The list is the
- * page's favorites store, so a heart toggled here or anywhere else on the
- * page adds or removes the item at once; an item taken out stays out if the
- * call succeeds and comes back if it fails.
+ * day change, favorite news, events, or videos (Resources). The items are read on
+ * the data layer and shown while the page's favorites store marks them, so a heart
+ * toggled here or anywhere else on the page takes the item out at once; it stays
+ * out if the call succeeds and comes back if it fails.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
@@ -18,6 +18,7 @@ import { $session } from '../../stores/session.ts';
 import FavoriteToggle from '../content/FavoriteToggle.tsx';
 import { VideoCard } from '../content/VideoLibrary.tsx';
 import LoadFailed from '../LoadFailed.tsx';
+import { useServerRead } from '../use-server-read.ts';
 import EventCard, { EventCardSkeleton, type EventCardItem } from '../events/EventCard.tsx';
 
 const EMPTY_TEXT: Record<FavoriteKind, string> = {
@@ -26,6 +27,9 @@ const EMPTY_TEXT: Record<FavoriteKind, string> = {
   event: MESSAGES.favorites.events,
   video: MESSAGES.favorites.videos,
 };
+
+/** A kind's favorites, read afresh each time the list is shown or read again. */
+const readFavorites = (kind: string) => loadFavorites(kind as FavoriteKind, { fresh: true });
 
 interface FavoriteCompany {
   symbol: string;
@@ -38,28 +42,29 @@ interface FavoriteCompany {
 
 export default function FavoritesList({ kind }: { kind: FavoriteKind }) {
   const session = useStore($session);
-  const state = useStore($favorites, { keys: [kind] })[kind];
+  const { ids } = useStore($favorites, { keys: [kind] })[kind];
+  const read = useServerRead('favorites', session ? kind : null, readFavorites);
+  // A refresh that failed keeps the list on screen.
+  const listed = read.latest;
   const [now] = useState(() => Date.now());
 
   useEffect(() => {
-    if (!session) return;
-    void loadFavorites(kind);
-    if (kind !== 'company') return;
+    if (!session || kind !== 'company') return;
     // Prices move: the companies list reads its figures again as the company pages do.
-    const timer = setInterval(() => void loadFavorites(kind, { fresh: true }), MARKET_DATA_REFRESH_MS);
+    const timer = setInterval(read.retry, MARKET_DATA_REFRESH_MS);
     return () => clearInterval(timer);
-  }, [session, kind]);
+  }, [session, kind, read.retry]);
 
-  if (state.status === 'error') {
+  if (read.status === 'failed' && !listed) {
     return (
       <LoadFailed
         text="Failed to load your favorites. Please try again."
-        onRetry={() => void loadFavorites(kind)}
+        onRetry={read.retry}
         className="flex flex-col items-start gap-3"
       />
     );
   }
-  if (state.status !== 'ready') {
+  if (!listed) {
     return (
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading your favorites">
         {Array.from({ length: kind === 'event' ? 8 : 6 }, (_, i) => (
@@ -70,7 +75,7 @@ export default function FavoritesList({ kind }: { kind: FavoriteKind }) {
   }
   const { idOf } = FAVORITE_CALLS[kind];
   // What is still a favorite: a heart switched off here or elsewhere takes the item out at once.
-  const items = state.items.filter((item) => state.ids.has(idOf(item)));
+  const items = listed.filter((item) => ids.has(idOf(item)));
   if (items.length === 0) {
     return (
       <p className="py-10 text-center text-muted" data-testid="favorites-empty">

@@ -1,12 +1,20 @@
 /**
  * The console's lists that hold one server read (the suppressed addresses, the IPO calendar, the data
- * sources with their sponsor aliases, a client's landing page): loading, the load-failed panel and its
- * Retry, an empty answer, and saves that put the server's answer in place or read again.
+ * sources with their sponsor aliases, a client's landing page, the newsletter's issues, the recent
+ * broadcasts, a company's uploaded analyst report, Clients Management's specialists and looked-up
+ * client): loading, the load-failed panel and its Retry, an empty answer, and saves that put the
+ * server's answer in place or read again.
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { landingEditRecord, type IpoEditRecord, type LandingEditRecord } from '../../../src/lib/console-records.ts';
-import { NEWSLETTER_TEXTS } from '../../../src/lib/newsletter.ts';
+import {
+  landingEditRecord,
+  type ClientRecord,
+  type IpoEditRecord,
+  type LandingEditRecord,
+} from '../../../src/lib/console-records.ts';
+import { CONSOLE_MESSAGES } from '../../../src/lib/console.ts';
+import { NEWSLETTER_TEXTS, type NewsletterIssueRecord } from '../../../src/lib/newsletter.ts';
 import { DATA_TEXTS, type DataSourceRecord } from '../../../src/lib/source-syncs.ts';
 import { Refused, calls, reset, routes } from '../alerts/fake-api.ts';
 
@@ -16,8 +24,15 @@ const { default: SuppressionList } = await import('../../../src/islands/console/
 const { default: IpoCorrections } = await import('../../../src/islands/console/IpoCorrections.tsx');
 const { default: DataSources } = await import('../../../src/islands/console/DataSources.tsx');
 const { default: LandingEditor } = await import('../../../src/islands/console/LandingEditor.tsx');
+const { default: NewsletterDesk } = await import('../../../src/islands/console/NewsletterDesk.tsx');
+const { default: BroadcastForm } = await import('../../../src/islands/console/BroadcastForm.tsx');
+const { default: AnalystReportFile } = await import('../../../src/islands/console/AnalystReportFile.tsx');
+const { default: ClientsManagement } = await import('../../../src/islands/console/ClientsManagement.tsx');
 
 const settle = () => act(async () => {});
+const down = () => {
+  throw new Refused(500, 'Down');
+};
 const reads = (path: string) => calls.filter((c) => c.method === 'GET' && c.path.startsWith(path)).length;
 
 beforeEach(reset);
@@ -192,5 +207,137 @@ describe('a client’s landing page', () => {
     expect((screen.getByLabelText('Landing page active') as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('button', { name: 'Show preview' })).toBeTruthy();
     expect(reads('tools/company-landing')).toBe(2);
+  });
+});
+
+describe('the newsletter’s issues', () => {
+  const sent: NewsletterIssueRecord = {
+    id: 7,
+    version: 3,
+    weekOf: '2026-11-30',
+    subject: 'The week in small caps',
+    intro: '<p>Hello</p>',
+    sections: [],
+    status: 'sent',
+    scheduledAt: null,
+    startedAt: '2026-12-01T12:00:00.000Z',
+    finishedAt: '2026-12-01T12:05:00.000Z',
+    articleId: 40,
+    progress: { audience: 2, queued: 2, sent: 2, failed: 0, bounced: 0, suppressed: 0, unsubscribed: 0 },
+    updatedAt: '2026-12-01T12:05:00.000Z',
+  };
+
+  it('show the load-failed panel instead of an empty list, and the issues after Try again', async () => {
+    routes.set('GET tools/newsletter/issues', down);
+    render(<NewsletterDesk />);
+    await settle();
+    const issues = within(screen.getByRole('region', { name: NEWSLETTER_TEXTS.issues }));
+    expect(issues.getByRole('alert').textContent).toBe(NEWSLETTER_TEXTS.loadFailed);
+    expect(issues.queryByText(NEWSLETTER_TEXTS.noIssues)).toBeNull();
+
+    routes.set('GET tools/newsletter/issues', () => ({ data: [sent] }));
+    fireEvent.click(issues.getByRole('button', { name: 'Try again' }));
+    await settle();
+    expect(issues.queryByRole('alert')).toBeNull();
+    // The newest issue is chosen.
+    expect(within(screen.getByTestId('newsletter-issue')).getByTestId('issue-status').textContent).toBe('Sent');
+  });
+
+  it('say there are none for an empty answer', async () => {
+    routes.set('GET tools/newsletter/issues', () => ({ data: [] }));
+    render(<NewsletterDesk />);
+    await settle();
+    const issues = within(screen.getByRole('region', { name: NEWSLETTER_TEXTS.issues }));
+    expect(issues.getByText(NEWSLETTER_TEXTS.noIssues)).toBeTruthy();
+    expect(issues.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('the recent broadcasts', () => {
+  it('show the load-failed panel when they do not load, and say there are none after Try again', async () => {
+    routes.set('GET notifications/notifications?limit=10', down);
+    render(<BroadcastForm />);
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(CONSOLE_MESSAGES.broadcast.load);
+    expect(screen.queryByText('No broadcasts yet.')).toBeNull();
+
+    routes.set('GET notifications/notifications?limit=10', () => ({ data: [] }));
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await settle();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('No broadcasts yet.')).toBeTruthy();
+  });
+});
+
+describe('a company’s uploaded analyst report', () => {
+  it('shows the load-failed panel with the server’s reason, and says there is none after Try again', async () => {
+    routes.set('GET tools/analyst-ratings/ACME/report', () => {
+      throw new Refused(403, 'Staff only');
+    });
+    render(<AnalystReportFile symbol="ACME" />);
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe('Failed to load the report: Staff only');
+
+    routes.set('GET tools/analyst-ratings/ACME/report', () => ({ data: null }));
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await settle();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('analyst-report-none')).toBeTruthy();
+  });
+});
+
+describe('Clients Management', () => {
+  const client: ClientRecord = {
+    company_symbol: 'ACME',
+    version: 1,
+    active: true,
+    contract: null,
+    disclosure: null,
+    assignedSpecialistId: 2,
+    companyName: 'Acme Corp',
+    Company: { name: 'Acme Corp', logo: null },
+    topicArnSet: false,
+    hasLandingPage: false,
+    updated_at: '2026-12-01T12:00:00.000Z',
+  };
+  const open = (symbol: string) => history.replaceState(null, '', `/tools/client?symbol=${symbol}`);
+
+  beforeEach(() => {
+    routes.set('GET tools/clients?limit=100', () => ({ data: [client], total: 1 }));
+  });
+
+  it('shows the load-failed panel in place of the client’s form when the specialists do not load', async () => {
+    open('ACME');
+    routes.set('GET tools/specialists', down);
+    render(<ClientsManagement />);
+    await settle();
+    expect(screen.getByText(CONSOLE_MESSAGES.clients.specialists)).toBeTruthy();
+    expect(screen.queryByLabelText('Assigned specialist')).toBeNull();
+
+    routes.set('GET tools/specialists', () => ({
+      data: [{ id: 2, name: 'Dana Reyes', title: 'IR lead', email: 'dana@example.com' }],
+    }));
+    // (The leaders, not routed here, show a panel of their own.)
+    const panel = within(screen.getByText(CONSOLE_MESSAGES.clients.specialists).parentElement!);
+    fireEvent.click(panel.getByRole('button', { name: 'Try again' }));
+    await settle();
+    expect(screen.queryByText(CONSOLE_MESSAGES.clients.specialists)).toBeNull();
+    expect((screen.getByLabelText('Assigned specialist') as HTMLSelectElement).value).toBe('2');
+  });
+
+  it('tells a failed look-up of a client the list does not show from a ticker that is not a client', async () => {
+    open('ZETA');
+    routes.set('GET tools/specialists', () => ({ data: [] }));
+    routes.set('GET tools/clients/ZETA', down);
+    render(<ClientsManagement />);
+    // The look-up starts once the list has come (its ticker reaches the read a moment later).
+    expect((await screen.findByRole('alert')).textContent).toBe(CONSOLE_MESSAGES.clients.loadOne);
+
+    routes.delete('GET tools/clients/ZETA');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await settle();
+    expect(await screen.findByText('ZETA is not a client.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(reads('tools/clients/ZETA')).toBe(2);
   });
 });

@@ -120,6 +120,8 @@ describe('messages in the console', () => {
   });
 
   it('give the server’s reasons in the form’s words', async () => {
+    // The recent broadcasts are read (GET …?limit=10) before the broadcast is refused.
+    answers.set('notifications/notifications?', { data: [] });
     answers.set('notifications/notifications', new Refused(400, 'objectId: no news 999'));
     render(<BroadcastForm />);
     fireEvent.change(screen.getByLabelText('Message *'), { target: { value: 'New article' } });

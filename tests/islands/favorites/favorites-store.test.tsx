@@ -1,5 +1,6 @@
 import { act, cleanup, render, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signInReader } from '../reader-session.ts';
 
 // The favorites calls: what the server holds, and whether the next PATCH fails.
 const held = new Set<string>(['ACME']);
@@ -48,7 +49,6 @@ vi.mock('../../../src/islands/api-client.ts', () => ({
   serverMessage: () => null,
 }));
 
-const { setSession } = await import('../../../src/stores/session.ts');
 const { default: FavoriteToggle } = await import('../../../src/islands/content/FavoriteToggle.tsx');
 const { default: FavoritesList } = await import('../../../src/islands/favorites/FavoritesList.tsx');
 
@@ -69,16 +69,7 @@ const settlePatch = async () => {
   });
 };
 
-beforeEach(() => {
-  setSession({
-    email: 'a@example.com',
-    phone: '',
-    username: 'a',
-    messagePreference: 'email',
-    googleUser: false,
-    isVerified: true,
-  });
-});
+beforeEach(signInReader);
 afterEach(cleanup);
 
 describe('one favorites store for every island on a page', () => {
