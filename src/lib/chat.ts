@@ -28,6 +28,7 @@ export const CHAT_TEXT = {
   shareFailed: 'Could not create a share link. Please try again.',
   sendFailed: 'RedChat could not answer just now. Please try again.',
   threadMissing: 'This conversation no longer exists.',
+  threadFailed: 'This conversation could not be loaded just now. Reload the page to try again.',
   sharedMissing: 'This shared chat does not exist or is no longer shared.',
   sharedFailed: 'The conversation could not be loaded. Please try again.',
   modelFallback:

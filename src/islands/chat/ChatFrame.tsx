@@ -39,9 +39,11 @@ const greetingOf = (opening: Opening) =>
       ? CHAT_TEXT.unknownSymbol(opening.symbol)
       : opening.kind === 'missing'
         ? CHAT_TEXT.threadMissing
-        : opening.kind === 'general'
-          ? CHAT_TEXT.greetingGeneral
-          : null;
+        : opening.kind === 'failed'
+          ? CHAT_TEXT.threadFailed
+          : opening.kind === 'general'
+            ? CHAT_TEXT.greetingGeneral
+            : null;
 
 export default function ChatFrame({ hostOrigin }: { hostOrigin: string | null }) {
   const host = useHostHandshake(hostOrigin);

@@ -13,7 +13,8 @@ export type Opening =
   | { kind: 'stock'; symbol: string; name: string }
   | { kind: 'unknown'; symbol: string }
   | { kind: 'thread'; title: string }
-  | { kind: 'missing' };
+  | { kind: 'missing' }
+  | { kind: 'failed' };
 
 export function useOpening(
   { ready, token, tell }: Host,
@@ -30,8 +31,10 @@ export function useOpening(
     void (async () => {
       if (thread) {
         const loaded = await loadThread(thread, token.current);
+        // A thread that is gone (or another reader's) is missing; one that did not come (the network, the
+        // server) is not said to be gone: reloading may bring it.
         if (loaded.kind !== 'loaded') {
-          setOpening({ kind: 'missing' });
+          setOpening({ kind: loaded.kind === 'failed' ? 'failed' : 'missing' });
           return;
         }
         const t = loaded.thread;
